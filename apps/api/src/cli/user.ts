@@ -1,0 +1,67 @@
+/**
+ * Operator command: creates a member account from the shell (also used by the end-to-end tests to prepare
+ * their members). Usage:
+ *   node apps/api/dist/cli/user.js add --email E --username U --password P --role cafeinas [--inactive]
+ */
+import { parseArgs } from 'node:util';
+import { normalizeRoleName } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { roles, users } from '../db/schema';
+import { seedCatalog } from '../db/seed';
+import { hashPassword } from '../lib/password';
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', default: 'cafeinas' },
+    phone: { type: 'string' },
+    inactive: { type: 'boolean', default: false },
+  },
+});
+
+if (positionals[0] !== 'add')
+  fail('Uso: user add --email E --username U --password P [--role R] [--inactive]');
+const { email, username, password } = values;
+if (!email || !username || !password) fail('Faltan --email, --username o --password');
+if (password!.length < 6) fail('La contraseña debe tener al menos 6 caracteres');
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+const db = openDatabase(config!.databasePath);
+seedCatalog(db);
+const role = db
+  .select({ id: roles.id })
+  .from(roles)
+  .where(eq(roles.name, normalizeRoleName(values.role)))
+  .get();
+if (!role) fail(`El rol ${values.role} no existe`);
+try {
+  db.insert(users)
+    .values({
+      username: username!.trim(),
+      email: email!.trim().toLowerCase(),
+      phone: values.phone ?? null,
+      password_hash: await hashPassword(password!),
+      role_id: role!.id,
+      is_active: !values.inactive,
+    })
+    .run();
+} catch (error) {
+  fail(String(error).includes('UNIQUE') ? 'Este usuario o email ya existe' : String(error));
+}
+db.$client.close();
+process.stdout.write(`Usuario ${username} creado con el rol ${values.role}\n`);

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  text('created_at')
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+
+export const roles = sqliteTable('roles', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Stored lower case. */
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const tools = sqliteTable('tools', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+});
+
+export const rolePermissions = sqliteTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    tool_id: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.tool_id] }), index('role_permissions_tool_idx').on(t.tool_id)],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    password_hash: text('password_hash').notNull(),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    is_active: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Bumped to end every session of the user at once (password change, forced sign-out). */
+    token_version: integer('token_version').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role_id),
+    index('users_created_at_idx').on(t.created_at),
+  ],
+);
+
+/** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: text('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** Server-side settings that are not configuration (e.g. the generated session secret). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

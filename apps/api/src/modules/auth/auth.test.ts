@@ -1,0 +1,324 @@
+import { MESSAGES, SessionUser } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser, createTestApp, postJson, signIn } from '../../../test/helper';
+import { roles, rolePermissions, users } from '../../db/schema';
+
+describe('POST /api/auth/login', () => {
+  it('signs in the seeded admin and answers the session user with every permission', async () => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/auth/login', ADMIN);
+    expect(res.statusCode).toBe(200);
+    const user = SessionUser.parse(res.json());
+    expect(user).toMatchObject({ email: ADMIN.email, username: 'admin', role: 'admin', role_id: 1 });
+    expect(user.permissions).toEqual([
+      'membresia',
+      'cafelito-virtual',
+      'ytvideo',
+      'igvideo',
+      'redgram',
+      'texto',
+      'config',
+    ]);
+    expect(res.json()).not.toHaveProperty('password_hash');
+    const cookie = res.cookies.find((c) => c.name === 'session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 12 * 60 * 60 });
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('marks the cookie Secure when the app is served over https', async () => {
+    const { app } = await createTestApp({ appUrl: 'https://miembros.example.com' });
+    const res = await postJson(app, '/api/auth/login', ADMIN);
+    expect(res.cookies.find((c) => c.name === 'session')?.secure).toBe(true);
+  });
+
+  it('matches the email ignoring case and surrounding spaces', async () => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/auth/login', {
+      email: '  Admin@Example.COM ',
+      password: ADMIN.password,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives a cafeinas member only Cafelito Virtual', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com', role: 'cafeinas' });
+    const res = await postJson(app, '/api/auth/login', member);
+    expect(res.json()).toMatchObject({ role: 'cafeinas', role_id: 3, permissions: ['cafelito-virtual'] });
+  });
+
+  it('refuses a wrong password with 401 and a Spanish message', async () => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MESSAGES.invalidCredentials });
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const { app } = await createTestApp();
+    const unknown = await postJson(app, '/api/auth/login', {
+      email: 'nadie@example.com',
+      password: 'whatever',
+    });
+    const wrong = await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'whatever' });
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('refuses an inactive account with 403 saying an administrator must grant access', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'nuevo@example.com', is_active: false });
+    const res = await postJson(app, '/api/auth/login', member);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(MESSAGES.inactiveAccount);
+    expect(res.json().error).toMatch(/administrador/);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('does not reveal that an account is inactive to someone without its password', async () => {
+    const { app, db } = await createTestApp();
+    await addUser(db, { email: 'nuevo@example.com', is_active: false });
+    const res = await postJson(app, '/api/auth/login', { email: 'nuevo@example.com', password: 'guess' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('locks an account for a while after 5 failed logins, even with the right password', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    for (let i = 0; i < 5; i++) {
+      const res = await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await postJson(app, '/api/auth/login', member);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(MESSAGES.tooManyAttempts);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from another address is not affected.
+    const other = await postJson(app, '/api/auth/login', ADMIN, { remoteAddress: '10.0.0.9' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('limits failed logins per IP address across accounts', async () => {
+    const { app } = await createTestApp({}, { loginLimits: { perAccount: 5, perIp: 3, windowSeconds: 900 } });
+    for (let i = 0; i < 3; i++) {
+      const res = await postJson(
+        app,
+        '/api/auth/login',
+        { email: `x${i}@example.com`, password: 'bad' },
+        { remoteAddress: '203.0.113.7' },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await postJson(app, '/api/auth/login', ADMIN, { remoteAddress: '203.0.113.7' });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await postJson(app, '/api/auth/login', ADMIN, { remoteAddress: '198.51.100.1' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const { app } = await createTestApp();
+    for (let i = 0; i < 4; i++)
+      await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' });
+    expect((await postJson(app, '/api/auth/login', ADMIN)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' })).statusCode,
+      ).toBe(401);
+    }
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty object', {}],
+    ['a missing password', { email: ADMIN.email }],
+    ['an empty email', { email: '', password: 'x' }],
+    ['a number as email', { email: 42, password: 'x' }],
+    ['an array body', [ADMIN.email, ADMIN.password]],
+    ['nested junk', { email: { $gt: '' }, password: { $ne: null } }],
+    ['a huge email', { email: `${'a'.repeat(100_000)}@example.com`, password: 'x' }],
+    ['a huge password', { email: ADMIN.email, password: 'x'.repeat(200_000) }],
+  ])('answers 400 with a Spanish error for %s', async (_name, payload) => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/auth/login', payload);
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().error).toBe('string');
+    expect(res.json().error.length).toBeGreaterThan(0);
+  });
+
+  it('names the field and says to fill everything when a field is empty', async () => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/auth/login', { email: ADMIN.email, password: '' });
+    expect(res.json()).toEqual({ error: MESSAGES.fillAllFields, field: 'password' });
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      payload: '{"email": "a@b.c", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: MESSAGES.invalidJson });
+  });
+
+  it('answers 413 to a body over 1 MiB, and 415 to an unsupported content type', async () => {
+    const { app } = await createTestApp();
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: MESSAGES.payloadTooLarge });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml', 'x-requested-with': 'fetch' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ error: MESSAGES.unsupportedMediaType });
+  });
+
+  it('refuses a login without the cross-site protection header', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: MESSAGES.csrf });
+    expect(res.cookies).toHaveLength(0);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 without a session', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MESSAGES.notAuthenticated });
+  });
+
+  it('answers 401 to a forged or garbage cookie', async () => {
+    const { app } = await createTestApp();
+    for (const value of ['garbage', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwic2lkIjoieCIsInR2IjowfQ.']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: `session=${value}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('answers the current user with permissions fresh from the database', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva', role: 'cafeinas' });
+    const cookie = await signIn(app, member.email, member.password);
+    const first = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(first.json()).toMatchObject({
+      username: 'eva',
+      role: 'cafeinas',
+      permissions: ['cafelito-virtual'],
+    });
+
+    const estrategas = db.select().from(roles).where(eq(roles.name, 'estrategas')).get()!;
+    db.update(users).set({ role_id: estrategas.id }).where(eq(users.id, member.id)).run();
+    const second = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(second.json()).toMatchObject({
+      role: 'estrategas',
+      permissions: ['membresia', 'cafelito-virtual'],
+    });
+
+    db.delete(rolePermissions).where(eq(rolePermissions.role_id, estrategas.id)).run();
+    const third = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(third.json().permissions).toEqual([]);
+  });
+
+  it('refuses a session made stale by deactivating the account', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com' });
+    const cookie = await signIn(app, member.email, member.password);
+    db.update(users).set({ is_active: false }).where(eq(users.id, member.id)).run();
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+    // Reactivating does not bring the ended session back.
+    db.update(users).set({ is_active: true }).where(eq(users.id, member.id)).run();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses a session once the token version changes (password change) or the user is deleted', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com' });
+    const cookie = await signIn(app, member.email, member.password);
+    db.update(users).set({ token_version: 1 }).where(eq(users.id, member.id)).run();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+
+    const again = await signIn(app, member.email, member.password);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again } })).statusCode,
+    ).toBe(200);
+    db.delete(users).where(eq(users.id, member.id)).run();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a session after its 12 hours have passed', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const { app } = await createTestApp({}, { clock: { now: () => now } });
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    now = new Date('2026-11-21T21:59:00Z');
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+    now = new Date('2026-11-21T22:00:01Z');
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('clears the cookie and ends the session on the server', async () => {
+    const { app } = await createTestApp();
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const res = await postJson(app, '/api/auth/logout', undefined, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const cleared = res.cookies.find((c) => c.name === 'session');
+    expect(cleared?.value).toBe('');
+    // A copy of the old cookie no longer works.
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('ends only that session: another device stays signed in', async () => {
+    const { app } = await createTestApp();
+    const laptop = await signIn(app, ADMIN.email, ADMIN.password);
+    const phone = await signIn(app, ADMIN.email, ADMIN.password);
+    await postJson(app, '/api/auth/logout', undefined, { cookie: laptop });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: phone } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('succeeds without a session and refuses a cross-site logout', async () => {
+    const { app } = await createTestApp();
+    expect((await postJson(app, '/api/auth/logout', undefined)).statusCode).toBe(200);
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const forged = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(forged.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { isToolName, type ToolName } from '@app/contracts';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema';
+
+export interface SessionUserRow {
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    phone: string | null;
+    role: string;
+    role_id: number;
+    permissions: ToolName[];
+  };
+  is_active: boolean;
+  token_version: number;
+}
+
+export interface LoginUserRow extends SessionUserRow {
+  password_hash: string;
+}
+
+/** The permissions of the user's role, as a comma list, computed in the same query. */
+const permissionList = sql<string | null>`(
+  select group_concat(t.name) from role_permissions rp join tools t on t.id = rp.tool_id
+  where rp.role_id = ${users.role_id}
+)`;
+
+const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  role: roles.name,
+  role_id: users.role_id,
+  is_active: users.is_active,
+  token_version: users.token_version,
+  permissions: permissionList,
+};
+
+type SessionUserSelect = {
+  [K in keyof typeof sessionUserColumns]: K extends 'permissions'
+    ? string | null
+    : K extends 'phone'
+      ? string | null
+      : K extends 'is_active'
+        ? boolean
+        : K extends 'id' | 'role_id' | 'token_version'
+          ? number
+          : string;
+};
+
+const toSessionUserRow = ({
+  is_active,
+  token_version,
+  permissions,
+  ...user
+}: SessionUserSelect): SessionUserRow => ({
+  user: {
+    ...user,
+    role: user.role.toLowerCase(),
+    permissions: (permissions ?? '').split(',').filter(isToolName),
+  },
+  is_active,
+  token_version,
+});
+
+export function createSessionRepo(db: Db) {
+  return {
+    findUserForLogin(email: string): LoginUserRow | undefined {
+      const row = db
+        .select({ ...sessionUserColumns, password_hash: users.password_hash })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(eq(sql`lower(${users.email})`, email))
+        .get();
+      if (!row) return undefined;
+      const { password_hash, ...rest } = row;
+      return { ...toSessionUserRow(rest), password_hash };
+    },
+
+    findSession(sessionId: string, userId: number, now: Date): SessionUserRow | undefined {
+      const row = db
+        .select(sessionUserColumns)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.user_id, userId),
+            gt(sessions.expires_at, now.toISOString()),
+          ),
+        )
+        .get();
+      return row ? toSessionUserRow(row) : undefined;
+    },
+
+    createSession(session: { id: string; userId: number; expiresAt: Date }): void {
+      db.insert(sessions)
+        .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt.toISOString() })
+        .run();
+    },
+
+    deleteSession(sessionId: string): void {
+      db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+    },
+
+    purgeExpiredSessions(now: Date): void {
+      db.delete(sessions).where(lte(sessions.expires_at, now.toISOString())).run();
+    },
+  };
+}
+
+export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -1,0 +1,22 @@
+import { login, logout, me } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { AuthService } from './service';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService): void {
+  route(app, login, access.public, async ({ body, request, reply }) => {
+    const { user, session } = await auth.login(body, request.ip);
+    app.sessions.start(reply, session);
+    return user;
+  });
+
+  route(app, logout, access.public, ({ request, reply }) => {
+    app.sessions.end(request, reply);
+    return { ok: true as const };
+  });
+
+  route(app, me, access.user, ({ user }) => {
+    const { sessionId: _sessionId, ...sessionUser } = user;
+    return sessionUser;
+  });
+}

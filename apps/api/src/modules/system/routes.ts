@@ -1,0 +1,12 @@
+import { health, publicConfig } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { access, route } from '../../plugins/authz';
+
+export function systemRoutes(app: FastifyInstance, config: Config): void {
+  route(app, health, access.public, () => ({ status: 'ok' as const }));
+
+  route(app, publicConfig, access.public, () => ({
+    membershipPlansUrl: config.membershipPlansUrl ?? null,
+  }));
+}

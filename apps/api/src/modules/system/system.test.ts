@@ -1,0 +1,78 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MESSAGES } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  return dir;
+}
+
+describe('system routes and the served web app', () => {
+  it('answers the health check', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('tells the browser the membership plans address, and null when none is configured', async () => {
+    const configured = await createTestApp({ membershipPlansUrl: 'https://example.com/planes' });
+    expect((await configured.app.inject({ url: '/api/public-config' })).json()).toEqual({
+      membershipPlansUrl: 'https://example.com/planes',
+    });
+    const unset = await createTestApp();
+    expect((await unset.app.inject({ url: '/api/public-config' })).json()).toEqual({
+      membershipPlansUrl: null,
+    });
+  });
+
+  it('serves index.html for client routes and JSON 404 for unknown API paths', async () => {
+    const { app } = await createTestApp({ webDistDir: fakeWebDist() });
+    for (const url of ['/', '/dashboard', '/texto', '/ruta/que/no/existe']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/no-existe' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: MESSAGES.notFound });
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const { app } = await createTestApp({ webDistDir: fakeWebDist() });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers with a CSP that allows only the Google Drive preview frame', async () => {
+    const { app } = await createTestApp({ webDistDir: fakeWebDist() });
+    const res = await app.inject({ method: 'GET', url: '/dashboard' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain('frame-src https://drive.google.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers JSON 404 for any API path when no web app is built', async () => {
+    const { app } = await createTestApp();
+    const res = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: MESSAGES.notFound });
+  });
+});

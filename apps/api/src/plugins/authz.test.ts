@@ -1,0 +1,53 @@
+import { endpoint, MESSAGES, OkResponse } from '@app/contracts';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser, createTestApp, signIn } from '../../test/helper';
+import { access, registerAccessGuards, route } from './authz';
+
+const textoProbe = endpoint({ method: 'GET', path: '/api/probe/texto', response: OkResponse });
+const adminProbe = endpoint({ method: 'GET', path: '/api/probe/admin', response: OkResponse });
+
+describe('route access', () => {
+  it('refuses to start with an API route that does not declare its access', async () => {
+    const app = Fastify();
+    registerAccessGuards(app);
+    expect(() => app.get('/api/undeclared', async () => ({ ok: true }))).toThrow(
+      /does not declare its access/,
+    );
+  });
+
+  it('enforces a tool permission on the server: 401 signed out, 403 without it, 200 with it', async () => {
+    const { app, db } = await createTestApp();
+    route(app, textoProbe, access.tool('texto'), () => ({ ok: true as const }));
+    route(app, adminProbe, access.admin, () => ({ ok: true as const }));
+    const cafeinas = await addUser(db, { email: 'c@example.com', role: 'cafeinas' });
+    const vip = await addUser(db, { email: 'v@example.com', role: 'vip' });
+    const inactive = await addUser(db, { email: 'i@example.com', role: 'vip', is_active: false });
+    const call = async (url: string, cookie?: string) =>
+      app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    const anonymous = await call(textoProbe.path);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: MESSAGES.notAuthenticated });
+
+    const cafeinasCookie = await signIn(app, cafeinas.email, cafeinas.password);
+    const denied = await call(textoProbe.path, cafeinasCookie);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: MESSAGES.forbidden });
+
+    const vipCookie = await signIn(app, vip.email, vip.password);
+    expect((await call(textoProbe.path, vipCookie)).statusCode).toBe(200);
+    expect((await call(adminProbe.path, vipCookie)).statusCode).toBe(403);
+
+    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    expect((await call(adminProbe.path, adminCookie)).statusCode).toBe(200);
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'fetch' },
+      payload: { email: inactive.email, password: inactive.password },
+    });
+    expect(login.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,42 @@
+import { MESSAGES, type ErrorResponse } from '@app/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MESSAGES.invalidRequest,
+};
+
+/**
+ * Errors are answered in one place: `{ error, field? }` with a Spanish message. Client errors say what was
+ * wrong; server errors are logged and answered without internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: ErrorResponse = { error: err.message, ...(err.field ? { field: err.field } : {}) };
+      return reply.code(err.statusCode).headers(err.headers).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const body: ErrorResponse = {
+        error: first?.message ?? MESSAGES.invalidRequest,
+        ...(field ? { field } : {}),
+      };
+      return reply.code(400).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const error = (err.code && FASTIFY_CLIENT_ERRORS[err.code]) ?? MESSAGES.invalidRequest;
+      return reply.code(status).send({ error } satisfies ErrorResponse);
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: MESSAGES.internal } satisfies ErrorResponse);
+  });
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { type SessionUser } from '@app/contracts';
+import fastifyCookie from '@fastify/cookie';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Clock } from '../lib/clock';
+import type { SessionRepo } from '../modules/auth/repo';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+/** The signed-in user behind a request, fresh from the database. */
+export type Principal = SessionUser & { sessionId: string };
+
+const TokenPayload = z.object({ sub: z.string(), sid: z.string(), tv: z.number().int() });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: {
+      /** Opens a session for the user and sets the cookie. */
+      start(reply: FastifyReply, user: { id: number; token_version: number }): void;
+      /** Ends the request's session (if any) and clears the cookie. */
+      end(request: FastifyRequest, reply: FastifyReply): void;
+      /** The request's principal, or null when there is no valid session (a stale cookie is cleared). */
+      resolve(request: FastifyRequest, reply: FastifyReply): Principal | null;
+    };
+  }
+}
+
+export interface SessionPluginOptions {
+  secret: string;
+  secureCookie: boolean;
+  repo: SessionRepo;
+  clock: Clock;
+}
+
+/**
+ * Sessions are a signed JWT (user id, session id, token version) in an httpOnly SameSite cookie. Every request
+ * checks the session row, the user's `is_active` and token version, so logout, deactivation, deletion and a
+ * password change end sessions at once.
+ */
+export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, opts) => {
+  await app.register(fastifyCookie);
+  await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: SESSION_TTL_SECONDS } });
+
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.secureCookie,
+    path: '/',
+  };
+
+  const clear = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+
+  app.decorate('sessions', {
+    start(reply, user) {
+      const now = opts.clock.now();
+      opts.repo.purgeExpiredSessions(now);
+      const sessionId = randomBytes(24).toString('base64url');
+      opts.repo.createSession({
+        id: sessionId,
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+      });
+      const token = app.jwt.sign({ sub: String(user.id), sid: sessionId, tv: user.token_version });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+    },
+    end(request, reply) {
+      const payload = readToken(request);
+      if (payload) opts.repo.deleteSession(payload.sid);
+      clear(reply);
+    },
+    resolve(request, reply) {
+      const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
+      const payload = readToken(request);
+      const found = payload && opts.repo.findSession(payload.sid, Number(payload.sub), opts.clock.now());
+      if (!payload || !found || !found.is_active || found.token_version !== payload.tv) {
+        if (payload && found) opts.repo.deleteSession(payload.sid);
+        if (hasCookie) clear(reply);
+        return null;
+      }
+      return { ...found.user, sessionId: payload.sid };
+    },
+  });
+
+  function readToken(request: FastifyRequest): z.infer<typeof TokenPayload> | null {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    try {
+      const parsed = TokenPayload.safeParse(app.jwt.verify(token));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+});

@@ -1,0 +1,81 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { roles, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+}
+
+const open: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map(({ app, db }) => app.close().then(() => db.$client.close())));
+});
+
+/** A fresh application on its own in-memory database, closed after the test. */
+export async function createTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
+  const db = openDatabase(':memory:');
+  const app = await buildApp(testConfig({ admin: ADMIN, ...overrides }), { db, ...deps });
+  const entry = { app, db };
+  open.push(entry);
+  return entry;
+}
+
+export async function addUser(
+  db: Db,
+  user: { email: string; username?: string; password?: string; role?: string; is_active?: boolean },
+): Promise<{ id: number; email: string; password: string }> {
+  const password = user.password ?? 'member-secret';
+  const role = db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.name, user.role ?? 'cafeinas'))
+    .get();
+  if (!role) throw new Error(`unknown role ${user.role}`);
+  const row = db
+    .insert(users)
+    .values({
+      email: user.email,
+      username: user.username ?? user.email.split('@')[0]!,
+      password_hash: await hashPassword(password),
+      role_id: role.id,
+      is_active: user.is_active ?? true,
+    })
+    .returning({ id: users.id })
+    .get();
+  return { id: row.id, email: user.email, password };
+}
+
+export const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  options: { cookie?: string; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...csrf, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+/** Signs in and returns the `cookie` header value to send with later requests. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await postJson(app, '/api/auth/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error('no session cookie');
+  return `session=${cookie.value}`;
+}

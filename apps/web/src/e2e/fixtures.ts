@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+
+export { ACCOUNTS, expect };
+
+export const test = base.extend({
+  // The server listens on a free port chosen at start-up (global-setup.ts).
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not run');
+    await use(url);
+  },
+});
+
+export const MOBILE = { width: 375, height: 812 };
+
+type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+/** Signs in through the login screen as a person would. */
+export async function signIn(page: Page, account: Account, from = '/login'): Promise<void> {
+  await page.goto(from);
+  await page.getByLabel('Correo Electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+/** Every screen's test calls this: no serious or critical accessibility violation (axe-core, WCAG A/AA). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const severe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(severe, severe.join('\n')).toEqual([]);
+}

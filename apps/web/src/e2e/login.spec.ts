@@ -1,0 +1,60 @@
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+test.describe('Login screen', () => {
+  test('shows the spec texts, fields and links', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByText('Ingresa tus credenciales para continuar')).toBeVisible();
+    await expect(page.getByLabel('Correo Electrónico')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('link', { name: 'Regístrate aquí' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Recuperar contraseña' })).toHaveAttribute('href', '/reset-password');
+    await expectAccessible(page);
+  });
+
+  test('is accessible on a phone too, and /auth shows the same screen', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('keeps the button disabled and says to fill every field when one is empty', async ({ page }) => {
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: 'Iniciar Sesión' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Correo Electrónico').fill(ACCOUNTS.admin.email);
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Correo Electrónico').press('Enter');
+    await expect(page.getByText('Por favor, completa todos los campos')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('signs the admin in with a welcome and lands on the dashboard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page.getByText('¡Bienvenido!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession') ?? 'null'));
+    expect(saved).toMatchObject({ isAuthenticated: true, user: { email: ACCOUNTS.admin.email, role: 'admin' } });
+    // A signed-in member who opens the login screen is sent to the dashboard.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('shows the server error for a wrong password and lets the member try again', async ({ page }) => {
+    await signIn(page, { ...ACCOUNTS.vip, password: 'no-es-esta' });
+    await expect(page.getByText('Correo electrónico o contraseña incorrectos')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Correo Electrónico')).toBeEnabled();
+    await page.getByLabel('Contraseña', { exact: true }).fill(ACCOUNTS.vip.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('tells a member whose account is not active yet that an administrator must grant access', async ({ page }) => {
+    await signIn(page, ACCOUNTS.inactive);
+    await expect(page.getByText(/Un administrador debe concederte acceso/)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

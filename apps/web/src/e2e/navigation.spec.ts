@@ -1,0 +1,104 @@
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+test.describe('Route gating and navigation', () => {
+  test('a member without the permission who opens /texto lands on the dashboard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.cafeinas);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/texto');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
+  });
+
+  test('a signed-out visit to /dashboard goes to /login and comes back after signing in', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, ACCOUNTS.vip, '/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('after signing in, the member returns to the tool page they asked for', async ({ page }) => {
+    await page.goto('/ytvideo');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Correo Electrónico').fill(ACCOUNTS.vip.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(ACCOUNTS.vip.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page).toHaveURL(/\/ytvideo$/);
+  });
+
+  test('the session survives a reload, and logout ends it', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    await expect(page.getByRole('menu').getByText(ACCOUNTS.admin.email)).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Editar Perfil' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('userSession'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a saved session the server no longer accepts is signed out', async ({ page, context }) => {
+    await signIn(page, ACCOUNTS.vip);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('userSession'))).toBeNull();
+  });
+
+  test('a corrupt saved session is discarded', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('userSession', '{no es json'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('userSession'))).toBeNull();
+  });
+
+  test('the top bar shows only permitted tools, highlights the active one, and settings for admins', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.cafeinas);
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Cafelito Virtual' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Texto' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Configuración' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Cafelito Virtual' }).click();
+    await expect(nav.getByRole('link', { name: 'Cafelito Virtual' })).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page);
+  });
+
+  test('a signed-out visitor sees the account icon that leads to the login screen', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Acceder' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the full-screen menu works on a 375 px phone', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog');
+    for (const name of ['Membresía', 'Cafelito Virtual', 'Texto', 'RedGram', 'YTVideo', 'IGVideo', 'Configuración']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await menu.getByRole('link', { name: 'RedGram' }).click();
+    await expect(page).toHaveURL(/\/redgram$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown address shows a Spanish page-not-found screen with a way back', async ({ page }) => {
+    await page.goto('/no-existe-esta-pagina');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
+  });
+});

@@ -1,0 +1,3 @@
+import base from '@app/eslint-config/base';
+
+export default base;

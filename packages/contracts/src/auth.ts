@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { endpoint, OkResponse } from './http';
+import { MESSAGES } from './messages';
+import { ToolName } from './tools';
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 1024;
+export const PASSWORD_MIN = 6;
+
+/** Login payload. Email matching ignores case and surrounding spaces; the server normalises it. */
+export const LoginBody = z.object({
+  email: z
+    .string({ error: MESSAGES.fillAllFields })
+    .trim()
+    .min(1, MESSAGES.fillAllFields)
+    .max(EMAIL_MAX, 'El correo electrónico es demasiado largo'),
+  password: z
+    .string({ error: MESSAGES.fillAllFields })
+    .min(1, MESSAGES.fillAllFields)
+    .max(PASSWORD_MAX, 'La contraseña es demasiado larga'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The signed-in user as the browser knows it (and mirrors in local storage under `userSession`). */
+export const SessionUser = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().min(1),
+  role_id: z.number().int().positive(),
+  permissions: z.array(ToolName),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  body: LoginBody,
+  response: SessionUser,
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  response: OkResponse,
+});
+
+export const me = endpoint({
+  method: 'GET',
+  path: '/api/auth/me',
+  response: SessionUser,
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP endpoint, defined once: the server registers its route from it and the web client calls it
+ * with it. Schemas are plain zod objects (no transforms) so they validate in both directions.
+ */
+export interface Endpoint<
+  TMethod extends HttpMethod = HttpMethod,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  method: TMethod;
+  path: string;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  response: TResponse;
+}
+
+export const endpoint = <
+  TMethod extends HttpMethod,
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType | undefined = undefined,
+  TQuery extends z.ZodType | undefined = undefined,
+  TBody extends z.ZodType | undefined = undefined,
+>(definition: {
+  method: TMethod;
+  path: string;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  response: TResponse;
+}): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> => definition;
+
+type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
+
+/** The input a caller gives: only the parts the endpoint declares. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: InputOf<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
+
+export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+
+/** Every answer that is not a success carries a Spanish message, and the field it is about when one is. */
+export const ErrorResponse = z.object({
+  error: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/**
+ * Cross-site request protection: every state-changing call must carry this header. A form on another site
+ * cannot set it, and a cross-site script cannot send it without a CORS preflight that the API never allows.
+ */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'fetch';
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+/** Fills `:name` segments of a path. */
+export const buildPath = (path: string, params?: Record<string, string | number>): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });

@@ -1,0 +1,44 @@
+import type { ToolName } from './tools';
+
+/** The administrator role: manages content of every tool. Role names are stored lower case. */
+export const ADMIN_ROLE = 'admin';
+
+export interface SeedRole {
+  id: number;
+  name: string;
+  description: string;
+  tools: readonly ToolName[];
+}
+
+/** The membership tiers seeded on an empty database (spec: accounts-and-admin, section 1). */
+export const SEED_ROLES: readonly SeedRole[] = [
+  {
+    id: 1,
+    name: 'admin',
+    description: 'Administrador: gestiona usuarios, roles y el contenido de todas las herramientas',
+    tools: ['membresia', 'cafelito-virtual', 'ytvideo', 'igvideo', 'redgram', 'texto', 'config'],
+  },
+  {
+    id: 2,
+    name: 'vip',
+    description: 'Acceso completo: Cafelito Virtual, Membresía, RedGram, YTVideo, IGVideo y Texto',
+    tools: ['cafelito-virtual', 'membresia', 'redgram', 'ytvideo', 'igvideo', 'texto'],
+  },
+  {
+    id: 3,
+    name: 'cafeinas',
+    description: 'Acceso limitado: solo Cafelito Virtual',
+    tools: ['cafelito-virtual'],
+  },
+  {
+    id: 4,
+    name: 'estrategas',
+    description: 'Acceso básico: Cafelito Virtual y los videos de la membresía',
+    tools: ['cafelito-virtual', 'membresia'],
+  },
+];
+
+/** Role id given to self-registered members (cafeinas). */
+export const SELF_REGISTERED_ROLE_ID = 3;
+
+export const normalizeRoleName = (name: string): string => name.trim().toLowerCase();

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { endpoint } from './http';
+
+export const health = endpoint({
+  method: 'GET',
+  path: '/api/health',
+  response: z.object({ status: z.literal('ok') }),
+});
+
+/** Settings the browser may know (never a secret). */
+export const PublicConfig = z.object({
+  membershipPlansUrl: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const publicConfig = endpoint({
+  method: 'GET',
+  path: '/api/public-config',
+  response: PublicConfig,
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The seven tools of the product. The name is the route path, the permission name and the database name.
+ * The order of this list is the dashboard's card order.
+ */
+export const TOOL_NAMES = [
+  'membresia',
+  'cafelito-virtual',
+  'ytvideo',
+  'igvideo',
+  'redgram',
+  'texto',
+  'config',
+] as const;
+
+export const ToolName = z.enum(TOOL_NAMES);
+export type ToolName = z.infer<typeof ToolName>;
+
+/** Dashboard card titles. */
+export const TOOL_TITLES: Record<ToolName, string> = {
+  membresia: 'Membresía',
+  'cafelito-virtual': 'Cafelito Virtual',
+  ytvideo: 'Descarga de YouTube',
+  igvideo: 'Descarga de Instagram',
+  redgram: 'RedGram',
+  texto: 'Texto',
+  config: 'Configuración',
+};
+
+/** Labels of the top navigation bar (config is the settings icon, not a text link). */
+export const TOOL_NAV_LABELS: Record<Exclude<ToolName, 'config'>, string> = {
+  membresia: 'Membresía',
+  'cafelito-virtual': 'Cafelito Virtual',
+  texto: 'Texto',
+  redgram: 'RedGram',
+  ytvideo: 'YTVideo',
+  igvideo: 'IGVideo',
+};
+
+/** Navigation order of the top bar, as the spec lists its links. */
+export const NAV_TOOL_ORDER = [
+  'membresia',
+  'cafelito-virtual',
+  'texto',
+  'redgram',
+  'ytvideo',
+  'igvideo',
+] as const;
+
+export const isToolName = (value: string): value is ToolName =>
+  (TOOL_NAMES as readonly string[]).includes(value);
+
+/** Sorts tool names into card order, dropping unknown names. */
+export const sortTools = (names: readonly string[]): ToolName[] =>
+  TOOL_NAMES.filter((tool) => names.includes(tool));
