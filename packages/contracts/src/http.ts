@@ -36,14 +36,21 @@ export const endpoint = <
   response: TResponse;
 }): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> => definition;
 
-type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
+/** The input of an endpoint part: never when the endpoint does not declare it. */
+type InputOf<T> = [Exclude<T, undefined>] extends [never]
+  ? never
+  : Exclude<T, undefined> extends z.ZodType
+    ? z.input<Exclude<T, undefined>>
+    : never;
+
+type Part<K extends string, T> = [InputOf<T>] extends [never]
+  ? { [P in K]?: never }
+  : { [P in K]: InputOf<T> };
 
 /** The input a caller gives: only the parts the endpoint declares. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: InputOf<E['params']> }
-  : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
+export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']>;
 
 export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
 

@@ -3,7 +3,12 @@ export const ACCOUNTS = {
   admin: { email: 'admin@e2e.test', password: 'admin-e2e-secret', username: 'admin', role: 'admin' },
   cafeinas: { email: 'cafe@e2e.test', password: 'cafe-e2e-secret', username: 'lucia', role: 'cafeinas' },
   vip: { email: 'vip@e2e.test', password: 'vip-e2e-secret', username: 'marcos', role: 'vip' },
-  inactive: { email: 'pendiente@e2e.test', password: 'pend-e2e-secret', username: 'pendiente', role: 'cafeinas' },
+  inactive: {
+    email: 'pendiente@e2e.test',
+    password: 'pend-e2e-secret',
+    username: 'pendiente',
+    role: 'cafeinas',
+  },
 } as const;
 
 export const MEMBERSHIP_PLANS_URL = 'https://planes.example.com/membresias';

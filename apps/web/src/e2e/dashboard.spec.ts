@@ -18,7 +18,9 @@ test.describe('Dashboard', () => {
     await expect(page.getByText('Selecciona una herramienta para comenzar')).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByText('Admin', { exact: true })).toBeVisible();
-    const cards = main.getByRole('link').filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
+    const cards = main
+      .getByRole('link')
+      .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
     await expect(cards).toHaveCount(7);
     for (const [index, title] of CARD_ORDER.entries()) {
       await expect(cards.nth(index)).toContainText(title);
@@ -33,7 +35,9 @@ test.describe('Dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
-    const cards = main.getByRole('link').filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
+    const cards = main
+      .getByRole('link')
+      .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Cafelito Virtual');
     const upgrade = page.getByRole('link', { name: 'Actualizar mi membresía' });

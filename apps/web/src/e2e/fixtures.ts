@@ -15,10 +15,12 @@ export const test = base.extend({
 
 export const MOBILE = { width: 375, height: 812 };
 
-type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
-
 /** Signs in through the login screen as a person would. */
-export async function signIn(page: Page, account: Account, from = '/login'): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  from = '/login',
+): Promise<void> {
   await page.goto(from);
   await page.getByLabel('Correo Electrónico').fill(account.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
@@ -27,7 +29,9 @@ export async function signIn(page: Page, account: Account, from = '/login'): Pro
 
 /** Every screen's test calls this: no serious or critical accessibility violation (axe-core, WCAG A/AA). */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const severe = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

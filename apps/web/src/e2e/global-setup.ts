@@ -42,7 +42,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stdout.resume();
 
   for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.inactive]) {
-    const args = ['add', '--email', account.email, '--username', account.username, '--password', account.password];
+    const args = [
+      'add',
+      '--email',
+      account.email,
+      '--username',
+      account.username,
+      '--password',
+      account.password,
+    ];
     args.push('--role', account.role, ...(account === ACCOUNTS.inactive ? ['--inactive'] : []));
     execFileSync(process.execPath, [path.join(apiDist, 'cli/user.js'), ...args], { env, stdio: 'pipe' });
   }

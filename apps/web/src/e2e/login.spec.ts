@@ -8,7 +8,10 @@ test.describe('Login screen', () => {
     await expect(page.getByLabel('Correo Electrónico')).toHaveAttribute('type', 'email');
     await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('type', 'password');
     await expect(page.getByRole('link', { name: 'Regístrate aquí' })).toHaveAttribute('href', '/register');
-    await expect(page.getByRole('link', { name: 'Recuperar contraseña' })).toHaveAttribute('href', '/reset-password');
+    await expect(page.getByRole('link', { name: 'Recuperar contraseña' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     await expectAccessible(page);
   });
 
@@ -36,7 +39,10 @@ test.describe('Login screen', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession') ?? 'null'));
-    expect(saved).toMatchObject({ isAuthenticated: true, user: { email: ACCOUNTS.admin.email, role: 'admin' } });
+    expect(saved).toMatchObject({
+      isAuthenticated: true,
+      user: { email: ACCOUNTS.admin.email, role: 'admin' },
+    });
     // A signed-in member who opens the login screen is sent to the dashboard.
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -52,7 +58,9 @@ test.describe('Login screen', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('tells a member whose account is not active yet that an administrator must grant access', async ({ page }) => {
+  test('tells a member whose account is not active yet that an administrator must grant access', async ({
+    page,
+  }) => {
     await signIn(page, ACCOUNTS.inactive);
     await expect(page.getByText(/Un administrador debe concederte acceso/)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);

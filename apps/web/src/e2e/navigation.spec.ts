@@ -9,7 +9,9 @@ test.describe('Route gating and navigation', () => {
     await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
   });
 
-  test('a signed-out visit to /dashboard goes to /login and comes back after signing in', async ({ page }) => {
+  test('a signed-out visit to /dashboard goes to /login and comes back after signing in', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, ACCOUNTS.vip, '/login');
@@ -83,7 +85,15 @@ test.describe('Route gating and navigation', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('dialog');
-    for (const name of ['Membresía', 'Cafelito Virtual', 'Texto', 'RedGram', 'YTVideo', 'IGVideo', 'Configuración']) {
+    for (const name of [
+      'Membresía',
+      'Cafelito Virtual',
+      'Texto',
+      'RedGram',
+      'YTVideo',
+      'IGVideo',
+      'Configuración',
+    ]) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     await expectAccessible(page);

@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createTheme, Drawer, MantineProvider, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  cursorType: 'pointer',
+  components: {
+    // Icon-only close buttons need a name for screen readers (Mantine ships none).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
+    }),
+  },
+});
+
+// Mantine's dark "dimmed" (dark-2) falls below 4.5:1 on dark surfaces; dark-1 keeps secondary text readable.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      forceColorScheme="dark"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <Notifications position="bottom-right" autoClose={5000} />
+      {children}
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,121 @@
+import { MESSAGES } from '@app/contracts';
+import {
+  Anchor,
+  Button,
+  Container,
+  Fieldset,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '@/lib/session-store';
+import { redirectTarget } from './redirect-target';
+import { useLogin } from './use-login';
+
+export function LoginPage() {
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const location = useLocation();
+  const { submit, isSubmitting } = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  const isComplete = email.trim() !== '' && password !== '';
+
+  const send = () => {
+    if (isSubmitting) return;
+    if (!isComplete) {
+      notifications.show({ color: 'red', message: MESSAGES.fillAllFields });
+      return;
+    }
+    void submit({ email: email.trim(), password });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+
+  // A disabled submit button blocks the browser's Enter-to-submit; an incomplete form must still explain itself.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && !isComplete && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <Container size={440} py="xl">
+      <Paper withBorder shadow="md" radius="md" p="xl">
+        <Stack gap={4} mb="lg" ta="center">
+          <Title order={1}>Iniciar Sesión</Title>
+          <Text c="dimmed">Ingresa tus credenciales para continuar</Text>
+        </Stack>
+
+        <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown}>
+          <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
+            <Stack gap="md">
+              <TextInput
+                id="login-email"
+                label="Correo Electrónico"
+                type="email"
+                name="email"
+                autoComplete="email"
+                placeholder="tu@correo.com"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              <PasswordInput
+                id="login-password"
+                label="Contraseña"
+                name="password"
+                autoComplete="current-password"
+                placeholder="Tu contraseña"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar los caracteres' }}
+              />
+              <Button
+                type="submit"
+                fullWidth
+                disabled={!isComplete || isSubmitting}
+                leftSection={isSubmitting ? <Loader size="xs" color="gray" aria-hidden="true" /> : undefined}
+              >
+                {isSubmitting ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+              </Button>
+              {isSubmitting && (
+                <Text size="sm" c="dimmed" ta="center" role="status">
+                  Verificando credenciales...
+                </Text>
+              )}
+            </Stack>
+          </Fieldset>
+        </form>
+
+        <Stack gap={6} mt="lg" align="center">
+          <Text size="sm" c="dimmed">
+            ¿No tienes una cuenta?{' '}
+            <Anchor component={Link} to="/register" size="sm" underline="always">
+              Regístrate aquí
+            </Anchor>
+          </Text>
+          <Text size="sm" c="dimmed">
+            ¿Olvidaste tu contraseña?{' '}
+            <Anchor component={Link} to="/reset-password" size="sm" underline="always">
+              Recuperar contraseña
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

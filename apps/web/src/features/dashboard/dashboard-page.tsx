@@ -1,0 +1,39 @@
+import { sortTools } from '@app/contracts';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { RoleBadge } from '@/components/role-badge';
+import { hasPermission, isAdmin, useSession } from '@/lib/session-store';
+import { MembershipPanel } from './membership-panel';
+import { ToolGrid } from './tool-grid';
+import { usePublicConfig } from './use-public-config';
+
+export function DashboardPage() {
+  const user = useSession((state) => state.user);
+  const status = useSession((state) => state.status);
+  const config = usePublicConfig();
+
+  const tools = sortTools(user?.permissions ?? []).filter((tool) => hasPermission({ status, user }, tool));
+  const name = user?.username.trim() ? user.username : 'Usuario';
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap={6} mb="xl">
+        <Group gap="sm" align="center">
+          <Title order={1}>Hola, {name}</Title>
+          <RoleBadge role={user?.role} />
+        </Group>
+        <Text c="dimmed" size="lg">
+          Selecciona una herramienta para comenzar
+        </Text>
+      </Stack>
+
+      <ToolGrid tools={tools} isLoading={status === 'checking'} />
+
+      {user && !isAdmin(user) && (
+        <MembershipPanel
+          role={user.role}
+          plansUrl={config.status === 'ready' ? (config.data?.membershipPlansUrl ?? null) : undefined}
+        />
+      )}
+    </Container>
+  );
+}

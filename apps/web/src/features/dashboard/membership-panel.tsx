@@ -1,0 +1,93 @@
+import { SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
+import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+
+interface Tier {
+  role: string;
+  name: string;
+  access: string;
+}
+
+const TIERS: readonly Tier[] = [
+  { role: 'cafeinas', name: 'Cafeínas', access: 'Acceso limitado' },
+  { role: 'estrategas', name: 'Estrategas', access: 'Acceso básico' },
+  { role: 'vip', name: 'VIP', access: 'Acceso completo' },
+];
+
+const toolList = new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
+
+const toolLabel = (tool: ToolName): string => (tool === 'config' ? 'Configuración' : TOOL_NAV_LABELS[tool]);
+
+/** The tools of a tier as the seeded roles grant them, e.g. "Cafelito Virtual y Membresía". */
+const tierTools = (role: string): string =>
+  toolList.format(SEED_ROLES.find((seed) => seed.name === role)?.tools.map(toolLabel) ?? []);
+
+const TOP_TIER = 'vip';
+
+export function MembershipPanel({ role, plansUrl }: { role: string; plansUrl: string | null | undefined }) {
+  return (
+    <Paper component="section" withBorder radius="md" p="xl" mt="xl" aria-labelledby="membership-title">
+      <Title order={2} id="membership-title" mb={4}>
+        Compara las membresías
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {role === TOP_TIER
+          ? 'Ya disfrutas del acceso completo a todas las herramientas.'
+          : '¿Quieres acceder a más herramientas? Mejora tu membresía y desbloquéalas al instante.'}
+      </Text>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {TIERS.map((tier) => {
+          const isCurrent = tier.role === role;
+          return (
+            <Paper
+              key={tier.role}
+              withBorder
+              radius="md"
+              p="lg"
+              bg={isCurrent ? 'var(--mantine-primary-color-light)' : undefined}
+              style={isCurrent ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+              aria-current={isCurrent ? 'true' : undefined}
+            >
+              <Stack gap={6}>
+                <Title order={3} size="h4">
+                  {tier.name}
+                </Title>
+                {isCurrent && (
+                  <Badge variant="filled" w="fit-content">
+                    Tu membresía actual
+                  </Badge>
+                )}
+                <Text fw={600}>{tier.access}</Text>
+                <Text size="sm" c="dimmed">
+                  {tierTools(tier.role)}
+                </Text>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+
+      <Stack align="center" mt="xl" gap="xs">
+        {plansUrl ? (
+          <Button
+            component="a"
+            href={plansUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="md"
+            rightSection={<IconExternalLink size={18} aria-hidden="true" />}
+          >
+            Actualizar mi membresía
+          </Button>
+        ) : (
+          plansUrl === null && (
+            <Text c="dimmed" ta="center">
+              Contacta con el administrador para actualizar tu membresía.
+            </Text>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  buildPath,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  ErrorResponse,
+  login,
+  MESSAGES,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+} from '@app/contracts';
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+
+/** A failed call, with the Spanish message to show. `status` is 0 when no answer arrived. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+    /** Set when a success body did not match the endpoint's response schema. */
+    readonly issues?: readonly z.core.$ZodIssue[],
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiOptions {
+  /** Message used when an error answer carries no `error` text of its own. */
+  fallbackError?: string;
+}
+
+export interface ApiClientOptions {
+  /** Absolute origin to call; the browser client uses relative paths (same origin). */
+  baseUrl?: string;
+  /** Called on a 401 from any endpoint except login: the server no longer knows this session. */
+  onUnauthorized?: () => void;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+const toSearchParams = (query: Query): URLSearchParams => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  return params;
+};
+
+export type ApiCall = <E extends Endpoint>(
+  endpoint: E,
+  ...args: object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: ApiOptions]
+    : [input: EndpointInput<E>, options?: ApiOptions]
+) => Promise<EndpointResponse<E>>;
+
+export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
+  const http: KyInstance = ky.create({
+    credentials: 'same-origin',
+    retry: 0,
+    throwHttpErrors: false,
+    headers: { accept: 'application/json' },
+  });
+
+  const isLogin = (endpoint: Endpoint) => endpoint.method === login.method && endpoint.path === login.path;
+
+  return async (endpoint, ...[input, options]) => {
+    const { params, query, body } = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: Query;
+      body?: unknown;
+    };
+    const path = buildPath(endpoint.path, params);
+    const url = clientOptions.baseUrl ? new URL(path, clientOptions.baseUrl).toString() : path;
+
+    let response: Response;
+    try {
+      response = await http(url, {
+        method: endpoint.method,
+        headers: endpoint.method === 'GET' ? undefined : { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        searchParams: query ? toSearchParams(query) : undefined,
+        json: body,
+      });
+    } catch {
+      throw new ApiError(MESSAGES.network, 0);
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new ApiError(MESSAGES.network, 0);
+    }
+    const parsed = parseJson(text);
+
+    if (!response.ok) {
+      if (response.status === 401 && !isLogin(endpoint)) clientOptions.onUnauthorized?.();
+      if (!parsed.ok) throw new ApiError(MESSAGES.serverResponse, response.status);
+      const error = ErrorResponse.safeParse(parsed.value);
+      if (error.success && error.data.error.trim() !== '') {
+        throw new ApiError(error.data.error, response.status, error.data.field);
+      }
+      throw new ApiError(options?.fallbackError ?? MESSAGES.serverResponse, response.status);
+    }
+
+    if (!parsed.ok) throw new ApiError(MESSAGES.serverResponse, response.status);
+    const result = endpoint.response.safeParse(parsed.value);
+    if (!result.success) {
+      throw new ApiError(MESSAGES.invalidServerResponse, response.status, undefined, result.error.issues);
+    }
+    return result.data as EndpointResponse<typeof endpoint>;
+  };
+}
+
+let unauthorizedHandler: (() => void) | undefined;
+
+/** Lets the session store react to an expired session without this module importing it. */
+export const setUnauthorizedHandler = (handler: (() => void) | undefined): void => {
+  unauthorizedHandler = handler;
+};
+
+/** The one way the web app talks to the API: `await api(login, { body: { email, password } })`. */
+export const api: ApiCall = createApiClient({ onUnauthorized: () => unauthorizedHandler?.() });

@@ -1,0 +1,143 @@
+import { MESSAGES } from '@app/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
+import {
+  createSessionStore,
+  hasPermission,
+  SESSION_STORAGE_KEY,
+  type SessionStoreDeps,
+} from './session-store';
+
+const freshUser = {
+  id: 7,
+  username: 'ana',
+  email: 'ana@example.com',
+  phone: '600000000',
+  role: 'vip',
+  role_id: 2,
+  permissions: ['texto', 'membresia'],
+};
+
+const save = (value: unknown) =>
+  localStorage.setItem(SESSION_STORAGE_KEY, typeof value === 'string' ? value : JSON.stringify(value));
+
+const build = (overrides: Partial<SessionStoreDeps> = {}) =>
+  createSessionStore({
+    storage: localStorage,
+    fetchMe: () => Promise.resolve(freshUser),
+    sendLogout: () => Promise.resolve({ ok: true }),
+    ...overrides,
+  });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('session store', () => {
+  it('starts signed out and ready without a saved session', () => {
+    const state = build().getState();
+    expect(state).toMatchObject({ isAuthenticated: false, user: null, status: 'ready' });
+  });
+
+  it('restores a valid saved session, lower-casing the role and defaulting permissions', () => {
+    save({ isAuthenticated: true, user: { id: 3, email: 'luis@example.com', role: 'VIP', extra: 'x' } });
+    const state = build().getState();
+
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.status).toBe('checking');
+    expect(state.user).toMatchObject({
+      id: 3,
+      email: 'luis@example.com',
+      role: 'vip',
+      permissions: [],
+      extra: 'x',
+    });
+  });
+
+  it.each([
+    ['text that is not JSON', '{not json'],
+    ['a user without email', JSON.stringify({ isAuthenticated: true, user: { id: 1, role: 'vip' } })],
+    ['a user without id', JSON.stringify({ isAuthenticated: true, user: { email: 'a@b.c', role: 'vip' } })],
+    ['a signed-out entry', JSON.stringify({ isAuthenticated: false, user: null })],
+  ])('discards and removes a corrupt saved session (%s)', (_, raw) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    save(raw);
+    const state = build().getState();
+
+    expect(state).toMatchObject({ isAuthenticated: false, user: null, status: 'ready' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('mirrors the session to userSession on sign-in and removes it on sign-out', () => {
+    const store = build();
+    store.getState().setUser({ ...freshUser, role: 'Admin' });
+
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
+      isAuthenticated: true,
+      user: { ...freshUser, role: 'admin', permissions: ['membresia', 'texto'] },
+    });
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, status: 'ready' });
+
+    store.getState().signOut();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+  });
+
+  it('rejects login data without id, email or role', () => {
+    const store = build();
+    expect(() => store.getState().setUser({ email: 'a@b.c', role: 'vip' })).toThrow(MESSAGES.invalidUserData);
+    expect(() => store.getState().setUser({ id: 1, role: 'vip' })).toThrow(MESSAGES.invalidUserData);
+    expect(() => store.getState().setUser({ id: 1, email: 'a@b.c' })).toThrow(MESSAGES.invalidUserData);
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('denies every permission while checking and grants them once confirmed', async () => {
+    save({ isAuthenticated: true, user: { ...freshUser, permissions: ['texto'] } });
+    const store = build();
+    expect(hasPermission(store.getState(), 'texto')).toBe(false);
+
+    await store.getState().confirm();
+    expect(store.getState().status).toBe('ready');
+    expect(hasPermission(store.getState(), 'texto')).toBe(true);
+    expect(hasPermission(store.getState(), 'config')).toBe(false);
+  });
+
+  it('replaces the saved user with the one the server confirms', async () => {
+    save({ isAuthenticated: true, user: { id: 7, email: 'old@example.com', role: 'cafeinas' } });
+    const store = build();
+    await store.getState().confirm();
+
+    expect(store.getState().user).toMatchObject({ email: 'ana@example.com', role: 'vip' });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null').user.email).toBe(
+      'ana@example.com',
+    );
+  });
+
+  it('signs out when the server no longer knows the session', async () => {
+    save({ isAuthenticated: true, user: freshUser });
+    const store = build({ fetchMe: () => Promise.reject(new ApiError(MESSAGES.notAuthenticated, 401)) });
+    await store.getState().confirm();
+
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, status: 'ready' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the saved session when the server cannot be reached', async () => {
+    save({ isAuthenticated: true, user: freshUser });
+    const store = build({ fetchMe: () => Promise.reject(new ApiError(MESSAGES.network, 0)) });
+    await store.getState().confirm();
+
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, status: 'ready' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    const store = build({ sendLogout: () => Promise.reject(new ApiError(MESSAGES.network, 0)) });
+    store.getState().setUser(freshUser);
+    await store.getState().logout();
+
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

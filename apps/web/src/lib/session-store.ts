@@ -1,0 +1,157 @@
+import {
+  ADMIN_ROLE,
+  logout,
+  me,
+  MESSAGES,
+  normalizeRoleName,
+  sortTools,
+  type SessionUser,
+  type ToolName,
+} from '@app/contracts';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { api, ApiError, setUnauthorizedHandler } from './api';
+
+/** Local storage key of the saved session (spec, section 9). */
+export const SESSION_STORAGE_KEY = 'userSession';
+
+/**
+ * A session user as saved in the browser: id, email and role are required, the role is kept lower case,
+ * missing permissions are an empty list, and fields this app does not know pass through unchanged.
+ */
+export const StoredUser = z.looseObject({
+  id: z.number().int().positive(),
+  email: z.string().trim().min(1),
+  role: z.string().trim().min(1).transform(normalizeRoleName),
+  username: z.string().default(''),
+  phone: z.string().nullable().default(null),
+  role_id: z.number().int().positive().default(1),
+  permissions: z.array(z.string()).default([]).transform(sortTools),
+});
+
+const StoredSession = z.object({
+  isAuthenticated: z.literal(true),
+  user: StoredUser,
+});
+
+export type SessionStatus = 'checking' | 'ready';
+
+export interface SessionState {
+  isAuthenticated: boolean;
+  user: SessionUser | null;
+  /** 'checking' while a restored session waits for the server's confirmation. */
+  status: SessionStatus;
+  /** Signs in with the user the server returned; throws "Datos de usuario inválidos" when it lacks id, email or role. */
+  setUser: (user: unknown) => SessionUser;
+  /** Forgets the session locally (the saved entry is removed). */
+  signOut: () => void;
+  /** Asks the server who is signed in: refreshes the user, signs out on 401, keeps the session when offline. */
+  confirm: () => Promise<void>;
+  /** Ends the session on the server and locally; the local part happens whatever the server answers. */
+  logout: () => Promise<void>;
+}
+
+export interface SessionStoreDeps {
+  storage: Storage;
+  fetchMe: () => Promise<unknown>;
+  sendLogout: () => Promise<unknown>;
+}
+
+const readSavedUser = (storage: Storage): SessionUser | null => {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(SESSION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed = StoredSession.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data.user;
+  } catch {
+    // Not JSON: handled below like any other corrupt entry.
+  }
+  // eslint-disable-next-line no-console -- the spec asks for a corrupt saved session to be logged before removal
+  console.warn(`Sesión guardada no válida en "${SESSION_STORAGE_KEY}": se descarta.`);
+  storage.removeItem(SESSION_STORAGE_KEY);
+  return null;
+};
+
+export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStoreDeps) => {
+  const savedUser = readSavedUser(storage);
+
+  const save = (user: SessionUser | null) => {
+    try {
+      if (user) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ isAuthenticated: true, user }));
+      else storage.removeItem(SESSION_STORAGE_KEY);
+    } catch {
+      // Storage full or blocked (private mode): the in-memory session still works for this tab.
+    }
+  };
+
+  return create<SessionState>()((set, get) => ({
+    isAuthenticated: savedUser !== null,
+    user: savedUser,
+    status: savedUser ? 'checking' : 'ready',
+
+    setUser: (raw) => {
+      const parsed = StoredUser.safeParse(raw);
+      if (!parsed.success) throw new Error(MESSAGES.invalidUserData);
+      const user = parsed.data;
+      save(user);
+      set({ isAuthenticated: true, user, status: 'ready' });
+      return user;
+    },
+
+    signOut: () => {
+      save(null);
+      set({ isAuthenticated: false, user: null, status: 'ready' });
+    },
+
+    confirm: async () => {
+      if (!get().isAuthenticated) {
+        set({ status: 'ready' });
+        return;
+      }
+      try {
+        const fresh = await fetchMe();
+        // A sign-out that happened meanwhile wins over a late answer.
+        if (get().isAuthenticated) get().setUser(fresh);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) get().signOut();
+        else set({ status: 'ready' });
+      }
+    },
+
+    logout: async () => {
+      try {
+        await sendLogout();
+      } catch {
+        // The local session ends whatever the server says (spec, section 4).
+      } finally {
+        get().signOut();
+      }
+    },
+  }));
+};
+
+/** False while the session is being confirmed or when signed out. */
+export const hasPermission = (state: Pick<SessionState, 'status' | 'user'>, tool: ToolName): boolean =>
+  state.status === 'ready' && state.user !== null && state.user.permissions.includes(tool);
+
+export const useSession = createSessionStore({
+  storage: window.localStorage,
+  fetchMe: () => api(me),
+  sendLogout: () => api(logout),
+});
+
+setUnauthorizedHandler(() => {
+  if (useSession.getState().isAuthenticated) useSession.getState().signOut();
+});
+
+/** Hook form of {@link hasPermission}. */
+export const useHasPermission = (tool: ToolName): boolean =>
+  useSession((state) => hasPermission(state, tool));
+
+/** The administrator already holds every tool; the one place that compares the role name. */
+export const isAdmin = (user: Pick<SessionUser, 'role'> | null): boolean => user?.role === ADMIN_ROLE;
