@@ -1,4 +1,4 @@
-import { isToolName, type ToolName } from '@app/contracts';
+import { sortTools, type ToolName } from '@app/contracts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
@@ -60,7 +60,7 @@ const toSessionUserRow = ({
   user: {
     ...user,
     role: user.role.toLowerCase(),
-    permissions: (permissions ?? '').split(',').filter(isToolName),
+    permissions: sortTools((permissions ?? '').split(',')),
   },
   is_active,
   token_version,
