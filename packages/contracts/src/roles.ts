@@ -3,6 +3,9 @@ import type { ToolName } from './tools';
 /** The administrator role: manages content of every tool. Role names are stored lower case. */
 export const ADMIN_ROLE = 'admin';
 
+/** The one place that compares a role name with the administrator's. */
+export const isAdmin = (user: { role: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
+
 export interface SeedRole {
   id: number;
   name: string;

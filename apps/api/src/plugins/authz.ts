@@ -1,7 +1,7 @@
 import {
-  ADMIN_ROLE,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
+  isAdmin,
   MESSAGES,
   type Endpoint,
   type ToolName,
@@ -28,8 +28,6 @@ declare module 'fastify' {
     access?: Access;
   }
 }
-
-export const isAdmin = (user: Pick<Principal, 'role'>): boolean => user.role === ADMIN_ROLE;
 
 /** Whether the principal may use a route with this access (null = signed out). */
 export function allows(rule: Access, user: Principal | null): boolean {

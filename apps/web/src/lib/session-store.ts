@@ -1,5 +1,4 @@
 import {
-  ADMIN_ROLE,
   logout,
   me,
   MESSAGES,
@@ -152,6 +151,3 @@ setUnauthorizedHandler(() => {
 /** Hook form of {@link hasPermission}. */
 export const useHasPermission = (tool: ToolName): boolean =>
   useSession((state) => hasPermission(state, tool));
-
-/** The administrator already holds every tool; the one place that compares the role name. */
-export const isAdmin = (user: Pick<SessionUser, 'role'> | null): boolean => user?.role === ADMIN_ROLE;

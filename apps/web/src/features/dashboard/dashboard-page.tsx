@@ -1,7 +1,7 @@
-import { sortTools } from '@app/contracts';
+import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
-import { hasPermission, isAdmin, useSession } from '@/lib/session-store';
+import { hasPermission, useSession } from '@/lib/session-store';
 import { MembershipPanel } from './membership-panel';
 import { ToolGrid } from './tool-grid';
 import { usePublicConfig } from './use-public-config';
