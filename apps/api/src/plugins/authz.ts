@@ -49,7 +49,7 @@ export interface RouteContext<E extends Endpoint, A extends Access> {
   params: Input<E['params']>;
   query: Input<E['query']>;
   body: Input<E['body']>;
-  user: A extends { kind: 'public' } ? Principal | null : Principal;
+  user: A extends { kind: 'public' } ? null : Principal;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -77,6 +77,8 @@ export function route<E extends Endpoint, A extends Access>(
     },
     // Runs before body validation: an anonymous caller learns nothing about the expected input.
     onRequest: async (request, reply) => {
+      // Public routes need no session: skip the database look-up on their hot path.
+      if (rule.kind === 'public') return;
       const user = app.sessions.resolve(request, reply);
       if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
       request.principal = user;
