@@ -28,7 +28,43 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'debe ser una zona horaria IANA, por ejemplo Europe/Madrid')
+    .default('Europe/Madrid'),
+  // Email (password recovery). Without SMTP_URL, messages are written as .eml files under OUTBOX_DIR.
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Comunidad <no-reply@localhost>'),
+  OUTBOX_DIR: optionalString,
+  // Outgoing calls to third-party services.
+  OUTGOING_TIMEOUT_MS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(15_000),
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
+  GEMINI_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_API_URL: httpUrl.default('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_OEMBED_URL: httpUrl.default('https://www.youtube.com/oembed'),
+  COBALT_API_URL: optionalString.pipe(httpUrl.optional()),
+  COBALT_API_KEY: optionalString,
+  INSTAGRAM_API_URL: optionalString.pipe(httpUrl.optional()),
+  INSTAGRAM_API_KEY: optionalString,
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es-ES', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -43,6 +79,21 @@ export interface Config {
   webDistDir: string | undefined;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Dates shown to people (admin tables) are formatted in this IANA zone. */
+  timeZone: string;
+  mail: {
+    /** smtp(s)://user:pass@host:port; undefined writes .eml files to outboxDir instead. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where messages go without SMTP; undefined (in-memory database) keeps them in memory only. */
+    outboxDir: string | undefined;
+  };
+  /** Timeout of every outgoing call to a third-party service. */
+  outgoingTimeoutMs: number;
+  gemini: { model: string; baseUrl: string | undefined };
+  youtube: { apiKey: string | undefined; dataApiUrl: string; oembedUrl: string };
+  cobalt: { url: string | undefined; apiKey: string | undefined };
+  instagram: { url: string | undefined; apiKey: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -74,6 +125,21 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : options.webDistDir,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: e.OUTBOX_DIR
+        ? path.resolve(e.OUTBOX_DIR)
+        : databasePath === ':memory:'
+          ? undefined
+          : path.join(path.dirname(databasePath), 'outbox'),
+    },
+    outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
+    gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
+    youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },
+    cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
+    instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },
   };
 }
 

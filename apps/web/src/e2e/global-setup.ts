@@ -8,11 +8,44 @@ import { ACCOUNTS, MEMBERSHIP_PLANS_URL } from './accounts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const apiDist = path.join(repoRoot, 'apps/api/dist');
 
+/** Starts the fake third-party services (apps/api/test/fakes) and returns the environment pointing at them. */
+async function startFakes(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+  const fakes = spawn(path.join(repoRoot, 'apps/api/node_modules/.bin/tsx'), ['test/fakes/serve.ts'], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`fakes did not start:\n${output}`)), 20_000);
+    fakes.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^FAKES (.*)$/m.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(JSON.parse(match[1]) as Record<string, string>);
+      }
+    });
+    fakes.on('exit', (code) => reject(new Error(`fakes exited with ${code}:\n${output}`)));
+  });
+  fakes.stdout.resume();
+  return {
+    env,
+    stop: async () => {
+      fakes.kill('SIGTERM');
+      await new Promise((resolve) => fakes.once('exit', resolve));
+    },
+  };
+}
+
 /** Starts the production server (built API + built web app) on a free port with a fresh database file. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+  const fakes = await startFakes();
+  // The specs (worker processes) inherit these too, e.g. to read the fake mailbox.
+  Object.assign(process.env, fakes.env);
   const env = {
     ...process.env,
+    ...fakes.env,
     DATABASE_PATH: path.join(dataDir, 'app.db'),
     PORT: '0',
     HOST: '127.0.0.1',
@@ -59,6 +92,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await fakes.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
