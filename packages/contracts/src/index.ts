@@ -9,3 +9,4 @@ export * from './messages';
 export * from './roles';
 export * from './system';
 export * from './tools';
+export * from './user-fields';

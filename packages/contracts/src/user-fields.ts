@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The fields of a user account and their rules (spec section 5), shared by registration, the profile page and
+ * the admin user dialog, on the client and the server alike.
+ */
+export const USER_LIMITS = { username: 50, email: 254, phone: 30, passwordMin: 6, passwordMax: 128 } as const;
+
+export const UsernameField = z
+  .string()
+  .trim()
+  .min(1, 'El nombre de usuario es obligatorio')
+  .max(USER_LIMITS.username, `El nombre de usuario no puede superar ${USER_LIMITS.username} caracteres`);
+
+export const EmailField = z
+  .string()
+  .trim()
+  .min(1, 'El correo electrónico es obligatorio')
+  .max(USER_LIMITS.email, 'El correo electrónico no es válido')
+  .pipe(z.email('El correo electrónico no es válido'));
+
+/** Optional (admin dialog, profile): blank means no phone. */
+export const PhoneField = z
+  .string()
+  .trim()
+  .max(USER_LIMITS.phone, `El teléfono no puede superar ${USER_LIMITS.phone} caracteres`);
+
+/** Required (registration). */
+export const RequiredPhoneField = PhoneField.min(1, 'El teléfono es obligatorio');
+
+export const PasswordField = z
+  .string()
+  .min(1, 'La contraseña es obligatoria')
+  .min(USER_LIMITS.passwordMin, `La contraseña debe tener al menos ${USER_LIMITS.passwordMin} caracteres`)
+  .max(USER_LIMITS.passwordMax, `La contraseña no puede superar ${USER_LIMITS.passwordMax} caracteres`);
+
+export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
+
+/** Which unique account field a write collided with. */
+export type AccountConflictField = 'email' | 'username';
