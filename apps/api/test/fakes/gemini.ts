@@ -210,7 +210,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     queue: (...behaviours) => queued.push(...behaviours),
     close: async () => {
       for (const res of open) res.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
