@@ -65,7 +65,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
   const generationLimiter = createGenerationLimiter();
   textoRoutes(app, createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter }));
-  redgramRoutes(app, createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }));
+  redgramRoutes(
+    app,
+    createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

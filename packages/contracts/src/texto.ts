@@ -35,7 +35,8 @@ const HTTPS_URL = /^https:\/\/[^\s/?#@]+(\/[^\s]*)?$/i;
 const LOCAL_HTTP_URL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?(\/[^\s]*)?$/i;
 
 /** The base URL the server calls Gemini at: https, or plain http on this machine only (tests, a local proxy). */
-export const isAllowedApiUrl = (value: string): boolean => HTTPS_URL.test(value) || LOCAL_HTTP_URL.test(value);
+export const isAllowedApiUrl = (value: string): boolean =>
+  HTTPS_URL.test(value) || LOCAL_HTTP_URL.test(value);
 
 const PromptField = z
   .string()

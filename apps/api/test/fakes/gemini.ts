@@ -123,7 +123,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         sendJson(res, 400, errorBody(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
         return;
       }
-      const apiKey = (req.headers['x-goog-api-key'] as string | undefined) ?? url.searchParams.get('key') ?? undefined;
+      const apiKey =
+        (req.headers['x-goog-api-key'] as string | undefined) ?? url.searchParams.get('key') ?? undefined;
       const record: RecordedRequest = {
         model: decodeURIComponent(match[1]!),
         stream,
@@ -145,14 +146,18 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           403,
           errorBody(
             403,
-            'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.',
+            "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
             'PERMISSION_DENIED',
           ),
         );
         return;
       }
       if (apiKey.startsWith('invalid')) {
-        sendJson(res, 400, errorBody(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'));
+        sendJson(
+          res,
+          400,
+          errorBody(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'),
+        );
         return;
       }
       if (stream && url.searchParams.get('alt') !== 'sse') {
@@ -188,7 +193,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           if (!stream) {
             if (behaviour.kind === 'stream-error') {
               sendJson(res, behaviour.code, errorBody(behaviour.code, behaviour.message, behaviour.status));
-            } else if (behaviour.kind === 'text') sendJson(res, 200, candidate(behaviour.chunks.join(''), true));
+            } else if (behaviour.kind === 'text')
+              sendJson(res, 200, candidate(behaviour.chunks.join(''), true));
             return;
           }
           await streamPieces(res, behaviour.chunks, behaviour.kind === 'text');

@@ -30,7 +30,11 @@ export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): vo
     return { ok: true as const };
   });
 
-  route(app, generateRedgram, tool, ({ user, body, request, reply }) =>
-    sendGeneration(request, reply, (signal) => redgram.generate(user.id, body, signal)) as never,
+  route(
+    app,
+    generateRedgram,
+    tool,
+    ({ user, body, request, reply }) =>
+      sendGeneration(request, reply, (signal) => redgram.generate(user.id, body, signal)) as never,
   );
 }

@@ -9,7 +9,11 @@ export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
 
   route(app, saveTextoConfig, access.admin, ({ body }) => texto.saveConfig(body));
 
-  route(app, generateTexto, access.tool('texto'), ({ body, user, request, reply }) =>
-    sendGeneration(request, reply, (signal) => texto.generate(user.id, body, signal)) as never,
+  route(
+    app,
+    generateTexto,
+    access.tool('texto'),
+    ({ body, user, request, reply }) =>
+      sendGeneration(request, reply, (signal) => texto.generate(user.id, body, signal)) as never,
   );
 }

@@ -61,7 +61,11 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
     },
 
     /** Starts a generation for the user; resolves once Gemini accepted it. */
-    async generate(userId: number, body: TextoGenerateBody, signal: AbortSignal): Promise<AsyncIterable<string>> {
+    async generate(
+      userId: number,
+      body: TextoGenerateBody,
+      signal: AbortSignal,
+    ): Promise<AsyncIterable<string>> {
       const settings = repo.get();
       if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
       await limiter.consume(userId);

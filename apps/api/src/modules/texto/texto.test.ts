@@ -60,7 +60,13 @@ describe('text tools configuration', () => {
 
   it('refuses an api_url that is neither https nor local', async () => {
     const t = await createAiTestApp();
-    const res = await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ api_url: 'http://evil.example' }));
+    const res = await send(
+      t.app,
+      'PUT',
+      '/api/texto/config',
+      t.admin,
+      config({ api_url: 'http://evil.example' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: TEXTO_MESSAGES.invalidApiUrl, field: 'api_url' });
   });
@@ -122,7 +128,13 @@ describe('text tools generation', () => {
     const t = await configured();
     const other = await startFakeGemini();
     try {
-      await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ api_url: other.url, gemini_api_key: '' }));
+      await send(
+        t.app,
+        'PUT',
+        '/api/texto/config',
+        t.admin,
+        config({ api_url: other.url, gemini_api_key: '' }),
+      );
       const res = await generate(t, { tool: 'ortografia', text: 'hola' });
       expect(res.statusCode).toBe(200);
       expect(other.requests).toHaveLength(1);
@@ -222,7 +234,9 @@ describe('text tools generation', () => {
     });
     req.end(JSON.stringify({ tool: 'ortografia', text: 'hola' }));
     const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve));
-    const first = await new Promise<string>((resolve) => res.once('data', (d: Buffer) => resolve(d.toString())));
+    const first = await new Promise<string>((resolve) =>
+      res.once('data', (d: Buffer) => resolve(d.toString())),
+    );
     expect(first).toContain('Empieza');
     expect(t.gemini.requests[0]?.aborted).toBe(false);
     req.destroy();
