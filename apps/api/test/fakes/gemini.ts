@@ -66,10 +66,10 @@ const candidate = (text: string | null, finish: boolean) => ({
 
 const errorBody = (code: number, message: string, status: string) => ({ error: { code, message, status } });
 
-/** Splits a text into about four pieces on word boundaries. */
+/** Splits a text into pieces of three words. */
 export const splitIntoPieces = (text: string): string[] => {
   const words = text.split(/(?<=\s)/);
-  const size = Math.max(1, Math.ceil(words.length / 4));
+  const size = 3;
   const pieces: string[] = [];
   for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
   return pieces;

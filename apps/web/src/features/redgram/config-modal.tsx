@@ -63,7 +63,14 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
 
   const key = config?.gemini_api_key;
   return (
-    <Modal opened={opened} onClose={onClose} title="Configuración" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Configuración"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {loadError ? (
         <Alert color="red" role="alert">
           {loadError}

@@ -32,7 +32,14 @@ export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () =>
   }, [opened, load]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Historial de generaciones" size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Historial de generaciones"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       <ListState
         loading={loading}
         error={error}

@@ -66,6 +66,7 @@ export function ProfileModal({ opened, profile, onClose, onSave }: ProfileModalP
       title={profile ? 'Editar Perfil' : 'Nuevo Perfil'}
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       <form
         noValidate

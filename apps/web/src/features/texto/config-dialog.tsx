@@ -79,7 +79,14 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Configuración" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Configuración"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {loadError ? (
         <Alert color="red" role="alert">
           {loadError}
