@@ -3,12 +3,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
+import { createGeminiClient } from './integrations/gemini';
 import { systemClock, type Clock } from './lib/clock';
+import { createGenerationLimiter } from './lib/generation';
 import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createRedgramRepo } from './modules/redgram/repo';
+import { redgramRoutes } from './modules/redgram/routes';
+import { createRedgramService } from './modules/redgram/service';
 import { systemRoutes } from './modules/system/routes';
+import { createTextoRepo } from './modules/texto/repo';
+import { textoRoutes } from './modules/texto/routes';
+import { createTextoService } from './modules/texto/service';
 import { registerAccessGuards } from './plugins/authz';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -53,6 +61,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  // The AI tools share one Gemini client and one per-user generation limit.
+  const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
+  const generationLimiter = createGenerationLimiter();
+  textoRoutes(app, createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter }));
+  redgramRoutes(
+    app,
+    createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -10,3 +10,6 @@ export * from './roles';
 export * from './system';
 export * from './tools';
 export * from './user-fields';
+export * from './ai-generation';
+export * from './redgram';
+export * from './texto';

@@ -1,4 +1,4 @@
-import { TOOL_NAMES, TOOL_TITLES } from '@app/contracts';
+import { TOOL_NAMES, TOOL_TITLES, type ToolName } from '@app/contracts';
 import { Box } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
@@ -19,6 +19,12 @@ const notFoundPage = async () => ({ Component: (await import('./not-found-page')
 const comingSoon = (title: string, notice?: string) => async () => {
   const { ComingSoon } = await import('@/components/coming-soon');
   return { element: <ComingSoon title={title} notice={notice} /> };
+};
+
+/** Tool screens that are built; the others show the placeholder. */
+const toolScreens: Partial<Record<ToolName, RouteObject['lazy']>> = {
+  texto: async () => ({ Component: (await import('@/features/texto/texto-page')).TextoPage }),
+  redgram: async () => ({ Component: (await import('@/features/redgram/redgram-page')).RedgramPage }),
 };
 
 const routes: RouteObject[] = [
@@ -42,7 +48,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: toolScreens[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];

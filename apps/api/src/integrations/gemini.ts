@@ -1,0 +1,175 @@
+import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
+
+/** Why a generation failed; each AI tool turns these into its own Spanish messages. */
+export type GeminiFailure =
+  /** Gemini answered with an error (bad key, quota, invalid request...): `detail` is its message. */
+  | 'api'
+  /** Gemini answered without any generated text. */
+  | 'no-text'
+  /** Gemini's answer could not be read. */
+  | 'bad-response'
+  /** Gemini could not be reached. */
+  | 'network'
+  /** Gemini stayed silent longer than the outgoing timeout. */
+  | 'timeout'
+  /** The caller stopped the generation (the browser went away or pressed "Detener"). */
+  | 'aborted';
+
+export class GeminiError extends Error {
+  override readonly name = 'GeminiError';
+
+  constructor(
+    readonly kind: GeminiFailure,
+    /** Gemini's own error message (kind 'api'), with the key removed. */
+    readonly detail?: string,
+    readonly status?: number,
+  ) {
+    super(detail ? `${kind}: ${detail}` : kind);
+  }
+}
+
+export interface GeminiClientOptions {
+  model: string;
+  /** Default endpoint (GEMINI_BASE_URL); undefined is Google's. */
+  baseUrl: string | undefined;
+  /** Longest silence allowed from Gemini: before its first answer, and between two streamed pieces. */
+  timeoutMs: number;
+}
+
+export interface GenerateRequest {
+  apiKey: string;
+  prompt: string;
+  /** Overrides the default endpoint (the text tools' stored api_url). */
+  baseUrl?: string;
+  signal?: AbortSignal;
+}
+
+/** Statuses that mean "this endpoint does not stream": the same call is made again without streaming. */
+const STREAM_UNSUPPORTED = new Set([404, 405, 501]);
+const DETAIL_MAX = 500;
+
+/** A stored base URL may be a full legacy endpoint (…/v1beta/models/x:generateContent): keep its origin part. */
+export const normalizeBaseUrl = (url: string): string =>
+  url.replace(/\/v1(beta\d*)?(\/.*)?$/i, '').replace(/\/+$/, '');
+
+/** Gemini's own message from an SDK error (its message holds the JSON error body, sometimes after a prefix). */
+function upstreamDetail(message: string): string | undefined {
+  const start = message.indexOf('{');
+  if (start >= 0) {
+    try {
+      const body = JSON.parse(message.slice(start)) as { error?: { message?: unknown } };
+      const detail = body.error?.message;
+      if (typeof detail === 'string' && detail.trim() !== '') return detail.trim();
+    } catch {
+      // Not JSON: fall through to the raw text.
+    }
+  }
+  const raw = message.trim();
+  return raw === '' ? undefined : raw;
+}
+
+const redact = (text: string | undefined, key: string): string | undefined => {
+  if (text === undefined) return undefined;
+  const clean = key.length >= 4 ? text.split(key).join('***') : text;
+  return clean.length > DETAIL_MAX ? `${clean.slice(0, DETAIL_MAX)}…` : clean;
+};
+
+/**
+ * The one Gemini client of the app (official @google/genai SDK). It streams a generation as text pieces; an
+ * endpoint that does not stream gets the same request without streaming, answered as a single piece.
+ */
+export function createGeminiClient(options: GeminiClientOptions) {
+  /**
+   * Starts a generation. Resolves once Gemini accepted the request (so an upstream refusal is still an
+   * ordinary error the caller can answer with a status); the pieces then arrive through the iterable.
+   * Every failure is a GeminiError.
+   */
+  async function generateStream(request: GenerateRequest): Promise<AsyncIterable<string>> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const armTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, options.timeoutMs);
+      timer.unref();
+    };
+    const onCallerAbort = () => controller.abort();
+    const cleanUp = () => {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    };
+    if (request.signal?.aborted) throw new GeminiError('aborted');
+    request.signal?.addEventListener('abort', onCallerAbort);
+
+    const toGeminiError = (error: unknown): GeminiError => {
+      if (error instanceof GeminiError) return error;
+      if (timedOut) return new GeminiError('timeout');
+      if (controller.signal.aborted) return new GeminiError('aborted');
+      if (error instanceof GenAiApiError) {
+        return new GeminiError('api', redact(upstreamDetail(error.message), request.apiKey), error.status);
+      }
+      if (error instanceof TypeError) return new GeminiError('network');
+      return new GeminiError('bad-response');
+    };
+
+    const baseUrl = request.baseUrl ? normalizeBaseUrl(request.baseUrl) : options.baseUrl;
+    const ai = new GoogleGenAI({
+      apiKey: request.apiKey,
+      ...(baseUrl ? { httpOptions: { baseUrl } } : {}),
+    });
+    const params = {
+      model: options.model,
+      contents: request.prompt,
+      config: { abortSignal: controller.signal },
+    };
+
+    armTimer();
+    let pieces: AsyncIterable<{ text?: string | undefined }> | Iterable<{ text?: string | undefined }>;
+    try {
+      pieces = await ai.models.generateContentStream(params);
+    } catch (error) {
+      if (!(error instanceof GenAiApiError && STREAM_UNSUPPORTED.has(error.status))) {
+        cleanUp();
+        throw toGeminiError(error);
+      }
+      try {
+        const whole = await ai.models.generateContent(params);
+        pieces = [whole];
+      } catch (fallbackError) {
+        cleanUp();
+        throw toGeminiError(fallbackError);
+      }
+    }
+
+    return (async function* () {
+      let any = false;
+      try {
+        for await (const piece of pieces) {
+          armTimer();
+          let text: string | undefined;
+          try {
+            text = piece.text;
+          } catch {
+            throw new GeminiError('bad-response');
+          }
+          if (text) {
+            any = true;
+            yield text;
+          }
+        }
+        if (!any) throw new GeminiError('no-text');
+      } catch (error) {
+        throw toGeminiError(error);
+      } finally {
+        cleanUp();
+      }
+    })();
+  }
+
+  return { generateStream };
+}
+
+export type GeminiClient = ReturnType<typeof createGeminiClient>;

@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import { AI_MESSAGES, GENERATION_STREAM_TYPE, MESSAGES } from '@app/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { GeminiError } from '../integrations/gemini';
+import { AppError, tooManyRequests } from './errors';
+
+/** What the AI tools share on the server: the per-user generation limit and the streamed answer. */
+
+export interface GenerationLimits {
+  /** Generations allowed per user in the window, across both AI tools (they spend the same quota). */
+  points: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_GENERATION_LIMITS: GenerationLimits = { points: 20, windowSeconds: 60 };
+
+export function createGenerationLimiter(limits: GenerationLimits = DEFAULT_GENERATION_LIMITS) {
+  const limiter = new RateLimiterMemory({
+    keyPrefix: 'ai-generation',
+    points: limits.points,
+    duration: limits.windowSeconds,
+  });
+  return {
+    /** Counts one generation of the user; over the limit it throws a 429 with the Spanish message. */
+    async consume(userId: number): Promise<void> {
+      try {
+        await limiter.consume(String(userId));
+      } catch (res) {
+        const wait = (res as { msBeforeNext?: number }).msBeforeNext ?? limits.windowSeconds * 1000;
+        throw tooManyRequests(AI_MESSAGES.rateLimited, wait / 1000);
+      }
+    },
+  };
+}
+
+export type GenerationLimiter = ReturnType<typeof createGenerationLimiter>;
+
+/** The Spanish messages one tool shows for each kind of Gemini failure. */
+export type GeminiMessages = Record<Exclude<GeminiError['kind'], 'api'>, string> & {
+  api: (detail: string | undefined) => string;
+};
+
+/** A Gemini failure as the error the client sees: refusals are 502, silence is 504, a stop is 499. */
+export function geminiAppError(error: unknown, messages: GeminiMessages): AppError {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof GeminiError)) return new AppError(502, messages['bad-response']);
+  switch (error.kind) {
+    case 'api':
+      return new AppError(502, messages.api(error.detail));
+    case 'timeout':
+      return new AppError(504, messages.timeout);
+    case 'aborted':
+      return new AppError(499, messages.aborted);
+    default:
+      return new AppError(502, messages[error.kind]);
+  }
+}
+
+/** Re-throws a failure in the middle of the pieces as the tool's Spanish error. */
+export async function* withToolErrors(
+  pieces: AsyncIterable<string>,
+  messages: GeminiMessages,
+): AsyncGenerator<string> {
+  try {
+    yield* pieces;
+  } catch (error) {
+    throw geminiAppError(error, messages);
+  }
+}
+
+/** How a stored key is shown: set or not and its last 4 characters, never the value. */
+export const secretStatus = (key: string | null | undefined): { set: boolean; last4: string | null } =>
+  key ? { set: true, last4: key.length > 8 ? key.slice(-4) : null } : { set: false, last4: null };
+
+const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+async function* toServerSentEvents(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    for await (const text of pieces) yield sseEvent('chunk', { text });
+    yield sseEvent('done', {});
+  } catch (error) {
+    yield sseEvent('error', { error: error instanceof AppError ? error.message : MESSAGES.internal });
+  }
+}
+
+/**
+ * Answers a generation: `text/event-stream` when the client accepts it (pieces as they arrive, then `done`,
+ * or an `error` event once streaming has begun), otherwise the whole text as JSON. The upstream call is
+ * aborted when the client goes away. `start` throws (answered as a normal error) until Gemini accepted.
+ */
+export async function sendGeneration(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  start: (signal: AbortSignal) => Promise<AsyncIterable<string>>,
+): Promise<FastifyReply | { text: string }> {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const pieces = await start(controller.signal);
+
+  if (!(request.headers.accept ?? '').includes(GENERATION_STREAM_TYPE)) {
+    let text = '';
+    for await (const piece of pieces) text += piece;
+    return { text };
+  }
+  // text/event-stream is never compressed by @fastify/compress, so nothing buffers the pieces.
+  return reply
+    .header('content-type', `${GENERATION_STREAM_TYPE}; charset=utf-8`)
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no')
+    .send(Readable.from(toServerSentEvents(pieces)));
+}

@@ -1,0 +1,263 @@
+import { AI_MESSAGES, REDGRAM_MESSAGES, type RedgramProfile } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import { ECHO_PREFIX } from '../../../test/fakes/gemini';
+import { buildRedgramPrompt } from './service';
+
+const KEY = 'AIzaRedgramSecretKey-9876LAST';
+const WRITE =
+  'Escribe para {name} en {social_network} ({sector}) a {target_audience} / {specific_audience} / {visual_optimization}. Tema: {tema}.{texto}';
+const REWRITE = 'Reescribe para {name} en {social_network}: {texto}{tema}';
+
+const PROFILE = {
+  name: 'Cafetería Luna',
+  social_network: 'Instagram',
+  sector: 'Hostelería',
+  target_audience: 'Jóvenes',
+  specific_audience: 'Estudiantes',
+  visual_optimization: 'Emojis y saltos de línea',
+};
+
+async function setConfig(t: AiTestApp, body: Record<string, string> = {}) {
+  return send(t.app, 'PUT', '/api/redgram/config', t.admin, {
+    gemini_api_key: KEY,
+    prompt_escribir: WRITE,
+    prompt_reescribir: REWRITE,
+    ...body,
+  });
+}
+
+async function createProfile(t: AiTestApp, cookie: string, overrides: Partial<typeof PROFILE> = {}) {
+  const res = await send(t.app, 'POST', '/api/redgram/profiles', cookie, { ...PROFILE, ...overrides });
+  expect(res.statusCode).toBe(200);
+  return res.json() as RedgramProfile;
+}
+
+const generate = (t: AiTestApp, body: unknown, headers: Record<string, string> = {}) =>
+  send(t.app, 'POST', '/api/redgram/generate', t.vip, body, headers);
+
+describe('RedGram configuration', () => {
+  it('is admin only', async () => {
+    const t = await createAiTestApp();
+    expect((await send(t.app, 'GET', '/api/redgram/config', t.vip)).statusCode).toBe(403);
+    expect((await setConfig({ ...t, admin: t.vip })).statusCode).toBe(403);
+    expect((await send(t.app, 'GET', '/api/redgram/logs', t.vip)).statusCode).toBe(403);
+  });
+
+  it('requires all three fields; a blank key keeps the stored one; the key is never answered', async () => {
+    const t = await createAiTestApp();
+    const noKey = await setConfig(t, { gemini_api_key: '' });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toEqual({ error: 'Por favor completa todos los campos', field: 'gemini_api_key' });
+    const noPrompt = await setConfig(t, { prompt_reescribir: ' ' });
+    expect(noPrompt.json().error).toBe('Por favor completa todos los campos');
+
+    const saved = await setConfig(t);
+    expect(saved.json()).toEqual({
+      message: 'Configuración guardada',
+      config: {
+        prompt_escribir: WRITE,
+        prompt_reescribir: REWRITE,
+        gemini_api_key: { set: true, last4: 'LAST' },
+      },
+    });
+    const kept = await setConfig(t, { gemini_api_key: '' });
+    const read = await send(t.app, 'GET', '/api/redgram/config', t.admin);
+    expect(read.json().gemini_api_key).toEqual({ set: true, last4: 'LAST' });
+    for (const res of [saved, kept, read]) expect(res.body).not.toContain(KEY);
+  });
+});
+
+describe('RedGram profiles', () => {
+  it('need the redgram permission', async () => {
+    const t = await createAiTestApp();
+    expect((await send(t.app, 'GET', '/api/redgram/profiles', t.cafeinas)).statusCode).toBe(403);
+    expect((await send(t.app, 'POST', '/api/redgram/profiles', t.cafeinas, PROFILE)).statusCode).toBe(403);
+  });
+
+  it('are listed by name, edited and deleted by their owner only', async () => {
+    const t = await createAiTestApp();
+    const zeta = await createProfile(t, t.vip, { name: 'zeta' });
+    await createProfile(t, t.vip, { name: 'Alfa' });
+    await createProfile(t, t.admin, { name: 'Beta' });
+    const list = await send(t.app, 'GET', '/api/redgram/profiles', t.vip);
+    expect((list.json() as RedgramProfile[]).map((p) => p.name)).toEqual(['Alfa', 'zeta']);
+
+    const updated = await send(t.app, 'PUT', `/api/redgram/profiles/${zeta.id}`, t.vip, {
+      ...PROFILE,
+      name: 'Zeta Nueva',
+    });
+    expect(updated.json()).toEqual({ ...PROFILE, id: zeta.id, name: 'Zeta Nueva' });
+    expect((await send(t.app, 'PUT', `/api/redgram/profiles/${zeta.id}`, t.admin, PROFILE)).statusCode).toBe(
+      404,
+    );
+    expect((await send(t.app, 'DELETE', `/api/redgram/profiles/${zeta.id}`, t.admin)).statusCode).toBe(404);
+    expect((await send(t.app, 'DELETE', `/api/redgram/profiles/${zeta.id}`, t.vip)).json()).toEqual({
+      ok: true,
+    });
+    const after = await send(t.app, 'GET', '/api/redgram/profiles', t.vip);
+    expect((after.json() as RedgramProfile[]).map((p) => p.name)).toEqual(['Alfa']);
+  });
+
+  it('require all six fields', async () => {
+    const t = await createAiTestApp();
+    const res = await send(t.app, 'POST', '/api/redgram/profiles', t.vip, { ...PROFILE, sector: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Por favor completa todos los campos', field: 'sector' });
+  });
+});
+
+describe('RedGram generation', () => {
+  it('checks profile, key, prompt and text in the spec order', async () => {
+    const t = await createAiTestApp();
+    const profile = await createProfile(t, t.vip);
+    const other = await createProfile(t, t.admin);
+    const body = { profile_id: profile.id, mode: 'reescribir', text: '' };
+    expect((await generate(t, { ...body, profile_id: other.id })).json().error).toBe('Selecciona un perfil');
+    expect((await generate(t, body)).json().error).toBe('Configura la API key de Gemini');
+    // A key without prompts can only come from an older configuration; simulate it with blank prompts.
+    await setConfig(t);
+    await t.db.$client.exec(`update redgram_config set prompt_reescribir = ''`);
+    expect((await generate(t, body)).json().error).toBe('Configura el prompt para reescribir');
+    expect((await generate(t, { ...body, mode: 'escribir' })).json().error).toBe(
+      'Ingresa el tema sobre el que quieres escribir',
+    );
+    expect(t.gemini.requests).toHaveLength(0);
+  });
+
+  it('needs the redgram permission', async () => {
+    const t = await createAiTestApp();
+    await setConfig(t);
+    const res = await send(t.app, 'POST', '/api/redgram/generate', t.cafeinas, {
+      profile_id: 1,
+      mode: 'escribir',
+      text: 'x',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('sends the template filled on the server and streams the answer', async () => {
+    const t = await createAiTestApp();
+    await setConfig(t);
+    const profile = await createProfile(t, t.vip);
+    const res = await generate(
+      t,
+      { profile_id: profile.id, mode: 'escribir', text: ' café de especialidad ' },
+      STREAM,
+    );
+    const expected =
+      'Escribe para Cafetería Luna en Instagram (Hostelería) a Jóvenes / Estudiantes / Emojis y saltos de línea. Tema: café de especialidad.';
+    expect(t.gemini.requests[0]).toMatchObject({ apiKey: KEY, prompt: expected });
+    const events = parseSse(res.body);
+    expect(events.at(-1)).toEqual({ event: 'done', data: {} });
+    expect(
+      events
+        .filter((e) => e.event === 'chunk')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(`${ECHO_PREFIX}${expected}`);
+
+    await generate(t, { profile_id: profile.id, mode: 'reescribir', text: 'Hola a todos' });
+    expect(t.gemini.requests[1]?.prompt).toBe('Reescribe para Cafetería Luna en Instagram: Hola a todos');
+  });
+
+  it('logs every generation, success or failure, and admins read the log without the key', async () => {
+    const t = await createAiTestApp();
+    await setConfig(t);
+    const profile = await createProfile(t, t.vip);
+    await generate(t, { profile_id: profile.id, mode: 'escribir', text: 'tema uno' });
+    t.gemini.queue({
+      kind: 'error',
+      code: 400,
+      message: 'Request contains an invalid argument.',
+      status: 'INVALID_ARGUMENT',
+    });
+    const failed = await generate(t, { profile_id: profile.id, mode: 'reescribir', text: 'texto dos' });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toBe('Error en la API de Gemini: Request contains an invalid argument.');
+    t.gemini.queue({ kind: 'no-text' });
+    const empty = await generate(t, { profile_id: profile.id, mode: 'escribir', text: 'tema tres' });
+    expect(empty.json().error).toBe('La respuesta de Gemini no contiene texto generado');
+
+    const logs = await send(t.app, 'GET', '/api/redgram/logs', t.admin);
+    expect(logs.statusCode).toBe(200);
+    expect(logs.body).not.toContain(KEY);
+    const entries = logs.json() as Record<string, unknown>[];
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({
+      username: 'vip',
+      profile_id: profile.id,
+      profile_name: 'Cafetería Luna',
+      mode: 'escribir',
+      input_text: 'tema tres',
+      api_response: null,
+      error_message: 'La respuesta de Gemini no contiene texto generado',
+    });
+    expect(entries[1]).toMatchObject({
+      mode: 'reescribir',
+      input_text: 'texto dos',
+      prompt: 'Reescribe para Cafetería Luna en Instagram: texto dos',
+      api_response: null,
+      error_message: 'Error en la API de Gemini: Request contains an invalid argument.',
+    });
+    expect(entries[2]).toMatchObject({ mode: 'escribir', input_text: 'tema uno', error_message: null });
+    expect(entries[2]?.api_response).toContain('tema uno');
+  });
+
+  it('logs a failure that arrives after streaming began', async () => {
+    const t = await createAiTestApp();
+    await setConfig(t);
+    const profile = await createProfile(t, t.vip);
+    t.gemini.queue({
+      kind: 'stream-error',
+      chunks: ['Parte '],
+      code: 503,
+      message: 'The model is overloaded.',
+      status: 'UNAVAILABLE',
+    });
+    const res = await generate(t, { profile_id: profile.id, mode: 'escribir', text: 'tema' }, STREAM);
+    expect(parseSse(res.body).at(-1)).toEqual({
+      event: 'error',
+      data: { error: 'Error en la API de Gemini: The model is overloaded.' },
+    });
+    const [entry] = (await send(t.app, 'GET', '/api/redgram/logs', t.admin)).json() as Record<
+      string,
+      unknown
+    >[];
+    expect(entry).toMatchObject({
+      api_response: 'Parte ',
+      error_message: 'Error en la API de Gemini: The model is overloaded.',
+    });
+  });
+
+  it('limits generations per user', async () => {
+    const t = await createAiTestApp();
+    await setConfig(t);
+    const profile = await createProfile(t, t.vip);
+    for (let i = 0; i < 20; i++)
+      await generate(t, { profile_id: profile.id, mode: 'escribir', text: `t${i}` });
+    const res = await generate(t, { profile_id: profile.id, mode: 'escribir', text: 'otra' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe(AI_MESSAGES.rateLimited);
+  });
+});
+
+describe('buildRedgramPrompt', () => {
+  const profile = { id: 1, ...PROFILE };
+
+  it('fills each placeholder once, leaving the other mode empty', () => {
+    expect(buildRedgramPrompt('{name}: {tema}|{texto}|{name}', profile, 'escribir', 'hola {texto}')).toBe(
+      'Cafetería Luna: hola {texto}||Cafetería Luna',
+    );
+  });
+
+  it('appends the text when the template lacks the mode placeholder', () => {
+    expect(buildRedgramPrompt('Mejora esto para {name}', profile, 'reescribir', 'mi texto')).toBe(
+      'Mejora esto para Cafetería Luna\n\nmi texto',
+    );
+  });
+
+  it('refuses a mode without a prompt', () => {
+    expect(() => buildRedgramPrompt(' ', profile, 'escribir', 'x')).toThrow(REDGRAM_MESSAGES.noPromptForMode);
+  });
+});

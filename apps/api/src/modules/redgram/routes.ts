@@ -1,0 +1,40 @@
+import {
+  createRedgramProfile,
+  deleteRedgramProfile,
+  generateRedgram,
+  getRedgramConfig,
+  listRedgramLogs,
+  listRedgramProfiles,
+  saveRedgramConfig,
+  updateRedgramProfile,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sendGeneration } from '../../lib/generation';
+import { access, route } from '../../plugins/authz';
+import type { RedgramService } from './service';
+
+export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): void {
+  const tool = access.tool('redgram');
+
+  route(app, getRedgramConfig, access.admin, () => redgram.getConfig());
+  route(app, saveRedgramConfig, access.admin, ({ body }) => redgram.saveConfig(body));
+  route(app, listRedgramLogs, access.admin, () => redgram.latestLogs());
+
+  route(app, listRedgramProfiles, tool, ({ user }) => redgram.listProfiles(user.id));
+  route(app, createRedgramProfile, tool, ({ user, body }) => redgram.createProfile(user.id, body));
+  route(app, updateRedgramProfile, tool, ({ user, params, body }) =>
+    redgram.updateProfile(user.id, params.id, body),
+  );
+  route(app, deleteRedgramProfile, tool, ({ user, params }) => {
+    redgram.deleteProfile(user.id, params.id);
+    return { ok: true as const };
+  });
+
+  route(
+    app,
+    generateRedgram,
+    tool,
+    ({ user, body, request, reply }) =>
+      sendGeneration(request, reply, (signal) => redgram.generate(user.id, body, signal)) as never,
+  );
+}

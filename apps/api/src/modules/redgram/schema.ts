@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from '../../db/schema';
+
+const createdAt = () =>
+  text('created_at')
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+
+/** RedGram's settings: one row (id 1). The key stays on the server. */
+export const redgramConfig = sqliteTable('redgram_config', {
+  id: integer('id').primaryKey(),
+  prompt_escribir: text('prompt_escribir').notNull().default(''),
+  prompt_reescribir: text('prompt_reescribir').notNull().default(''),
+  gemini_api_key: text('gemini_api_key'),
+  updated_at: createdAt(),
+});
+
+/** Audience profiles; each member keeps their own. */
+export const redgramProfiles = sqliteTable(
+  'redgram_profiles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    social_network: text('social_network').notNull(),
+    sector: text('sector').notNull(),
+    target_audience: text('target_audience').notNull(),
+    specific_audience: text('specific_audience').notNull(),
+    visual_optimization: text('visual_optimization').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('redgram_profiles_user_idx').on(t.user_id)],
+);
+
+/** One row per generation, success or failure. Never holds the key. */
+export const redgramLogs = sqliteTable(
+  'redgram_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    profile_id: integer('profile_id').references(() => redgramProfiles.id, { onDelete: 'set null' }),
+    mode: text('mode', { enum: ['escribir', 'reescribir'] }).notNull(),
+    input_text: text('input_text').notNull(),
+    prompt: text('prompt').notNull(),
+    api_response: text('api_response'),
+    error_message: text('error_message'),
+    created_at: createdAt(),
+  },
+  (t) => [index('redgram_logs_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,168 @@
+import {
+  AI_MESSAGES,
+  geminiApiMessage,
+  REDGRAM_MESSAGES,
+  type RedgramConfig,
+  type RedgramConfigBody,
+  type RedgramGenerateBody,
+  type RedgramLogEntry,
+  type RedgramMode,
+  type RedgramProfile,
+  type RedgramProfileBody,
+} from '@app/contracts';
+import type { GeminiClient } from '../../integrations/gemini';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import {
+  geminiAppError,
+  secretStatus,
+  type GeminiMessages,
+  type GenerationLimiter,
+} from '../../lib/generation';
+import type { RedgramRepo, RedgramSettings } from './repo';
+
+/** RedGram's messages for each Gemini failure (spec, section 8). */
+export const REDGRAM_GEMINI_MESSAGES: GeminiMessages = {
+  api: geminiApiMessage,
+  'no-text': REDGRAM_MESSAGES.noGeneratedText,
+  'bad-response': REDGRAM_MESSAGES.badGeminiResponse,
+  network: REDGRAM_MESSAGES.generateFailed,
+  timeout: AI_MESSAGES.timeout,
+  aborted: AI_MESSAGES.cancelled,
+};
+
+const PLACEHOLDER =
+  /\{(name|social_network|sector|target_audience|specific_audience|visual_optimization|tema|texto)\}/g;
+
+/**
+ * Fills the mode's template with the profile and the text: {tema} in write mode, {texto} in rewrite mode, the
+ * other empty. One pass, so a value that contains a placeholder is not filled again. A template without the
+ * mode's placeholder gets the text after a blank line, so the user's words always reach Gemini.
+ */
+export function buildRedgramPrompt(
+  template: string,
+  profile: RedgramProfile,
+  mode: RedgramMode,
+  text: string,
+): string {
+  if (template.trim() === '') throw badRequest(REDGRAM_MESSAGES.noPromptForMode);
+  const values: Record<string, string> = {
+    name: profile.name,
+    social_network: profile.social_network,
+    sector: profile.sector,
+    target_audience: profile.target_audience,
+    specific_audience: profile.specific_audience,
+    visual_optimization: profile.visual_optimization,
+    tema: mode === 'escribir' ? text : '',
+    texto: mode === 'reescribir' ? text : '',
+  };
+  const filled = template.replace(PLACEHOLDER, (_, key: string) => values[key] ?? '');
+  return template.includes(mode === 'escribir' ? '{tema}' : '{texto}') ? filled : `${filled}\n\n${text}`;
+}
+
+const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig => ({
+  ...rest,
+  gemini_api_key: secretStatus(gemini_api_key),
+});
+
+export interface RedgramServiceDeps {
+  repo: RedgramRepo;
+  gemini: GeminiClient;
+  limiter: GenerationLimiter;
+}
+
+export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDeps) {
+  return {
+    getConfig: (): RedgramConfig => toConfig(repo.getSettings()),
+
+    /** All three fields are required; a blank key keeps the stored one (required when none is stored). */
+    saveConfig(body: RedgramConfigBody): { message: string; config: RedgramConfig } {
+      const key = body.gemini_api_key || repo.getSettings().gemini_api_key;
+      if (!key) throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
+      const settings: RedgramSettings = {
+        prompt_escribir: body.prompt_escribir,
+        prompt_reescribir: body.prompt_reescribir,
+        gemini_api_key: key,
+      };
+      repo.saveSettings(settings);
+      return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
+    },
+
+    listProfiles: (userId: number): RedgramProfile[] => repo.listProfiles(userId),
+
+    createProfile: (userId: number, body: RedgramProfileBody): RedgramProfile =>
+      repo.createProfile(userId, body),
+
+    updateProfile(userId: number, id: number, body: RedgramProfileBody): RedgramProfile {
+      const updated = repo.updateProfile(userId, id, body);
+      if (!updated) throw notFound(REDGRAM_MESSAGES.profileNotFound);
+      return updated;
+    },
+
+    deleteProfile(userId: number, id: number): void {
+      if (!repo.deleteProfile(userId, id)) throw notFound(REDGRAM_MESSAGES.profileNotFound);
+    },
+
+    latestLogs: (): RedgramLogEntry[] => repo.latestLogs(),
+
+    /**
+     * Checks in the spec's order (profile, key, prompt, text), then starts the generation; resolves once
+     * Gemini accepted it. Every call that reached Gemini is logged once it ends, whatever the outcome.
+     */
+    async generate(
+      userId: number,
+      body: RedgramGenerateBody,
+      signal: AbortSignal,
+    ): Promise<AsyncIterable<string>> {
+      const profile = repo.findProfile(userId, body.profile_id);
+      if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
+      const settings = repo.getSettings();
+      if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
+      const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
+      if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
+      const text = body.text.trim();
+      if (text === '') throw badRequest(REDGRAM_MESSAGES.missingText[body.mode], 'text');
+      const prompt = buildRedgramPrompt(template, profile, body.mode, text);
+      await limiter.consume(userId);
+
+      const log = (api_response: string | null, error_message: string | null) =>
+        repo.insertLog({
+          user_id: userId,
+          profile_id: profile.id,
+          mode: body.mode,
+          input_text: text,
+          prompt,
+          api_response,
+          error_message,
+        });
+
+      let pieces: AsyncIterable<string>;
+      try {
+        pieces = await gemini.generateStream({ apiKey: settings.gemini_api_key, prompt, signal });
+      } catch (error) {
+        const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
+        log(null, appError.message);
+        throw appError;
+      }
+      return (async function* () {
+        let generated = '';
+        let error: string | null = AI_MESSAGES.cancelled;
+        try {
+          for await (const piece of pieces) {
+            generated += piece;
+            yield piece;
+          }
+          error = null;
+        } catch (failure) {
+          const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
+          error = appError.message;
+          throw appError;
+        } finally {
+          // Also when the client stopped reading: the partial text is kept with "Generación detenida".
+          log(generated === '' ? null : generated, error);
+        }
+      })();
+    },
+  };
+}
+
+export type RedgramService = ReturnType<typeof createRedgramService>;

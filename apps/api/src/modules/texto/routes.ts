@@ -1,0 +1,19 @@
+import { generateTexto, getTextoConfig, saveTextoConfig } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sendGeneration } from '../../lib/generation';
+import { access, route } from '../../plugins/authz';
+import type { TextoService } from './service';
+
+export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
+  route(app, getTextoConfig, access.admin, () => texto.getConfig());
+
+  route(app, saveTextoConfig, access.admin, ({ body }) => texto.saveConfig(body));
+
+  route(
+    app,
+    generateTexto,
+    access.tool('texto'),
+    ({ body, user, request, reply }) =>
+      sendGeneration(request, reply, (signal) => texto.generate(user.id, body, signal)) as never,
+  );
+}

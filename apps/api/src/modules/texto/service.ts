@@ -1,0 +1,87 @@
+import {
+  AI_MESSAGES,
+  geminiApiMessage,
+  TEXTO_MESSAGES,
+  type TextoConfig,
+  type TextoConfigBody,
+  type TextoGenerateBody,
+  type TextoTool,
+} from '@app/contracts';
+import type { GeminiClient } from '../../integrations/gemini';
+import { AppError } from '../../lib/errors';
+import {
+  geminiAppError,
+  secretStatus,
+  withToolErrors,
+  type GeminiMessages,
+  type GenerationLimiter,
+} from '../../lib/generation';
+import type { TextoRepo, TextoSettings } from './repo';
+
+/** The text tools' messages for each Gemini failure (spec, section 8). */
+export const TEXTO_GEMINI_MESSAGES: GeminiMessages = {
+  api: geminiApiMessage,
+  'no-text': TEXTO_MESSAGES.noAnswer,
+  'bad-response': TEXTO_MESSAGES.processFailed,
+  network: TEXTO_MESSAGES.processFailed,
+  timeout: AI_MESSAGES.timeout,
+  aborted: AI_MESSAGES.cancelled,
+};
+
+/** The tool's prompt, a space, then the user's text (spec, section 7). */
+export const buildTextoPrompt = (settings: TextoSettings, tool: TextoTool, text: string): string =>
+  `${tool === 'ortografia' ? settings.prompt_ortografia : settings.prompt_herramienta2} ${text}`;
+
+const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({
+  ...rest,
+  gemini_api_key: secretStatus(gemini_api_key),
+});
+
+export interface TextoServiceDeps {
+  repo: TextoRepo;
+  gemini: GeminiClient;
+  limiter: GenerationLimiter;
+}
+
+export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
+  return {
+    getConfig: (): TextoConfig => toConfig(repo.get()),
+
+    /** Saves the settings; a blank key keeps the stored one. */
+    saveConfig(body: TextoConfigBody): { message: string; config: TextoConfig } {
+      const current = repo.get();
+      const settings: TextoSettings = {
+        api_url: body.api_url,
+        prompt_ortografia: body.prompt_ortografia,
+        prompt_herramienta2: body.prompt_herramienta2,
+        gemini_api_key: body.gemini_api_key || current.gemini_api_key,
+      };
+      repo.save(settings);
+      return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
+    },
+
+    /** Starts a generation for the user; resolves once Gemini accepted it. */
+    async generate(
+      userId: number,
+      body: TextoGenerateBody,
+      signal: AbortSignal,
+    ): Promise<AsyncIterable<string>> {
+      const settings = repo.get();
+      if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
+      await limiter.consume(userId);
+      try {
+        const pieces = await gemini.generateStream({
+          apiKey: settings.gemini_api_key,
+          prompt: buildTextoPrompt(settings, body.tool, body.text),
+          ...(settings.api_url ? { baseUrl: settings.api_url } : {}),
+          signal,
+        });
+        return withToolErrors(pieces, TEXTO_GEMINI_MESSAGES);
+      } catch (error) {
+        throw geminiAppError(error, TEXTO_GEMINI_MESSAGES);
+      }
+    },
+  };
+}
+
+export type TextoService = ReturnType<typeof createTextoService>;

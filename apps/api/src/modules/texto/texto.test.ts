@@ -1,0 +1,245 @@
+import { AI_MESSAGES, GENERATION_TEXT_MAX, TEXTO_DEFAULT_PROMPTS, TEXTO_MESSAGES } from '@app/contracts';
+import { request, type IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import { ECHO_PREFIX, startFakeGemini } from '../../../test/fakes/gemini';
+
+const KEY = 'AIzaTextoSecretKey-1234WXYZ';
+
+const config = (overrides: Record<string, string> = {}) => ({
+  api_url: '',
+  prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+  prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+  gemini_api_key: KEY,
+  ...overrides,
+});
+
+async function configured(overrides: Parameters<typeof createAiTestApp>[0] = {}): Promise<AiTestApp> {
+  const t = await createAiTestApp(overrides);
+  const res = await send(t.app, 'PUT', '/api/texto/config', t.admin, config());
+  expect(res.statusCode).toBe(200);
+  return t;
+}
+
+const generate = (t: AiTestApp, body: unknown, cookie = t.vip, headers: Record<string, string> = {}) =>
+  send(t.app, 'POST', '/api/texto/generate', cookie, body, headers);
+
+describe('text tools configuration', () => {
+  it('is admin only: members get 403, signed-out callers 401', async () => {
+    const t = await createAiTestApp();
+    expect((await send(t.app, 'GET', '/api/texto/config', t.vip)).statusCode).toBe(403);
+    expect((await send(t.app, 'PUT', '/api/texto/config', t.vip, config())).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/texto/config' })).statusCode).toBe(401);
+  });
+
+  it('starts with the spec default prompts and no key', async () => {
+    const t = await createAiTestApp();
+    const res = await send(t.app, 'GET', '/api/texto/config', t.admin);
+    expect(res.json()).toEqual({
+      api_url: '',
+      prompt_ortografia: 'corrige ortograficamente el siguiente texto:',
+      prompt_herramienta2: 'convierte el siguiente texto a emojis:',
+      gemini_api_key: { set: false, last4: null },
+    });
+  });
+
+  it('shows the key as set with its last 4 characters, never the key; a blank key keeps it', async () => {
+    const t = await configured();
+    const saved = await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ gemini_api_key: '' }));
+    expect(saved.json()).toMatchObject({
+      message: AI_MESSAGES.configSaved,
+      config: { gemini_api_key: { set: true, last4: 'WXYZ' } },
+    });
+    const read = await send(t.app, 'GET', '/api/texto/config', t.admin);
+    expect(read.json().gemini_api_key).toEqual({ set: true, last4: 'WXYZ' });
+    for (const res of [saved, read]) expect(res.body).not.toContain(KEY);
+    // The kept key is still the one used.
+    await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(t.gemini.requests.at(-1)?.apiKey).toBe(KEY);
+  });
+
+  it('refuses an api_url that is neither https nor local', async () => {
+    const t = await createAiTestApp();
+    const res = await send(
+      t.app,
+      'PUT',
+      '/api/texto/config',
+      t.admin,
+      config({ api_url: 'http://evil.example' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: TEXTO_MESSAGES.invalidApiUrl, field: 'api_url' });
+  });
+});
+
+describe('text tools generation', () => {
+  it('needs the texto permission', async () => {
+    const t = await configured();
+    const res = await generate(t, { tool: 'ortografia', text: 'hola' }, t.cafeinas);
+    expect(res.statusCode).toBe(403);
+    expect(t.gemini.requests).toHaveLength(0);
+  });
+
+  it('answers the spec message when no key is configured', async () => {
+    const t = await createAiTestApp();
+    const res = await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      'API key de Gemini no configurada. Por favor, configúrala en el panel de configuración.',
+    );
+    expect(t.gemini.requests).toHaveLength(0);
+  });
+
+  it('sends the prompt, a space and the text with the key in a header, and answers the text', async () => {
+    const t = await configured();
+    const res = await generate(t, { tool: 'ortografia', text: 'ola ke ase' });
+    expect(res.statusCode).toBe(200);
+    const prompt = 'corrige ortograficamente el siguiente texto: ola ke ase';
+    expect(res.json()).toEqual({ text: `${ECHO_PREFIX}${prompt}` });
+    expect(res.body).not.toContain(KEY);
+    const sent = t.gemini.requests[0]!;
+    expect(sent).toMatchObject({ model: 'gemini-test', stream: true, apiKey: KEY, prompt });
+    expect(sent.body.contents?.[0]?.role).toBe('user');
+
+    await generate(t, { tool: 'herramienta2', text: 'me encanta el café' });
+    expect(t.gemini.requests[1]?.prompt).toBe('convierte el siguiente texto a emojis: me encanta el café');
+  });
+
+  it('streams server-sent events piece by piece, uncompressed', async () => {
+    const t = await configured();
+    t.gemini.queue({ kind: 'text', chunks: ['Hola, ', '¿qué tal ', 'estás?'] });
+    const res = await generate(t, { tool: 'ortografia', text: 'ola' }, t.vip, {
+      ...STREAM,
+      'accept-encoding': 'gzip, br',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(parseSse(res.body)).toEqual([
+      { event: 'chunk', data: { text: 'Hola, ' } },
+      { event: 'chunk', data: { text: '¿qué tal ' } },
+      { event: 'chunk', data: { text: 'estás?' } },
+      { event: 'done', data: {} },
+    ]);
+    expect(res.body).not.toContain(KEY);
+  });
+
+  it('calls Gemini at the stored api_url', async () => {
+    const t = await configured();
+    const other = await startFakeGemini();
+    try {
+      await send(
+        t.app,
+        'PUT',
+        '/api/texto/config',
+        t.admin,
+        config({ api_url: other.url, gemini_api_key: '' }),
+      );
+      const res = await generate(t, { tool: 'ortografia', text: 'hola' });
+      expect(res.statusCode).toBe(200);
+      expect(other.requests).toHaveLength(1);
+      expect(other.requests[0]?.apiKey).toBe(KEY);
+      expect(t.gemini.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('maps Gemini failures to the spec messages, without the key', async () => {
+    const t = await configured();
+    t.gemini.queue(
+      { kind: 'error', code: 429, message: `Quota exceeded for key ${KEY}`, status: 'RESOURCE_EXHAUSTED' },
+      { kind: 'no-text' },
+    );
+    const quota = await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(quota.statusCode).toBe(502);
+    expect(quota.json().error).toBe('Error en la API de Gemini: Quota exceeded for key ***');
+
+    const empty = await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(empty.json().error).toBe('No se pudo obtener una respuesta');
+
+    await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ gemini_api_key: 'invalid-key-0000' }));
+    const invalid = await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(invalid.json().error).toBe(
+      'Error en la API de Gemini: API key not valid. Please pass a valid API key.',
+    );
+  });
+
+  it('sends a failure after streaming began as an error event', async () => {
+    const t = await configured();
+    t.gemini.queue({
+      kind: 'stream-error',
+      chunks: ['Primera parte '],
+      code: 500,
+      message: 'Internal error encountered.',
+      status: 'INTERNAL',
+    });
+    const res = await generate(t, { tool: 'ortografia', text: 'hola' }, t.vip, STREAM);
+    expect(parseSse(res.body)).toEqual([
+      { event: 'chunk', data: { text: 'Primera parte ' } },
+      { event: 'error', data: { error: 'Error en la API de Gemini: Internal error encountered.' } },
+    ]);
+  });
+
+  it('falls back to a whole answer when the endpoint does not stream', async () => {
+    const t = await configured();
+    t.gemini.queue({ kind: 'no-streaming', chunks: ['Texto ', 'completo'] });
+    const res = await generate(t, { tool: 'ortografia', text: 'hola' }, t.vip, STREAM);
+    expect(parseSse(res.body)).toEqual([
+      { event: 'chunk', data: { text: 'Texto completo' } },
+      { event: 'done', data: {} },
+    ]);
+    expect(t.gemini.requests.map((r) => r.stream)).toEqual([true, false]);
+  });
+
+  it('gives up with a Spanish message when Gemini stays silent', async () => {
+    const t = await configured({ outgoingTimeoutMs: 300 });
+    t.gemini.queue({ kind: 'hang' });
+    const res = await generate(t, { tool: 'ortografia', text: 'hola' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json().error).toBe(AI_MESSAGES.timeout);
+  });
+
+  it('refuses blank and too long texts', async () => {
+    const t = await configured();
+    const blank = await generate(t, { tool: 'ortografia', text: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe(TEXTO_MESSAGES.emptyText);
+    const long = await generate(t, { tool: 'ortografia', text: 'a'.repeat(GENERATION_TEXT_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe('El texto no puede superar los 10.000 caracteres');
+    expect(t.gemini.requests).toHaveLength(0);
+  });
+
+  it('limits generations per user to 20 a minute', async () => {
+    const t = await configured();
+    for (let i = 0; i < 20; i++) {
+      expect((await generate(t, { tool: 'ortografia', text: `texto ${i}` })).statusCode).toBe(200);
+    }
+    const limited = await generate(t, { tool: 'ortografia', text: 'uno más' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe(AI_MESSAGES.rateLimited);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another member still has their own allowance.
+    expect((await generate(t, { tool: 'ortografia', text: 'hola' }, t.admin)).statusCode).toBe(200);
+  });
+
+  it('aborts the Gemini call when the browser goes away', async () => {
+    const t = await configured();
+    t.gemini.queue({ kind: 'stall', chunks: ['Empieza '] });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const req = request(`${address}/api/texto/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: t.vip, ...STREAM, 'x-requested-with': 'fetch' },
+    });
+    req.end(JSON.stringify({ tool: 'ortografia', text: 'hola' }));
+    const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve));
+    const first = await new Promise<string>((resolve) =>
+      res.once('data', (d: Buffer) => resolve(d.toString())),
+    );
+    expect(first).toContain('Empieza');
+    expect(t.gemini.requests[0]?.aborted).toBe(false);
+    req.destroy();
+    await expect.poll(() => t.gemini.requests[0]?.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
+import { ECHO_PREFIX, saveAsAdmin, TEXTO_KEY } from './ai-setup';
+import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe('Herramientas de Texto', () => {
+  // Several screens, generations and axe runs each: more than the default budget on a busy machine.
+  test.slow();
+
+  test('the admin sets the Gemini key in Configuración and never sees it again', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/texto');
+    await expect(page.getByRole('heading', { name: 'Herramientas de Texto' })).toBeVisible();
+    await page.getByRole('button', { name: 'Configuración' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Configuración' });
+    await expect(dialog.getByLabel('Prompt de ortografía')).toHaveValue(TEXTO_DEFAULT_PROMPTS.ortografia);
+    await expect(dialog.getByLabel('Prompt de emojis')).toHaveValue(TEXTO_DEFAULT_PROMPTS.herramienta2);
+    const key = dialog.getByLabel('API Key de Gemini');
+    await expect(key).toHaveAttribute('type', 'password');
+    await key.fill(TEXTO_KEY);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Configuración guardada')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Configuración' }).click();
+    await expect(
+      dialog.getByText('Configurada (termina en ABCD). Déjala en blanco para mantenerla.'),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('API Key de Gemini')).toHaveValue('');
+    await expect(page.locator('body')).not.toContainText(TEXTO_KEY);
+  });
+
+  test('the corrector fills "Texto Corregido" as Gemini writes, and "Copiar" shows "Copiado"', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await saveAsAdmin(request, '/api/texto/config', {
+      api_url: '',
+      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+      gemini_api_key: TEXTO_KEY,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, ACCOUNTS.vip);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/texto');
+    await expect(page.getByRole('tab', { name: 'Corrector Ortográfico' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Configuración' })).toHaveCount(0);
+
+    const action = page.getByRole('button', { name: 'Corregir Texto' });
+    await expect(action).toBeDisabled();
+    const text = `ola ke ase ${unique()} esto es un testo con muchas faltas de ortografia`;
+    await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
+    const result = page.getByRole('textbox', { name: 'Texto Corregido' });
+    // Every value the result shows, sampled at each frame, so the filling can be checked after the fact.
+    await result.evaluate((element: HTMLTextAreaElement) => {
+      const seen: string[] = [];
+      (window as unknown as { seenValues: string[] }).seenValues = seen;
+      const sample = () => {
+        if (seen.at(-1) !== element.value) seen.push(element.value);
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    await action.click();
+    await expect(page.getByRole('button', { name: 'Procesando...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Detener' })).toBeVisible();
+
+    const full = `${ECHO_PREFIX}${TEXTO_DEFAULT_PROMPTS.ortografia} ${text}`;
+    await expect(result).toHaveValue(full);
+    const seen = await page.evaluate(() => (window as unknown as { seenValues: string[] }).seenValues);
+    const partial = seen.filter((value) => value !== '' && value !== full);
+    // Pieces were shown before the last one arrived, each extending the previous one.
+    expect(partial.length).toBeGreaterThan(0);
+    for (const value of partial) expect(full.startsWith(value)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Corregir Texto' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Detener' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await expect(page.getByRole('button', { name: 'Copiado' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+    await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: '#Emojis' }).click();
+    await page.getByRole('textbox', { name: 'Texto Original' }).fill('me encanta el café');
+    await page.getByRole('button', { name: '#Emojis' }).click();
+    await expect(page.getByRole('textbox', { name: 'Texto con Emojis' })).toHaveValue(
+      `${ECHO_PREFIX}${TEXTO_DEFAULT_PROMPTS.herramienta2} me encanta el café`,
+    );
+  });
+
+  test('"Detener" stops a running correction and keeps what arrived', async ({ page, request }) => {
+    await saveAsAdmin(request, '/api/texto/config', {
+      api_url: '',
+      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+      gemini_api_key: TEXTO_KEY,
+    });
+    await signIn(page, ACCOUNTS.vip);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/texto');
+    const text = `uno dos tres cuatro cinco seis siete ocho nueve diez ${unique()}`;
+    await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
+    await page.getByRole('button', { name: 'Corregir Texto' }).click();
+    const result = page.getByRole('textbox', { name: 'Texto Corregido' });
+    await expect(result).toHaveValue(/^Respuesta de Gemini:/);
+    await page.getByRole('button', { name: 'Detener' }).click({ force: true });
+    await expect(page.getByRole('button', { name: 'Corregir Texto' })).toBeEnabled();
+    const kept = await result.inputValue();
+    expect(kept).not.toContain(text);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});

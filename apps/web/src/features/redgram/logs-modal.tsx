@@ -1,0 +1,83 @@
+import { listRedgramLogs, REDGRAM_MESSAGES, type RedgramLogEntry } from '@app/contracts';
+import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { ListState } from '@/components/list-state';
+import { api } from '@/lib/api';
+
+const MODE_LABELS = { escribir: 'Escribir desde Cero', reescribir: 'Reescribir Texto' } as const;
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
+
+/** Admin only: the latest generations with their errors. */
+export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [entries, setEntries] = useState<RedgramLogEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      setEntries(await api(listRedgramLogs, {}, { fallbackError: REDGRAM_MESSAGES.loadLogsFailed }));
+    } catch {
+      setError(REDGRAM_MESSAGES.loadLogsFailed);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (opened) void load();
+  }, [opened, load]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Historial de generaciones"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <ListState
+        loading={loading}
+        error={error}
+        empty={entries.length === 0}
+        loadingLabel="Cargando historial..."
+        emptyLabel="Todavía no hay generaciones"
+        onRetry={() => void load()}
+      >
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {entries.map((entry) => (
+            <Paper key={entry.id} withBorder p="sm" component="li" aria-label={`Generación ${entry.id}`}>
+              <Group gap="xs" mb={4}>
+                <Badge color={entry.error_message ? 'red' : 'teal'} variant="light">
+                  {entry.error_message ? 'Error' : 'Correcta'}
+                </Badge>
+                <Text size="sm">{MODE_LABELS[entry.mode]}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatDate(entry.created_at)} · {entry.username ?? 'Usuario eliminado'} ·{' '}
+                  {entry.profile_name ?? 'Perfil eliminado'}
+                </Text>
+              </Group>
+              <Text size="sm" lineClamp={2}>
+                <strong>Entrada:</strong> {entry.input_text}
+              </Text>
+              {entry.api_response && (
+                <Text size="sm" lineClamp={3}>
+                  <strong>Respuesta:</strong> {entry.api_response}
+                </Text>
+              )}
+              {entry.error_message && (
+                <Text size="sm" c="red.4">
+                  <strong>Error:</strong> {entry.error_message}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      </ListState>
+    </Modal>
+  );
+}

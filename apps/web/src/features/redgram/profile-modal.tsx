@@ -1,0 +1,118 @@
+import { REDGRAM_MESSAGES, RedgramProfileBody, type RedgramProfile } from '@app/contracts';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api';
+import { toast } from './toast';
+
+const EMPTY: RedgramProfileBody = {
+  name: '',
+  social_network: '',
+  sector: '',
+  target_audience: '',
+  specific_audience: '',
+  visual_optimization: '',
+};
+
+export interface ProfileModalProps {
+  opened: boolean;
+  /** The profile to edit; null creates one. */
+  profile: RedgramProfile | null;
+  onClose: () => void;
+  onSave: (body: RedgramProfileBody) => Promise<unknown>;
+}
+
+/** "Nuevo Perfil" / "Editar Perfil": the six required fields of an audience profile. */
+export function ProfileModal({ opened, profile, onClose, onSave }: ProfileModalProps) {
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+  const form = useForm<RedgramProfileBody>({
+    initialValues: EMPTY,
+    validate: zod4Resolver(RedgramProfileBody),
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    const { id: _id, ...fields } = profile ?? { id: 0, ...EMPTY };
+    form.setValues(fields);
+    form.resetDirty(fields);
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset each time the dialog opens
+  }, [opened, profile]);
+
+  const submit = async (values: RedgramProfileBody) => {
+    // A second submit while saving is ignored.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      await onSave(values);
+      toast(profile ? REDGRAM_MESSAGES.profileUpdated : REDGRAM_MESSAGES.profileCreated);
+      onClose();
+    } catch (error) {
+      const fallback = profile ? REDGRAM_MESSAGES.updateProfileFailed : REDGRAM_MESSAGES.saveProfileFailed;
+      toast(error instanceof ApiError ? error.message : fallback, 'error');
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={profile ? 'Editar Perfil' : 'Nuevo Perfil'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit(
+          (values) => void submit(values),
+          () => toast(REDGRAM_MESSAGES.fillAllFields, 'error'),
+        )}
+      >
+        <Stack gap="sm">
+          <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
+          <TextInput
+            label="Red Social"
+            placeholder="Instagram, TikTok, LinkedIn..."
+            withAsterisk
+            {...form.getInputProps('social_network')}
+          />
+          <TextInput label="Sector" withAsterisk {...form.getInputProps('sector')} />
+          <Textarea
+            label="Público Objetivo"
+            autosize
+            withAsterisk
+            {...form.getInputProps('target_audience')}
+          />
+          <Textarea
+            label="Audiencia Específica"
+            autosize
+            withAsterisk
+            {...form.getInputProps('specific_audience')}
+          />
+          <Textarea
+            label="Optimización Visual"
+            placeholder="Emojis, saltos de línea, hashtags..."
+            autosize
+            withAsterisk
+            {...form.getInputProps('visual_optimization')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              {profile ? 'Guardar Cambios' : 'Crear Perfil'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

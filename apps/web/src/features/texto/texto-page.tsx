@@ -1,0 +1,50 @@
+import { isAdmin } from '@app/contracts';
+import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSession } from '@/lib/session-store';
+import { ConfigDialog } from './config-dialog';
+import { TextToolPanel } from './text-tool-panel';
+
+/** Herramientas de Texto: the spelling corrector and the emoji converter, answered by Gemini through the API. */
+export function TextoPage() {
+  const user = useSession((state) => state.user);
+  const [configOpen, setConfigOpen] = useState(false);
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={1}>Herramientas de Texto</Title>
+            <Text c="dimmed">Corrige la ortografía de tus textos o conviértelos en emojis</Text>
+          </Stack>
+          {isAdmin(user) && (
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={18} />}
+              onClick={() => setConfigOpen(true)}
+            >
+              Configuración
+            </Button>
+          )}
+        </Group>
+        <Paper withBorder radius="md" p="lg">
+          <Tabs defaultValue="ortografia">
+            <Tabs.List>
+              <Tabs.Tab value="ortografia">Corrector Ortográfico</Tabs.Tab>
+              <Tabs.Tab value="herramienta2">#Emojis</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="ortografia">
+              <TextToolPanel tool="ortografia" />
+            </Tabs.Panel>
+            <Tabs.Panel value="herramienta2">
+              <TextToolPanel tool="herramienta2" />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Stack>
+      {isAdmin(user) && <ConfigDialog opened={configOpen} onClose={() => setConfigOpen(false)} />}
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** What the AI tools (texto, redgram) share: input bounds, the streamed answer's events, common messages. */
+export const GENERATION_TEXT_MAX = 10_000;
+export const PROMPT_MAX = 10_000;
+export const GEMINI_KEY_MAX = 200;
+
+export const AI_MESSAGES = {
+  textTooLong: `El texto no puede superar los ${GENERATION_TEXT_MAX.toLocaleString('es-ES')} caracteres`,
+  promptTooLong: `El prompt no puede superar los ${PROMPT_MAX.toLocaleString('es-ES')} caracteres`,
+  keyTooLong: 'La API key es demasiado larga',
+  rateLimited:
+    'Has alcanzado el límite de generaciones por minuto. Espera un momento antes de volver a intentarlo.',
+  timeout: 'La API de Gemini no respondió a tiempo. Por favor, intenta de nuevo.',
+  cancelled: 'Generación detenida',
+  geminiApi: 'Error en la API de Gemini',
+  configSaved: 'Configuración guardada',
+  configLoadFailed: 'Error al cargar la configuración',
+  configSaveFailed: 'Error al guardar la configuración',
+} as const;
+
+/** "Error en la API de Gemini: {body}" (spec), or the bare message when Gemini said nothing useful. */
+export const geminiApiMessage = (detail: string | undefined): string =>
+  detail ? `${AI_MESSAGES.geminiApi}: ${detail}` : AI_MESSAGES.geminiApi;
+
+/** The whole generated text: the answer when the client does not ask for a stream. */
+export const GenerationResponse = z.object({ text: z.string() });
+export type GenerationResponse = z.infer<typeof GenerationResponse>;
+
+/**
+ * A streamed generation answers `text/event-stream` when the request accepts it. Events: `chunk` (a piece of
+ * text to append), then `done`, or `error` with the Spanish message when the generation failed after it began.
+ */
+export const GENERATION_STREAM_TYPE = 'text/event-stream';
+export const StreamChunkEvent = z.object({ text: z.string() });
+export const StreamErrorEvent = z.object({ error: z.string() });
+
+/** How a stored secret is shown: whether it is set and its last 4 characters, never the value. */
+export const SecretStatus = z.object({
+  set: z.boolean(),
+  last4: z.string().nullable(),
+});
+export type SecretStatus = z.infer<typeof SecretStatus>;
+
+/** A key field of a settings form: blank keeps the stored key. */
+export const KeyInputField = z.string().trim().max(GEMINI_KEY_MAX, AI_MESSAGES.keyTooLong);

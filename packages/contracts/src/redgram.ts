@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  AI_MESSAGES,
+  GENERATION_TEXT_MAX,
+  GenerationResponse,
+  KeyInputField,
+  PROMPT_MAX,
+  SecretStatus,
+} from './ai-generation';
+import { endpoint, OkResponse } from './http';
+
+export const REDGRAM_MODES = ['escribir', 'reescribir'] as const;
+export const RedgramMode = z.enum(REDGRAM_MODES);
+export type RedgramMode = z.infer<typeof RedgramMode>;
+
+export const PROFILE_FIELD_MAX = 500;
+
+/** Spec texts of RedGram (sections 5 and 8). */
+export const REDGRAM_MESSAGES = {
+  fillAllFields: 'Por favor completa todos los campos',
+  selectProfile: 'Selecciona un perfil',
+  selectProfileToEdit: 'Selecciona un perfil para editar',
+  missingKey: 'Configura la API key de Gemini',
+  missingPrompt: {
+    escribir: 'Configura el prompt para escribir',
+    reescribir: 'Configura el prompt para reescribir',
+  },
+  missingText: {
+    escribir: 'Ingresa el tema sobre el que quieres escribir',
+    reescribir: 'Ingresa el texto a reescribir',
+  },
+  noPromptForMode: 'No hay prompt configurado para este modo',
+  loadConfigFailed: 'Error al cargar la configuración',
+  loadProfilesFailed: 'Error al cargar los perfiles',
+  saveProfileFailed: 'Error al guardar el perfil',
+  updateProfileFailed: 'Error al actualizar el perfil',
+  saveFailed: 'Error al guardar',
+  generateFailed: 'Error al generar el texto',
+  copyFailed: 'Error al copiar',
+  badGeminiResponse: 'Error al procesar la respuesta de Gemini',
+  noGeneratedText: 'La respuesta de Gemini no contiene texto generado',
+  unknown: 'Error desconocido',
+  generated: 'Texto generado correctamente',
+  copied: 'Texto copiado',
+  configSaved: 'Configuración guardada',
+  profileCreated: 'Perfil creado correctamente',
+  profileUpdated: 'Perfil actualizado',
+  profileDeleted: 'Perfil eliminado',
+  deleteProfileFailed: 'Error al eliminar el perfil',
+  profileNotFound: 'El perfil no existe',
+  loadLogsFailed: 'Error al cargar el historial',
+} as const;
+
+const ProfileField = z
+  .string({ error: REDGRAM_MESSAGES.fillAllFields })
+  .trim()
+  .min(1, REDGRAM_MESSAGES.fillAllFields)
+  .max(PROFILE_FIELD_MAX, `Cada campo admite como máximo ${PROFILE_FIELD_MAX} caracteres`);
+
+/** The six fields of an audience profile, snake_case as the spec's API names them. */
+export const RedgramProfileBody = z.object({
+  name: ProfileField,
+  social_network: ProfileField,
+  sector: ProfileField,
+  target_audience: ProfileField,
+  specific_audience: ProfileField,
+  visual_optimization: ProfileField,
+});
+export type RedgramProfileBody = z.infer<typeof RedgramProfileBody>;
+
+export const RedgramProfile = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  social_network: z.string(),
+  sector: z.string(),
+  target_audience: z.string(),
+  specific_audience: z.string(),
+  visual_optimization: z.string(),
+});
+export type RedgramProfile = z.infer<typeof RedgramProfile>;
+
+export const RedgramConfig = z.object({
+  prompt_escribir: z.string(),
+  prompt_reescribir: z.string(),
+  gemini_api_key: SecretStatus,
+});
+export type RedgramConfig = z.infer<typeof RedgramConfig>;
+
+const RequiredPrompt = z
+  .string({ error: REDGRAM_MESSAGES.fillAllFields })
+  .trim()
+  .min(1, REDGRAM_MESSAGES.fillAllFields)
+  .max(PROMPT_MAX, AI_MESSAGES.promptTooLong);
+
+export const RedgramConfigBody = z.object({
+  /** Blank keeps the current key (required when none is stored yet). */
+  gemini_api_key: KeyInputField,
+  prompt_escribir: RequiredPrompt,
+  prompt_reescribir: RequiredPrompt,
+});
+export type RedgramConfigBody = z.infer<typeof RedgramConfigBody>;
+
+export const RedgramGenerateBody = z.object({
+  profile_id: z
+    .number({ error: REDGRAM_MESSAGES.selectProfile })
+    .int(REDGRAM_MESSAGES.selectProfile)
+    .positive(REDGRAM_MESSAGES.selectProfile),
+  mode: RedgramMode,
+  /** Blank is refused by the server with the mode's message, after the profile and configuration checks. */
+  text: z.string().max(GENERATION_TEXT_MAX, AI_MESSAGES.textTooLong),
+});
+export type RedgramGenerateBody = z.infer<typeof RedgramGenerateBody>;
+
+export const RedgramLogEntry = z.object({
+  id: z.number().int().positive(),
+  created_at: z.string(),
+  username: z.string().nullable(),
+  profile_id: z.number().int().nullable(),
+  profile_name: z.string().nullable(),
+  mode: RedgramMode,
+  input_text: z.string(),
+  prompt: z.string(),
+  api_response: z.string().nullable(),
+  error_message: z.string().nullable(),
+});
+export type RedgramLogEntry = z.infer<typeof RedgramLogEntry>;
+
+export const REDGRAM_LOG_LIMIT = 50;
+
+const ProfileParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const getRedgramConfig = endpoint({
+  method: 'GET',
+  path: '/api/redgram/config',
+  response: RedgramConfig,
+});
+
+export const saveRedgramConfig = endpoint({
+  method: 'PUT',
+  path: '/api/redgram/config',
+  body: RedgramConfigBody,
+  response: z.object({ message: z.string(), config: RedgramConfig }),
+});
+
+export const listRedgramProfiles = endpoint({
+  method: 'GET',
+  path: '/api/redgram/profiles',
+  response: z.array(RedgramProfile),
+});
+
+export const createRedgramProfile = endpoint({
+  method: 'POST',
+  path: '/api/redgram/profiles',
+  body: RedgramProfileBody,
+  response: RedgramProfile,
+});
+
+export const updateRedgramProfile = endpoint({
+  method: 'PUT',
+  path: '/api/redgram/profiles/:id',
+  params: ProfileParams,
+  body: RedgramProfileBody,
+  response: RedgramProfile,
+});
+
+export const deleteRedgramProfile = endpoint({
+  method: 'DELETE',
+  path: '/api/redgram/profiles/:id',
+  params: ProfileParams,
+  response: OkResponse,
+});
+
+/** Streams (`Accept: text/event-stream`) or answers the whole text. */
+export const generateRedgram = endpoint({
+  method: 'POST',
+  path: '/api/redgram/generate',
+  body: RedgramGenerateBody,
+  response: GenerationResponse,
+});
+
+/** Admin only: the latest generations, newest first, with their errors. */
+export const listRedgramLogs = endpoint({
+  method: 'GET',
+  path: '/api/redgram/logs',
+  response: z.array(RedgramLogEntry),
+});
