@@ -4,10 +4,14 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { systemClock, type Clock } from './lib/clock';
+import { hashPassword } from './lib/password';
 import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createSettingsRepo } from './modules/settings/repo';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsService } from './modules/settings/service';
 import { systemRoutes } from './modules/system/routes';
 import { registerAccessGuards } from './plugins/authz';
 import { errorsPlugin } from './plugins/errors';
@@ -53,6 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;
