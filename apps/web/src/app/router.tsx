@@ -1,5 +1,6 @@
-import { TOOL_NAMES, TOOL_TITLES } from '@app/contracts';
+import { TOOL_NAMES, TOOL_TITLES, type ToolName } from '@app/contracts';
 import { Box } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorScreen } from './error-screen';
@@ -19,6 +20,13 @@ const notFoundPage = async () => ({ Component: (await import('./not-found-page')
 const comingSoon = (title: string, notice?: string) => async () => {
   const { ComingSoon } = await import('@/components/coming-soon');
   return { element: <ComingSoon title={title} notice={notice} /> };
+};
+
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/** The built screen of each tool (one line per tool); a tool not listed here still shows ComingSoon. */
+const TOOL_SCREENS: Partial<Record<ToolName, LazyScreen>> = {
+  config: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
 };
 
 const routes: RouteObject[] = [
@@ -42,7 +50,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: TOOL_SCREENS[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];
