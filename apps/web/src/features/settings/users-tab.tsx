@@ -18,7 +18,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -30,6 +29,8 @@ import { formatDateTime } from '@/lib/format-date';
 import { UserDialog } from './user-dialog';
 import { errorMessage, useRemote } from './use-remote';
 import { useTimeZone } from './use-time-zone';
+
+const SEARCH_DELAY_MS = 300;
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
 
@@ -43,7 +44,12 @@ export const rangeLabel = (page: number, pageSize: number, total: number): strin
 export function UsersTab() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [debouncedSearch, setDebouncedSearch] = useState('');
+  // Ask the server once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setDebouncedSearch(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
   const [pending, setPending] = useState(false);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
