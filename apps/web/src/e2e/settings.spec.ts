@@ -47,7 +47,7 @@ const userRow = (page: Page, username: string) =>
 
 test.describe('Settings (/config)', () => {
   // Several sign-ins (argon2id on purpose) and axe scans per test, on a shared CI machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('an admin activates a self-registered account and the member can then sign in', async ({
     page,

@@ -42,15 +42,22 @@ export const rangeLabel = (page: number, pageSize: number, total: number): strin
 };
 
 export function UsersTab() {
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [debouncedSearch, setDebouncedSearch] = useState('');
+  // What the server is asked for. A new search or filter starts again from the first page.
+  const [query, setQuery] = useState({ page: 1, search: '', pending: false });
+  const { page, pending } = query;
+  const debouncedSearch = query.search;
+  const setPage = (next: number | ((current: number) => number)) =>
+    setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next }));
+  const setPending = (value: boolean) => setQuery((q) => ({ ...q, pending: value, page: 1 }));
   // Ask the server once typing pauses, not on every key.
   useEffect(() => {
-    const timer = setTimeout(() => setDebouncedSearch(search.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      const trimmed = search.trim();
+      setQuery((q) => (q.search === trimmed ? q : { ...q, search: trimmed, page: 1 }));
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  const [pending, setPending] = useState(false);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -75,14 +82,11 @@ export function UsersTab() {
   );
   const roles = useRemote(() => api(listRoles, {}, { fallbackError: M.loadRoles }), 'roles', M.loadRoles);
 
-  // A new search or filter starts from the first page.
-  useEffect(() => setPage(1), [debouncedSearch, pending]);
-
   // After a delete emptied the last page, step back to the new last page.
   const total = users.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   useEffect(() => {
-    if (users.data && page > lastPage) setPage(lastPage);
+    if (users.data && page > lastPage) setQuery((q) => ({ ...q, page: lastPage }));
   }, [users.data, page, lastPage]);
 
   const confirmDelete = async () => {
