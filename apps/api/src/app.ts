@@ -6,6 +6,7 @@ import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { systemClock, type Clock } from './lib/clock';
 import { createGenerationLimiter } from './lib/generation';
+import { hashPassword } from './lib/password';
 import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -13,6 +14,9 @@ import { createAuthService } from './modules/auth/service';
 import { createRedgramRepo } from './modules/redgram/repo';
 import { redgramRoutes } from './modules/redgram/routes';
 import { createRedgramService } from './modules/redgram/service';
+import { createSettingsRepo } from './modules/settings/repo';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsService } from './modules/settings/service';
 import { systemRoutes } from './modules/system/routes';
 import { createTextoRepo } from './modules/texto/repo';
 import { textoRoutes } from './modules/texto/routes';
@@ -69,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app,
     createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
   );
+  settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

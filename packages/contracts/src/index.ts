@@ -7,6 +7,7 @@ export * from './auth';
 export * from './http';
 export * from './messages';
 export * from './roles';
+export * from './settings';
 export * from './system';
 export * from './tools';
 export * from './user-fields';

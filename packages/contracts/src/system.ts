@@ -10,6 +10,8 @@ export const health = endpoint({
 /** Settings the browser may know (never a secret). */
 export const PublicConfig = z.object({
   membershipPlansUrl: z.string().nullable(),
+  /** IANA zone in which admin tables show dates (TIME_ZONE). */
+  timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -52,6 +52,8 @@ export const users = sqliteTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role_id),
     index('users_created_at_idx').on(t.created_at),
+    // The admin table's "pending activation" filter, newest first, on a large community.
+    index('users_active_created_at_idx').on(t.is_active, t.created_at),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { TOOL_NAMES, TOOL_TITLES, type ToolName } from '@app/contracts';
 import { Box } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorScreen } from './error-screen';
@@ -21,10 +22,13 @@ const comingSoon = (title: string, notice?: string) => async () => {
   return { element: <ComingSoon title={title} notice={notice} /> };
 };
 
-/** Tool screens that are built; the others show the placeholder. */
-const toolScreens: Partial<Record<ToolName, RouteObject['lazy']>> = {
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/** The built screen of each tool (one line per tool); a tool not listed here still shows ComingSoon. */
+const TOOL_SCREENS: Partial<Record<ToolName, LazyScreen>> = {
   texto: async () => ({ Component: (await import('@/features/texto/texto-page')).TextoPage }),
   redgram: async () => ({ Component: (await import('@/features/redgram/redgram-page')).RedgramPage }),
+  config: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
 };
 
 const routes: RouteObject[] = [
@@ -48,7 +52,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: toolScreens[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: TOOL_SCREENS[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];

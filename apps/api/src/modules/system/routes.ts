@@ -8,5 +8,6 @@ export function systemRoutes(app: FastifyInstance, config: Config): void {
 
   route(app, publicConfig, access.public, () => ({
     membershipPlansUrl: config.membershipPlansUrl ?? null,
+    timeZone: config.timeZone,
   }));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `users_active_created_at_idx` ON `users` (`is_active`,`created_at`);

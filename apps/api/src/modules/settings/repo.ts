@@ -1,0 +1,213 @@
+import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RunResult } from 'better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import type * as schema from '../../db/schema';
+import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+
+/** The database or a transaction on it: every query below runs on either. */
+type Executor = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
+
+export interface UserFilter {
+  page: number;
+  pageSize: number;
+  search?: string | undefined;
+  pending?: boolean | undefined;
+}
+
+export interface UserValues {
+  username: string;
+  email: string;
+  phone: string | null;
+  role_id: number;
+  is_active: boolean;
+}
+
+export interface StoredUser extends AdminUser {
+  token_version: number;
+}
+
+/** The tool whose holders administer the community (lock-out rules). */
+const CONFIG_TOOL = 'config';
+
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  role_id: users.role_id,
+  role: roles.name,
+  is_active: users.is_active,
+  created_at: users.created_at,
+  token_version: users.token_version,
+};
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const withoutTokenVersion = ({ token_version: _tokenVersion, ...user }: StoredUser): AdminUser => user;
+
+function queries(db: Executor) {
+  const findUser = (id: number): StoredUser | undefined =>
+    db
+      .select(adminUserColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.role_id))
+      .where(eq(users.id, id))
+      .get();
+
+  const findRole = (id: number): Role | undefined => {
+    const role = db.select().from(roles).where(eq(roles.id, id)).get();
+    if (!role) return undefined;
+    const granted = db
+      .select({ tool_id: rolePermissions.tool_id })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.role_id, id))
+      .orderBy(asc(rolePermissions.tool_id))
+      .all();
+    return { ...role, tools: granted.map((row) => row.tool_id) };
+  };
+
+  const replaceRoleTools = (roleId: number, toolIds: readonly number[]): void => {
+    db.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId)).run();
+    if (toolIds.length > 0) {
+      db.insert(rolePermissions)
+        .values(toolIds.map((tool_id) => ({ role_id: roleId, tool_id })))
+        .run();
+    }
+  };
+
+  return {
+    listUsers({ page, pageSize, search, pending }: UserFilter): { items: AdminUser[]; total: number } {
+      const conditions: SQL[] = [];
+      if (pending) conditions.push(eq(users.is_active, false));
+      if (search) {
+        const pattern = `%${escapeLike(search.toLowerCase())}%`;
+        conditions.push(
+          sql`(lower(${users.username}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`,
+        );
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+      const items = db
+        .select(adminUserColumns)
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(where)
+        .orderBy(desc(users.created_at), desc(users.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .all()
+        .map(withoutTokenVersion);
+      return { items, total };
+    },
+
+    findUser,
+
+    insertUser(values: UserValues & { password_hash: string }): number {
+      return db.insert(users).values(values).returning({ id: users.id }).get().id;
+    },
+
+    /** Updates the account; `endSessions` bumps the token version and drops the user's session rows. */
+    updateUser(
+      id: number,
+      values: UserValues & { password_hash?: string | undefined },
+      endSessions: boolean,
+    ): void {
+      db.update(users)
+        .set({
+          ...values,
+          ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .run();
+      if (endSessions) db.delete(sessions).where(eq(sessions.user_id, id)).run();
+    },
+
+    deleteUser(id: number): void {
+      db.delete(users).where(eq(users.id, id)).run();
+    },
+
+    /** Active accounts whose role grants the config tool: the people who can still administer. */
+    countActiveConfigUsers(): number {
+      const configRoles = db
+        .select({ role_id: rolePermissions.role_id })
+        .from(rolePermissions)
+        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+        .where(eq(tools.name, CONFIG_TOOL));
+      return (
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.is_active, true), inArray(users.role_id, configRoles)))
+          .get()?.n ?? 0
+      );
+    },
+
+    roleExists(id: number): boolean {
+      return db.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).get() !== undefined;
+    },
+
+    listRoles(): Role[] {
+      const granted = db.select().from(rolePermissions).orderBy(asc(rolePermissions.tool_id)).all();
+      return db
+        .select()
+        .from(roles)
+        .orderBy(asc(roles.id))
+        .all()
+        .map((role) => ({
+          ...role,
+          tools: granted.filter((row) => row.role_id === role.id).map((row) => row.tool_id),
+        }));
+    },
+
+    findRole,
+
+    insertRole(values: { name: string; description: string }, toolIds: readonly number[]): number {
+      const id = db.insert(roles).values(values).returning({ id: roles.id }).get().id;
+      replaceRoleTools(id, toolIds);
+      return id;
+    },
+
+    updateRole(id: number, values: { name: string; description: string }, toolIds: readonly number[]): void {
+      db.update(roles).set(values).where(eq(roles.id, id)).run();
+      replaceRoleTools(id, toolIds);
+    },
+
+    deleteRole(id: number): void {
+      db.delete(roles).where(eq(roles.id, id)).run();
+    },
+
+    countRoleUsers(id: number): number {
+      return db.select({ n: count() }).from(users).where(eq(users.role_id, id)).get()?.n ?? 0;
+    },
+
+    listTools(): Tool[] {
+      return db.select().from(tools).orderBy(asc(tools.id)).all();
+    },
+
+    listRolePermissions(): RolePermission[] {
+      return db
+        .select()
+        .from(rolePermissions)
+        .orderBy(asc(rolePermissions.role_id), asc(rolePermissions.tool_id))
+        .all();
+    },
+  };
+}
+
+export type SettingsQueries = ReturnType<typeof queries>;
+
+export function createSettingsRepo(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `work` in one synchronous transaction: a thrown error rolls every write back. */
+    transaction<T>(work: (tx: SettingsQueries) => T): T {
+      return db.transaction((tx) => work(queries(tx)));
+    },
+  };
+}
+
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;
+
+export { withoutTokenVersion };

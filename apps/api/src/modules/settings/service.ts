@@ -1,0 +1,180 @@
+import {
+  ADMIN_ROLE,
+  normalizeRoleName,
+  roleInUseMessage,
+  SETTINGS_MESSAGES as M,
+  type AdminUser,
+  type Role,
+  type UserList,
+} from '@app/contracts';
+import { accountConflictField, uniqueViolation } from '../../db/unique-violation';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
+
+export interface UserInput {
+  username: string;
+  email: string;
+  phone?: string | undefined;
+  role_id: number;
+  is_active: boolean;
+  password?: string | undefined;
+}
+
+export interface RoleInput {
+  name: string;
+  description: string;
+  tools: number[];
+}
+
+export interface SettingsServiceDeps {
+  repo: SettingsRepo;
+  hashPassword: (password: string) => Promise<string>;
+}
+
+const isForeignKeyViolation = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+
+/** Turns a unique-index violation on users into the field-specific Spanish conflict. */
+function accountConflict(error: unknown): never {
+  const field = accountConflictField(error);
+  if (field === 'email') throw conflict(M.emailTaken, 'email');
+  if (field === 'username') throw conflict(M.usernameTaken, 'username');
+  throw error;
+}
+
+function roleWriteError(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (uniqueViolation(error)?.table === 'roles') throw conflict(M.roleNameTaken, 'name');
+  if (isForeignKeyViolation(error)) throw badRequest(M.unknownTool, 'tools');
+  throw error;
+}
+
+/** Emails are compared and stored lower case, like login does. */
+const userValues = (input: UserInput) => ({
+  username: input.username,
+  email: input.email.toLowerCase(),
+  phone: input.phone ? input.phone : null,
+  role_id: input.role_id,
+  is_active: input.is_active,
+});
+
+const roleValues = (input: RoleInput) => ({
+  name: normalizeRoleName(input.name),
+  description: input.description,
+});
+
+/** The community must keep at least one active account that can reach Configuración. */
+function assertSomeoneAdministers(tx: SettingsQueries, message: string): void {
+  if (tx.countActiveConfigUsers() === 0) throw conflict(message);
+}
+
+function assertRoleExists(tx: SettingsQueries, roleId: number): void {
+  if (!tx.roleExists(roleId)) throw badRequest(M.unknownRole, 'role_id');
+}
+
+export function createSettingsService({ repo, hashPassword }: SettingsServiceDeps) {
+  return {
+    listUsers(filter: UserFilter): UserList {
+      return { ...repo.listUsers(filter), page: filter.page, pageSize: filter.pageSize };
+    },
+
+    async createUser(input: UserInput & { password: string }): Promise<AdminUser> {
+      const password_hash = await hashPassword(input.password);
+      try {
+        return repo.transaction((tx) => {
+          assertRoleExists(tx, input.role_id);
+          const id = tx.insertUser({ ...userValues(input), password_hash });
+          return withoutTokenVersion(tx.findUser(id)!);
+        });
+      } catch (error) {
+        return accountConflict(error);
+      }
+    },
+
+    /**
+     * Saves the account. A new role, active flag or password ends the user's sessions; the change is refused
+     * (and rolled back) when it would leave no active user with the config permission.
+     */
+    async updateUser(id: number, input: UserInput): Promise<AdminUser> {
+      const password_hash = input.password ? await hashPassword(input.password) : undefined;
+      try {
+        return repo.transaction((tx) => {
+          const existing = tx.findUser(id);
+          if (!existing) throw notFound(M.userNotFound);
+          assertRoleExists(tx, input.role_id);
+          const values = userValues(input);
+          const endSessions =
+            existing.role_id !== values.role_id ||
+            existing.is_active !== values.is_active ||
+            password_hash !== undefined;
+          tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
+          assertSomeoneAdministers(tx, M.lastConfigUserChange);
+          return withoutTokenVersion(tx.findUser(id)!);
+        });
+      } catch (error) {
+        return accountConflict(error);
+      }
+    },
+
+    deleteUser(id: number): void {
+      repo.transaction((tx) => {
+        if (!tx.findUser(id)) throw notFound(M.userNotFound);
+        tx.deleteUser(id);
+        assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+      });
+    },
+
+    listRoles: (): Role[] => repo.listRoles(),
+    listTools: () => repo.listTools(),
+    listRolePermissions: () => repo.listRolePermissions(),
+
+    /** The role and its tools in one transaction. */
+    createRole(input: RoleInput): Role {
+      try {
+        return repo.transaction((tx) => {
+          const id = tx.insertRole(roleValues(input), [...new Set(input.tools)]);
+          return tx.findRole(id)!;
+        });
+      } catch (error) {
+        return roleWriteError(error);
+      }
+    },
+
+    /**
+     * Name, description and tools in one transaction (the spec's save / clear / re-add sequence could leave
+     * a role without tools when a step failed). Removing config from the last role that gives it to an
+     * active user is refused.
+     */
+    updateRole(id: number, input: RoleInput): Role {
+      try {
+        return repo.transaction((tx) => {
+          const existing = tx.findRole(id);
+          if (!existing) throw notFound(M.roleNotFound);
+          const values = roleValues(input);
+          if (existing.name === ADMIN_ROLE && values.name !== ADMIN_ROLE) {
+            throw badRequest(M.adminRoleProtected, 'name');
+          }
+          tx.updateRole(id, values, [...new Set(input.tools)]);
+          assertSomeoneAdministers(tx, M.lastConfigRole);
+          return tx.findRole(id)!;
+        });
+      } catch (error) {
+        return roleWriteError(error);
+      }
+    },
+
+    /** A role still held by users is kept: the answer says how many have it. */
+    deleteRole(id: number): void {
+      repo.transaction((tx) => {
+        const existing = tx.findRole(id);
+        if (!existing) throw notFound(M.roleNotFound);
+        if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
+        const holders = tx.countRoleUsers(id);
+        if (holders > 0) throw conflict(roleInUseMessage(holders));
+        tx.deleteRole(id);
+      });
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,505 @@
+import {
+  AdminUser,
+  MESSAGES,
+  Role,
+  roleInUseMessage,
+  SETTINGS_MESSAGES as M,
+  UserList,
+} from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
+import type { Db } from '../../db/client';
+import { roles, rolePermissions, sessions, tools, users } from '../../db/schema';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const call = (app: FastifyInstance, method: Method, url: string, cookie?: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...csrf, ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+async function adminApp() {
+  const test = await createTestApp();
+  const cookie = await signIn(test.app, ADMIN.email, ADMIN.password);
+  const as =
+    (method: Method) =>
+    (url: string, payload?: unknown, who: string = cookie) =>
+      call(test.app, method, url, who, payload);
+  return { ...test, cookie, get: as('GET'), post: as('POST'), put: as('PUT'), del: as('DELETE') };
+}
+
+const toolIds = (db: Db, ...names: string[]) =>
+  names.map((name) => db.select().from(tools).where(eq(tools.name, name)).get()!.id);
+
+const roleId = (db: Db, name: string) => db.select().from(roles).where(eq(roles.name, name)).get()!.id;
+
+/** Many accounts at once, straight into the table (no password hashing: they never sign in). */
+function insertUsers(db: Db, prefix: string, n: number, extra: Partial<typeof users.$inferInsert> = {}) {
+  for (let i = 1; i <= n; i++) {
+    db.insert(users)
+      .values({
+        username: `${prefix}${String(i).padStart(3, '0')}`,
+        email: `${prefix}${i}@example.com`,
+        password_hash: 'not-a-real-hash',
+        role_id: 3,
+        // One second apart, so "newest first" is well defined.
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        ...extra,
+      })
+      .run();
+  }
+}
+
+const newUser = (over: Record<string, unknown> = {}) => ({
+  username: 'nuria',
+  email: 'nuria@example.com',
+  phone: '600111222',
+  password: 'nuria-secret',
+  role_id: 3,
+  is_active: true,
+  ...over,
+});
+
+describe('settings access', () => {
+  const endpoints: [Method, string, unknown?][] = [
+    ['GET', '/api/admin/users'],
+    ['POST', '/api/admin/users', newUser()],
+    ['PUT', '/api/admin/users/1', newUser({ password: undefined })],
+    ['DELETE', '/api/admin/users/1'],
+    ['GET', '/api/admin/roles'],
+    ['POST', '/api/admin/roles', { name: 'x', tools: [] }],
+    ['PUT', '/api/admin/roles/3', { name: 'cafeinas', tools: [] }],
+    ['DELETE', '/api/admin/roles/4'],
+    ['GET', '/api/admin/tools'],
+    ['GET', '/api/admin/role-permissions'],
+  ];
+
+  it('answers 401 signed out and 403 to cafeinas and vip members, changing nothing', async () => {
+    const { app, db } = await createTestApp();
+    const cafeinas = await addUser(db, { email: 'c@example.com', role: 'cafeinas' });
+    const vip = await addUser(db, { email: 'v@example.com', role: 'vip' });
+    const cafeinasCookie = await signIn(app, cafeinas.email, cafeinas.password);
+    const vipCookie = await signIn(app, vip.email, vip.password);
+    for (const [method, url, payload] of endpoints) {
+      const anonymous = await call(app, method, url, undefined, payload);
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      expect(anonymous.json()).toEqual({ error: MESSAGES.notAuthenticated });
+      for (const cookie of [cafeinasCookie, vipCookie]) {
+        const denied = await call(app, method, url, cookie, payload);
+        expect(denied.statusCode, `${method} ${url}`).toBe(403);
+        expect(denied.json()).toEqual({ error: MESSAGES.forbidden });
+      }
+    }
+    expect(db.select().from(users).all()).toHaveLength(3);
+    expect(db.select().from(roles).all()).toHaveLength(4);
+  });
+
+  it('refuses an inactive account: it cannot sign in, and a deactivated admin loses its session', async () => {
+    const { app, db } = await createTestApp();
+    const pending = await addUser(db, { email: 'p@example.com', role: 'admin', is_active: false });
+    expect((await postJson(app, '/api/auth/login', pending)).statusCode).toBe(403);
+
+    const second = await addUser(db, { email: 'second@example.com', role: 'admin' });
+    const cookie = await signIn(app, second.email, second.password);
+    expect((await call(app, 'GET', '/api/admin/users', cookie)).statusCode).toBe(200);
+    db.update(users).set({ is_active: false }).where(eq(users.id, second.id)).run();
+    for (const [method, url, payload] of endpoints) {
+      expect((await call(app, method, url, cookie, payload)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lets the admin and any custom role holding only config in', async () => {
+    const { app, db, post, get } = await adminApp();
+    expect((await get('/api/admin/users')).statusCode).toBe(200);
+    const created = await post('/api/admin/roles', { name: 'soporte', tools: toolIds(db, 'config') });
+    expect(created.statusCode).toBe(200);
+    const helper = await addUser(db, { email: 'soporte@example.com', role: 'soporte' });
+    const cookie = await signIn(app, helper.email, helper.password);
+    for (const url of [
+      '/api/admin/users',
+      '/api/admin/roles',
+      '/api/admin/tools',
+      '/api/admin/role-permissions',
+    ]) {
+      expect((await call(app, 'GET', url, cookie)).statusCode, url).toBe(200);
+    }
+    expect((await call(app, 'POST', '/api/admin/users', cookie, newUser())).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages newest first, 10 by default, with the total', async () => {
+    const { db, get } = await adminApp();
+    insertUsers(db, 'socio', 25);
+    const first = UserList.parse((await get('/api/admin/users?search=socio')).json());
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 10 });
+    expect(first.items.map((u) => u.username)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `socio${String(25 - i).padStart(3, '0')}`),
+    );
+    const last = UserList.parse((await get('/api/admin/users?search=socio&page=3')).json());
+    expect(last.items.map((u) => u.username)).toEqual([
+      'socio005',
+      'socio004',
+      'socio003',
+      'socio002',
+      'socio001',
+    ]);
+    const all = UserList.parse((await get('/api/admin/users')).json());
+    expect(all.total).toBe(26);
+    const big = UserList.parse((await get('/api/admin/users?pageSize=100')).json());
+    expect(big.items).toHaveLength(26);
+  });
+
+  it('never returns a password or its hash, and gives role name, state and an ISO creation date', async () => {
+    const { get } = await adminApp();
+    const res = await get('/api/admin/users');
+    expect(res.body).not.toMatch(/password|hash|\$argon2/);
+    const admin = AdminUser.parse(UserList.parse(res.json()).items[0]);
+    expect(admin).toMatchObject({ email: ADMIN.email, role: 'admin', role_id: 1, is_active: true });
+    expect(new Date(admin.created_at).toISOString()).toBe(admin.created_at);
+  });
+
+  it('searches username or email ignoring case, treating % and _ literally', async () => {
+    const { db, get } = await adminApp();
+    await addUser(db, { email: 'Marta.Lopez@Example.com', username: 'mlopez' });
+    await addUser(db, { email: 'pedro@example.com', username: 'Pedro_Marta' });
+    await addUser(db, { email: 'otro@example.com', username: 'otro' });
+    const names = async (search: string) =>
+      UserList.parse((await get(`/api/admin/users?search=${encodeURIComponent(search)}`)).json()).items.map(
+        (u) => u.username,
+      );
+    expect((await names('MARTA')).sort()).toEqual(['Pedro_Marta', 'mlopez']);
+    expect(await names('o_m')).toEqual(['Pedro_Marta']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('EXAMPLE.COM')).toHaveLength(4);
+  });
+
+  it('filters the accounts waiting for activation', async () => {
+    const { db, get } = await adminApp();
+    insertUsers(db, 'activo', 3);
+    insertUsers(db, 'pendiente', 2, { is_active: false });
+    const pending = UserList.parse((await get('/api/admin/users?pending=true')).json());
+    expect(pending.total).toBe(2);
+    expect(pending.items.map((u) => [u.username, u.is_active])).toEqual([
+      ['pendiente002', false],
+      ['pendiente001', false],
+    ]);
+    expect(UserList.parse((await get('/api/admin/users?pending=true&search=002')).json()).total).toBe(1);
+    expect(UserList.parse((await get('/api/admin/users?pending=false')).json()).total).toBe(6);
+  });
+
+  it('refuses a bad page or page size with a 400 and a message', async () => {
+    const { get } = await adminApp();
+    for (const query of ['page=0', 'pageSize=1000', 'page=abc', 'pending=quizas']) {
+      const res = await get(`/api/admin/users?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+  });
+
+  it('uses an index for the page and the pending filter (no full sort of 100,000 rows)', async () => {
+    const { db } = await adminApp();
+    const plan = (query: string) =>
+      (db.$client.prepare(`explain query plan ${query}`).all() as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+    const page = plan('select id from users order by created_at desc, id desc limit 10 offset 20');
+    expect(page).toMatch(/users_created_at_idx/);
+    const pending = plan(
+      'select id from users where is_active = 0 order by created_at desc, id desc limit 10',
+    );
+    expect(pending).toMatch(/users_active_created_at_idx/);
+  });
+});
+
+describe('POST /api/admin/users', () => {
+  it('creates an account with a hashed password that can sign in', async () => {
+    const { app, db, post } = await adminApp();
+    const res = await post('/api/admin/users', newUser({ email: '  Nuria@Example.com ' }));
+    expect(res.statusCode).toBe(200);
+    const created = AdminUser.parse(res.json());
+    expect(created).toMatchObject({ username: 'nuria', email: 'nuria@example.com', role: 'cafeinas' });
+    expect(res.body).not.toMatch(/password|hash/);
+    const stored = db.select().from(users).where(eq(users.id, created.id)).get()!;
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    await signIn(app, 'nuria@example.com', 'nuria-secret');
+  });
+
+  it('applies the registration rules to the password and requires an explicit role', async () => {
+    const { post } = await adminApp();
+    const short = await post('/api/admin/users', newUser({ password: '12345' }));
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      error: 'La contraseña debe tener al menos 6 caracteres',
+      field: 'password',
+    });
+    const noRole = await post('/api/admin/users', newUser({ role_id: undefined }));
+    expect(noRole.statusCode).toBe(400);
+    expect(noRole.json()).toEqual({ error: M.chooseRole, field: 'role_id' });
+    const unknownRole = await post('/api/admin/users', newUser({ role_id: 99 }));
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json()).toEqual({ error: M.unknownRole, field: 'role_id' });
+    const badEmail = await post('/api/admin/users', newUser({ email: 'no-es-un-correo' }));
+    expect(badEmail.json()).toEqual({ error: 'El correo electrónico no es válido', field: 'email' });
+  });
+
+  it('answers a taken email or username, in any case, with a field-specific 409', async () => {
+    const { db, post } = await adminApp();
+    await addUser(db, { email: 'ocupado@example.com', username: 'Ocupado' });
+    const email = await post('/api/admin/users', newUser({ email: 'OCUPADO@example.com' }));
+    expect(email.statusCode).toBe(409);
+    expect(email.json()).toEqual({ error: M.emailTaken, field: 'email' });
+    const username = await post('/api/admin/users', newUser({ username: 'ocupado' }));
+    expect(username.statusCode).toBe(409);
+    expect(username.json()).toEqual({ error: M.usernameTaken, field: 'username' });
+  });
+});
+
+describe('PUT /api/admin/users/:id', () => {
+  it('activates a self-registered account, which can then sign in', async () => {
+    const { app, db, put } = await adminApp();
+    const pending = await addUser(db, { email: 'nueva@example.com', username: 'nueva', is_active: false });
+    expect((await postJson(app, '/api/auth/login', pending)).statusCode).toBe(403);
+    const res = await put(`/api/admin/users/${pending.id}`, {
+      username: 'nueva',
+      email: 'nueva@example.com',
+      role_id: 3,
+      is_active: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_active: true, phone: null });
+    await signIn(app, pending.email, pending.password);
+  });
+
+  it('ends the sessions of a user whose role, active flag or password changes, not otherwise', async () => {
+    const { app, db, put } = await adminApp();
+    const member = await addUser(db, { email: 'm@example.com', username: 'm', role: 'vip' });
+    const body = { username: 'm', email: 'm@example.com', role_id: 2, is_active: true };
+    const me = (cookie: string) => call(app, 'GET', '/api/auth/me', cookie);
+
+    let cookie = await signIn(app, member.email, member.password);
+    expect((await put(`/api/admin/users/${member.id}`, { ...body, phone: '600' })).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    for (const change of [{ role_id: 4 }, { is_active: false }, { password: 'otra-clave' }]) {
+      // Reset to a known state, then sign in, then apply the change.
+      await put(`/api/admin/users/${member.id}`, { ...body, password: member.password });
+      cookie = await signIn(app, member.email, member.password);
+      const res = await put(`/api/admin/users/${member.id}`, { ...body, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(200);
+      expect((await me(cookie)).statusCode, JSON.stringify(change)).toBe(401);
+      expect(db.select().from(sessions).where(eq(sessions.user_id, member.id)).all()).toEqual([]);
+    }
+    await signIn(app, member.email, 'otra-clave');
+  });
+
+  it('answers 404 for an unknown user and 409 for a taken email', async () => {
+    const { db, put } = await adminApp();
+    const a = await addUser(db, { email: 'a@example.com' });
+    await addUser(db, { email: 'b@example.com' });
+    const body = { username: 'a', email: 'B@example.com', role_id: 3, is_active: true };
+    expect((await put(`/api/admin/users/${a.id}`, body)).json()).toEqual({
+      error: M.emailTaken,
+      field: 'email',
+    });
+    const missing = await put('/api/admin/users/999', body);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: M.userNotFound });
+  });
+});
+
+describe('DELETE /api/admin/users/:id', () => {
+  it('deletes an account and its sessions', async () => {
+    const { app, db, del } = await adminApp();
+    const member = await addUser(db, { email: 'bye@example.com' });
+    const cookie = await signIn(app, member.email, member.password);
+    expect((await del(`/api/admin/users/${member.id}`)).json()).toEqual({ ok: true });
+    expect(db.select().from(users).where(eq(users.id, member.id)).get()).toBeUndefined();
+    expect((await call(app, 'GET', '/api/auth/me', cookie)).statusCode).toBe(401);
+    expect((await del(`/api/admin/users/${member.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('lock-out rules', () => {
+  it('keeps the last active user with config from being deleted, deactivated or moved', async () => {
+    const { db, put, del } = await adminApp();
+    const adminId = 1;
+    const body = { username: 'admin', email: ADMIN.email, role_id: 1, is_active: true };
+    const deleted = await del(`/api/admin/users/${adminId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual({ error: M.lastConfigUserDelete });
+    for (const change of [{ is_active: false }, { role_id: 2 }]) {
+      const res = await put(`/api/admin/users/${adminId}`, { ...body, ...change });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: M.lastConfigUserChange });
+    }
+    expect(db.select().from(users).where(eq(users.id, adminId)).get()).toMatchObject({
+      is_active: true,
+      role_id: 1,
+      token_version: 0,
+    });
+
+    // An inactive second admin does not count; an active one does.
+    const second = await addUser(db, { email: 'admin2@example.com', role: 'admin', is_active: false });
+    expect((await del(`/api/admin/users/${adminId}`)).statusCode).toBe(409);
+    db.update(users).set({ is_active: true }).where(eq(users.id, second.id)).run();
+    expect((await put(`/api/admin/users/${adminId}`, { ...body, role_id: 2 })).statusCode).toBe(200);
+  });
+
+  it('keeps config on the last role that gives it to an active user', async () => {
+    const { db, put, post } = await adminApp();
+    const adminTools = toolIds(db, 'membresia', 'texto');
+    const res = await put('/api/admin/roles/1', { name: 'admin', description: 'x', tools: adminTools });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: M.lastConfigRole });
+    expect(
+      Role.parse((await post('/api/admin/roles', { name: 'soporte', tools: toolIds(db, 'config') })).json()),
+    );
+    // A role with config but no active holder does not count.
+    await addUser(db, { email: 's@example.com', role: 'soporte', is_active: false });
+    expect((await put('/api/admin/roles/1', { name: 'admin', tools: adminTools })).statusCode).toBe(409);
+    await addUser(db, { email: 's2@example.com', role: 'soporte' });
+    expect((await put('/api/admin/roles/1', { name: 'admin', tools: adminTools })).statusCode).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  it('lists tools, roles with their tool ids, and role permissions', async () => {
+    const { db, get } = await adminApp();
+    const toolList = (await get('/api/admin/tools')).json();
+    expect(toolList.map((t: { name: string }) => t.name)).toEqual([
+      'membresia',
+      'cafelito-virtual',
+      'ytvideo',
+      'igvideo',
+      'redgram',
+      'texto',
+      'config',
+    ]);
+    const list = (await get('/api/admin/roles')).json() as Role[];
+    expect(list.map((r) => r.name)).toEqual(['admin', 'vip', 'cafeinas', 'estrategas']);
+    expect(list[2]?.tools).toEqual(toolIds(db, 'cafelito-virtual'));
+    const permissions = (await get('/api/admin/role-permissions')).json();
+    expect(permissions).toContainEqual({ role_id: 3, tool_id: toolIds(db, 'cafelito-virtual')[0] });
+    expect(permissions).toHaveLength(7 + 6 + 1 + 2);
+  });
+
+  it('creates a role with its tools in one request, lower-casing a unique name', async () => {
+    const { app, db, post } = await adminApp();
+    const ids = toolIds(db, 'texto', 'redgram');
+    const res = await post('/api/admin/roles', {
+      name: '  Mentoria ',
+      description: 'Mentores',
+      tools: [...ids, ids[0]],
+    });
+    expect(res.statusCode).toBe(200);
+    const role = Role.parse(res.json());
+    expect(role).toMatchObject({ name: 'mentoria', description: 'Mentores' });
+    expect(role.tools.sort()).toEqual([...ids].sort());
+    const holder = await addUser(db, { email: 'mentor@example.com', role: 'mentoria' });
+    const login = await postJson(app, '/api/auth/login', holder);
+    expect(login.json().permissions).toEqual(['redgram', 'texto']);
+
+    const duplicate = await post('/api/admin/roles', { name: 'MENTORIA', tools: [] });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: M.roleNameTaken, field: 'name' });
+    const empty = await post('/api/admin/roles', { name: '   ', tools: [] });
+    expect(empty.json()).toEqual({ error: M.roleNameRequired, field: 'name' });
+  });
+
+  it('rolls the whole role edit back when a step fails in the middle', async () => {
+    const { db, post, put } = await adminApp();
+    const ids = toolIds(db, 'texto', 'redgram');
+    const role = Role.parse(
+      (await post('/api/admin/roles', { name: 'mentoria', description: 'antes', tools: ids })).json(),
+    );
+    // The name is saved and the old permissions cleared before the unknown tool id makes the insert fail.
+    const res = await put(`/api/admin/roles/${role.id}`, {
+      name: 'renombrado',
+      description: 'despues',
+      tools: [ids[0], 9999],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: M.unknownTool, field: 'tools' });
+    expect(db.select().from(roles).where(eq(roles.id, role.id)).get()).toMatchObject({
+      name: 'mentoria',
+      description: 'antes',
+    });
+    const kept = db.select().from(rolePermissions).where(eq(rolePermissions.role_id, role.id)).all();
+    expect(kept.map((row) => row.tool_id).sort()).toEqual([...ids].sort());
+
+    const created = await post('/api/admin/roles', { name: 'fallida', tools: [9999] });
+    expect(created.statusCode).toBe(400);
+    expect(db.select().from(roles).where(eq(roles.name, 'fallida')).get()).toBeUndefined();
+  });
+
+  it('updates name, description and tools together', async () => {
+    const { db, put } = await adminApp();
+    const ids = toolIds(db, 'membresia', 'texto');
+    const res = await put('/api/admin/roles/4', {
+      name: 'Estrategas Plus',
+      description: 'Nuevo',
+      tools: ids,
+    });
+    expect(Role.parse(res.json())).toEqual({
+      id: 4,
+      name: 'estrategas plus',
+      description: 'Nuevo',
+      tools: ids,
+    });
+    expect((await put('/api/admin/roles/4', { name: 'vip', tools: [] })).statusCode).toBe(409);
+    expect((await put('/api/admin/roles/99', { name: 'x', tools: [] })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a role that users hold, saying how many', async () => {
+    const { db, del, post } = await adminApp();
+    await addUser(db, { email: 'e1@example.com', role: 'estrategas' });
+    await addUser(db, { email: 'e2@example.com', role: 'estrategas' });
+    const res = await del(`/api/admin/roles/${roleId(db, 'estrategas')}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: roleInUseMessage(2) });
+    expect(res.json().error).toMatch(/2 usuarios/);
+
+    const unused = Role.parse(
+      (await post('/api/admin/roles', { name: 'temporal', tools: toolIds(db, 'texto') })).json(),
+    );
+    expect((await del(`/api/admin/roles/${unused.id}`)).json()).toEqual({ ok: true });
+    expect(db.select().from(rolePermissions).where(eq(rolePermissions.role_id, unused.id)).all()).toEqual([]);
+    expect((await del(`/api/admin/roles/${unused.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps the admin role: it can be neither renamed nor deleted', async () => {
+    const { app, db, put, del, post } = await adminApp();
+    const all = toolIds(
+      db,
+      'membresia',
+      'cafelito-virtual',
+      'ytvideo',
+      'igvideo',
+      'redgram',
+      'texto',
+      'config',
+    );
+    expect((await put('/api/admin/roles/1', { name: 'jefes', tools: all })).json()).toEqual({
+      error: M.adminRoleProtected,
+      field: 'name',
+    });
+    expect(
+      (await put('/api/admin/roles/1', { name: 'Admin', description: 'Equipo', tools: all })).statusCode,
+    ).toBe(200);
+    // Even with no user left in it, the admin role stays.
+    const support = Role.parse(
+      (await post('/api/admin/roles', { name: 'soporte', tools: toolIds(db, 'config') })).json(),
+    );
+    const helper = await addUser(db, { email: 'soporte@example.com', role: 'soporte' });
+    db.update(users).set({ role_id: support.id }).where(eq(users.id, 1)).run();
+    const res = await del('/api/admin/roles/1', undefined, await signIn(app, helper.email, helper.password));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: M.adminRoleProtected });
+  });
+});

@@ -1,0 +1,232 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const HEADERS = { 'x-requested-with': 'fetch' };
+
+interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  role_id: number;
+  is_active: boolean;
+}
+
+/** The admin API, signed in as the e2e admin, for the tests' set-up. */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', {
+    headers: HEADERS,
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
+  expect(login.ok()).toBe(true);
+  return {
+    async createUser(user: NewUser) {
+      const res = await request.post('/api/admin/users', { headers: HEADERS, data: user });
+      expect(res.ok(), await res.text()).toBe(true);
+    },
+  };
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function openSettingsAsAdmin(page: Page) {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/config');
+  await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+}
+
+const userRow = (page: Page, username: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+
+test.describe('Settings (/config)', () => {
+  // Several sign-ins (argon2id on purpose) and axe scans per test, on a shared CI machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an admin activates a self-registered account and the member can then sign in', async ({
+    page,
+    request,
+  }) => {
+    const id = unique();
+    const member = { username: `pend${id}`, email: `pend${id}@e2e.test`, password: 'pendiente-123' };
+    // Public registration is built in another branch; this creates the account exactly as it leaves one
+    // (an inactive cafeinas member, role 3) through the admin API.
+    await (await adminApi(request)).createUser({ ...member, role_id: 3, is_active: false });
+
+    await signIn(page, member);
+    await expect(page.getByText(/Un administrador debe concederte acceso/)).toBeVisible();
+
+    await openSettingsAsAdmin(page);
+    await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
+    await page.getByLabel('Solo pendientes de activación').check();
+    await page.getByLabel('Buscar').fill(member.username);
+    const row = userRow(page, member.username);
+    await expect(row).toContainText('Inactiva');
+    await expect(row).toContainText('Cafeinas');
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expectAccessible(page);
+
+    await row.getByRole('button', { name: `Editar ${member.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Usuario' });
+    await expect(dialog.getByLabel('Nombre de usuario')).toHaveValue(member.username);
+    await expect(dialog.getByLabel('Contraseña')).toHaveCount(0);
+    await dialog.getByLabel('Usuario Activo').check();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expect(dialog).toBeHidden();
+    // Activated: it leaves the pending list.
+    await expect(page.getByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
+    await page.getByLabel('Solo pendientes de activación').uncheck();
+    await expect(userRow(page, member.username)).toContainText('Activa');
+
+    await signOut(page);
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: `Hola, ${member.username}` })).toBeVisible();
+  });
+
+  test('a new role "mentoria" with two tools, given to a member, shows exactly those two cards', async ({
+    page,
+    request,
+  }) => {
+    const id = unique();
+    const member = { username: `mentor${id}`, email: `mentor${id}@e2e.test`, password: 'mentor-1234' };
+    await (await adminApi(request)).createUser({ ...member, role_id: 3, is_active: true });
+
+    await openSettingsAsAdmin(page);
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await expect(page.getByRole('heading', { name: 'Gestión de Roles' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Cafeinas/ })).toContainText('cafelito-virtual');
+    await page.getByRole('button', { name: 'Nuevo Rol' }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
+    await roleDialog.getByLabel('Nombre del Rol').fill('mentoria');
+    await roleDialog.getByLabel('Descripción').fill('Mentores de la comunidad');
+    await roleDialog.getByRole('checkbox', { name: 'Texto', exact: true }).check();
+    await roleDialog.getByRole('checkbox', { name: 'RedGram', exact: true }).check();
+    await expectAccessible(page);
+    await roleDialog.getByRole('button', { name: 'Crear Rol' }).click();
+    await expect(roleDialog).toBeHidden();
+    const roleRow = page.getByRole('row', { name: /Mentoria/ });
+    await expect(roleRow).toContainText('Mentores de la comunidad');
+    await expect(roleRow).toContainText('texto');
+    await expect(roleRow).toContainText('redgram');
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'Usuarios' }).click();
+    await page.getByLabel('Buscar').fill(member.username);
+    await userRow(page, member.username)
+      .getByRole('button', { name: `Editar ${member.username}` })
+      .click();
+    const userDialog = page.getByRole('dialog', { name: 'Editar Usuario' });
+    await userDialog.getByRole('combobox', { name: 'Rol', exact: true }).click();
+    await page.getByRole('option', { name: 'Mentoria' }).click();
+    await userDialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expect(userDialog).toBeHidden();
+    await expect(userRow(page, member.username)).toContainText('Mentoria');
+
+    await signOut(page);
+    await signIn(page, member);
+    await expect(page.getByRole('heading', { name: `Hola, ${member.username}` })).toBeVisible();
+    const cards = page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('RedGram');
+    await expect(cards.nth(1)).toContainText('Texto');
+  });
+
+  test('pages 25 users 10 at a time, with the pager only above 10', async ({ page, request }) => {
+    const id = unique();
+    const api = await adminApi(request);
+    for (let i = 1; i <= 25; i++) {
+      const n = String(i).padStart(2, '0');
+      await api.createUser({
+        username: `pag${id}u${n}`,
+        email: `pag${id}u${n}@e2e.test`,
+        password: 'pagina-123',
+        role_id: 3,
+        is_active: true,
+      });
+    }
+
+    await openSettingsAsAdmin(page);
+    await page.getByLabel('Buscar').fill(`pag${id}`);
+    const body = page.getByRole('rowgroup').nth(1);
+    await expect(page.getByText('Mostrando 1-10 de 25 usuarios')).toBeVisible();
+    await expect(body.getByRole('row')).toHaveCount(10);
+    // Newest first.
+    await expect(body.getByRole('row').first()).toContainText(`pag${id}u25`);
+    const previous = page.getByRole('button', { name: 'Anterior' });
+    const next = page.getByRole('button', { name: 'Siguiente' });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(page.getByText('Mostrando 11-20 de 25 usuarios')).toBeVisible();
+    await next.click();
+    await expect(page.getByText('Mostrando 21-25 de 25 usuarios')).toBeVisible();
+    await expect(body.getByRole('row')).toHaveCount(5);
+    await expect(body.getByRole('row').last()).toContainText(`pag${id}u01`);
+    await expect(next).toBeDisabled();
+    await previous.click();
+    await expect(page.getByText('Mostrando 11-20 de 25 usuarios')).toBeVisible();
+    await expectAccessible(page);
+
+    // Nine matches: no pager.
+    await page.getByLabel('Buscar').fill(`pag${id}u0`);
+    await expect(page.getByLabel('Buscar')).toHaveValue(`pag${id}u0`);
+    await expect(body.getByRole('row')).toHaveCount(9);
+    await expect(page.getByText(/^Mostrando/)).toHaveCount(0);
+  });
+
+  test('the user dialog asks for a role, shows the server conflict inline, and deletion asks first', async ({
+    page,
+  }) => {
+    const id = unique();
+    await openSettingsAsAdmin(page);
+    await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo Usuario' });
+    await expect(dialog.getByLabel('Usuario Activo')).toBeChecked();
+    await dialog.getByLabel('Nombre de usuario').fill(`nuevo${id}`);
+    await dialog.getByLabel('Correo Electrónico').fill(ACCOUNTS.vip.email.toUpperCase());
+    await dialog.getByLabel('Contraseña').fill('nuevo-1234');
+    await dialog.getByRole('button', { name: 'Crear Usuario' }).click();
+    await expect(dialog.getByText('Selecciona un rol')).toBeVisible();
+
+    await dialog.getByRole('combobox', { name: 'Rol', exact: true }).click();
+    await page.getByRole('option', { name: 'Vip' }).click();
+    await dialog.getByRole('button', { name: 'Crear Usuario' }).click();
+    await expect(dialog.getByText('Este correo electrónico ya está registrado')).toBeVisible();
+
+    await dialog.getByLabel('Correo Electrónico').fill(`nuevo${id}@e2e.test`);
+    await dialog.getByRole('button', { name: 'Crear Usuario' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByLabel('Buscar').fill(`nuevo${id}`);
+    const row = userRow(page, `nuevo${id}`);
+    await expect(row).toContainText('Vip');
+
+    await row.getByRole('button', { name: `Eliminar nuevo${id}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar usuario' });
+    await expect(confirm).toContainText('¿Estás seguro de que deseas eliminar este usuario?');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
+  });
+
+  test('a role that members hold cannot be deleted: the message says how many', async ({ page }) => {
+    await openSettingsAsAdmin(page);
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await page.getByRole('button', { name: 'Eliminar rol vip' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar rol' });
+    await expect(confirm).toContainText('¿Estás seguro de que deseas eliminar este rol?');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(
+      page.getByText(/No se puede eliminar este rol porque (un usuario lo tiene|\d+ usuarios lo tienen)/),
+    ).toBeVisible();
+    await expect(page.getByRole('row', { name: /Vip/ })).toBeVisible();
+  });
+});

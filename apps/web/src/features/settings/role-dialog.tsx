@@ -1,0 +1,127 @@
+import {
+  createRole,
+  isToolName,
+  RoleBody,
+  SETTINGS_MESSAGES as M,
+  TOOL_TITLES,
+  updateRole,
+  type Role,
+  type Tool,
+} from '@app/contracts';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '@/lib/api';
+
+type RoleFormValues = {
+  name: string;
+  description: string;
+  tools: number[];
+};
+
+const FIELDS = new Set(['name', 'description', 'tools']);
+
+export interface RoleDialogProps {
+  state: { mode: 'create' } | { mode: 'edit'; role: Role } | null;
+  tools: readonly Tool[];
+  onClose: () => void;
+  onSaved: (mode: 'create' | 'edit') => void;
+}
+
+/** "Nuevo Rol" / "Editar Rol": name, description and tools, saved together in one request. */
+export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) {
+  const mode = state?.mode ?? 'create';
+  const editedRole = state?.mode === 'edit' ? state.role : null;
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RoleFormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', description: '', tools: [] },
+    validate: zod4Resolver(RoleBody),
+  });
+
+  useEffect(() => {
+    if (!state) return;
+    form.setValues(
+      editedRole
+        ? { name: editedRole.name, description: editedRole.description, tools: [...editedRole.tools] }
+        : { name: '', description: '', tools: [] },
+    );
+    form.clearErrors();
+    setError(null);
+    // The form object is stable; reset only when the dialog opens for another role.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, editedRole]);
+
+  const fallback = editedRole ? M.updateRole : M.createRole;
+
+  const submit = async (values: RoleFormValues) => {
+    setSaving(true);
+    setError(null);
+    try {
+      if (editedRole) {
+        await api(updateRole, { params: { id: editedRole.id }, body: values }, { fallbackError: fallback });
+      } else {
+        await api(createRole, { body: values }, { fallbackError: fallback });
+      }
+      onSaved(mode);
+    } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : M.saveRole;
+      if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) {
+        form.setFieldError(failure.field, message);
+      } else {
+        setError(message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={saving ? () => undefined : onClose}
+      title={mode === 'create' ? 'Nuevo Rol' : 'Editar Rol'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="sm">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Nombre del Rol" required autoComplete="off" {...form.getInputProps('name')} />
+          <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+          <Checkbox.Group
+            label="Herramientas"
+            value={form.values.tools.map(String)}
+            onChange={(value) => form.setFieldValue('tools', value.map(Number))}
+            error={form.errors.tools}
+          >
+            <Stack gap={8} mt="xs">
+              {tools.map((tool) => (
+                <Checkbox
+                  key={tool.id}
+                  value={String(tool.id)}
+                  label={isToolName(tool.name) ? TOOL_TITLES[tool.name] : tool.name}
+                  description={tool.name}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              {mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  createUser,
+  SETTINGS_MESSAGES as M,
+  updateUser,
+  UserCreateBody,
+  UserUpdateBody,
+  type AdminUser,
+  type Role,
+} from '@app/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useState } from 'react';
+import { capitalize } from '@/components/role-badge';
+import { api, ApiError } from '@/lib/api';
+import type { Remote } from './use-remote';
+
+export interface UserFormValues {
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  /** null until the admin picks one: never a silent default (role 1 is admin). */
+  role_id: number | null;
+  is_active: boolean;
+}
+
+const FIELDS = new Set(['username', 'email', 'phone', 'password', 'role_id', 'is_active']);
+
+const emptyValues = (): UserFormValues => ({
+  username: '',
+  email: '',
+  phone: '',
+  password: '',
+  role_id: null,
+  is_active: true,
+});
+
+const valuesOf = (user: AdminUser): UserFormValues => ({
+  username: user.username,
+  email: user.email,
+  phone: user.phone ?? '',
+  password: '',
+  role_id: user.role_id,
+  is_active: user.is_active,
+});
+
+const EditSchema = UserUpdateBody.omit({ password: true });
+
+export interface UserDialogProps {
+  state: { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
+  roles: Remote<Role[]>;
+  onClose: () => void;
+  onSaved: (mode: 'create' | 'edit') => void;
+}
+
+/** "Nuevo Usuario" / "Editar Usuario": the password only on creation; the role chosen explicitly. */
+export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) {
+  const mode = state?.mode ?? 'create';
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: emptyValues(),
+    validate: (values) => zod4Resolver(mode === 'create' ? UserCreateBody : EditSchema)({ ...values }),
+  });
+
+  const editedUser = state?.mode === 'edit' ? state.user : null;
+  useEffect(() => {
+    if (!state) return;
+    form.setValues(editedUser ? valuesOf(editedUser) : emptyValues());
+    form.resetDirty();
+    form.clearErrors();
+    setError(null);
+    // The form object is stable; reset only when the dialog opens for another user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, editedUser]);
+
+  const submit = async (values: UserFormValues) => {
+    if (values.role_id === null) return;
+    setSaving(true);
+    setError(null);
+    const body = {
+      username: values.username,
+      email: values.email,
+      phone: values.phone,
+      role_id: values.role_id,
+      is_active: values.is_active,
+    };
+    try {
+      if (editedUser) {
+        await api(updateUser, { params: { id: editedUser.id }, body }, { fallbackError: M.saveUser });
+      } else {
+        await api(
+          createUser,
+          { body: { ...body, password: values.password } },
+          { fallbackError: M.saveUser },
+        );
+      }
+      onSaved(mode);
+    } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : M.saveUser;
+      if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) {
+        form.setFieldError(failure.field, message);
+      } else {
+        setError(message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const roleOptions = (roles.data ?? []).map((role) => ({
+    value: String(role.id),
+    label: capitalize(role.name),
+  }));
+
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={saving ? () => undefined : onClose}
+      title={mode === 'create' ? 'Nuevo Usuario' : 'Editar Usuario'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="sm">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Nombre de usuario"
+            required
+            autoComplete="off"
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label="Correo Electrónico"
+            type="email"
+            required
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <TextInput label="Teléfono" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+          {mode === 'create' && (
+            <PasswordInput
+              label="Contraseña"
+              required
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+          )}
+          <Select
+            label="Rol"
+            required
+            placeholder="Selecciona un rol"
+            data={roleOptions}
+            allowDeselect={false}
+            value={form.values.role_id === null ? null : String(form.values.role_id)}
+            onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
+            error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
+            disabled={roles.loading && !roles.data}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Checkbox
+            label="Usuario Activo"
+            mt="xs"
+            {...form.getInputProps('is_active', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              {mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  listRoles,
+  listUsers,
+  SETTINGS_MESSAGES as M,
+  USERS_PAGE_SIZE,
+  deleteUser,
+  type AdminUser,
+} from '@app/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListState } from '@/components/list-state';
+import { RoleBadge } from '@/components/role-badge';
+import { api } from '@/lib/api';
+import { formatDateTime } from '@/lib/format-date';
+import { UserDialog } from './user-dialog';
+import { errorMessage, useRemote } from './use-remote';
+import { useTimeZone } from './use-time-zone';
+
+const SEARCH_DELAY_MS = 300;
+
+type DialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
+
+/** "Mostrando 11-20 de 25 usuarios" */
+export const rangeLabel = (page: number, pageSize: number, total: number): string => {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return `Mostrando ${first}-${last} de ${total} usuarios`;
+};
+
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  // What the server is asked for. A new search or filter starts again from the first page.
+  const [query, setQuery] = useState({ page: 1, search: '', pending: false });
+  const { page, pending } = query;
+  const debouncedSearch = query.search;
+  const setPage = (next: number | ((current: number) => number)) =>
+    setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next }));
+  const setPending = (value: boolean) => setQuery((q) => ({ ...q, pending: value, page: 1 }));
+  // Ask the server once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const trimmed = search.trim();
+      setQuery((q) => (q.search === trimmed ? q : { ...q, search: trimmed, page: 1 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const timeZone = useTimeZone();
+
+  const users = useRemote(
+    () =>
+      api(
+        listUsers,
+        {
+          query: {
+            page,
+            pageSize: USERS_PAGE_SIZE,
+            ...(debouncedSearch ? { search: debouncedSearch } : {}),
+            ...(pending ? { pending: 'true' } : {}),
+          },
+        },
+        { fallbackError: M.loadUsers },
+      ),
+    `${page}|${debouncedSearch}|${pending}`,
+    M.loadUsers,
+  );
+  const roles = useRemote(() => api(listRoles, {}, { fallbackError: M.loadRoles }), 'roles', M.loadRoles);
+
+  // After a delete emptied the last page, step back to the new last page.
+  const total = users.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  useEffect(() => {
+    if (users.data && page > lastPage) setQuery((q) => ({ ...q, page: lastPage }));
+  }, [users.data, page, lastPage]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api(deleteUser, { params: { id: toDelete.id } }, { fallbackError: M.deleteUser });
+      notifications.show({ color: 'teal', message: 'Usuario eliminado' });
+      users.reload();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error, M.deleteUser) });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const filtered = debouncedSearch !== '' || pending;
+  const items = users.data?.items ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Gestión de Usuarios</Title>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setDialog({ mode: 'create' })}
+        >
+          Nuevo Usuario
+        </Button>
+      </Group>
+
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Buscar"
+          placeholder="Usuario o correo electrónico"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Checkbox
+          label="Solo pendientes de activación"
+          checked={pending}
+          onChange={(event) => setPending(event.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+
+      <ListState
+        loading={(users.loading && !users.data) || timeZone === undefined}
+        error={users.error}
+        empty={items.length === 0}
+        loadingLabel="Cargando usuarios..."
+        emptyLabel={filtered ? 'Ningún usuario coincide con la búsqueda' : 'No hay usuarios registrados'}
+        onRetry={users.reload}
+      >
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.loading}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Usuario</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Teléfono</Table.Th>
+                <Table.Th>Rol</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>Fecha de Creación</Table.Th>
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.username}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.phone ?? ''}</Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={user.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={user.is_active ? 'teal' : 'orange'} variant="light" tt="none">
+                      {user.is_active ? 'Activa' : 'Inactiva'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(user.created_at, timeZone ?? undefined)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <ActionIcon
+                        variant="light"
+                        aria-label={`Editar ${user.username}`}
+                        onClick={() => setDialog({ mode: 'edit', user })}
+                      >
+                        <IconPencil size={16} aria-hidden="true" />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        aria-label={`Eliminar ${user.username}`}
+                        onClick={() => setToDelete(user)}
+                      >
+                        <IconTrash size={16} aria-hidden="true" />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        {total > USERS_PAGE_SIZE && (
+          <Group justify="space-between" mt="sm">
+            <Text c="dimmed" aria-live="polite">
+              {rangeLabel(page, USERS_PAGE_SIZE, total)}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Anterior
+              </Button>
+              <Button variant="default" disabled={page >= lastPage} onClick={() => setPage((p) => p + 1)}>
+                Siguiente
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </ListState>
+
+      <UserDialog
+        state={dialog}
+        roles={roles}
+        onClose={() => setDialog(null)}
+        onSaved={(mode) => {
+          setDialog(null);
+          notifications.show({
+            color: 'teal',
+            message: mode === 'create' ? 'Usuario creado' : 'Usuario actualizado',
+          });
+          users.reload();
+        }}
+      />
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Eliminar usuario"
+        message="¿Estás seguro de que deseas eliminar este usuario?"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { endpoint, OkResponse } from './http';
+import { EmailField, PasswordField, PhoneField, UsernameField } from './user-fields';
+
+/**
+ * Settings (/config): user and role administration. Every endpoint here needs the `config` permission.
+ * Spec: accounts-and-admin, section 2 "Settings", entities of section 3, rules of sections 4-9.
+ */
+
+/** Users per page of the admin table (spec, section 9) and the most one request may ask for. */
+export const USERS_PAGE_SIZE = 10;
+export const USERS_PAGE_SIZE_MAX = 100;
+export const ROLE_NAME_MAX = 50;
+export const ROLE_DESCRIPTION_MAX = 255;
+export const SEARCH_MAX = 254;
+
+export const SETTINGS_MESSAGES = {
+  emailTaken: 'Este correo electrónico ya está registrado',
+  usernameTaken: 'Este nombre de usuario ya está en uso',
+  chooseRole: 'Selecciona un rol',
+  unknownRole: 'El rol seleccionado no existe',
+  userNotFound: 'El usuario no existe',
+  roleNotFound: 'El rol no existe',
+  roleNameRequired: 'El nombre del rol es obligatorio',
+  roleNameTaken: 'Ya existe un rol con ese nombre',
+  unknownTool: 'Alguna de las herramientas seleccionadas no existe',
+  adminRoleProtected: 'El rol admin no se puede renombrar ni eliminar',
+  lastConfigUserDelete:
+    'No puedes eliminar al último usuario activo con acceso a Configuración: la comunidad se quedaría sin administración.',
+  lastConfigUserChange:
+    'No puedes desactivar ni quitar el acceso a Configuración al último usuario activo que lo tiene: la comunidad se quedaría sin administración.',
+  lastConfigRole:
+    'No puedes quitar Configuración de este rol: es el último que la da a un usuario activo y la comunidad se quedaría sin administración.',
+  // Spec, section 8 (fallbacks when the server sends no message of its own).
+  loadUsers: 'Error al cargar usuarios',
+  saveUser: 'Error al guardar usuario',
+  deleteUser: 'Error al eliminar usuario',
+  loadRoles: 'Error al cargar roles',
+  saveRole: 'Error al guardar rol',
+  createRole: 'Error al crear rol',
+  updateRole: 'Error al actualizar rol',
+  deleteRole: 'Error al eliminar rol',
+  loadData: 'Error al cargar datos',
+} as const;
+
+/** "No se puede eliminar el rol: 3 usuarios lo tienen asignado..." */
+export const roleInUseMessage = (users: number): string =>
+  `No se puede eliminar este rol porque ${users === 1 ? 'un usuario lo tiene' : `${users} usuarios lo tienen`} asignado. Asígnales otro rol antes de eliminarlo.`;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A user as the admin table shows it: never a password or its hash. `created_at` is an ISO instant. */
+export const AdminUser = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role_id: z.number().int().positive(),
+  role: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const UserListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
+  /** Part of the username or email, any case. */
+  search: z.string().trim().max(SEARCH_MAX).optional(),
+  /** Only accounts waiting for activation (inactive). */
+  pending: z.stringbool().optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
+
+export const UserList = z.object({
+  items: z.array(AdminUser),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type UserList = z.infer<typeof UserList>;
+
+const RoleIdField = z
+  .number({ error: SETTINGS_MESSAGES.chooseRole })
+  .int(SETTINGS_MESSAGES.chooseRole)
+  .positive(SETTINGS_MESSAGES.chooseRole);
+
+const userFields = {
+  username: UsernameField,
+  email: EmailField,
+  phone: PhoneField.optional(),
+  // Explicit: the dialog never defaults to role 1 (admin).
+  role_id: RoleIdField,
+  is_active: z.boolean(),
+};
+
+export const UserCreateBody = z.object({ ...userFields, password: PasswordField });
+export type UserCreateBody = z.input<typeof UserCreateBody>;
+
+/** Editing keeps the password unless one is given (the dialog hides it; the API allows an admin reset). */
+export const UserUpdateBody = z.object({ ...userFields, password: PasswordField.optional() });
+export type UserUpdateBody = z.input<typeof UserUpdateBody>;
+
+export const Tool = z.object({ id: z.number().int().positive(), name: z.string() });
+export type Tool = z.infer<typeof Tool>;
+
+/** A role with its tools (tool ids, spec section 3). */
+export const Role = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  description: z.string(),
+  tools: z.array(z.number().int().positive()),
+});
+export type Role = z.infer<typeof Role>;
+
+export const RoleBody = z.object({
+  name: z
+    .string({ error: SETTINGS_MESSAGES.roleNameRequired })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.roleNameRequired)
+    .max(ROLE_NAME_MAX, `El nombre del rol no puede superar ${ROLE_NAME_MAX} caracteres`),
+  description: z
+    .string()
+    .trim()
+    .max(ROLE_DESCRIPTION_MAX, `La descripción no puede superar ${ROLE_DESCRIPTION_MAX} caracteres`)
+    .default(''),
+  /** Ids of the granted tools; the role and these are saved together, in one transaction. */
+  tools: z.array(z.number().int().positive()).max(100).default([]),
+});
+export type RoleBody = z.input<typeof RoleBody>;
+
+export const RolePermission = z.object({
+  role_id: z.number().int().positive(),
+  tool_id: z.number().int().positive(),
+});
+export type RolePermission = z.infer<typeof RolePermission>;
+
+export const listUsers = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  query: UserListQuery,
+  response: UserList,
+});
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/api/admin/users',
+  body: UserCreateBody,
+  response: AdminUser,
+});
+
+export const updateUser = endpoint({
+  method: 'PUT',
+  path: '/api/admin/users/:id',
+  params: IdParams,
+  body: UserUpdateBody,
+  response: AdminUser,
+});
+
+export const deleteUser = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/users/:id',
+  params: IdParams,
+  response: OkResponse,
+});
+
+export const listRoles = endpoint({
+  method: 'GET',
+  path: '/api/admin/roles',
+  response: z.array(Role),
+});
+
+export const createRole = endpoint({
+  method: 'POST',
+  path: '/api/admin/roles',
+  body: RoleBody,
+  response: Role,
+});
+
+export const updateRole = endpoint({
+  method: 'PUT',
+  path: '/api/admin/roles/:id',
+  params: IdParams,
+  body: RoleBody,
+  response: Role,
+});
+
+export const deleteRole = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/roles/:id',
+  params: IdParams,
+  response: OkResponse,
+});
+
+export const listTools = endpoint({
+  method: 'GET',
+  path: '/api/admin/tools',
+  response: z.array(Tool),
+});
+
+export const listRolePermissions = endpoint({
+  method: 'GET',
+  path: '/api/admin/role-permissions',
+  response: z.array(RolePermission),
+});
