@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
@@ -8,6 +9,9 @@ import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limit
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createLibraryRepo } from './modules/library/repo';
+import { libraryRoutes } from './modules/library/routes';
+import { createLibraryService } from './modules/library/service';
 import { systemRoutes } from './modules/system/routes';
 import { registerAccessGuards } from './plugins/authz';
 import { errorsPlugin } from './plugins/errors';
@@ -53,6 +57,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  for (const library of LIBRARY_NAMES) {
+    libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
+  }
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;
