@@ -1,4 +1,4 @@
-import { TOOL_NAMES, TOOL_TITLES } from '@app/contracts';
+import { TOOL_NAMES, TOOL_TITLES, type LibraryName, type ToolName } from '@app/contracts';
 import { Box } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
@@ -19,6 +19,17 @@ const notFoundPage = async () => ({ Component: (await import('./not-found-page')
 const comingSoon = (title: string, notice?: string) => async () => {
   const { ComingSoon } = await import('@/components/coming-soon');
   return { element: <ComingSoon title={title} notice={notice} /> };
+};
+
+const libraryPage = (library: LibraryName) => async () => {
+  const { LibraryPage } = await import('@/features/library/library-page');
+  return { element: <LibraryPage key={library} library={library} /> };
+};
+
+/** The tool screens that exist; the other tools show the ComingSoon placeholder. */
+const toolScreens: Partial<Record<ToolName, RouteObject['lazy']>> = {
+  membresia: libraryPage('membresia'),
+  'cafelito-virtual': libraryPage('cafelito-virtual'),
 };
 
 const routes: RouteObject[] = [
@@ -42,7 +53,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: toolScreens[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];

@@ -74,7 +74,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout.resume();
 
-  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.inactive]) {
+  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.vip2, ACCOUNTS.inactive]) {
     const args = [
       'add',
       '--email',

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+
+const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUv';
+const DRIVE_URL = `https://drive.google.com/file/d/${DRIVE_ID}/view?usp=sharing`;
+
+const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openLibrary(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Explora las clases disponibles')).toBeVisible();
+  // The data has loaded once the category filter shows.
+  await expect(page.getByLabel('Categoría')).toBeVisible();
+}
+
+test.describe('Video libraries', () => {
+  test('admin publishes a class in Membresía; each VIP member keeps their own watched progress', async ({
+    browser,
+  }) => {
+    const category = unique('Categoría e2e');
+    const title = unique('Clase e2e');
+
+    // The administrator creates a category and a video in Membresía.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, ACCOUNTS.admin);
+    await expect(admin).toHaveURL(/\/dashboard$/);
+    await openLibrary(admin, '/membresia', 'Membresía');
+    await admin.getByRole('button', { name: 'Gestionar Contenido' }).click();
+    await expect(admin.getByRole('button', { name: 'Ver Clases' })).toBeVisible();
+    await expectAccessible(admin);
+
+    await admin.getByRole('button', { name: 'Nueva Categoría' }).click();
+    const categoryDialog = admin.getByRole('dialog', { name: 'Nueva Categoría' });
+    await categoryDialog.getByRole('button', { name: 'Crear Categoría' }).click();
+    await expect(categoryDialog.getByText('El nombre es obligatorio')).toBeVisible();
+    await categoryDialog.getByLabel('Nombre').fill(category);
+    await categoryDialog.getByLabel('Descripción').fill('Categoría creada por la prueba');
+    await categoryDialog.getByRole('button', { name: 'Crear Categoría' }).click();
+    await expect(admin.getByText('Categoría creada correctamente')).toBeVisible();
+    await expect(categoryDialog).toHaveCount(0);
+
+    await admin.getByRole('button', { name: 'Nuevo Video' }).click();
+    const videoDialog = admin.getByRole('dialog', { name: 'Nuevo Video' });
+    await videoDialog.getByLabel('Título').fill(title);
+    await videoDialog.getByLabel('Descripción').fill('Una clase de prueba');
+    await videoDialog.getByRole('textbox', { name: 'Categoría' }).click();
+    await admin.getByRole('option', { name: category, exact: true }).click();
+    await videoDialog.getByLabel('URL del Video (Google Drive)').fill('https://www.youtube.com/watch?v=abc');
+    await videoDialog.getByLabel('Material de la clase').fill('javascript:alert(1)');
+    await videoDialog.getByRole('button', { name: 'Crear Video' }).click();
+    await expect(videoDialog.getByText(/enlace https de Google Drive/)).toBeVisible();
+    await expect(
+      videoDialog.getByText('El material debe ser un enlace que empiece por http:// o https://'),
+    ).toBeVisible();
+    await expectAccessible(admin);
+    await videoDialog.getByLabel('URL del Video (Google Drive)').fill(DRIVE_URL);
+    await videoDialog.getByLabel('Material de la clase').fill('https://example.com/material.pdf');
+    await videoDialog.getByRole('button', { name: 'Crear Video' }).click();
+    await expect(admin.getByText('Video creado correctamente')).toBeVisible();
+    await expect(admin.getByText(title)).toBeVisible();
+    await adminContext.close();
+
+    // The VIP member sees it in Membresía and not in Cafelito Virtual.
+    const vipContext = await browser.newContext();
+    const vip = await vipContext.newPage();
+    await signIn(vip, ACCOUNTS.vip);
+    await expect(vip).toHaveURL(/\/dashboard$/);
+    await openLibrary(vip, '/cafelito-virtual', 'Cafelito Virtual');
+    await expect(vip.getByText(title)).toHaveCount(0);
+    await vip.getByLabel('Categoría').click();
+    await expect(vip.getByRole('option', { name: 'Todas las categorías' })).toBeVisible();
+    await expect(vip.getByRole('option', { name: category })).toHaveCount(0);
+    await vip.keyboard.press('Escape');
+
+    await openLibrary(vip, '/membresia', 'Membresía');
+    await expect(vip.getByRole('button', { name: 'Gestionar Contenido' })).toHaveCount(0);
+    const card = vip.getByRole('article', { name: title });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(category)).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Material' })).toHaveAttribute(
+      'href',
+      'https://example.com/material.pdf',
+    );
+    const categoryProgress = vip.getByRole('group', { name: category });
+    await expect(categoryProgress.getByText('0 de 1 completadas')).toBeVisible();
+    await expectAccessible(vip);
+
+    // The class dialog embeds the Drive preview in a sandboxed frame.
+    await card.getByRole('button', { name: 'Ver clase' }).click();
+    const classDialog = vip.getByRole('dialog', { name: title });
+    const frame = classDialog.locator('iframe');
+    await expect(frame).toHaveAttribute('src', `https://drive.google.com/file/d/${DRIVE_ID}/preview`);
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+    await expect(classDialog.getByRole('link', { name: 'Descargar material' })).toBeVisible();
+    await classDialog.getByRole('button', { name: 'Marcar como vista' }).click();
+    await expect(classDialog.getByRole('button', { name: 'Completada' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(categoryProgress.getByText('1 de 1 completadas')).toBeVisible();
+    await vip.keyboard.press('Escape');
+    await expect(classDialog).toHaveCount(0);
+
+    // Persisted: still watched after a reload.
+    await vip.reload();
+    await expect(card.getByRole('button', { name: 'Completada' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(card.getByText('Completada', { exact: true })).toHaveCount(2);
+    await expect(categoryProgress.getByText('1 de 1 completadas')).toBeVisible();
+
+    // Filtering by the category keeps only its classes.
+    await vip.getByLabel('Categoría').click();
+    await vip.getByRole('option', { name: category, exact: true }).click();
+    await expect(vip.getByRole('article')).toHaveCount(1);
+    await vipContext.close();
+
+    // Another member's progress is their own.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signIn(other, ACCOUNTS.vip2);
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await openLibrary(other, '/membresia', 'Membresía');
+    const otherCard = other.getByRole('article', { name: title });
+    await expect(otherCard.getByRole('button', { name: 'Marcar como vista' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(otherCard.getByText('Completada', { exact: true })).toHaveCount(0);
+    await expect(other.getByRole('group', { name: category }).getByText('0 de 1 completadas')).toBeVisible();
+    await otherContext.close();
+  });
+
+  test('a Cafeínas member has Cafelito Virtual only', async ({ page }) => {
+    await signIn(page, ACCOUNTS.cafeinas);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
+    await expectAccessible(page);
+    await page.goto('/membresia');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
