@@ -12,18 +12,21 @@ async function openLibrary(page: Page, path: string, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Explora las clases disponibles')).toBeVisible();
   // The data has loaded once the category filter shows.
-  await expect(page.getByLabel('Categoría')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Categoría' })).toBeVisible();
 }
 
 test.describe('Video libraries', () => {
   test('admin publishes a class in Membresía; each VIP member keeps their own watched progress', async ({
     browser,
+    baseURL,
   }) => {
+    // Three members sign in one after another (argon2 on a shared machine): more than the default 30 s.
+    test.setTimeout(90_000);
     const category = unique('Categoría e2e');
     const title = unique('Clase e2e');
 
     // The administrator creates a category and a video in Membresía.
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
     await signIn(admin, ACCOUNTS.admin);
     await expect(admin).toHaveURL(/\/dashboard$/);
@@ -46,7 +49,7 @@ test.describe('Video libraries', () => {
     const videoDialog = admin.getByRole('dialog', { name: 'Nuevo Video' });
     await videoDialog.getByLabel('Título').fill(title);
     await videoDialog.getByLabel('Descripción').fill('Una clase de prueba');
-    await videoDialog.getByRole('textbox', { name: 'Categoría' }).click();
+    await videoDialog.getByRole('combobox', { name: 'Categoría' }).click();
     await admin.getByRole('option', { name: category, exact: true }).click();
     await videoDialog.getByLabel('URL del Video (Google Drive)').fill('https://www.youtube.com/watch?v=abc');
     await videoDialog.getByLabel('Material de la clase').fill('javascript:alert(1)');
@@ -64,13 +67,13 @@ test.describe('Video libraries', () => {
     await adminContext.close();
 
     // The VIP member sees it in Membresía and not in Cafelito Virtual.
-    const vipContext = await browser.newContext();
+    const vipContext = await browser.newContext({ baseURL });
     const vip = await vipContext.newPage();
     await signIn(vip, ACCOUNTS.vip);
     await expect(vip).toHaveURL(/\/dashboard$/);
     await openLibrary(vip, '/cafelito-virtual', 'Cafelito Virtual');
     await expect(vip.getByText(title)).toHaveCount(0);
-    await vip.getByLabel('Categoría').click();
+    await vip.getByRole('combobox', { name: 'Categoría' }).click();
     await expect(vip.getByRole('option', { name: 'Todas las categorías' })).toBeVisible();
     await expect(vip.getByRole('option', { name: category })).toHaveCount(0);
     await vip.keyboard.press('Escape');
@@ -111,13 +114,13 @@ test.describe('Video libraries', () => {
     await expect(categoryProgress.getByText('1 de 1 completadas')).toBeVisible();
 
     // Filtering by the category keeps only its classes.
-    await vip.getByLabel('Categoría').click();
+    await vip.getByRole('combobox', { name: 'Categoría' }).click();
     await vip.getByRole('option', { name: category, exact: true }).click();
     await expect(vip.getByRole('article')).toHaveCount(1);
     await vipContext.close();
 
     // Another member's progress is their own.
-    const otherContext = await browser.newContext();
+    const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     await signIn(other, ACCOUNTS.vip2);
     await expect(other).toHaveURL(/\/dashboard$/);
