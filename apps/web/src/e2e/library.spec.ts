@@ -135,6 +135,73 @@ test.describe('Video libraries', () => {
     await otherContext.close();
   });
 
+  test('admin manages Cafelito Virtual: edit, reorder, and delete a category with its videos', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const category = unique('Cafelito e2e');
+    const first = unique('Primera');
+    const second = unique('Segunda');
+
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
+    await page.getByRole('button', { name: 'Gestionar Contenido' }).click();
+
+    await page.getByRole('button', { name: 'Nueva Categoría' }).click();
+    await page.getByRole('dialog', { name: 'Nueva Categoría' }).getByLabel('Nombre').fill(category);
+    await page.getByRole('button', { name: 'Crear Categoría' }).click();
+    await expect(page.getByText('Categoría creada correctamente')).toBeVisible();
+
+    for (const title of [first, second]) {
+      await page.getByRole('button', { name: 'Nuevo Video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuevo Video' });
+      await dialog.getByLabel('Título').fill(title);
+      await dialog.getByRole('combobox', { name: 'Categoría' }).click();
+      await page.getByRole('option', { name: category, exact: true }).click();
+      await dialog
+        .getByLabel('URL del Video (Google Drive)')
+        .fill('https://drive.google.com/open?id=1ZyXwVuTsRqPo');
+      await dialog.getByRole('button', { name: 'Crear Video' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+
+    // Edit the first video's title.
+    await page.getByRole('button', { name: `Editar video ${first}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Video' });
+    await expect(edit.getByLabel('Título')).toHaveValue(first);
+    await edit.getByLabel('Título').fill(`${first} bis`);
+    await edit.getByRole('button', { name: 'Actualizar Video' }).click();
+    await expect(page.getByText('Video actualizado correctamente')).toBeVisible();
+
+    // Move it below the second one; members see the stored order.
+    await page.getByRole('button', { name: `Bajar ${first} bis` }).click();
+    await expect(page.getByRole('button', { name: `Subir ${first} bis` })).toBeEnabled();
+    await page.getByRole('button', { name: 'Ver Clases' }).click();
+    await page.getByRole('combobox', { name: 'Categoría' }).click();
+    await page.getByRole('option', { name: category, exact: true }).click();
+    await expect(page.getByRole('article')).toHaveText([new RegExp(second), new RegExp(`${first} bis`)]);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Categoría' }).click();
+    await page.getByRole('option', { name: category, exact: true }).click();
+    await expect(page.getByRole('article')).toHaveText([new RegExp(second), new RegExp(`${first} bis`)]);
+    // Long Spanish date, e.g. "22 de noviembre de 2026".
+    await expect(page.getByRole('article').first()).toContainText(/\d{1,2} de [a-z]+ de \d{4}/);
+
+    // Deleting the category says its videos go too, and takes them.
+    await page.getByRole('button', { name: 'Gestionar Contenido' }).click();
+    await page.getByRole('button', { name: `Eliminar categoría ${category}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar categoría' });
+    await expect(confirm).toContainText(`"${category}"`);
+    await expect(confirm).toContainText('También se eliminarán sus 2 videos.');
+    await expect(confirm).toContainText('Esta acción no se puede deshacer.');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Categoría eliminada correctamente')).toBeVisible();
+    await expect(page.getByText(second)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Eliminar categoría ${category}` })).toHaveCount(0);
+  });
+
   test('a Cafeínas member has Cafelito Virtual only', async ({ page }) => {
     await signIn(page, ACCOUNTS.cafeinas);
     await expect(page).toHaveURL(/\/dashboard$/);
