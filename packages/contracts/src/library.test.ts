@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driveFileId, drivePreviewUrl, LIBRARY_MESSAGES, VideoBody } from './index';
+import { driveFileId, drivePreviewUrl, isHttpUrl, LIBRARY_MESSAGES, VideoBody } from './index';
 
 const valid = {
   titulo: 'Clase 1',
@@ -43,5 +43,15 @@ describe('VideoBody', () => {
     ]);
     expect(messages({ ...valid, titulo: '   ' })).toEqual([LIBRARY_MESSAGES.tituloRequired]);
     expect(messages({ ...valid, categoria_id: 0 })).toEqual([LIBRARY_MESSAGES.categoriaRequired]);
+  });
+});
+
+describe('links', () => {
+  it('refuses a Drive look-alike host and accepts only http(s) material', () => {
+    expect(driveFileId('https://drive.google.com@evil.example/file/d/1AbCdEfGhIjKlMnOp/view')).toBeNull();
+    expect(driveFileId('https://drive.google.com.evil.example/file/d/1AbCdEfGhIjKlMnOp/view')).toBeNull();
+    expect(isHttpUrl('http://example.com/guia.pdf')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('data:text/html,hola')).toBe(false);
   });
 });

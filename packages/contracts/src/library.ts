@@ -37,29 +37,23 @@ export const LIBRARY_MESSAGES = {
   videoNotFound: 'El video no existe',
 } as const;
 
-const DRIVE_HOSTS = new Set(['drive.google.com', 'docs.google.com']);
+// Contracts run in the browser and in Node without either's types: links are read with patterns, and the host
+// must be followed by the path, query, fragment or the end (so `drive.google.com@evil.example` is refused).
+const DRIVE_LINK = /^https:\/\/(?:drive|docs)\.google\.com(?::443)?(\/[^?#]*)?(\?[^#]*)?(?:#.*)?$/i;
 const DRIVE_ID = /^[A-Za-z0-9_-]{10,200}$/;
-
-const parseUrl = (value: string): URL | null => {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The file id of an https Google Drive link: the segment after `/d/`, else the `id=` parameter.
  * Null when the link is not an https Drive link or carries no id.
  */
 export function driveFileId(url: string): string | null {
-  const parsed = parseUrl(url.trim());
-  if (!parsed || parsed.protocol !== 'https:' || !DRIVE_HOSTS.has(parsed.hostname)) return null;
-  const segments = parsed.pathname.split('/');
+  const match = DRIVE_LINK.exec(url.trim());
+  if (!match) return null;
+  const segments = (match[1] ?? '').split('/');
   const afterD = segments.indexOf('d');
   const fromPath = afterD >= 0 ? segments[afterD + 1] : undefined;
   if (fromPath && DRIVE_ID.test(fromPath)) return fromPath;
-  const fromQuery = parsed.searchParams.get('id');
+  const fromQuery = /[?&]id=([^&]*)/.exec(match[2] ?? '')?.[1];
   return fromQuery && DRIVE_ID.test(fromQuery) ? fromQuery : null;
 }
 
@@ -69,11 +63,10 @@ export function drivePreviewUrl(url: string): string | null {
   return id ? `https://drive.google.com/file/d/${id}/preview` : null;
 }
 
+const HttpUrl = z.url({ protocol: /^https?$/ });
+
 /** http(s) only: any other scheme (javascript:, data:...) would run in members' browsers. */
-export const isHttpUrl = (value: string): boolean => {
-  const parsed = parseUrl(value);
-  return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:');
-};
+export const isHttpUrl = (value: string): boolean => HttpUrl.safeParse(value).success;
 
 const Descripcion = z.string().trim().max(LIBRARY_LIMITS.descripcion, LIBRARY_MESSAGES.descripcionTooLong);
 
