@@ -20,8 +20,8 @@ test.describe('Video libraries', () => {
     browser,
     baseURL,
   }) => {
-    // Three members sign in one after another (argon2 on a shared machine): more than the default 30 s.
-    test.setTimeout(90_000);
+    // Three members sign in one after another (argon2 on a shared, busy machine): far more than 30 s.
+    test.setTimeout(240_000);
     const category = unique('Categoría e2e');
     const title = unique('Clase e2e');
 
@@ -138,7 +138,8 @@ test.describe('Video libraries', () => {
   test('admin manages Cafelito Virtual: edit, reorder, and delete a category with its videos', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Two dialogs per video, a reload and an accessibility scan: more than the default 30 s on a busy machine.
+    test.setTimeout(180_000);
     const category = unique('Cafelito e2e');
     const first = unique('Primera');
     const second = unique('Segunda');
@@ -203,6 +204,7 @@ test.describe('Video libraries', () => {
   });
 
   test('a Cafeínas member has Cafelito Virtual only', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.cafeinas);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
