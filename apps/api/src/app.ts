@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
@@ -17,6 +18,9 @@ import { createRedgramService } from './modules/redgram/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
+import { createLibraryRepo } from './modules/library/repo';
+import { libraryRoutes } from './modules/library/routes';
+import { createLibraryService } from './modules/library/service';
 import { systemRoutes } from './modules/system/routes';
 import { createTextoRepo } from './modules/texto/repo';
 import { textoRoutes } from './modules/texto/routes';
@@ -74,6 +78,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
   );
   settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
+  for (const library of LIBRARY_NAMES) {
+    libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
+  }
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

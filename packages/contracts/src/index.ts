@@ -5,6 +5,7 @@ z.config(z.locales.es());
 
 export * from './auth';
 export * from './http';
+export * from './library';
 export * from './messages';
 export * from './roles';
 export * from './settings';

@@ -1,6 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, Drawer, MantineProvider, Notification, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  MantineProvider,
+  Modal,
+  Notification,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
@@ -19,6 +26,9 @@ const theme = createTheme({
     Drawer: Drawer.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
     }),
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
+    }),
   },
 });
 
@@ -29,6 +39,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    // Field errors (red-6 by default) need a lighter red to stay readable on dark dialogs.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
 

@@ -1,6 +1,5 @@
-import { TOOL_NAMES, TOOL_TITLES, type ToolName } from '@app/contracts';
+import { TOOL_NAMES, TOOL_TITLES, type LibraryName, type ToolName } from '@app/contracts';
 import { Box } from '@mantine/core';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorScreen } from './error-screen';
@@ -22,10 +21,15 @@ const comingSoon = (title: string, notice?: string) => async () => {
   return { element: <ComingSoon title={title} notice={notice} /> };
 };
 
-type LazyScreen = () => Promise<{ Component: ComponentType }>;
+const libraryPage = (library: LibraryName) => async () => {
+  const { LibraryPage } = await import('@/features/library/library-page');
+  return { element: <LibraryPage key={library} library={library} /> };
+};
 
 /** The built screen of each tool (one line per tool); a tool not listed here still shows ComingSoon. */
-const TOOL_SCREENS: Partial<Record<ToolName, LazyScreen>> = {
+const TOOL_SCREENS: Partial<Record<ToolName, RouteObject['lazy']>> = {
+  membresia: libraryPage('membresia'),
+  'cafelito-virtual': libraryPage('cafelito-virtual'),
   texto: async () => ({ Component: (await import('@/features/texto/texto-page')).TextoPage }),
   redgram: async () => ({ Component: (await import('@/features/redgram/redgram-page')).RedgramPage }),
   config: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),

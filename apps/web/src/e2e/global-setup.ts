@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,15 @@ import { ACCOUNTS, MEMBERSHIP_PLANS_URL } from './accounts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const apiDist = path.join(repoRoot, 'apps/api/dist');
+
+/**
+ * Resolves when the child has exited, also when it already has: awaiting an 'exit' that never comes would
+ * leave the runner with nothing to do, and Node would quit with code 0, hiding failed tests.
+ */
+const exited = (child: ChildProcess): Promise<unknown> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', resolve));
 
 /** Starts the fake third-party services (apps/api/test/fakes) and returns the environment pointing at them. */
 async function startFakes(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
@@ -32,7 +41,7 @@ async function startFakes(): Promise<{ env: Record<string, string>; stop: () => 
     env,
     stop: async () => {
       fakes.kill('SIGTERM');
-      await new Promise((resolve) => fakes.once('exit', resolve));
+      await exited(fakes);
     },
   };
 }
@@ -74,7 +83,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout.resume();
 
-  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.inactive]) {
+  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.vip2, ACCOUNTS.inactive]) {
     const args = [
       'add',
       '--email',
@@ -91,7 +100,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   return async () => {
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await exited(server);
     await fakes.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

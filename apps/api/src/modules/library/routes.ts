@@ -1,0 +1,39 @@
+import { LIBRARY_API, type LibraryName } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { LibraryService } from './service';
+
+/**
+ * The routes of one library. Registered once per library: reading needs that library's own tool permission,
+ * every change needs the administrator role.
+ */
+export function libraryRoutes(app: FastifyInstance, library: LibraryName, service: LibraryService): void {
+  const api = LIBRARY_API[library];
+  const member = access.tool(library);
+
+  route(app, api.listCategories, member, () => service.listCategories());
+  route(app, api.listVideos, member, ({ user }) => service.listVideos(user.id));
+  route(app, api.progress, member, ({ user }) => service.progress(user.id));
+  route(app, api.setWatched, member, ({ params, body, user }) =>
+    service.setWatched(params.id, body.visto, user.id),
+  );
+
+  route(app, api.createCategory, access.admin, ({ body }) => service.createCategory(body));
+  route(app, api.updateCategory, access.admin, ({ params, body }) => service.updateCategory(params.id, body));
+  route(app, api.deleteCategory, access.admin, ({ params }) => ({
+    ok: true as const,
+    ...service.deleteCategory(params.id),
+  }));
+  route(app, api.createVideo, access.admin, ({ body, user }) => service.createVideo(body, user.id));
+  route(app, api.updateVideo, access.admin, ({ params, body, user }) =>
+    service.updateVideo(params.id, body, user.id),
+  );
+  route(app, api.deleteVideo, access.admin, ({ params, user }) => {
+    service.deleteVideo(params.id, user.id);
+    return { ok: true as const };
+  });
+  route(app, api.moveVideo, access.admin, ({ params, body, user }) => {
+    service.moveVideo(params.id, body.direction, user.id);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,58 @@
+// Type-only: drizzle-kit loads this file without the workspace's source resolution.
+import type { LibraryName } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from '../../db/schema';
+
+/** Categories of both video libraries; `library` keeps each library's content apart. */
+export const libraryCategories = sqliteTable(
+  'library_categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    library: text('library').$type<LibraryName>().notNull(),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+  },
+  (t) => [uniqueIndex('library_categories_name_unique').on(t.library, sql`lower(${t.nombre})`)],
+);
+
+export const libraryVideos = sqliteTable(
+  'library_videos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    library: text('library').$type<LibraryName>().notNull(),
+    // Deleting a category deletes its videos: a video never points at a missing category.
+    categoria_id: integer('categoria_id')
+      .notNull()
+      .references(() => libraryCategories.id, { onDelete: 'cascade' }),
+    titulo: text('titulo').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    url: text('url').notNull(),
+    material: text('material'),
+    orden: integer('orden').notNull(),
+    fecha_creacion: text('fecha_creacion').notNull(),
+  },
+  (t) => [
+    // The library's list, in stored order.
+    index('library_videos_list_idx').on(t.library, t.orden, t.id),
+    // A category's videos (counts, reordering, cascade).
+    index('library_videos_category_idx').on(t.categoria_id, t.orden),
+  ],
+);
+
+/** One row per member and watched video: each member has their own progress. */
+export const libraryWatched = sqliteTable(
+  'library_watched',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.video_id] }),
+    index('library_watched_video_idx').on(t.video_id),
+  ],
+);

@@ -1,0 +1,136 @@
+import {
+  LIBRARY_MESSAGES,
+  type Category,
+  type CategoryBody,
+  type LibraryProgress,
+  type Video,
+  type VideoBody,
+} from '@app/contracts';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { LibraryRepo } from './repo';
+
+export interface LibraryServiceDeps {
+  repo: LibraryRepo;
+  clock: Clock;
+}
+
+/** The rules of one video library (the same rules for Membresía and Cafelito Virtual). */
+export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
+  const requireCategory = (id: number): Category => {
+    const category = repo.findCategory(id);
+    if (!category) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
+    return category;
+  };
+
+  const requireVideo = (id: number, userId: number): Video => {
+    const video = repo.findVideo(id, userId);
+    if (!video) throw notFound(LIBRARY_MESSAGES.videoNotFound);
+    return video;
+  };
+
+  const assertNameFree = (nombre: string, exceptId?: number) => {
+    const other = repo.findCategoryByName(nombre);
+    if (other && other.id !== exceptId) throw conflict(LIBRARY_MESSAGES.nombreTaken, 'nombre');
+  };
+
+  /** A category of another library is as unknown as a missing one. */
+  const assertCategoryExists = (categoriaId: number) => {
+    if (!repo.findCategory(categoriaId)) throw badRequest(LIBRARY_MESSAGES.categoriaUnknown, 'categoria_id');
+  };
+
+  const videoValues = (body: VideoBody) => ({
+    titulo: body.titulo,
+    descripcion: body.descripcion,
+    categoria_id: body.categoria_id,
+    url: body.url,
+    material: body.material === '' ? null : body.material,
+  });
+
+  return {
+    listCategories: (): Category[] => repo.listCategories(),
+
+    createCategory: (body: CategoryBody): Category =>
+      repo.transaction(() => {
+        assertNameFree(body.nombre);
+        return requireCategory(repo.insertCategory(body));
+      }),
+
+    updateCategory: (id: number, body: CategoryBody): Category =>
+      repo.transaction(() => {
+        requireCategory(id);
+        assertNameFree(body.nombre, id);
+        repo.updateCategory(id, body);
+        return requireCategory(id);
+      }),
+
+    /** Deletes the category with its videos; answers how many videos went with it. */
+    deleteCategory: (id: number): { deleted_videos: number } =>
+      repo.transaction(() => {
+        const category = requireCategory(id);
+        repo.deleteCategory(id);
+        return { deleted_videos: category.total_videos };
+      }),
+
+    listVideos: (userId: number): Video[] => repo.listVideos(userId),
+
+    /** A new video goes last: orden = number of videos + 1 (spec, section 9). */
+    createVideo: (body: VideoBody, userId: number): Video =>
+      repo.transaction(() => {
+        assertCategoryExists(body.categoria_id);
+        const id = repo.insertVideo({
+          ...videoValues(body),
+          orden: repo.countVideos() + 1,
+          fecha_creacion: clock.now().toISOString(),
+        });
+        return requireVideo(id, userId);
+      }),
+
+    updateVideo: (id: number, body: VideoBody, userId: number): Video =>
+      repo.transaction(() => {
+        requireVideo(id, userId);
+        assertCategoryExists(body.categoria_id);
+        repo.updateVideo(id, videoValues(body));
+        return requireVideo(id, userId);
+      }),
+
+    deleteVideo: (id: number, userId: number): void =>
+      repo.transaction(() => {
+        requireVideo(id, userId);
+        repo.deleteVideo(id);
+      }),
+
+    /**
+     * Moves a video one place up or down within its category, persisted in `orden`. The category's videos
+     * keep their set of orden values, re-dealt in the new order (ties from older data are spread out).
+     */
+    moveVideo: (id: number, direction: 'up' | 'down', userId: number): void =>
+      repo.transaction(() => {
+        const video = requireVideo(id, userId);
+        const order = repo.categoryOrder(video.categoria_id);
+        const from = order.findIndex((row) => row.id === id);
+        const to = direction === 'up' ? from - 1 : from + 1;
+        if (to < 0 || to >= order.length) return;
+        const slots = order.map((row) => row.orden);
+        const ids = order.map((row) => row.id);
+        [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+        let previous = -Infinity;
+        ids.forEach((videoId, index) => {
+          const orden = Math.max(slots[index]!, previous + 1);
+          previous = orden;
+          if (order[index]!.id !== videoId || order[index]!.orden !== orden) repo.setOrden(videoId, orden);
+        });
+      }),
+
+    setWatched: (id: number, visto: boolean, userId: number): { id: number; visto: boolean } =>
+      repo.transaction(() => {
+        requireVideo(id, userId);
+        repo.setWatched(userId, id, visto);
+        return { id, visto };
+      }),
+
+    progress: (userId: number): LibraryProgress => repo.progress(userId),
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,319 @@
+import { LIBRARY_API, type Category, type LibraryName, type Video } from '@app/contracts';
+import { ActionIcon, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconExternalLink,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { api, ApiError } from '@/lib/api';
+import { CategoryDialog } from './category-dialog';
+import type { LibraryConfig } from './library-config';
+import { NO_VIDEOS } from './member-view';
+import type { LibraryData } from './use-library';
+import { VideoDialog } from './video-dialog';
+
+type Dialog =
+  | { kind: 'category'; category: Category | null }
+  | { kind: 'video'; video: Video | null }
+  | { kind: 'delete-category'; category: Category }
+  | { kind: 'delete-video'; video: Video };
+
+const IRREVERSIBLE = 'Esta acción no se puede deshacer.';
+
+const videosLabel = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
+
+/** Deleting a category deletes its videos: the confirmation says so, with the count. */
+const withVideos = (count: number) =>
+  count === 0
+    ? ''
+    : count === 1
+      ? ' También se eliminará su video.'
+      : ` También se eliminarán sus ${count} videos.`;
+
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  color,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} withinPortal>
+      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={disabled}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The administrator's management view: categories and videos, two columns. */
+export function AdminView({
+  library,
+  config,
+  data,
+  refresh,
+}: {
+  library: LibraryName;
+  config: LibraryConfig;
+  data: LibraryData;
+  refresh: () => Promise<void>;
+}) {
+  const endpoints = LIBRARY_API[library];
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => setDialog(null);
+
+  const run = async (action: () => Promise<unknown>, success: string | null, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+      if (success) notifications.show({ color: 'teal', message: success });
+      setDialog(null);
+    } catch (error) {
+      notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : failure });
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const move = (video: Video, direction: 'up' | 'down') =>
+    run(
+      () => api(endpoints.moveVideo, { params: { id: video.id }, body: { direction } }),
+      null,
+      'Error al guardar el video',
+    );
+
+  const byCategory = data.categories
+    .map((category) => ({
+      category,
+      videos: data.videos.filter((video) => video.categoria_id === category.id),
+    }))
+    .filter((group) => group.videos.length > 0);
+
+  return (
+    <>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="categorias-title">
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h3" id="categorias-title">
+                Categorías
+              </Title>
+              <Button
+                size="sm"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                onClick={() => setDialog({ kind: 'category', category: null })}
+              >
+                Nueva Categoría
+              </Button>
+            </Group>
+            {data.categories.length === 0 ? (
+              <Stack align="center" py="lg" gap="sm">
+                <Text c="dimmed">No hay categorías creadas.</Text>
+                <Button variant="light" onClick={() => setDialog({ kind: 'category', category: null })}>
+                  Crear primera categoría
+                </Button>
+              </Stack>
+            ) : (
+              <Stack gap="sm">
+                {data.categories.map((category) => (
+                  <Paper key={category.id} withBorder radius="sm" p="sm">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Text fw={600}>{category.nombre}</Text>
+                        {category.descripcion && (
+                          <Text size="sm" c="dimmed" lineClamp={2}>
+                            {category.descripcion}
+                          </Text>
+                        )}
+                        <Text size="xs" c="dimmed">
+                          {videosLabel(category.total_videos)}
+                        </Text>
+                      </Stack>
+                      <Group gap={4} wrap="nowrap">
+                        <IconButton
+                          label={`Editar categoría ${category.nombre}`}
+                          onClick={() => setDialog({ kind: 'category', category })}
+                        >
+                          <IconPencil size={18} />
+                        </IconButton>
+                        <IconButton
+                          label={`Eliminar categoría ${category.nombre}`}
+                          color="red"
+                          onClick={() => setDialog({ kind: 'delete-category', category })}
+                        >
+                          <IconTrash size={18} />
+                        </IconButton>
+                      </Group>
+                    </Group>
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="videos-title">
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h3" id="videos-title">
+                Videos
+              </Title>
+              <Button
+                size="sm"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                onClick={() => setDialog({ kind: 'video', video: null })}
+              >
+                Nuevo Video
+              </Button>
+            </Group>
+            {byCategory.length === 0 ? (
+              <Text c="dimmed" ta="center" py="lg">
+                {NO_VIDEOS}
+              </Text>
+            ) : (
+              <Stack gap="lg">
+                {byCategory.map(({ category, videos }) => (
+                  <Stack key={category.id} gap="xs">
+                    <Title order={3} size="h5">
+                      {category.nombre}
+                    </Title>
+                    {videos.map((video, index) => (
+                      <Paper key={video.id} withBorder radius="sm" p="sm">
+                        <Group justify="space-between" wrap="nowrap">
+                          <Stack gap={2} style={{ minWidth: 0 }}>
+                            <Text fw={600} truncate>
+                              {video.titulo}
+                            </Text>
+                            <Group gap="xs">
+                              <Badge variant="light" size="sm">
+                                {video.categoria_nombre}
+                              </Badge>
+                              <Text size="xs" c="dimmed">
+                                {config.formatDate(video.fecha_creacion)}
+                              </Text>
+                            </Group>
+                          </Stack>
+                          <Group gap={4} wrap="nowrap">
+                            <IconButton
+                              label={`Subir ${video.titulo}`}
+                              disabled={busy || index === 0}
+                              onClick={() => void move(video, 'up')}
+                            >
+                              <IconArrowUp size={18} />
+                            </IconButton>
+                            <IconButton
+                              label={`Bajar ${video.titulo}`}
+                              disabled={busy || index === videos.length - 1}
+                              onClick={() => void move(video, 'down')}
+                            >
+                              <IconArrowDown size={18} />
+                            </IconButton>
+                            <Button
+                              component="a"
+                              href={video.url}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              size="compact-sm"
+                              variant="subtle"
+                              rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+                              aria-label={`Ver video ${video.titulo}`}
+                            >
+                              Ver video
+                            </Button>
+                            <IconButton
+                              label={`Editar video ${video.titulo}`}
+                              onClick={() => setDialog({ kind: 'video', video })}
+                            >
+                              <IconPencil size={18} />
+                            </IconButton>
+                            <IconButton
+                              label={`Eliminar video ${video.titulo}`}
+                              color="red"
+                              onClick={() => setDialog({ kind: 'delete-video', video })}
+                            >
+                              <IconTrash size={18} />
+                            </IconButton>
+                          </Group>
+                        </Group>
+                      </Paper>
+                    ))}
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      {dialog?.kind === 'category' && (
+        <CategoryDialog
+          library={library}
+          category={dialog.category}
+          onClose={close}
+          onSaved={() => void refresh()}
+        />
+      )}
+      {dialog?.kind === 'video' && (
+        <VideoDialog
+          library={library}
+          video={dialog.video}
+          categories={data.categories}
+          onClose={close}
+          onSaved={() => void refresh()}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete-category'}
+        title="Eliminar categoría"
+        busy={busy}
+        message={
+          dialog?.kind === 'delete-category' &&
+          `¿Estás seguro de que deseas eliminar la categoría "${dialog.category.nombre}"?` +
+            withVideos(dialog.category.total_videos) +
+            ` ${IRREVERSIBLE}`
+        }
+        onCancel={close}
+        onConfirm={() =>
+          dialog?.kind === 'delete-category' &&
+          void run(
+            () => api(endpoints.deleteCategory, { params: { id: dialog.category.id } }),
+            'Categoría eliminada correctamente',
+            'Error al eliminar la categoría',
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete-video'}
+        title="Eliminar video"
+        busy={busy}
+        message={
+          dialog?.kind === 'delete-video' &&
+          `¿Estás seguro de que deseas eliminar el video "${dialog.video.titulo}"? ${IRREVERSIBLE}`
+        }
+        onCancel={close}
+        onConfirm={() =>
+          dialog?.kind === 'delete-video' &&
+          void run(
+            () => api(endpoints.deleteVideo, { params: { id: dialog.video.id } }),
+            'Video eliminado correctamente',
+            'Error al eliminar el video',
+          )
+        }
+      />
+    </>
+  );
+}

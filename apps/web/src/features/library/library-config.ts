@@ -1,0 +1,44 @@
+import { TOOL_TITLES, type LibraryName, type Video } from '@app/contracts';
+
+/** What differs between the two libraries (spec, section 2); everything else is shared. */
+export interface LibraryConfig {
+  title: string;
+  subtitle: string;
+  formatDate: (iso: string) => string;
+  /** Member view order: newest first by creation date, or the server's stored order. */
+  sortVideos: (videos: readonly Video[]) => Video[];
+  /** Loading look: the text 'Cargando contenido...' or a bare spinner. */
+  loading: 'text' | 'spinner';
+  /** The error screen's 'Reintentar': load the data again, or reload the page. */
+  retry: 'refetch' | 'reload';
+}
+
+const shortDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+const format = (formatter: Intl.DateTimeFormat) => (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
+};
+
+const newestFirst = (videos: readonly Video[]) =>
+  [...videos].sort((a, b) => b.fecha_creacion.localeCompare(a.fecha_creacion) || b.id - a.id);
+
+export const LIBRARY_CONFIG: Record<LibraryName, LibraryConfig> = {
+  membresia: {
+    title: TOOL_TITLES.membresia,
+    subtitle: 'Explora las clases disponibles',
+    formatDate: format(shortDate),
+    sortVideos: newestFirst,
+    loading: 'text',
+    retry: 'refetch',
+  },
+  'cafelito-virtual': {
+    title: TOOL_TITLES['cafelito-virtual'],
+    subtitle: 'Explora las clases disponibles',
+    formatDate: format(longDate),
+    sortVideos: (videos) => [...videos],
+    loading: 'spinner',
+    retry: 'reload',
+  },
+};

@@ -1,0 +1,110 @@
+import { LIBRARY_API, VideoBody, type Category, type LibraryName, type Video } from '@app/contracts';
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { api, ApiError } from '@/lib/api';
+
+/** 'Nuevo Video' (no video) or 'Editar Video'. Mounted while open, so closing resets it. */
+export function VideoDialog({
+  library,
+  video,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  library: LibraryName;
+  video: Video | null;
+  categories: readonly Category[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const editing = video !== null;
+  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      titulo: video?.titulo ?? '',
+      descripcion: video?.descripcion ?? '',
+      // 0 = none chosen yet (the schema asks to choose one).
+      categoria_id: video?.categoria_id ?? 0,
+      url: video?.url ?? '',
+      material: video?.material ?? '',
+    },
+    validate: zod4Resolver(VideoBody),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (saving) return;
+    setSaving(true);
+    const endpoints = LIBRARY_API[library];
+    const fallbackError = 'Error al guardar el video';
+    try {
+      if (video) {
+        await api(endpoints.updateVideo, { params: { id: video.id }, body: values }, { fallbackError });
+      } else {
+        await api(endpoints.createVideo, { body: values }, { fallbackError });
+      }
+      notifications.show({
+        color: 'teal',
+        message: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
+      });
+      onSaved();
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : fallbackError;
+      if (error instanceof ApiError && error.field && error.field in values) {
+        form.setFieldError(error.field, message);
+      }
+      notifications.show({ color: 'red', message });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const categoryProps = form.getInputProps('categoria_id');
+  return (
+    <Modal opened onClose={onClose} title={editing ? 'Editar Video' : 'Nuevo Video'} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Título" withAsterisk data-autofocus {...form.getInputProps('titulo')} />
+          <Textarea label="Descripción" autosize minRows={3} {...form.getInputProps('descripcion')} />
+          <Select
+            label="Categoría"
+            withAsterisk
+            placeholder="Selecciona una categoría"
+            data={categories.map((category) => ({ value: String(category.id), label: category.nombre }))}
+            value={form.values.categoria_id ? String(form.values.categoria_id) : null}
+            onChange={(value) => form.setFieldValue('categoria_id', value ? Number(value) : 0)}
+            error={categoryProps.error as string | undefined}
+            onBlur={categoryProps.onBlur as () => void}
+          />
+          <TextInput
+            label="URL del Video (Google Drive)"
+            description="Debe ser el enlace compartido de un archivo de video en Google Drive"
+            withAsterisk
+            type="url"
+            placeholder="https://drive.google.com/file/d/.../view"
+            {...form.getInputProps('url')}
+          />
+          <TextInput
+            label="Material de la clase"
+            description="Opcional: enlace a PDF, documentos"
+            type="url"
+            placeholder="https://"
+            {...form.getInputProps('material')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              {editing ? 'Actualizar Video' : 'Crear Video'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

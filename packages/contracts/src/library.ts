@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { endpoint, OkResponse } from './http';
+import type { ToolName } from './tools';
+
+/**
+ * The two video-class libraries (Membresía and Cafelito Virtual): one contract, instantiated per library.
+ * Each library's name is also its tool permission and its route.
+ */
+export const LIBRARY_NAMES = ['membresia', 'cafelito-virtual'] as const satisfies readonly ToolName[];
+export const LibraryName = z.enum(LIBRARY_NAMES);
+export type LibraryName = z.infer<typeof LibraryName>;
+
+export const isLibraryName = (value: string): value is LibraryName =>
+  (LIBRARY_NAMES as readonly string[]).includes(value);
+
+export const LIBRARY_LIMITS = {
+  nombre: 100,
+  titulo: 200,
+  descripcion: 5000,
+  url: 2000,
+} as const;
+
+export const LIBRARY_MESSAGES = {
+  nombreRequired: 'El nombre es obligatorio',
+  nombreTooLong: `El nombre no puede superar ${LIBRARY_LIMITS.nombre} caracteres`,
+  nombreTaken: 'Ya existe una categoría con ese nombre',
+  descripcionTooLong: `La descripción no puede superar ${LIBRARY_LIMITS.descripcion} caracteres`,
+  tituloRequired: 'El título es obligatorio',
+  tituloTooLong: `El título no puede superar ${LIBRARY_LIMITS.titulo} caracteres`,
+  categoriaRequired: 'Selecciona una categoría',
+  categoriaUnknown: 'La categoría seleccionada no existe',
+  urlRequired: 'La URL del video es obligatoria',
+  urlInvalid: 'La URL debe ser un enlace https de Google Drive a un archivo compartido (con /d/ID o id=ID)',
+  urlTooLong: `La URL no puede superar ${LIBRARY_LIMITS.url} caracteres`,
+  materialInvalid: 'El material debe ser un enlace que empiece por http:// o https://',
+  categoryNotFound: 'La categoría no existe',
+  videoNotFound: 'El video no existe',
+} as const;
+
+// Contracts run in the browser and in Node without either's types: links are read with patterns, and the host
+// must be followed by the path, query, fragment or the end (so `drive.google.com@evil.example` is refused).
+const DRIVE_LINK = /^https:\/\/(?:drive|docs)\.google\.com(?::443)?(\/[^?#]*)?(\?[^#]*)?(?:#.*)?$/i;
+const DRIVE_ID = /^[A-Za-z0-9_-]{10,200}$/;
+
+/**
+ * The file id of an https Google Drive link: the segment after `/d/`, else the `id=` parameter.
+ * Null when the link is not an https Drive link or carries no id.
+ */
+export function driveFileId(url: string): string | null {
+  const match = DRIVE_LINK.exec(url.trim());
+  if (!match) return null;
+  const segments = (match[1] ?? '').split('/');
+  const afterD = segments.indexOf('d');
+  const fromPath = afterD >= 0 ? segments[afterD + 1] : undefined;
+  if (fromPath && DRIVE_ID.test(fromPath)) return fromPath;
+  const fromQuery = /[?&]id=([^&]*)/.exec(match[2] ?? '')?.[1];
+  return fromQuery && DRIVE_ID.test(fromQuery) ? fromQuery : null;
+}
+
+/** The embeddable preview of a Drive link, or null when no file id can be taken from it. */
+export function drivePreviewUrl(url: string): string | null {
+  const id = driveFileId(url);
+  return id ? `https://drive.google.com/file/d/${id}/preview` : null;
+}
+
+const HttpUrl = z.url({ protocol: /^https?$/ });
+
+/** http(s) only: any other scheme (javascript:, data:...) would run in members' browsers. */
+export const isHttpUrl = (value: string): boolean => HttpUrl.safeParse(value).success;
+
+const Descripcion = z.string().trim().max(LIBRARY_LIMITS.descripcion, LIBRARY_MESSAGES.descripcionTooLong);
+
+export const CategoryBody = z.object({
+  nombre: z
+    .string({ error: LIBRARY_MESSAGES.nombreRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.nombreRequired)
+    .max(LIBRARY_LIMITS.nombre, LIBRARY_MESSAGES.nombreTooLong),
+  descripcion: Descripcion.default(''),
+});
+export type CategoryBody = z.infer<typeof CategoryBody>;
+
+export const Category = z.object({
+  id: z.number().int().positive(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  /** How many videos the category holds (deleting it deletes them too). */
+  total_videos: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const VideoBody = z.object({
+  titulo: z
+    .string({ error: LIBRARY_MESSAGES.tituloRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.tituloRequired)
+    .max(LIBRARY_LIMITS.titulo, LIBRARY_MESSAGES.tituloTooLong),
+  descripcion: Descripcion.default(''),
+  categoria_id: z
+    .number({ error: LIBRARY_MESSAGES.categoriaRequired })
+    .int(LIBRARY_MESSAGES.categoriaRequired)
+    .positive(LIBRARY_MESSAGES.categoriaRequired),
+  url: z
+    .string({ error: LIBRARY_MESSAGES.urlRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.urlRequired)
+    .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
+    .refine((value) => driveFileId(value) !== null, LIBRARY_MESSAGES.urlInvalid),
+  /** Optional: blank means no material. */
+  material: z
+    .string()
+    .trim()
+    .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
+    .refine((value) => value === '' || isHttpUrl(value), LIBRARY_MESSAGES.materialInvalid)
+    .default(''),
+});
+export type VideoBody = z.infer<typeof VideoBody>;
+
+export const Video = z.object({
+  id: z.number().int().positive(),
+  titulo: z.string(),
+  descripcion: z.string(),
+  categoria_id: z.number().int().positive(),
+  categoria_nombre: z.string(),
+  url: z.string(),
+  material: z.string().nullable(),
+  /** Whether the signed-in member has watched it (each member has their own). */
+  visto: z.boolean(),
+  orden: z.number().int(),
+  /** ISO timestamp. */
+  fecha_creacion: z.string(),
+});
+export type Video = z.infer<typeof Video>;
+
+export const CategoryProgress = z.object({
+  categoria_id: z.number().int().positive(),
+  completadas: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+/** The signed-in member's progress: the whole library and each category. */
+export const LibraryProgress = z.object({
+  completadas: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  categorias: z.array(CategoryProgress),
+});
+export type LibraryProgress = z.infer<typeof LibraryProgress>;
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const WatchedBody = z.object({ visto: z.boolean() });
+export const MoveBody = z.object({ direction: z.enum(['up', 'down']) });
+
+function libraryEndpoints(library: LibraryName) {
+  const base = `/api/${library}`;
+  return {
+    listCategories: endpoint({
+      method: 'GET',
+      path: `${base}/categorias`,
+      response: z.array(Category),
+    }),
+    createCategory: endpoint({
+      method: 'POST',
+      path: `${base}/categorias`,
+      body: CategoryBody,
+      response: Category,
+    }),
+    updateCategory: endpoint({
+      method: 'PUT',
+      path: `${base}/categorias/:id`,
+      params: IdParams,
+      body: CategoryBody,
+      response: Category,
+    }),
+    /** Deletes the category and its videos (the dialog says how many first). */
+    deleteCategory: endpoint({
+      method: 'DELETE',
+      path: `${base}/categorias/:id`,
+      params: IdParams,
+      response: z.object({ ok: z.literal(true), deleted_videos: z.number().int().nonnegative() }),
+    }),
+    /** In stored order (orden, then creation). */
+    listVideos: endpoint({
+      method: 'GET',
+      path: `${base}/videos`,
+      response: z.array(Video),
+    }),
+    createVideo: endpoint({
+      method: 'POST',
+      path: `${base}/videos`,
+      body: VideoBody,
+      response: Video,
+    }),
+    updateVideo: endpoint({
+      method: 'PUT',
+      path: `${base}/videos/:id`,
+      params: IdParams,
+      body: VideoBody,
+      response: Video,
+    }),
+    deleteVideo: endpoint({
+      method: 'DELETE',
+      path: `${base}/videos/:id`,
+      params: IdParams,
+      response: OkResponse,
+    }),
+    /** Swaps the video with its neighbour within its category. */
+    moveVideo: endpoint({
+      method: 'POST',
+      path: `${base}/videos/:id/mover`,
+      params: IdParams,
+      body: MoveBody,
+      response: OkResponse,
+    }),
+    /** The signed-in member's own watched mark. */
+    setWatched: endpoint({
+      method: 'PUT',
+      path: `${base}/videos/:id/visto`,
+      params: IdParams,
+      body: WatchedBody,
+      response: z.object({ id: z.number().int().positive(), visto: z.boolean() }),
+    }),
+    progress: endpoint({
+      method: 'GET',
+      path: `${base}/progreso`,
+      response: LibraryProgress,
+    }),
+  };
+}
+
+export type LibraryApi = ReturnType<typeof libraryEndpoints>;
+
+/** The endpoints of each library, e.g. `LIBRARY_API.membresia.listVideos`. */
+export const LIBRARY_API: Record<LibraryName, LibraryApi> = {
+  membresia: libraryEndpoints('membresia'),
+  'cafelito-virtual': libraryEndpoints('cafelito-virtual'),
+};
