@@ -9,6 +9,7 @@ import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { systemRoutes } from './modules/system/routes';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   registerAccessGuards(app);
+  await app.register(apiDocsPlugin, { mode: config.apiDocs });
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
