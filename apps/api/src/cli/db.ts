@@ -32,7 +32,8 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-if (databasePath === ':memory:') fail('DATABASE_PATH apunta a una base de datos en memoria: no hay nada que copiar');
+if (databasePath === ':memory:')
+  fail('DATABASE_PATH apunta a una base de datos en memoria: no hay nada que copiar');
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
 
@@ -55,7 +56,10 @@ function checkFile(file: string): string | null {
     db = new Database(file, { fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return `la comprobación de integridad falló (${String(integrity)})`;
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all() as string[];
     if (!tables.includes('users') || !tables.includes('__drizzle_migrations')) {
       return 'no es una base de datos de esta aplicación';
     }
