@@ -23,7 +23,7 @@ import {
 } from './support/contract-arbitraries';
 
 /** Runs per route and caller; FUZZ_RUNS raises it for a longer hunt. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const HANG_MS = 5_000;
 // English words that would betray a framework's default message instead of ours.
 const ENGLISH = /\b(the|must|expected|required|invalid|body|querystring|params|should|error)\b/i;
@@ -138,10 +138,11 @@ let community: Community;
 let routes: ApiRoute[];
 beforeAll(async () => {
   community = await buildCommunity();
-  const { app, close } = await appFromSnapshot(community.snapshot);
+  const { app, close } = await appFromSnapshot(community);
   routes = app.apiRoutes.filter((r) => r.endpoint && r.method !== 'HEAD');
   await close();
 });
+afterAll(async () => community.close());
 
 describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) => {
   let app: FastifyInstance;
@@ -151,7 +152,7 @@ describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) 
   let before: ReturnType<typeof dump>;
 
   beforeAll(async () => {
-    ({ app, db, close } = await appFromSnapshot(community.snapshot, { apiDocs: 'public' }));
+    ({ app, db, close } = await appFromSnapshot(community, { apiDocs: 'public' }));
     principal = { ...community.principals.find((p) => p.name === name)! };
     before = dump(db);
   });
@@ -176,7 +177,7 @@ describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) 
         { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
       );
     }
-  });
+  }, 180_000);
 
   it('leaves the database intact', () => {
     expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -8,9 +8,10 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { testConfig, type Config } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
+import { FAKES } from '../fakes';
 import { ADMIN, addUser, signIn } from '../helper';
 
 /** Secrets planted in the configuration and the database: no answer may ever contain one. */
@@ -22,18 +23,38 @@ export const SECRETS = {
   gemini: 'AIzaFAKE-gemini-key-never-leaks-3456',
 } as const;
 
-export const communityConfig = (overrides: Partial<Config> = {}): Config => {
-  const base = testConfig({ admin: ADMIN });
-  return {
-    ...base,
-    sessionSecret: SECRETS.sessionSecret,
-    youtube: { ...base.youtube, apiKey: SECRETS.youtube },
-    cobalt: { ...base.cobalt, apiKey: SECRETS.cobalt },
-    instagram: { ...base.instagram, apiKey: SECRETS.instagram },
-    apiDocs: 'admin',
-    ...overrides,
-  };
-};
+/**
+ * The configuration: planted keys, then every fake third-party service's environment (test/fakes), so routes
+ * that call Gemini, YouTube... reach a real local server instead of hanging on the closed network.
+ */
+export const communityConfig = (
+  fakesEnv: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Config => ({
+  ...loadConfig({
+    env: {
+      DATABASE_PATH: ':memory:',
+      LOG_LEVEL: 'silent',
+      OUTGOING_TIMEOUT_MS: '2000',
+      SESSION_SECRET: SECRETS.sessionSecret,
+      YOUTUBE_API_KEY: SECRETS.youtube,
+      COBALT_API_KEY: SECRETS.cobalt,
+      INSTAGRAM_API_KEY: SECRETS.instagram,
+      API_DOCS: 'admin',
+      ...fakesEnv,
+    },
+  }),
+  admin: ADMIN,
+  ...overrides,
+});
+
+/** Values of the configuration that are secrets (keys, passwords, tokens), planted or from a fake. */
+const secretValues = (env: Record<string, string>): string[] => [
+  ...Object.values(SECRETS),
+  ...Object.entries(env)
+    .filter(([name, value]) => /KEY|SECRET|TOKEN|PASSWORD/i.test(name) && value.length >= 8)
+    .map(([, value]) => value),
+];
 
 /**
  * EXTENSION POINT: plant data of other members and secrets kept in the database, so the access matrix can
@@ -58,6 +79,10 @@ export interface Principal {
 
 export interface Community {
   snapshot: Buffer;
+  /** Environment pointing at the started fakes. */
+  fakesEnv: Record<string, string>;
+  secrets: string[];
+  close(): Promise<void>;
   principals: Principal[];
   victim: { id: number; email: string; username: string; phone: string };
   /** Every member's email: a non-admin's answers may contain their own only. */
@@ -67,8 +92,10 @@ export interface Community {
 const tiers = (name: string) => SEED_ROLES.find((r) => r.name === name)!.tools;
 
 export async function buildCommunity(): Promise<Community> {
+  const fakes = await Promise.all(FAKES.map((fake) => fake.start()));
+  const fakesEnv: Record<string, string> = Object.assign({}, ...fakes.map((fake) => fake.env));
   const db = openDatabase(':memory:');
-  const app = await buildApp(communityConfig(), { db });
+  const app = await buildApp(communityConfig(fakesEnv), { db });
   const customRole = db
     .insert(schema.roles)
     .values({ name: 'soloconfig', description: 'Solo configuración' })
@@ -120,6 +147,11 @@ export async function buildCommunity(): Promise<Community> {
   for (const p of principals) if (p.email) emails.set(p.name, p.email);
   return {
     snapshot,
+    fakesEnv,
+    secrets: secretValues(fakesEnv),
+    close: async () => {
+      await Promise.all(fakes.map((fake) => fake.close()));
+    },
     principals,
     victim: { id: victim.id, email: victim.email, username: 'victima_miembro', phone: '+34 600 111 222' },
     emails,
@@ -128,13 +160,13 @@ export async function buildCommunity(): Promise<Community> {
 
 /** A fresh app on a copy of the community's database. */
 export async function appFromSnapshot(
-  snapshot: Buffer,
+  community: Community,
   overrides: Partial<Config> = {},
 ): Promise<{ app: FastifyInstance; db: Db; close: () => Promise<void> }> {
-  const sqlite = new Database(snapshot);
+  const sqlite = new Database(community.snapshot);
   sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite, { schema }) as Db;
-  const app = await buildApp(communityConfig(overrides), { db });
+  const app = await buildApp(communityConfig(community.fakesEnv, overrides), { db });
   await app.ready();
   return {
     app,
@@ -147,9 +179,10 @@ export async function appFromSnapshot(
 }
 
 /** Secrets no answer may contain, whoever asks: keys, password hashes, session tokens. */
-export function secretLeaks(body: string): string[] {
+export function secretLeaks(community: Community, body: string): string[] {
   const found: string[] = [];
-  for (const [name, value] of Object.entries(SECRETS)) if (body.includes(value)) found.push(name);
+  for (const value of community.secrets)
+    if (body.includes(value)) found.push(`secret ${value.slice(0, 6)}...`);
   if (body.includes('$argon2')) found.push('password hash');
   if (/eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/.test(body)) found.push('session token (JWT)');
   if (/password_hash|token_version/.test(body)) found.push('credential column');
