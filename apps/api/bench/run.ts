@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { seedCatalog } from '../src/db/seed';
@@ -183,6 +183,9 @@ async function main() {
       ...(scenario?.body ? { body: JSON.stringify(scenario.body) } : {}),
     });
 
+  // Figures only mean something on an otherwise idle machine: say how busy it was.
+  const machine = () => `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}`;
+  log(`Machine: ${machine()}`);
   log(`Warming up (2 s each), then ${SECONDS} s per run at ${CONNECTIONS} connections over loopback`);
   await run(ceilingUrl, undefined, 2);
   await run(`${server.url}${SCENARIOS[0]!.path}`, SCENARIOS[0], 2);
@@ -220,6 +223,7 @@ async function main() {
   }
   log('');
   log(`API server memory after the runs: ${memory(server.pid)}`);
+  log(`Machine after the runs: ${machine()}`);
 
   const bundle = webBundle(DEFAULT_WEB_DIST_DIR);
   log('');
