@@ -20,6 +20,8 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
+    // dist/.vite/manifest.json: which files each route loads first (read by `pnpm bench`).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app: their own chunk stays cached across deploys.

@@ -25,8 +25,9 @@ import { systemRoutes } from './modules/system/routes';
 import { createTextoRepo } from './modules/texto/repo';
 import { textoRoutes } from './modules/texto/routes';
 import { createTextoService } from './modules/texto/service';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   registerAccessGuards(app);
+  await app.register(apiDocsPlugin, { mode: config.apiDocs });
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));

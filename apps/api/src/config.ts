@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   COBALT_API_KEY: optionalString,
   INSTAGRAM_API_URL: optionalString.pipe(httpUrl.optional()),
   INSTAGRAM_API_KEY: optionalString,
+  API_DOCS: z.enum(['public', 'admin', 'off'], { error: 'debe ser public, admin u off' }).default('admin'),
 });
 
 function isTimeZone(value: string): boolean {
@@ -94,6 +95,8 @@ export interface Config {
   youtube: { apiKey: string | undefined; dataApiUrl: string; oembedUrl: string };
   cobalt: { url: string | undefined; apiKey: string | undefined };
   instagram: { url: string | undefined; apiKey: string | undefined };
+  /** Who may read the OpenAPI document and the docs page: everyone, administrators only, or nobody. */
+  apiDocs: 'public' | 'admin' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -140,6 +143,7 @@ export function loadConfig(
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },
+    apiDocs: e.API_DOCS,
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.es());
 
 export * from './auth';
+export * from './docs';
 export * from './http';
 export * from './library';
 export * from './messages';

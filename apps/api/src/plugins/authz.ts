@@ -26,7 +26,22 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The contract the route was registered from (absent on a third-party plugin's routes). */
+    endpoint?: Endpoint;
   }
+  interface FastifyInstance {
+    /** Every /api route registered so far, with its declared access: the access-matrix and fuzz tests walk it. */
+    apiRoutes: ApiRoute[];
+    /** Access of every route a third-party plugin registers in this encapsulated scope (see declareScopeAccess). */
+    scopedAccess?: Access;
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  endpoint: Endpoint | undefined;
 }
 
 /** Whether the principal may use a route with this access (null = signed out). */
@@ -68,21 +83,14 @@ export function route<E extends Endpoint, A extends Access>(
     method: endpoint.method,
     // Contracts use `:name` path segments, Fastify's own syntax.
     url: endpoint.path,
-    config: { access: rule },
+    config: { access: rule, endpoint },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
     },
-    // Runs before body validation: an anonymous caller learns nothing about the expected input.
-    onRequest: async (request, reply) => {
-      // Public routes need no session: skip the database look-up on their hot path.
-      if (rule.kind === 'public') return;
-      const user = app.sessions.resolve(request, reply);
-      if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
-      request.principal = user;
-    },
+    onRequest: accessHook(app, rule),
     handler: async (request, reply) =>
       handler({
         params: request.params as never,
@@ -101,15 +109,53 @@ declare module 'fastify' {
   }
 }
 
+/** Runs before body validation: an anonymous caller learns nothing about the expected input. */
+function accessHook(app: FastifyInstance, rule: Access) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Public routes need no session: skip the database look-up on their hot path.
+    if (rule.kind === 'public') return;
+    const user = app.sessions.resolve(request, reply);
+    if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
+    request.principal = user;
+  };
+}
+
+/**
+ * Declares, inside an encapsulated plugin, the access of the routes a third-party plugin registers there (the
+ * API docs pages): they are enforced like route()'s. Call it before registering that plugin.
+ */
+export function declareScopeAccess(scope: FastifyInstance, rule: Access): void {
+  scope.decorate<Access>('scopedAccess', rule);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses, at start-up, an API route that does not declare its access; rejects cross-site writes. */
 export function registerAccessGuards(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRoute', (routeOptions: RouteOptions) => {
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', function (this: FastifyInstance, routeOptions: RouteOptions) {
     if (!routeOptions.url.startsWith('/api')) return;
-    if (!routeOptions.config?.access) {
+    let rule = routeOptions.config?.access;
+    if (!rule && this.scopedAccess) {
+      rule = this.scopedAccess;
+      routeOptions.config = { ...routeOptions.config, access: rule };
+      const existing = routeOptions.onRequest;
+      routeOptions.onRequest = [
+        accessHook(this, rule),
+        ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+      ];
+    }
+    if (!rule) {
       throw new Error(`Route ${String(routeOptions.method)} ${routeOptions.url} does not declare its access`);
+    }
+    for (const method of [routeOptions.method].flat()) {
+      app.apiRoutes.push({
+        method,
+        url: routeOptions.url,
+        access: rule,
+        endpoint: routeOptions.config?.endpoint,
+      });
     }
   });
   app.addHook('onRequest', async (request) => {

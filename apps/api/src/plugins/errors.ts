@@ -1,5 +1,5 @@
 import { MESSAGES, type ErrorResponse } from '@app/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -40,3 +40,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ error: MESSAGES.internal } satisfies ErrorResponse);
   });
 });
+
+/**
+ * Errors Fastify's router raises before any route or error handler runs (a malformed URL, a path parameter
+ * over the length limit): answered like every other client error instead of Fastify's English default.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ error: MESSAGES.invalidRequest } satisfies ErrorResponse);
+}

@@ -1,0 +1,61 @@
+import { MESSAGES, openApiDocument } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser, createTestApp, signIn } from '../../test/helper';
+import { API_DOCS_PAGE } from './api-docs';
+
+describe('API documentation', () => {
+  it('generates an OpenAPI 3 document listing every registered endpoint with its contract', async () => {
+    const { app } = await createTestApp({ apiDocs: 'public' });
+    await app.ready();
+    const res = await app.inject({ url: openApiDocument.path });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const fromContracts = app.apiRoutes
+      .filter((r) => r.endpoint && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+    expect(fromContracts.length).toBeGreaterThan(3);
+    expect(documented.sort()).toEqual(fromContracts.sort());
+    // The login body comes from the contract: both fields, required.
+    const login = doc.paths['/api/auth/login']?.post;
+    expect(JSON.stringify(login?.requestBody)).toContain('"required":["email","password"]');
+    expect(login?.responses['200']).toBeDefined();
+  });
+
+  it('serves the browsable page and the document to administrators only by default', async () => {
+    const { app, db } = await createTestApp();
+    const vip = await addUser(db, { email: 'vip@example.com', role: 'vip' });
+    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const vipCookie = await signIn(app, vip.email, vip.password);
+
+    for (const url of [API_DOCS_PAGE, openApiDocument.path, `${API_DOCS_PAGE}/static/swagger-ui-bundle.js`]) {
+      const anonymous = await app.inject({ url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json()).toEqual({ error: MESSAGES.notAuthenticated });
+      const member = await app.inject({ url, headers: { cookie: vipCookie } });
+      expect(member.statusCode, url).toBe(403);
+      expect((await app.inject({ url, headers: { cookie: adminCookie } })).statusCode, url).toBe(200);
+    }
+
+    const page = await app.inject({ url: API_DOCS_PAGE, headers: { cookie: adminCookie } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    // The page runs under our Content-Security-Policy: only same-origin scripts, and it has no inline script.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+
+  it('can be opened to everyone or switched off', async () => {
+    const open = await createTestApp({ apiDocs: 'public' });
+    expect((await open.app.inject({ url: API_DOCS_PAGE })).statusCode).toBe(200);
+    const off = await createTestApp({ apiDocs: 'off' });
+    expect((await off.app.inject({ url: API_DOCS_PAGE })).statusCode).toBe(404);
+    expect((await off.app.inject({ url: openApiDocument.path })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The access matrix: every route the API registers (read from the app's own registry, never a hand-written
+ * list) is called by six people: nobody, a deactivated member, a cafeinas member, a vip member, a member of a
+ * custom role with only `config`, and an administrator. The answer must match the route's declared access,
+ * and no answer may hold a secret, or another member's data when the caller is not an administrator.
+ */
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, me, OkResponse } from '@app/contracts';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import {
+  access,
+  declareScopeAccess,
+  registerAccessGuards,
+  type Access,
+  type ApiRoute,
+} from '../src/plugins/authz';
+import {
+  appFromSnapshot,
+  buildCommunity,
+  communityConfig,
+  secretLeaks,
+  type Community,
+  type Principal,
+} from './support/community';
+import { fillPath, queryString, validInput, validParams } from './support/contract-arbitraries';
+
+let community: Community;
+let routes: ApiRoute[];
+
+beforeAll(async () => {
+  community = await buildCommunity();
+  const { app, close } = await appFromSnapshot(community);
+  // HEAD answers exactly like GET (Fastify derives it); every other method is called.
+  routes = app.apiRoutes.filter((r) => r.method !== 'HEAD');
+  await close();
+});
+afterAll(async () => community.close());
+
+function expectedAllowed(rule: Access, p: Principal): boolean {
+  if (rule.kind === 'public') return true;
+  if (!p.seenAs) return false;
+  if (rule.kind === 'user') return true;
+  if (rule.kind === 'admin') return p.seenAs.admin;
+  return p.seenAs.tools.includes(rule.tool);
+}
+
+const isAccessDenial = (status: number, error: unknown) =>
+  (status === 401 && error === MESSAGES.notAuthenticated) || (status === 403 && error === MESSAGES.forbidden);
+
+describe('access matrix', () => {
+  it('reads every registered route from the app, with its declared access', () => {
+    const urls = routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain(`${me.method} ${me.path}`);
+    expect(urls).toContain('GET /api/docs');
+    for (const r of routes) expect(['public', 'user', 'tool', 'admin']).toContain(r.access.kind);
+  });
+
+  it('answers every route as declared, to each of the six callers, and leaks nothing', async () => {
+    const failures: string[] = [];
+    for (const r of routes) {
+      const { app, close } = await appFromSnapshot(community);
+      const url = fillPath(r.url, validParams(r.endpoint, r.url)).replace('*', 'index.css');
+      const query = queryString(validInput(r.endpoint?.query));
+      const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : validInput(r.endpoint?.body);
+      // Admin last: an administrator's change (a deletion...) must not hide a member's answer.
+      for (const p of community.principals) {
+        const res = await app.inject({
+          method: r.method as 'GET',
+          url: url + query,
+          headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...(p.cookie ? { cookie: p.cookie } : {}) },
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
+        const where = `${r.method} ${r.url} as ${p.name} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        const error = String(res.headers['content-type']).includes('json')
+          ? (res.json() as { error?: unknown }).error
+          : undefined;
+        if (res.statusCode >= 500) failures.push(`server error: ${where}`);
+        if (expectedAllowed(r.access, p)) {
+          if (isAccessDenial(res.statusCode, error)) failures.push(`refused an allowed caller: ${where}`);
+        } else if (!p.seenAs) {
+          if (res.statusCode !== 401 || error !== MESSAGES.notAuthenticated)
+            failures.push(`expected 401: ${where}`);
+        } else if (res.statusCode !== 403 || error !== MESSAGES.forbidden) {
+          failures.push(`expected 403: ${where}`);
+        }
+        for (const leak of secretLeaks(community, res.body)) failures.push(`leaks ${leak}: ${where}`);
+        if (p.name !== 'admin') {
+          for (const [owner, email] of community.emails) {
+            if (owner !== p.name && res.body.toLowerCase().includes(email))
+              failures.push(`leaks ${owner}'s email: ${where}`);
+          }
+          const { username, phone } = community.victim;
+          if (res.body.includes(username) || res.body.includes(phone))
+            failures.push(`leaks another member's data: ${where}`);
+        }
+      }
+      await close();
+    }
+    expect(failures).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+  }, 180_000);
+
+  it('refuses to start when an API route does not declare its access', async () => {
+    const app = await buildApp(communityConfig(), { db: openDatabase(':memory:') });
+    expect(() => app.get('/api/nueva-ruta', async () => ({ ok: true }))).toThrow(
+      /does not declare its access/,
+    );
+    // A third-party plugin's routes too, unless its scope declares them.
+    await expect(
+      app.register(fastifyStatic, { root: __dirname, prefix: '/api/ficheros' }).ready(),
+    ).rejects.toThrow(/does not declare its access/);
+    await app.close();
+  });
+
+  it('enforces the access declared for a third-party plugin scope', async () => {
+    const app = Fastify();
+    registerAccessGuards(app);
+    app.decorate('sessions', { start() {}, end() {}, resolve: () => null });
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, access.admin);
+      scope.get('/api/plugin', async () => OkResponse.parse({ ok: true }));
+    });
+    await app.ready();
+    expect(app.apiRoutes.find((r) => r.url === '/api/plugin' && r.method === 'GET')?.access).toEqual(
+      access.admin,
+    );
+    expect((await app.inject({ url: '/api/plugin' })).statusCode).toBe(401);
+    await app.close();
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Bad input: property-based fuzzing (fast-check) of every registered endpoint's params, query and body, derived
+ * from its contract: wrong types, missing fields, huge strings, unicode, numbers out of range, nested junk, and
+ * bodies that are not JSON at all. Every answer is a success or a 4xx with a Spanish `error`; never a 5xx, a
+ * hang or a crash. Afterwards the database is intact, and a member's fuzzing changed nothing they do not own.
+ */
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client';
+import type { ApiRoute } from '../src/plugins/authz';
+import { signIn } from './helper';
+import { appFromSnapshot, buildCommunity, type Community, type Principal } from './support/community';
+import {
+  fillPath,
+  junkObjectArb,
+  junkString,
+  pathParams,
+  queryString,
+  toJsonSchema,
+  validArb,
+} from './support/contract-arbitraries';
+
+/** Runs per route and caller; FUZZ_RUNS raises it for a longer hunt. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const HANG_MS = 5_000;
+// English words that would betray a framework's default message instead of ours.
+const ENGLISH = /\b(the|must|expected|required|invalid|body|querystring|params|should|error)\b/i;
+
+interface Request {
+  params: Record<string, unknown>;
+  query: unknown;
+  body: unknown;
+  raw: string | undefined;
+  contentType: string;
+}
+
+function requestArb(r: ApiRoute): fc.Arbitrary<Request> {
+  const e = r.endpoint!;
+  const paramNames = pathParams(r.url);
+  const paramsArb = fc.record(
+    Object.fromEntries(
+      paramNames.map((name) => {
+        const schema = e.params ? toJsonSchema(e.params).properties?.[name] : undefined;
+        return [name, schema ? fc.oneof(validArb(schema), junkString) : junkString];
+      }),
+    ),
+  );
+  const queryArb = fc.oneof(
+    e.query ? junkObjectArb(toJsonSchema(e.query)) : fc.constant(undefined),
+    fc.dictionary(fc.string({ maxLength: 8 }), junkString, { maxKeys: 3 }),
+  );
+  const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
+  const bodyArb = hasBody ? junkObjectArb(e.body ? toJsonSchema(e.body) : undefined) : fc.constant(undefined);
+  const rawArb = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.constantFrom('{', '{"a":', 'null', '[]', '"texto"', '{"__proto__":{"isAdmin":true}}', '\u0000'),
+        fc.string({ unit: 'binary', maxLength: 100 }),
+      ),
+    },
+  );
+  const contentTypeArb = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'),
+    },
+  );
+  return fc.record({
+    params: paramsArb,
+    query: queryArb,
+    body: bodyArb,
+    raw: hasBody ? rawArb : fc.constant(undefined),
+    contentType: contentTypeArb,
+  });
+}
+
+async function send(app: FastifyInstance, r: ApiRoute, input: Request, cookie: string | undefined) {
+  const payload = input.raw ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+  const request = app.inject({
+    method: r.method as 'GET',
+    url: fillPath(r.url, input.params) + queryString(input.query),
+    headers: {
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      ...(cookie ? { cookie } : {}),
+      ...(payload !== undefined ? { 'content-type': input.contentType } : {}),
+    },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
+  });
+  try {
+    return await Promise.race([request, hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function checkAnswer(
+  r: ApiRoute,
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+) {
+  const where = `${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    expect(String(res.headers['content-type']), where).toContain('application/json');
+    const { error } = JSON.parse(res.body) as { error?: unknown };
+    expect(typeof error === 'string' && error.length > 0, where).toBe(true);
+    expect(error, where).not.toMatch(ENGLISH);
+  }
+}
+
+/** Every row of every table, keyed by table. */
+function dump(db: Db): Record<string, Array<Record<string, unknown>>> {
+  const tables = db.$client
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
+  return Object.fromEntries(
+    tables.map((t) => [
+      t,
+      db.$client.prepare(`SELECT * FROM "${t}"`).all() as Array<Record<string, unknown>>,
+    ]),
+  );
+}
+
+/** Whether a row belongs to the member (theirs to change): their user row or a row with their user_id. */
+const ownedBy = (table: string, row: Record<string, unknown>, userId: number) =>
+  (table === 'users' && row.id === userId) || row.user_id === userId;
+
+let community: Community;
+let routes: ApiRoute[];
+beforeAll(async () => {
+  community = await buildCommunity();
+  const { app, close } = await appFromSnapshot(community);
+  routes = app.apiRoutes.filter((r) => r.endpoint && r.method !== 'HEAD');
+  await close();
+});
+afterAll(async () => community.close());
+
+describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let close: () => Promise<void>;
+  let principal: Principal;
+  let before: ReturnType<typeof dump>;
+
+  beforeAll(async () => {
+    ({ app, db, close } = await appFromSnapshot(community, { apiDocs: 'public' }));
+    principal = { ...community.principals.find((p) => p.name === name)! };
+    before = dump(db);
+  });
+  afterAll(async () => close());
+
+  /** A route may legitimately end the caller's session (logout): sign in again before the next route. */
+  async function session(): Promise<string | undefined> {
+    const check = await app.inject({ url: '/api/auth/me', headers: { cookie: principal.cookie ?? '' } });
+    if (check.statusCode === 200) return principal.cookie;
+    principal.cookie = await signIn(app, principal.email!, principal.password!).catch(() => undefined);
+    return principal.cookie;
+  }
+
+  it('answers any input with a success or a Spanish 4xx, never a 5xx or a hang', async () => {
+    expect(routes.length).toBeGreaterThan(3);
+    for (const r of routes) {
+      const cookie = await session();
+      await fc.assert(
+        fc.asyncProperty(requestArb(r), async (input) => {
+          checkAnswer(r, await send(app, r, input, cookie));
+        }),
+        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
+      );
+    }
+  }, 180_000);
+
+  it('leaves the database intact', () => {
+    expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.$client.pragma('foreign_key_check')).toEqual([]);
+    if (name === 'admin') return;
+    // A member may change only what is theirs: every other row saved before is still there, unchanged.
+    const after = dump(db);
+    for (const [table, rows] of Object.entries(before)) {
+      const keep = (row: Record<string, unknown>) => !ownedBy(table, row, principal.id!);
+      const key = (row: Record<string, unknown>) => JSON.stringify(row);
+      const remaining = new Set((after[table] ?? []).map(key));
+      const changed = rows.filter(keep).filter((row) => !remaining.has(key(row)));
+      expect(changed, `rows of ${table} changed or removed`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { endpoint } from './http';
+
+/** The OpenAPI 3 document of the API, generated on the server from these contracts. */
+export const openApiDocument = endpoint({
+  method: 'GET',
+  path: '/api/openapi.json',
+  response: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+});
