@@ -177,7 +177,11 @@ export function junkObjectArb(s: JsonSchema | undefined): fc.Arbitrary<unknown> 
 export const pathParams = (url: string): string[] => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 
 export function fillPath(url: string, values: Record<string, unknown>): string {
-  return url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '1')));
+  // A lone surrogate cannot travel in a URL (a browser sends U+FFFD instead), so neither does the fuzzer.
+  const wellFormed = (value: unknown) => String(value).replace(/[\ud800-\udfff]/gu, '\ufffd');
+  return url.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+    encodeURIComponent(wellFormed(values[name] ?? '1')),
+  );
 }
 
 /** One valid-looking input for a contract (first sample the zod schema accepts; `{}` when none does). */
