@@ -3,7 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
+import { createMailer, type Mailer } from './integrations/mailer';
 import { systemClock, type Clock } from './lib/clock';
+import type { AccountLimits } from './modules/accounts/limits';
+import { createAccountsRepo } from './modules/accounts/repo';
+import { accountsRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
 import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -19,6 +24,20 @@ export interface AppDeps {
   db?: Db;
   clock?: Clock;
   loginLimits?: LoginLimits;
+  accountLimits?: AccountLimits;
+  mailer?: Mailer;
+}
+
+/**
+ * The address links in emails point at: APP_URL, or else the address this server listens on. Never the
+ * request's Host header, which a caller could forge to have a recovery link sent to their own site.
+ */
+function publicUrl(app: FastifyInstance, config: Config): string {
+  if (config.appUrl) return config.appUrl;
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
@@ -53,6 +72,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  app.addHook('onClose', async () => mailer.close());
+  accountsRoutes(
+    app,
+    createAccountsService({
+      repo: createAccountsRepo(db),
+      loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
+      mailer,
+      clock,
+      publicUrl: () => publicUrl(app, config),
+      log: app.log,
+      limits: deps.accountLimits,
+    }),
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;
