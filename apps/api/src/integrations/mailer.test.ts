@@ -32,8 +32,8 @@ describe('mailer', () => {
     expect(received).toMatchObject({
       from: 'no-reply@example.com',
       subject: MESSAGE.subject,
-      html: MESSAGE.html,
     });
+    expect(received.html.trim()).toBe(MESSAGE.html);
     expect(received.text.trim()).toBe(MESSAGE.text);
     expect(received.raw).toMatch(/^From: Comunidad <no-reply@example.com>$/m);
   });
