@@ -29,6 +29,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    // The default error red (red-8) is too dark for error messages on dark surfaces; red-5 reads at 4.5:1+.
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
   },
 });
 

@@ -74,7 +74,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout.resume();
 
-  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.inactive]) {
+  for (const account of [
+    ACCOUNTS.cafeinas,
+    ACCOUNTS.vip,
+    ACCOUNTS.inactive,
+    ACCOUNTS.profile,
+    ACCOUNTS.recovery,
+  ]) {
     const args = [
       'add',
       '--email',

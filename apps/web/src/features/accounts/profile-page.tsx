@@ -34,7 +34,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const reloadTimer = useRef<number | undefined>(undefined);
   const form = useForm<ProfileValues>({
     initialValues: { username: user.username, email: user.email, phone: user.phone ?? '', password: '' },
-    validate: zod4Resolver(ProfileBody),
+    validate: zod4Resolver(ProfileBody, { errorPriority: 'first' }),
     onValuesChange: () => setStatus((current) => (current === 'Listo' ? 'Cambios sin guardar' : current)),
   });
 

@@ -48,7 +48,7 @@ export function RegisterPage() {
   const inFlight = useRef(false);
   const form = useForm<RegisterForm>({
     initialValues: { username: '', email: '', phone: '', password: '', confirmPassword: '' },
-    validate: zod4Resolver(RegisterForm),
+    validate: zod4Resolver(RegisterForm, { errorPriority: 'first' }),
   });
 
   const submit = async ({ username, email, phone, password }: RegisterForm) => {

@@ -54,7 +54,7 @@ function RequestForm() {
   const { isSubmitting, run } = useSubmitting();
   const form = useForm<PasswordResetRequestBody>({
     initialValues: { email: '' },
-    validate: zod4Resolver(PasswordResetRequestBody),
+    validate: zod4Resolver(PasswordResetRequestBody, { errorPriority: 'first' }),
   });
 
   const submit = ({ email }: PasswordResetRequestBody) =>
@@ -171,7 +171,7 @@ function NewPassword({ token }: { token: string }) {
   const { isSubmitting, run } = useSubmitting();
   const form = useForm<NewPasswordForm>({
     initialValues: { password: '', confirmPassword: '' },
-    validate: zod4Resolver(NewPasswordForm),
+    validate: zod4Resolver(NewPasswordForm, { errorPriority: 'first' }),
   });
 
   useEffect(() => {
