@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { systemClock, type Clock } from './lib/clock';
+import { redactUrl } from './lib/redact';
 import type { AccountLimits } from './modules/accounts/limits';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -43,7 +44,22 @@ function publicUrl(app: FastifyInstance, config: Config): string {
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Fastify's own request serializer, with recovery-link tokens kept out of the logs.
+        req: (req) => {
+          const request = req as typeof req & { ip?: string; host?: string };
+          return {
+            method: req.method,
+            url: redactUrl(req.url),
+            host: request.host,
+            remoteAddress: request.ip,
+            remotePort: req.socket.remotePort,
+          };
+        },
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
