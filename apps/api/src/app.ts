@@ -5,22 +5,28 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
+import { createMailer, type Mailer } from './integrations/mailer';
 import { systemClock, type Clock } from './lib/clock';
 import { createGenerationLimiter } from './lib/generation';
 import { hashPassword } from './lib/password';
+import { redactUrl } from './lib/redact';
+import type { AccountLimits } from './modules/accounts/limits';
+import { createAccountsRepo } from './modules/accounts/repo';
+import { accountsRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
 import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createLibraryRepo } from './modules/library/repo';
+import { libraryRoutes } from './modules/library/routes';
+import { createLibraryService } from './modules/library/service';
 import { createRedgramRepo } from './modules/redgram/repo';
 import { redgramRoutes } from './modules/redgram/routes';
 import { createRedgramService } from './modules/redgram/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
-import { createLibraryRepo } from './modules/library/repo';
-import { libraryRoutes } from './modules/library/routes';
-import { createLibraryService } from './modules/library/service';
 import { systemRoutes } from './modules/system/routes';
 import { createTextoRepo } from './modules/texto/repo';
 import { textoRoutes } from './modules/texto/routes';
@@ -36,12 +42,41 @@ export interface AppDeps {
   db?: Db;
   clock?: Clock;
   loginLimits?: LoginLimits;
+  accountLimits?: AccountLimits;
+  mailer?: Mailer;
+}
+
+/**
+ * The address links in emails point at: APP_URL, or else the address this server listens on. Never the
+ * request's Host header, which a caller could forge to have a recovery link sent to their own site.
+ */
+function publicUrl(app: FastifyInstance, config: Config): string {
+  if (config.appUrl) return config.appUrl;
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Fastify's own request serializer, with recovery-link tokens kept out of the logs.
+        req: (req) => {
+          const request = req as typeof req & { ip?: string; host?: string };
+          return {
+            method: req.method,
+            url: redactUrl(req.url),
+            host: request.host,
+            remoteAddress: request.ip,
+            remotePort: req.socket.remotePort,
+          };
+        },
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -84,6 +119,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   for (const library of LIBRARY_NAMES) {
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
   }
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  app.addHook('onClose', async () => mailer.close());
+  accountsRoutes(
+    app,
+    createAccountsService({
+      repo: createAccountsRepo(db),
+      loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
+      mailer,
+      clock,
+      publicUrl: () => publicUrl(app, config),
+      log: app.log,
+      limits: deps.accountLimits,
+    }),
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Generic validation messages (wrong type, too long...) in Spanish, on the client and the server alike.
 z.config(z.locales.es());
 
+export * from './accounts';
 export * from './auth';
 export * from './docs';
 export * from './http';

@@ -1,4 +1,5 @@
 import { geminiFake } from './gemini';
+import { fakeSmtp } from './smtp';
 
 /**
  * Local stand-ins for the third-party services this app calls (SMTP, Gemini, YouTube, Instagram, cobalt).
@@ -18,4 +19,4 @@ export interface FakeService {
 }
 
 /** Every fake the end-to-end server is wired to. */
-export const FAKES: FakeService[] = [geminiFake];
+export const FAKES: FakeService[] = [fakeSmtp, geminiFake];

@@ -6,12 +6,19 @@ import { ErrorScreen } from './error-screen';
 import { RequireAuth, RequirePermission } from './guards';
 import { Layout } from './layout';
 
-const PAGE_NOTICE = 'Esta página está en preparación. Muy pronto podrás usarla aquí.';
-
 // Each screen is loaded on demand, so the login route ships only what it needs.
 const loginPage = async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage });
 const dashboardPage = async () => ({
   Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+});
+const registerPage = async () => ({
+  Component: (await import('@/features/accounts/register-page')).RegisterPage,
+});
+const resetPasswordPage = async () => ({
+  Component: (await import('@/features/accounts/reset-password-page')).ResetPasswordPage,
+});
+const profilePage = async () => ({
+  Component: (await import('@/features/accounts/profile-page')).ProfilePage,
 });
 const notFoundPage = async () => ({ Component: (await import('./not-found-page')).NotFoundPage });
 
@@ -38,18 +45,14 @@ const TOOL_SCREENS: Partial<Record<ToolName, RouteObject['lazy']>> = {
 const routes: RouteObject[] = [
   { path: 'login', lazy: loginPage, handle: { title: 'Iniciar Sesión' } },
   { path: 'auth', lazy: loginPage, handle: { title: 'Iniciar Sesión' } },
-  { path: 'register', lazy: comingSoon('Crear Cuenta', PAGE_NOTICE), handle: { title: 'Crear Cuenta' } },
-  {
-    path: 'reset-password',
-    lazy: comingSoon('Recuperar Contraseña', PAGE_NOTICE),
-    handle: { title: 'Recuperar Contraseña' },
-  },
+  { path: 'register', lazy: registerPage, handle: { title: 'Crear Cuenta' } },
+  { path: 'reset-password', lazy: resetPasswordPage, handle: { title: 'Recuperar Contraseña' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,
     children: [
       { path: 'dashboard', lazy: dashboardPage, handle: { title: 'Inicio' } },
-      { path: 'perfil', lazy: comingSoon('Mi Perfil', PAGE_NOTICE), handle: { title: 'Mi Perfil' } },
+      { path: 'perfil', lazy: profilePage, handle: { title: 'Mi Perfil' } },
     ],
   },
   ...TOOL_NAMES.map((tool): RouteObject => ({

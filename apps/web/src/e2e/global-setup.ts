@@ -83,7 +83,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   server.stdout.resume();
 
-  for (const account of [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.vip2, ACCOUNTS.inactive]) {
+  for (const account of [
+    ACCOUNTS.cafeinas,
+    ACCOUNTS.vip,
+    ACCOUNTS.vip2,
+    ACCOUNTS.inactive,
+    ACCOUNTS.profile,
+    ACCOUNTS.recovery,
+  ]) {
     const args = [
       'add',
       '--email',

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config';
+
+/** One outgoing email: Spanish subject, plain text and HTML bodies. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message carries: logged when the message is not really sent, so a developer can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Messages kept in memory (no SMTP and no outbox folder: tests on an in-memory database). */
+  readonly kept: readonly MailMessage[];
+  close(): void;
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * Sends through SMTP_URL with nodemailer. Without it, each message is rendered exactly as it would be sent and
+ * written as a `.eml` file under the outbox folder (or kept in memory when there is none), and its link logged.
+ */
+export function createMailer(mail: Config['mail'], log: Log, options: { timeoutMs?: number } = {}): Mailer {
+  const kept: MailMessage[] = [];
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  if (mail.smtpUrl) {
+    const transport = createTransport(
+      {
+        url: mail.smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      },
+      { from: mail.from },
+    );
+    return {
+      kept,
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ to, subject, text, html });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outboxDir = mail.outboxDir;
+  const render = createTransport(
+    { streamTransport: true, buffer: true, newline: 'unix' },
+    { from: mail.from },
+  );
+  return {
+    kept,
+    async send(message) {
+      const { to, subject, text, html, link } = message;
+      if (!outboxDir) {
+        kept.push(message);
+        log.info({ to, link }, 'email kept in memory (no SMTP_URL)');
+        return;
+      }
+      const info = await render.sendMail({ to, subject, text, html });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message);
+      log.info({ to, file, link }, 'email written to the outbox (no SMTP_URL)');
+    },
+    close: () => render.close(),
+  };
+}

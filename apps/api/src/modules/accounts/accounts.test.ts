@@ -1,0 +1,494 @@
+import { ACCOUNT_MESSAGES, MESSAGES, SessionUser } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
+import { users } from '../../db/schema';
+import { createMailer } from '../../integrations/mailer';
+import { passwordResetTokens } from './schema';
+
+const APP_URL = 'https://miembros.example.com';
+const quiet = { info: () => undefined };
+const memoryMailer = () =>
+  createMailer({ smtpUrl: undefined, from: 'Test <t@example.com>', outboxDir: undefined }, quiet);
+
+const NEW_MEMBER = {
+  username: 'nuevo',
+  email: 'nuevo@example.com',
+  phone: '+34 600 000 000',
+  password: 'secreto-nuevo',
+};
+
+const me = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+const putProfile = (app: FastifyInstance, cookie: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'PUT', url: '/api/accounts/profile', payload, headers: { ...csrf, cookie } });
+
+const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
+  const value = res.cookies.find((c) => c.name === 'session')?.value;
+  return value ? `session=${value}` : undefined;
+};
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(text)?.[0] ?? '';
+
+const smtps: FakeSmtp[] = [];
+afterEach(async () => {
+  await Promise.all(smtps.splice(0).map((smtp) => smtp.close()));
+});
+
+async function withSmtp(now?: () => Date) {
+  const smtp = await startFakeSmtp();
+  smtps.push(smtp);
+  const { app, db } = await createTestApp(
+    {
+      appUrl: APP_URL,
+      mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+    },
+    now ? { clock: { now } } : {},
+  );
+  return { app, db, smtp };
+}
+
+describe('POST /api/accounts/register', () => {
+  it('creates an inactive cafeinas account with an argon2id hash that cannot sign in yet', async () => {
+    const { app, db } = await createTestApp();
+    const res = await postJson(app, '/api/accounts/register', NEW_MEMBER);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.cookies).toHaveLength(0);
+
+    const row = db.select().from(users).where(eq(users.email, NEW_MEMBER.email)).get();
+    expect(row).toMatchObject({ username: 'nuevo', phone: '+34 600 000 000', role_id: 3, is_active: false });
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.password_hash).not.toContain(NEW_MEMBER.password);
+
+    const login = await postJson(app, '/api/auth/login', NEW_MEMBER);
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe(MESSAGES.inactiveAccount);
+  });
+
+  it('ignores a role, an active flag or an id sent by the visitor', async () => {
+    const { app, db } = await createTestApp();
+    const res = await postJson(app, '/api/accounts/register', {
+      ...NEW_MEMBER,
+      id: 1,
+      role_id: 1,
+      role: 'admin',
+      is_active: 1,
+      action: 'register',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = db.select().from(users).where(eq(users.email, NEW_MEMBER.email)).get();
+    expect(row).toMatchObject({ role_id: 3, is_active: false });
+    expect(row?.id).not.toBe(1);
+    expect((await postJson(app, '/api/auth/login', NEW_MEMBER)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['username', { username: '  ' }, 'El nombre de usuario es obligatorio'],
+    ['email', { email: '' }, 'El correo electrónico es obligatorio'],
+    ['email', { email: 'no-es-un-correo' }, 'El correo electrónico no es válido'],
+    ['password', { password: '' }, 'La contraseña es obligatoria'],
+    ['password', { password: '12345' }, 'La contraseña debe tener al menos 6 caracteres'],
+    ['phone', { phone: ' ' }, 'El teléfono es obligatorio'],
+    ['phone', { phone: undefined }, undefined],
+  ])('refuses a bad %s with a Spanish message under that field (%j)', async (field, change, message) => {
+    const { app, db } = await createTestApp();
+    const res = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+    if (message) expect(res.json().error).toBe(message);
+    else expect(res.json().error).toMatch(/\S/);
+    expect(db.select().from(users).where(eq(users.email, NEW_MEMBER.email)).get()).toBeUndefined();
+  });
+
+  it('refuses a taken email, even in another case, under the email field', async () => {
+    const { app, db } = await createTestApp();
+    await addUser(db, { email: 'ana@example.com', username: 'ana' });
+    const res = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, email: ' ANA@Example.com ' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.emailTaken, field: 'email' });
+  });
+
+  it('refuses a taken username, even in another case, under the username field', async () => {
+    const { app, db } = await createTestApp();
+    await addUser(db, { email: 'ana@example.com', username: 'Ana' });
+    const res = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, username: 'aNA' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.usernameTaken, field: 'username' });
+    const count = db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .get();
+    expect(count?.n).toBe(2);
+  });
+
+  it('limits registrations per IP address', async () => {
+    const { app } = await createTestApp(
+      {},
+      {
+        accountLimits: {
+          registerPerIp: 2,
+          recoveryPerIp: 10,
+          windowSeconds: 3600,
+          recoveryEmailIntervalSeconds: 60,
+        },
+      },
+    );
+    const from = { remoteAddress: '203.0.113.5' };
+    for (const n of [1, 2]) {
+      const res = await postJson(
+        app,
+        '/api/accounts/register',
+        { ...NEW_MEMBER, username: `u${n}`, email: `u${n}@example.com` },
+        from,
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const blocked = await postJson(
+      app,
+      '/api/accounts/register',
+      { ...NEW_MEMBER, username: 'u3', email: 'u3@example.com' },
+      from,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe(ACCOUNT_MESSAGES.tooManyRequests);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await postJson(
+      app,
+      '/api/accounts/register',
+      { ...NEW_MEMBER, username: 'u4', email: 'u4@example.com' },
+      { remoteAddress: '198.51.100.2' },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('password recovery', () => {
+  it('emails a working single-use link through SMTP, and answers an unknown email the same way', async () => {
+    const { app, db, smtp } = await withSmtp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    const laptop = await signIn(app, member.email, member.password);
+
+    const unknown = await postJson(app, '/api/accounts/password-reset/request', {
+      email: 'nadie@example.com',
+    });
+    const known = await postJson(app, '/api/accounts/password-reset/request', { email: ' EVA@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ ok: true });
+
+    const mail = await smtp.waitForMessage('eva@example.com');
+    expect(smtp.messages().map((m) => m.to)).toEqual([['eva@example.com']]);
+    expect(mail.from).toBe('no-reply@example.com');
+    expect(mail.subject).toBe('Recupera tu contraseña');
+    expect(mail.text).toContain('Hola, eva');
+    const link = linkIn(mail.text);
+    expect(link.startsWith(`${APP_URL}/reset-password?token=`)).toBe(true);
+    expect(mail.html).toContain(`href="${link}"`);
+    const token = tokenOf(link);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+
+    // Only a hash is stored.
+    const stored = db.select().from(passwordResetTokens).all();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toContain(token);
+
+    expect((await postJson(app, '/api/accounts/password-reset/check', { token })).statusCode).toBe(200);
+    const reset = await postJson(app, '/api/accounts/password-reset', { token, password: 'nueva-clave' });
+    expect(reset.statusCode).toBe(200);
+
+    // Every earlier session ended; the old password is gone, the new one works.
+    expect((await me(app, laptop)).statusCode).toBe(401);
+    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(401);
+    expect(
+      (await postJson(app, '/api/auth/login', { email: member.email, password: 'nueva-clave' })).statusCode,
+    ).toBe(200);
+
+    // The link is spent.
+    const again = await postJson(app, '/api/accounts/password-reset', { token, password: 'otra-clave-mas' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: ACCOUNT_MESSAGES.resetTokenInvalid, field: 'token' });
+    expect((await postJson(app, '/api/accounts/password-reset/check', { token })).statusCode).toBe(400);
+  });
+
+  it('sends nothing for an unknown or inactive account, and at most one email per account per minute', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer, clock: { now: () => now } });
+    await addUser(db, { email: 'eva@example.com' });
+    await addUser(db, { email: 'pendiente@example.com', is_active: false });
+
+    for (const email of [
+      'nadie@example.com',
+      'pendiente@example.com',
+      'eva@example.com',
+      'eva@example.com',
+    ]) {
+      const res = await postJson(app, '/api/accounts/password-reset/request', { email });
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(mailer.kept.map((m) => m.to)).toEqual(['eva@example.com']);
+
+    now = new Date('2026-11-21T10:00:59Z');
+    await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    expect(mailer.kept).toHaveLength(1);
+    now = new Date('2026-11-21T10:01:01Z');
+    await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    expect(mailer.kept).toHaveLength(2);
+  });
+
+  it('replaces an earlier link with the new one', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer, clock: { now: () => now } });
+    await addUser(db, { email: 'eva@example.com' });
+    await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    now = new Date('2026-11-21T10:05:00Z');
+    await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    const [first, second] = mailer.kept.map((m) => tokenOf(m.link ?? ''));
+    expect(first).not.toBe(second);
+    expect((await postJson(app, '/api/accounts/password-reset/check', { token: first })).statusCode).toBe(
+      400,
+    );
+    const reset = await postJson(app, '/api/accounts/password-reset', {
+      token: first,
+      password: 'nueva-clave',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(
+      (await postJson(app, '/api/accounts/password-reset', { token: second, password: 'nueva-clave' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a link after its 60 minutes', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer, clock: { now: () => now } });
+    const member = await addUser(db, { email: 'eva@example.com' });
+    await postJson(app, '/api/accounts/password-reset/request', { email: member.email });
+    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    now = new Date('2026-11-21T10:59:00Z');
+    expect((await postJson(app, '/api/accounts/password-reset/check', { token })).statusCode).toBe(200);
+    now = new Date('2026-11-21T11:00:01Z');
+    const res = await postJson(app, '/api/accounts/password-reset', { token, password: 'nueva-clave' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ACCOUNT_MESSAGES.resetTokenInvalid);
+    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(200);
+  });
+
+  it('refuses a made-up token and checks the new password like registration does', async () => {
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer });
+    await addUser(db, { email: 'eva@example.com' });
+    const bogus = await postJson(app, '/api/accounts/password-reset', {
+      token: 'x'.repeat(43),
+      password: 'nueva-clave',
+    });
+    expect(bogus.json()).toEqual({ error: ACCOUNT_MESSAGES.resetTokenInvalid, field: 'token' });
+
+    await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    const short = await postJson(app, '/api/accounts/password-reset', { token, password: '123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      error: 'La contraseña debe tener al menos 6 caracteres',
+      field: 'password',
+    });
+  });
+
+  it.each([
+    ['', ACCOUNT_MESSAGES.recoveryEmailRequired],
+    ['no-es-un-correo', ACCOUNT_MESSAGES.recoveryEmailInvalid],
+  ])('answers %j with the spec message', async (email, message) => {
+    const { app } = await createTestApp();
+    const res = await postJson(app, '/api/accounts/password-reset/request', { email });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message, field: 'email' });
+  });
+
+  it('limits recovery requests per IP address', async () => {
+    const { app } = await createTestApp(
+      {},
+      {
+        mailer: memoryMailer(),
+        accountLimits: {
+          registerPerIp: 10,
+          recoveryPerIp: 2,
+          windowSeconds: 3600,
+          recoveryEmailIntervalSeconds: 60,
+        },
+      },
+    );
+    const from = { remoteAddress: '203.0.113.9' };
+    for (const n of [1, 2]) {
+      expect(
+        (await postJson(app, '/api/accounts/password-reset/request', { email: `x${n}@example.com` }, from))
+          .statusCode,
+      ).toBe(200);
+    }
+    const blocked = await postJson(
+      app,
+      '/api/accounts/password-reset/request',
+      { email: 'x3@example.com' },
+      from,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe(ACCOUNT_MESSAGES.tooManyRequests);
+  });
+
+  it('answers at once even when the mail server cannot be reached', async () => {
+    const smtp = await startFakeSmtp();
+    const deadUrl = smtp.url;
+    await smtp.close();
+    const { app, db } = await createTestApp({
+      appUrl: APP_URL,
+      mail: { smtpUrl: deadUrl, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+    });
+    await addUser(db, { email: 'eva@example.com' });
+    const res = await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+});
+
+describe('PUT /api/accounts/profile', () => {
+  it('updates the signed-in member and answers the refreshed session user', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    const cookie = await signIn(app, member.email, member.password);
+    const res = await putProfile(app, cookie, {
+      username: 'Eva María',
+      email: 'Eva.Maria@Example.com',
+      phone: ' 612 345 678 ',
+      password: '',
+    });
+    expect(res.statusCode).toBe(200);
+    const user = SessionUser.parse(res.json());
+    expect(user).toMatchObject({
+      id: member.id,
+      username: 'Eva María',
+      email: 'eva.maria@example.com',
+      phone: '612 345 678',
+      role: 'cafeinas',
+      role_id: 3,
+      permissions: ['cafelito-virtual'],
+    });
+    expect((await me(app, cookie)).json()).toMatchObject({ username: 'Eva María' });
+
+    // Blank password: the old one still works.
+    expect(
+      (await postJson(app, '/api/auth/login', { email: 'eva.maria@example.com', password: member.password }))
+        .statusCode,
+    ).toBe(200);
+
+    // A blank phone removes it.
+    const noPhone = await putProfile(app, cookie, {
+      username: 'Eva María',
+      email: 'eva.maria@example.com',
+      phone: '',
+    });
+    expect(noPhone.json().phone).toBeNull();
+  });
+
+  it('edits only the signed-in account and never its role or active flag', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    const other = await addUser(db, { email: 'otro@example.com', username: 'otro' });
+    const cookie = await signIn(app, member.email, member.password);
+    const res = await putProfile(app, cookie, {
+      id: other.id,
+      user_id: other.id,
+      username: 'eva2',
+      email: 'eva@example.com',
+      phone: '',
+      role_id: 1,
+      role: 'admin',
+      is_active: false,
+      permissions: ['config'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: member.id,
+      role: 'cafeinas',
+      role_id: 3,
+      permissions: ['cafelito-virtual'],
+    });
+    const rows = db.select().from(users).all();
+    expect(rows.find((u) => u.id === member.id)).toMatchObject({
+      username: 'eva2',
+      role_id: 3,
+      is_active: true,
+    });
+    expect(rows.find((u) => u.id === other.id)).toMatchObject({
+      username: 'otro',
+      email: 'otro@example.com',
+    });
+    expect((await me(app, cookie)).statusCode).toBe(200);
+  });
+
+  it('changes the password, ends the other sessions and keeps this one signed in', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    const phone = await signIn(app, member.email, member.password);
+    const laptop = await signIn(app, member.email, member.password);
+    const res = await putProfile(app, laptop, {
+      username: 'eva',
+      email: member.email,
+      phone: '',
+      password: 'clave-nueva',
+    });
+    expect(res.statusCode).toBe(200);
+    const renewed = sessionCookie(res);
+    expect(renewed).toBeDefined();
+    expect((await me(app, renewed!)).statusCode).toBe(200);
+    expect((await me(app, phone)).statusCode).toBe(401);
+    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(401);
+    expect(
+      (await postJson(app, '/api/auth/login', { email: member.email, password: 'clave-nueva' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('names the field another member already uses, ignoring case', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    await addUser(db, { email: 'ana@example.com', username: 'Ana' });
+    const cookie = await signIn(app, member.email, member.password);
+    const email = await putProfile(app, cookie, { username: 'eva', email: 'ANA@example.com', phone: '' });
+    expect(email.statusCode).toBe(409);
+    expect(email.json()).toEqual({ error: ACCOUNT_MESSAGES.emailTakenByOther, field: 'email' });
+    const username = await putProfile(app, cookie, { username: 'ana', email: 'eva@example.com', phone: '' });
+    expect(username.statusCode).toBe(409);
+    expect(username.json()).toEqual({ error: ACCOUNT_MESSAGES.usernameTakenByOther, field: 'username' });
+    // Keeping one's own name in another case is no conflict.
+    expect(
+      (await putProfile(app, cookie, { username: 'EVA', email: 'Eva@example.com', phone: '' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('checks the fields and requires a session', async () => {
+    const { app } = await createTestApp();
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile',
+      payload: { username: 'x', email: 'x@example.com' },
+      headers: csrf,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const empty = await putProfile(app, cookie, { username: '', email: ADMIN.email });
+    expect(empty.json()).toEqual({ error: 'El nombre de usuario es obligatorio', field: 'username' });
+    const short = await putProfile(app, cookie, { username: 'admin', email: ADMIN.email, password: '123' });
+    expect(short.json()).toEqual({
+      error: 'La contraseña debe tener al menos 6 caracteres',
+      field: 'password',
+    });
+    const admin = await me(app, cookie);
+    expect(admin.json()).toMatchObject({ role: 'admin' });
+  });
+});

@@ -1,0 +1,42 @@
+import {
+  checkPasswordResetToken,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { AccountsService } from './service';
+
+export function accountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
+  route(app, register, access.public, async ({ body, request }) => {
+    await accounts.register(body, request.ip);
+    return { ok: true as const };
+  });
+
+  route(app, requestPasswordReset, access.public, async ({ body, request }) => {
+    await accounts.requestPasswordReset(body, request.ip);
+    return { ok: true as const };
+  });
+
+  route(app, checkPasswordResetToken, access.public, ({ body }) => {
+    accounts.checkResetToken(body.token);
+    return { ok: true as const };
+  });
+
+  route(app, resetPassword, access.public, async ({ body }) => {
+    await accounts.resetPassword(body);
+    return { ok: true as const };
+  });
+
+  route(app, updateProfile, access.user, async ({ body, user, request, reply }) => {
+    const { user: updated, newTokenVersion } = await accounts.updateProfile(user, body);
+    if (newTokenVersion !== undefined) {
+      // The new password ended every session; this browser keeps going on a fresh one.
+      app.sessions.end(request, reply);
+      app.sessions.start(reply, { id: updated.id, token_version: newTokenVersion });
+    }
+    return updated;
+  });
+}

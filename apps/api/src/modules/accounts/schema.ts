@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from '../../db/schema';
+
+/**
+ * Password-recovery links. Only a SHA-256 hash of the token is stored, so a copy of the database cannot be
+ * used to reset anyone's password. A new request replaces the user's earlier links; a reset spends them all.
+ */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: text('created_at')
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);

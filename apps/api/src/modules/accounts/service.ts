@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  RESET_TOKEN_TTL_MINUTES,
+  type PasswordResetBody,
+  type PasswordResetRequestBody,
+  type ProfileBody,
+  type RegisterBody,
+  type SessionUser,
+} from '@app/contracts';
+import { accountConflictField } from '../../db/unique-violation';
+import type { Mailer } from '../../integrations/mailer';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { normalizeEmail } from '../auth/service';
+import { createIpLimiter, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './limits';
+import type { AccountsRepo } from './repo';
+import { resetPasswordEmail } from './reset-email';
+
+export interface AccountsServiceDeps {
+  repo: AccountsRepo;
+  /** The session user (role and permissions included) of an email, after a profile change. */
+  loadSessionUser(email: string): SessionUser | undefined;
+  mailer: Mailer;
+  clock: Clock;
+  /** The public address of the web app, e.g. https://miembros.example.com (links in emails). */
+  publicUrl(): string;
+  log: { error(obj: object, msg: string): void };
+  limits?: AccountLimits;
+}
+
+/** The token travels only in the emailed link; the database keeps its hash. */
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const REGISTER_CONFLICT = {
+  email: ACCOUNT_MESSAGES.emailTaken,
+  username: ACCOUNT_MESSAGES.usernameTaken,
+} as const;
+const PROFILE_CONFLICT = {
+  email: ACCOUNT_MESSAGES.emailTakenByOther,
+  username: ACCOUNT_MESSAGES.usernameTakenByOther,
+} as const;
+
+/** Turns a unique-index violation on users into a 409 naming the field; rethrows anything else. */
+function rethrowConflict(error: unknown, messages: Record<'email' | 'username', string>): never {
+  const field = accountConflictField(error);
+  if (field) throw conflict(messages[field], field);
+  throw error;
+}
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { repo, mailer, clock, log } = deps;
+  const limits = deps.limits ?? DEFAULT_ACCOUNT_LIMITS;
+  const registerLimiter = createIpLimiter('register-ip', limits.registerPerIp, limits.windowSeconds);
+  const recoveryLimiter = createIpLimiter('recovery-ip', limits.recoveryPerIp, limits.windowSeconds);
+
+  const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
+
+  return {
+    /** Creates an inactive cafeinas account; uniqueness (case-insensitive) is the database's to enforce. */
+    async register(body: RegisterBody, ip: string): Promise<void> {
+      await registerLimiter.consume(ip);
+      const password_hash = await hashPassword(body.password);
+      try {
+        repo.insertSelfRegistered({
+          username: body.username,
+          email: normalizeEmail(body.email),
+          phone: body.phone,
+          password_hash,
+        });
+      } catch (error) {
+        rethrowConflict(error, REGISTER_CONFLICT);
+      }
+    },
+
+    /**
+     * Emails a recovery link to an active account. Whether or not the email belongs to one, the caller gets
+     * the same answer, and just as fast: the email is sent after the answer, never awaited here.
+     */
+    async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
+      await recoveryLimiter.consume(ip);
+      const user = repo.findByEmail(normalizeEmail(body.email));
+      if (!user?.is_active) return;
+      const now = clock.now();
+      const last = repo.lastResetRequestAt(user.id);
+      if (last && now.getTime() - Date.parse(last) < limits.recoveryEmailIntervalSeconds * 1000) return;
+
+      const token = randomBytes(32).toString('base64url');
+      repo.replaceResetToken({
+        userId: user.id,
+        hash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+      });
+      const link = `${deps.publicUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+      mailer.send(resetPasswordEmail(user, link)).catch((err: unknown) => {
+        log.error({ err, userId: user.id }, 'password-recovery email could not be sent');
+      });
+    },
+
+    /** Throws the Spanish "expired or used link" error unless the token can still reset a password. */
+    checkResetToken(token: string): void {
+      if (!repo.findUsableResetToken(hashToken(token), clock.now())) throw invalidToken();
+    },
+
+    /** Sets the new password, spends the link and signs the user out everywhere. */
+    async resetPassword(body: PasswordResetBody): Promise<void> {
+      const found = repo.findUsableResetToken(hashToken(body.token), clock.now());
+      if (!found) throw invalidToken();
+      const passwordHash = await hashPassword(body.password);
+      if (!repo.resetPassword(found.id, found.userId, passwordHash, clock.now())) throw invalidToken();
+    },
+
+    /**
+     * Edits the signed-in user's own account: username, email, phone, and the password when one is given.
+     * Role and active flag are out of reach. Returns the fresh session user and, after a password change, the
+     * new token version the current session must carry.
+     */
+    async updateProfile(
+      me: { id: number; sessionId: string },
+      body: ProfileBody,
+    ): Promise<{ user: SessionUser; newTokenVersion: number | undefined }> {
+      const email = normalizeEmail(body.email);
+      const password_hash = body.password === '' ? undefined : await hashPassword(body.password);
+      let tokenVersion: number | undefined;
+      try {
+        tokenVersion = repo.updateProfile(me.id, me.sessionId, {
+          username: body.username,
+          email,
+          phone: body.phone === '' ? null : body.phone,
+          ...(password_hash ? { password_hash } : {}),
+        });
+      } catch (error) {
+        rethrowConflict(error, PROFILE_CONFLICT);
+      }
+      const user = tokenVersion === undefined ? undefined : deps.loadSessionUser(email);
+      if (tokenVersion === undefined || !user) throw unauthorized(ACCOUNT_MESSAGES.noSession);
+      return { user, newTokenVersion: password_hash ? tokenVersion : undefined };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

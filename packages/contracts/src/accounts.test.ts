@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { NewPasswordForm, PasswordResetRequestBody, ProfileBody, RegisterBody, RegisterForm } from './index';
+
+/** The first message of each field, as the form resolver and the API show them. */
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+  const first: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) first[String(issue.path[0])] ??= issue.message;
+  return first;
+};
+
+describe('account forms', () => {
+  it('registration: every empty field says what is missing (spec section 5)', () => {
+    const result = RegisterForm.safeParse({
+      username: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: 'x',
+    });
+    expect(messages(result)).toEqual({
+      username: 'El nombre de usuario es obligatorio',
+      email: 'El correo electrónico es obligatorio',
+      phone: 'El teléfono es obligatorio',
+      password: 'La contraseña es obligatoria',
+      confirmPassword: 'Las contraseñas no coinciden',
+    });
+  });
+
+  it('registration: a bad email, a short password and a differing confirmation', () => {
+    const result = RegisterForm.safeParse({
+      username: 'ana',
+      email: 'ana@',
+      phone: '600',
+      password: '12345',
+      confirmPassword: '12345',
+    });
+    expect(messages(result)).toEqual({
+      email: 'El correo electrónico no es válido',
+      password: 'La contraseña debe tener al menos 6 caracteres',
+    });
+    const mismatch = RegisterForm.safeParse({
+      username: 'ana',
+      email: 'ana@example.com',
+      phone: '600',
+      password: '123456',
+      confirmPassword: '1234567',
+    });
+    expect(messages(mismatch)).toEqual({ confirmPassword: 'Las contraseñas no coinciden' });
+  });
+
+  it('registration body drops a role or active flag a visitor sends', () => {
+    const body = RegisterBody.parse({
+      username: 'ana',
+      email: 'ana@example.com',
+      phone: '600',
+      password: '123456',
+      role_id: 1,
+      is_active: 1,
+    });
+    expect(body).toEqual({ username: 'ana', email: 'ana@example.com', phone: '600', password: '123456' });
+  });
+
+  it('recovery: the spec messages for an empty and an invalid email', () => {
+    expect(messages(PasswordResetRequestBody.safeParse({ email: ' ' }))).toEqual({
+      email: 'Por favor, introduce tu correo electrónico',
+    });
+    expect(messages(PasswordResetRequestBody.safeParse({ email: 'nope' }))).toEqual({
+      email: 'Por favor, introduce un correo electrónico válido',
+    });
+  });
+
+  it('new password: 6 characters minimum and a matching confirmation', () => {
+    expect(messages(NewPasswordForm.safeParse({ password: '123', confirmPassword: '123' }))).toEqual({
+      password: 'La contraseña debe tener al menos 6 caracteres',
+    });
+    expect(messages(NewPasswordForm.safeParse({ password: '123456', confirmPassword: '' }))).toEqual({
+      confirmPassword: 'Las contraseñas no coinciden',
+    });
+  });
+
+  it('profile: phone and password optional, a blank password kept blank, role fields dropped', () => {
+    expect(
+      ProfileBody.parse({ username: 'ana', email: 'ana@example.com', role_id: 1, is_active: false }),
+    ).toEqual({ username: 'ana', email: 'ana@example.com', phone: '', password: '' });
+    expect(
+      messages(ProfileBody.safeParse({ username: 'ana', email: 'ana@example.com', password: '12' })),
+    ).toEqual({
+      password: 'La contraseña debe tener al menos 6 caracteres',
+    });
+  });
+});

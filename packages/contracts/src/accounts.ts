@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { SessionUser } from './auth';
+import { endpoint, OkResponse } from './http';
+import {
+  EmailField,
+  PASSWORD_MISMATCH,
+  PasswordField,
+  PhoneField,
+  RequiredPhoneField,
+  USER_LIMITS,
+  UsernameField,
+} from './user-fields';
+
+/** Spanish texts of the account pages (spec sections 2, 5 and 8), shared by the server and the web client. */
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'Este correo electrónico ya está registrado',
+  usernameTaken: 'Este nombre de usuario ya está en uso',
+  emailTakenByOther: 'Este correo electrónico ya está registrado por otro usuario',
+  usernameTakenByOther: 'Este nombre de usuario ya está en uso por otro usuario',
+  accountTaken: 'Este nombre de usuario o correo electrónico ya está en uso por otro usuario',
+  useDifferentData: 'Por favor, utiliza un nombre de usuario y correo electrónico diferentes',
+  registerFailed: 'Error al crear la cuenta',
+  registered: '¡Cuenta creada correctamente!',
+  registering: 'Creando cuenta...',
+  recoveryEmailRequired: 'Por favor, introduce tu correo electrónico',
+  recoveryEmailInvalid: 'Por favor, introduce un correo electrónico válido',
+  recoveryRequesting: 'Enviando solicitud de recuperación...',
+  recoverySent: 'Instrucciones enviadas a tu correo electrónico',
+  requestFailed: 'Error al procesar la solicitud',
+  resetTokenInvalid:
+    'El enlace de recuperación no es válido o ha caducado. Solicita uno nuevo para cambiar tu contraseña.',
+  passwordChanged: 'Contraseña actualizada correctamente. Ya puedes iniciar sesión con tu nueva contraseña.',
+  profileUpdated: 'Perfil actualizado correctamente',
+  noSession: 'No hay sesión activa',
+  tooManyRequests: 'Demasiadas solicitudes. Espera unos minutos antes de volver a intentarlo.',
+} as const;
+
+/** How long a password-recovery link works. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+// ---- Registration ----
+
+/** What the server accepts. Role and active flag are never taken from a visitor: any sent are dropped. */
+export const RegisterBody = z.object({
+  username: UsernameField,
+  email: EmailField,
+  phone: RequiredPhoneField,
+  password: PasswordField,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+const confirmation = z.string().max(USER_LIMITS.passwordMax, PASSWORD_MISMATCH);
+
+/** The registration form: the body plus the confirmation, which must match. */
+export const RegisterForm = RegisterBody.extend({ confirmPassword: confirmation }).refine(
+  (form) => form.password === form.confirmPassword,
+  { message: PASSWORD_MISMATCH, path: ['confirmPassword'], when: () => true },
+);
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/accounts/register',
+  body: RegisterBody,
+  response: OkResponse,
+});
+
+// ---- Password recovery ----
+
+export const RecoveryEmailField = z
+  .string({ error: ACCOUNT_MESSAGES.recoveryEmailRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.recoveryEmailRequired)
+  .max(USER_LIMITS.email, ACCOUNT_MESSAGES.recoveryEmailInvalid)
+  .pipe(z.email(ACCOUNT_MESSAGES.recoveryEmailInvalid));
+
+export const PasswordResetRequestBody = z.object({ email: RecoveryEmailField });
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
+
+/** Same answer whether or not an account has that email. */
+export const requestPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/accounts/password-reset/request',
+  body: PasswordResetRequestBody,
+  response: OkResponse,
+});
+
+export const ResetTokenField = z
+  .string({ error: ACCOUNT_MESSAGES.resetTokenInvalid })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.resetTokenInvalid)
+  .max(200, ACCOUNT_MESSAGES.resetTokenInvalid);
+
+/** Tells the reset form, before the member types, whether the link still works. */
+export const checkPasswordResetToken = endpoint({
+  method: 'POST',
+  path: '/api/accounts/password-reset/check',
+  body: z.object({ token: ResetTokenField }),
+  response: OkResponse,
+});
+
+export const PasswordResetBody = z.object({ token: ResetTokenField, password: PasswordField });
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+
+/** The new-password form of the emailed link. */
+export const NewPasswordForm = z
+  .object({ password: PasswordField, confirmPassword: confirmation })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+    when: () => true,
+  });
+export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/accounts/password-reset',
+  body: PasswordResetBody,
+  response: OkResponse,
+});
+
+// ---- Profile ----
+
+/**
+ * The signed-in member's own account. A blank password keeps the current one. Anything else a client sends
+ * (id, role_id, is_active) is dropped: the server edits only the signed-in user and never their role or status.
+ */
+export const ProfileBody = z.object({
+  username: UsernameField,
+  email: EmailField,
+  phone: PhoneField.default(''),
+  password: z.union([z.literal(''), PasswordField]).default(''),
+});
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+export const updateProfile = endpoint({
+  method: 'PUT',
+  path: '/api/accounts/profile',
+  body: ProfileBody,
+  response: SessionUser,
+});
