@@ -9,6 +9,7 @@ import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { systemRoutes } from './modules/system/routes';
+import { registerVideoTools } from './modules/video-tools';
 import { registerAccessGuards } from './plugins/authz';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  registerVideoTools(app, config, db, clock);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

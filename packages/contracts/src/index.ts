@@ -10,3 +10,4 @@ export * from './roles';
 export * from './system';
 export * from './tools';
 export * from './user-fields';
+export * from './video-tools';
