@@ -1,3 +1,7 @@
+import { fakeCobalt } from './cobalt';
+import { fakeInstagram } from './instagram';
+import { fakeYouTube } from './youtube';
+
 /**
  * Local stand-ins for the third-party services this app calls (SMTP, Gemini, YouTube, Instagram, cobalt).
  * Each one is a real server on a loopback port speaking the service's real wire format; the production code
@@ -16,4 +20,4 @@ export interface FakeService {
 }
 
 /** Every fake the end-to-end server is wired to. */
-export const FAKES: FakeService[] = [];
+export const FAKES: FakeService[] = [fakeYouTube, fakeCobalt, fakeInstagram];
