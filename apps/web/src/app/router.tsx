@@ -14,6 +14,18 @@ const dashboardPage = async () => ({
   Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
 });
 const notFoundPage = async () => ({ Component: (await import('./not-found-page')).NotFoundPage });
+const ytVideoPage = async () => ({
+  Component: (await import('@/features/video-tools/video-tool-page')).YTVideoPage,
+});
+const igVideoPage = async () => ({
+  Component: (await import('@/features/video-tools/video-tool-page')).IGVideoPage,
+});
+
+/** The tool screens built so far; the others show a ComingSoon placeholder. */
+const TOOL_SCREENS: Partial<Record<(typeof TOOL_NAMES)[number], RouteObject['lazy']>> = {
+  ytvideo: ytVideoPage,
+  igvideo: igVideoPage,
+};
 
 /** Screens still to be built: their title and a notice. */
 const comingSoon = (title: string, notice?: string) => async () => {
@@ -42,7 +54,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: TOOL_SCREENS[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];
