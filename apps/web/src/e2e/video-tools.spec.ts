@@ -21,7 +21,6 @@ interface Scenario {
   author: (prefix: string) => string;
   authorLine: (prefix: string) => string;
   duration: string;
-  rowName: (id: string) => string;
   downloadHref: RegExp;
   endpoint: string;
 }
@@ -37,7 +36,6 @@ const SCENARIOS: Scenario[] = [
     author: (prefix) => `Canal ${prefix}`,
     authorLine: (prefix) => `Canal: Canal ${prefix}`,
     duration: 'Duración: 4:13',
-    rowName: (id) => `Video ${id}`,
     downloadHref: /\/tunnel\?id=A/,
     endpoint: '/api/video-tools/youtube/videos',
   },
@@ -51,7 +49,6 @@ const SCENARIOS: Scenario[] = [
     author: (prefix) => `Usuario ${prefix}`,
     authorLine: (prefix) => `Usuario: Usuario ${prefix}`,
     duration: 'Duración: 01:15',
-    rowName: (id) => `Receta ${id}`,
     downloadHref: /\/cdn\/K\w+\.mp4$/,
     endpoint: '/api/video-tools/instagram/videos',
   },
@@ -75,7 +72,7 @@ for (const s of SCENARIOS) {
       await expect(
         page.getByText('El listado de videos guardados solo está disponible para administradores.'),
       ).toBeVisible();
-      await expect(page.getByText('Videos Guardados')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Videos Guardados' })).toHaveCount(0);
 
       await submitLink(page, s.link(id));
       const card = page.getByLabel('Resultado');
@@ -95,10 +92,12 @@ for (const s of SCENARIOS) {
       ).toBeVisible();
     });
 
-    test(`an admin filters, pages, deletes one and then all of a ${s.author('')}`, async ({
+    test('an admin sees it in Videos Guardados, filters, pages, deletes one and then all', async ({
       page,
       browser,
     }) => {
+      // Two accounts, seven saves and two accessibility scans: more than the default budget on a busy machine.
+      test.setTimeout(150_000);
       const prefix = s.prefix + randomText(4);
       const ids = Array.from({ length: 7 }, () => prefix + randomText(s.idLength - prefix.length));
       // A vip member saves one through the screen; the admin saves the others through the same API.
@@ -136,11 +135,11 @@ for (const s of SCENARIOS) {
       await expect(page.getByText('Página 2 de 2')).toBeVisible();
       await expect(rows).toHaveCount(2);
       const secondPage = await page.locator('tbody').innerText();
-      expect(firstPage + secondPage).toContain(s.rowName(ids[0]!));
+      expect(firstPage + secondPage).toContain(ids[0]!);
       await page.getByRole('button', { name: '← Anterior' }).click();
       await expect(page.getByText('Página 1 de 2')).toBeVisible();
 
-      const firstRow = await rows.first().innerText();
+      const deleted = await rows.first().locator('td').nth(1).innerText();
       await rows
         .first()
         .getByRole('button', { name: /^Eliminar / })
@@ -151,7 +150,7 @@ for (const s of SCENARIOS) {
       await expect(page.getByText('Registro eliminado correctamente')).toBeVisible();
       await expect(rows).toHaveCount(5);
       await expect(page.getByText('Página 1 de 2')).toBeVisible();
-      await expect(page.locator('tbody')).not.toContainText(firstRow.split('\t')[1] ?? firstRow);
+      await expect(page.locator('tbody')).not.toContainText(deleted);
       await page.getByRole('button', { name: 'Siguiente →' }).click();
       await expect(page.getByText('Página 2 de 2')).toBeVisible();
       await expect(rows).toHaveCount(1);
