@@ -24,9 +24,7 @@ export const VIDEO_MESSAGES = {
   emptyUrl: 'Por favor, ingresa una URL',
   invalidYouTubeUrl: 'URL de YouTube no válida. Asegúrate de que sea un enlace de youtube.com o youtu.be.',
   invalidInstagramUrl: 'URL de Instagram no válida. Asegúrate de que sea una URL de reel o post.',
-  emptyId: 'El ID del video no puede estar vacío',
   duplicate: 'Este video ya está guardado en la base de datos',
-  noSession: 'No hay sesión activa',
   saved: 'Video guardado correctamente',
   deleted: 'Registro eliminado correctamente',
   deletedAll: 'Todos los registros han sido eliminados',
@@ -71,8 +69,17 @@ const YOUTUBE_HOSTS = new Set([
 const YOUTU_BE_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
+// The WHATWG URL parser exists in browsers and Node alike; contracts compile without either's type library.
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  pathname: string;
+  searchParams: { get(name: string): string | null };
+}
+declare const URL: new (input: string) => ParsedUrl;
+
 /** Parses what a person pasted; a missing scheme is accepted ("youtu.be/abc..."). */
-function parseLink(input: string): URL | null {
+function parseLink(input: string): ParsedUrl | null {
   const text = input.trim();
   if (text === '' || text.length > VIDEO_URL_MAX) return null;
   try {
