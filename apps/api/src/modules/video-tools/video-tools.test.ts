@@ -409,27 +409,27 @@ describe('saved-video lists', () => {
     expect((await get(s, '/api/video-tools/instagram/videos')).json().total).toBe(1);
   });
 
-  it('serves a late page of 100,000 records from the indexes', async () => {
+  it('serves a late page of a large list from the indexes, without sorting in memory', async () => {
     const s = await setup();
     s.db.$client.exec(`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
       INSERT INTO video_records (provider, video_id, user_id, titulo, descripcion, canal, fecha_publicacion, sort_date)
       SELECT 'youtube', 'v' || i, ${s.vipId}, 'Video ' || i, '', 'Canal ' || (i % 50),
              date('2000-01-01', '+' || i || ' minutes'), printf('%08d', i) FROM n;
     `);
-    const page = (await get(s, '/api/video-tools/youtube/videos?filter=Canal%207&page=400')).json();
-    expect(page).toMatchObject({ total: 2000, total_pages: 400 });
+    const page = (await get(s, '/api/video-tools/youtube/videos?filter=Canal%207&page=80')).json();
+    expect(page).toMatchObject({ total: 400, total_pages: 80 });
     expect(page.items.map((v: YouTubeVideo) => v.id)).toEqual(['v207', 'v157', 'v107', 'v57', 'v7']);
     const plan = s.db.$client
       .prepare(
         `EXPLAIN QUERY PLAN SELECT * FROM video_records WHERE provider = ? AND canal = ?
-         ORDER BY sort_date DESC, record_id DESC LIMIT 5 OFFSET 1995`,
+         ORDER BY sort_date DESC, record_id DESC LIMIT 5 OFFSET 395`,
       )
       .all('youtube', 'Canal 7') as { detail: string }[];
     const details = plan.map((row) => row.detail).join('\n');
     expect(details).toContain('video_records_canal_idx');
     expect(details).not.toContain('TEMP B-TREE');
-  });
+  }, 60_000);
 });
 
 describe('who may do what', () => {
