@@ -62,6 +62,8 @@ async function submitLink(page: Page, link: string) {
 for (const s of SCENARIOS) {
   test.describe(s.title, () => {
     test(`a vip member saves a link and sees the result card, not the saved list`, async ({ page }) => {
+      // Signing in, saving through three services and an accessibility scan: slow on a busy machine.
+      test.setTimeout(90_000);
       const prefix = s.prefix + randomText(4);
       const id = prefix + randomText(s.idLength - prefix.length);
       await signIn(page, ACCOUNTS.vip);
