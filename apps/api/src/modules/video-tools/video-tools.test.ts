@@ -1,6 +1,6 @@
 import { VIDEO_MESSAGES, YouTubeVideo, InstagramVideo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addUser, ADMIN, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
 import { FAKE_COBALT_KEY, startFakeCobalt } from '../../../test/fakes/cobalt';
 import { startHttpFake, type HttpFake } from '../../../test/fakes/http-fake';
@@ -9,6 +9,9 @@ import { FAKE_YOUTUBE_KEY, startFakeYouTube } from '../../../test/fakes/youtube'
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createVideoRepo } from './repo';
+
+// Each test hashes passwords, signs in twice and talks to three local services: allow for a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const started: HttpFake[] = [];
 afterEach(async () => {
