@@ -16,11 +16,7 @@ export interface HttpFake {
   close(): Promise<void>;
 }
 
-export type FakeHandler = (
-  request: ReceivedRequest,
-  response: ServerResponse,
-  baseUrl: string,
-) => unknown;
+export type FakeHandler = (request: ReceivedRequest, response: ServerResponse, baseUrl: string) => unknown;
 
 export const sendJson = (response: ServerResponse, status: number, body: unknown): void => {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

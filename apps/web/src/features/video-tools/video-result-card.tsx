@@ -12,7 +12,9 @@ export function VideoResultCard({ config, video }: { config: ProviderConfig; vid
         )}
         <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
           <Group gap="xs">
-            <Badge color={config.badgeColor} variant="light">{config.badge}</Badge>
+            <Badge color={config.badgeColor} variant="light">
+              {config.badge}
+            </Badge>
             {video.placeholder && (
               <Badge color="yellow" variant="outline">
                 Datos provisionales
