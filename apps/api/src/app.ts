@@ -31,6 +31,7 @@ import { systemRoutes } from './modules/system/routes';
 import { createTextoRepo } from './modules/texto/repo';
 import { textoRoutes } from './modules/texto/routes';
 import { createTextoService } from './modules/texto/service';
+import { registerVideoTools } from './modules/video-tools';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       limits: deps.accountLimits,
     }),
   );
+  registerVideoTools(app, config, db, clock);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -17,3 +17,4 @@ export * from './user-fields';
 export * from './ai-generation';
 export * from './redgram';
 export * from './texto';
+export * from './video-tools';

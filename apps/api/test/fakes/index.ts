@@ -1,5 +1,8 @@
 import { geminiFake } from './gemini';
 import { fakeSmtp } from './smtp';
+import { fakeCobalt } from './cobalt';
+import { fakeInstagram } from './instagram';
+import { fakeYouTube } from './youtube';
 
 /**
  * Local stand-ins for the third-party services this app calls (SMTP, Gemini, YouTube, Instagram, cobalt).
@@ -19,4 +22,4 @@ export interface FakeService {
 }
 
 /** Every fake the end-to-end server is wired to. */
-export const FAKES: FakeService[] = [fakeSmtp, geminiFake];
+export const FAKES: FakeService[] = [fakeSmtp, geminiFake, fakeYouTube, fakeCobalt, fakeInstagram];

@@ -21,22 +21,24 @@ const profilePage = async () => ({
   Component: (await import('@/features/accounts/profile-page')).ProfilePage,
 });
 const notFoundPage = async () => ({ Component: (await import('./not-found-page')).NotFoundPage });
-
-/** Screens still to be built: their title and a notice. */
-const comingSoon = (title: string, notice?: string) => async () => {
-  const { ComingSoon } = await import('@/components/coming-soon');
-  return { element: <ComingSoon title={title} notice={notice} /> };
-};
+const ytVideoPage = async () => ({
+  Component: (await import('@/features/video-tools/video-tool-page')).YTVideoPage,
+});
+const igVideoPage = async () => ({
+  Component: (await import('@/features/video-tools/video-tool-page')).IGVideoPage,
+});
 
 const libraryPage = (library: LibraryName) => async () => {
   const { LibraryPage } = await import('@/features/library/library-page');
   return { element: <LibraryPage key={library} library={library} /> };
 };
 
-/** The built screen of each tool (one line per tool); a tool not listed here still shows ComingSoon. */
-const TOOL_SCREENS: Partial<Record<ToolName, RouteObject['lazy']>> = {
+/** The screen of each tool (one line per tool): a new tool name in contracts must be given one here. */
+const TOOL_SCREENS: Record<ToolName, NonNullable<RouteObject['lazy']>> = {
   membresia: libraryPage('membresia'),
   'cafelito-virtual': libraryPage('cafelito-virtual'),
+  ytvideo: ytVideoPage,
+  igvideo: igVideoPage,
   texto: async () => ({ Component: (await import('@/features/texto/texto-page')).TextoPage }),
   redgram: async () => ({ Component: (await import('@/features/redgram/redgram-page')).RedgramPage }),
   config: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
@@ -59,7 +61,7 @@ const routes: RouteObject[] = [
     path: tool,
     element: <RequirePermission tool={tool} />,
     handle: { title: TOOL_TITLES[tool] },
-    children: [{ index: true, lazy: TOOL_SCREENS[tool] ?? comingSoon(TOOL_TITLES[tool]) }],
+    children: [{ index: true, lazy: TOOL_SCREENS[tool] }],
   })),
   { path: '*', lazy: notFoundPage, handle: { title: 'Página no encontrada' } },
 ];

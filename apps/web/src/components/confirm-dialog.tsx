@@ -24,7 +24,13 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onCancel} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       <Stack gap="lg">
         <Text>{message}</Text>
         <Group justify="flex-end">

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createCobaltClient } from '../../integrations/cobalt';
+import { createInstagramClient } from '../../integrations/instagram';
+import { createYouTubeClient } from '../../integrations/youtube';
+import type { Clock } from '../../lib/clock';
+import { instagramProvider, youtubeProvider } from './providers';
+import { createVideoRepo } from './repo';
+import { videoToolsRoutes } from './routes';
+import { createVideoToolsService } from './service';
+
+/** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
+export function registerVideoTools(app: FastifyInstance, config: Config, db: Db, clock: Clock): void {
+  const timeoutMs = config.outgoingTimeoutMs;
+  const repo = createVideoRepo(db);
+  const shared = {
+    cobalt: createCobaltClient({ ...config.cobalt, timeoutMs }),
+    clock,
+    log: app.log,
+  };
+  const youtube = createYouTubeClient({ ...config.youtube, timeoutMs });
+  const instagram = createInstagramClient({ ...config.instagram, timeoutMs });
+  videoToolsRoutes(app, {
+    youtube: createVideoToolsService({
+      provider: 'youtube',
+      repo,
+      impl: youtubeProvider({ ...shared, youtube, random: () => randomBytes(4).toString('hex') }),
+    }),
+    instagram: createVideoToolsService({
+      provider: 'instagram',
+      repo,
+      impl: instagramProvider({ ...shared, instagram }),
+    }),
+  });
+}

@@ -1,0 +1,193 @@
+import {
+  generateYouTubeId,
+  INSTAGRAM_TITLE_MAX,
+  parseInstagramLink,
+  parseYouTubeLink,
+  VIDEO_MESSAGES,
+  YOUTUBE_PLACEHOLDER,
+  youtubeWatchUrl,
+  type InstagramVideo,
+  type YouTubeVideo,
+} from '@app/contracts';
+import type { CobaltClient } from '../../integrations/cobalt';
+import { describeFailure, OutgoingError } from '../../integrations/http';
+import { InstagramApiError, type InstagramClient } from '../../integrations/instagram';
+import type { YouTubeClient, YouTubeDetails } from '../../integrations/youtube';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import type { NewVideoRecord, VideoRecordRow } from './schema';
+
+export interface Logger {
+  warn(details: object, message: string): void;
+}
+
+/** What the service needs from a provider: turn a pasted link into a record, and a row into its answer. */
+export interface VideoProviderImpl<R> {
+  resolve(url: string): Promise<Omit<NewVideoRecord, 'provider' | 'user_id'>>;
+  toRecord(row: VideoRecordRow): R;
+}
+
+interface ProviderDeps {
+  cobalt: CobaltClient;
+  clock: Clock;
+  log: Logger;
+}
+
+/** A download link from cobalt, or null: its absence is shown as such, never replaced by a made-up link. */
+async function cobaltLink({ cobalt, log }: ProviderDeps, mediaUrl: string): Promise<string | null> {
+  if (!cobalt.configured) return null;
+  try {
+    const result = await cobalt.downloadLink(mediaUrl);
+    if (result.ok) return result.url;
+    log.warn({ mediaUrl, reason: result.reason }, 'cobalt gave no download link');
+  } catch (error) {
+    log.warn({ mediaUrl, reason: describeFailure(error) }, 'cobalt call failed');
+  }
+  return null;
+}
+
+const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+
+export function youtubeProvider(
+  deps: ProviderDeps & { youtube: YouTubeClient; random: () => string },
+): VideoProviderImpl<YouTubeVideo> {
+  const { youtube, clock, log } = deps;
+
+  /** Data API, else oEmbed, else null (the caller saves the spec's placeholder). */
+  async function metadata(id: string): Promise<YouTubeDetails | null> {
+    if (youtube.hasApiKey) {
+      try {
+        const details = await youtube.videoDetails(id);
+        if (details) return details;
+        log.warn({ id }, 'YouTube Data API does not know the video');
+      } catch (error) {
+        log.warn({ id, reason: error instanceof Error ? error.message : error }, 'YouTube Data API failed');
+      }
+    }
+    try {
+      const oembed = await youtube.oembed(id);
+      if (oembed) {
+        return {
+          title: oembed.title,
+          description: '',
+          channel: oembed.channel,
+          duration: 0,
+          views: 0,
+          likes: 0,
+          quality: YOUTUBE_PLACEHOLDER.quality,
+          thumbnail: oembed.thumbnail,
+          publishedAt: today(clock),
+        };
+      }
+      log.warn({ id }, 'YouTube oEmbed does not know the video');
+    } catch (error) {
+      log.warn({ id, reason: error instanceof Error ? error.message : error }, 'YouTube oEmbed failed');
+    }
+    return null;
+  }
+
+  return {
+    async resolve(url) {
+      const link = parseYouTubeLink(url);
+      if (link.kind === 'invalid') throw badRequest(VIDEO_MESSAGES.invalidYouTubeUrl, 'url');
+      const id = link.kind === 'id' ? link.id : generateYouTubeId(clock.now(), deps.random());
+      // Without a real id there is nothing to look up: placeholder data and no download link.
+      const [details, downloadUrl] =
+        link.kind === 'id'
+          ? await Promise.all([metadata(id), cobaltLink(deps, youtubeWatchUrl(id))])
+          : [null, null];
+      const publishedAt = details?.publishedAt || today(clock);
+      return {
+        video_id: id,
+        titulo: details?.title || YOUTUBE_PLACEHOLDER.title(id),
+        descripcion: details?.description ?? '',
+        duracion: details ? details.duration : YOUTUBE_PLACEHOLDER.duration,
+        vistas: details?.views ?? 0,
+        likes: details?.likes ?? 0,
+        url_video: downloadUrl,
+        calidad_video: details?.quality ?? YOUTUBE_PLACEHOLDER.quality,
+        url_audio: '',
+        miniatura: details?.thumbnail ?? '',
+        canal: details?.channel ?? '',
+        fecha_publicacion: publishedAt,
+        placeholder: details === null,
+        sort_date: publishedAt,
+      };
+    },
+
+    toRecord(row) {
+      return {
+        record_id: row.record_id,
+        id: row.video_id,
+        titulo: row.titulo,
+        descripcion: row.descripcion,
+        duracion: row.duracion,
+        vistas: row.vistas,
+        likes: row.likes,
+        url_video: row.url_video,
+        calidad_video: row.calidad_video,
+        url_audio: row.url_audio,
+        miniatura: row.miniatura,
+        canal: row.canal ?? '',
+        fecha_publicacion: row.fecha_publicacion ?? '',
+        placeholder: row.placeholder,
+        user_id: row.user_id,
+      };
+    },
+  };
+}
+
+export function instagramProvider(
+  deps: ProviderDeps & { instagram: InstagramClient },
+): VideoProviderImpl<InstagramVideo> {
+  const { instagram, clock } = deps;
+  return {
+    async resolve(url) {
+      if (url.trim() === '') throw badRequest(VIDEO_MESSAGES.emptyUrl, 'url');
+      const link = parseInstagramLink(url);
+      if (!link) throw badRequest(VIDEO_MESSAGES.invalidInstagramUrl, 'url');
+      if (!instagram.configured) {
+        throw new AppError(503, VIDEO_MESSAGES.processError('el servicio de Instagram no está configurado'));
+      }
+      let media;
+      try {
+        media = await instagram.mediaInfo(link.url);
+      } catch (error) {
+        if (error instanceof InstagramApiError)
+          throw new AppError(502, VIDEO_MESSAGES.apiError(error.message));
+        if (error instanceof OutgoingError) {
+          throw new AppError(502, VIDEO_MESSAGES.processError(describeFailure(error)));
+        }
+        throw error;
+      }
+      const extractedAt = clock.now().toISOString();
+      const caption = media.caption.trim();
+      return {
+        video_id: link.id,
+        titulo: caption ? caption.slice(0, INSTAGRAM_TITLE_MAX) : 'Sin título',
+        descripcion: caption || 'Sin descripción',
+        duracion: media.duration,
+        url_video: media.videoUrl ?? (await cobaltLink(deps, link.url)),
+        miniatura: media.thumbnail,
+        usuario: media.fullName,
+        fecha_extraccion: extractedAt,
+        sort_date: extractedAt,
+      };
+    },
+
+    toRecord(row) {
+      return {
+        record_id: row.record_id,
+        id: row.video_id,
+        titulo: row.titulo,
+        descripcion: row.descripcion,
+        duracion: row.duracion,
+        url_video: row.url_video,
+        miniatura: row.miniatura,
+        usuario: row.usuario ?? '',
+        fecha_extraccion: row.fecha_extraccion ?? '',
+        user_id: row.user_id,
+      };
+    },
+  };
+}

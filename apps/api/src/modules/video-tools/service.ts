@@ -1,0 +1,59 @@
+import { VIDEO_MESSAGES, VIDEO_PAGE_SIZE, type VideoListQuery, type VideoProvider } from '@app/contracts';
+import { uniqueViolation } from '../../db/unique-violation';
+import { conflict, notFound } from '../../lib/errors';
+import type { VideoProviderImpl } from './providers';
+import type { VideoRepo } from './repo';
+
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** Rules of the saved-video records, shared by both providers. Knows nothing of HTTP. */
+export function createVideoToolsService<R>(deps: {
+  provider: VideoProvider;
+  impl: VideoProviderImpl<R>;
+  repo: VideoRepo;
+}) {
+  const { provider, impl, repo } = deps;
+  return {
+    /** Resolves the link on the server and saves the record for the signed-in member. */
+    async save(url: string, userId: number): Promise<R> {
+      const record = await impl.resolve(url);
+      try {
+        return impl.toRecord(repo.insert({ ...record, provider, user_id: userId }));
+      } catch (error) {
+        if (uniqueViolation(error)) throw conflict(VIDEO_MESSAGES.duplicate, 'url');
+        throw error;
+      }
+    },
+
+    list(query: VideoListQuery) {
+      const offset = (query.page - 1) * VIDEO_PAGE_SIZE;
+      const { rows, total } = repo.page(provider, query.filter, VIDEO_PAGE_SIZE, offset);
+      return {
+        items: rows.map((row) => impl.toRecord(row)),
+        total,
+        page: query.page,
+        page_size: VIDEO_PAGE_SIZE,
+        total_pages: Math.max(1, Math.ceil(total / VIDEO_PAGE_SIZE)),
+      };
+    },
+
+    /** The distinct channels (YouTube) or users (Instagram), sorted for people. */
+    filters(): string[] {
+      return repo
+        .filterValues(provider)
+        .filter((value) => value.trim() !== '')
+        .sort(collator.compare);
+    },
+
+    remove(recordId: number): void {
+      if (!repo.deleteOne(provider, recordId)) throw notFound(VIDEO_MESSAGES.recordNotFound);
+    },
+
+    /** Deletes what the current filter shows (everything when there is none). */
+    removeAll(filter: string | undefined): number {
+      return repo.deleteAll(provider, filter);
+    },
+  };
+}
+
+export type VideoToolsService<R> = ReturnType<typeof createVideoToolsService<R>>;
