@@ -7,14 +7,15 @@ import {
   PasswordField,
   PhoneField,
   RequiredPhoneField,
+  TAKEN_MESSAGES,
   USER_LIMITS,
   UsernameField,
 } from './user-fields';
 
 /** Spanish texts of the account pages (spec sections 2, 5 and 8), shared by the server and the web client. */
 export const ACCOUNT_MESSAGES = {
-  emailTaken: 'Este correo electrónico ya está registrado',
-  usernameTaken: 'Este nombre de usuario ya está en uso',
+  emailTaken: TAKEN_MESSAGES.email,
+  usernameTaken: TAKEN_MESSAGES.username,
   emailTakenByOther: 'Este correo electrónico ya está registrado por otro usuario',
   usernameTakenByOther: 'Este nombre de usuario ya está en uso por otro usuario',
   accountTaken: 'Este nombre de usuario o correo electrónico ya está en uso por otro usuario',

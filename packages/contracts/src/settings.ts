@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from './http';
-import { EmailField, PasswordField, PhoneField, UsernameField } from './user-fields';
+import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
 
 /**
  * Settings (/config): user and role administration. Every endpoint here needs the `config` permission.
@@ -15,8 +15,8 @@ export const ROLE_DESCRIPTION_MAX = 255;
 export const SEARCH_MAX = 254;
 
 export const SETTINGS_MESSAGES = {
-  emailTaken: 'Este correo electrónico ya está registrado',
-  usernameTaken: 'Este nombre de usuario ya está en uso',
+  emailTaken: TAKEN_MESSAGES.email,
+  usernameTaken: TAKEN_MESSAGES.username,
   chooseRole: 'Selecciona un rol',
   unknownRole: 'El rol seleccionado no existe',
   userNotFound: 'El usuario no existe',

@@ -38,3 +38,9 @@ export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
 
 /** Which unique account field a write collided with. */
 export type AccountConflictField = 'email' | 'username';
+
+/** A taken email or username (spec section 5), for registration and the admin user dialog alike. */
+export const TAKEN_MESSAGES: Record<AccountConflictField, string> = {
+  email: 'Este correo electrónico ya está registrado',
+  username: 'Este nombre de usuario ya está en uso',
+};

@@ -55,9 +55,12 @@ test.describe('Settings (/config)', () => {
   }) => {
     const id = unique();
     const member = { username: `pend${id}`, email: `pend${id}@e2e.test`, password: 'pendiente-123' };
-    // Public registration is built in another branch; this creates the account exactly as it leaves one
-    // (an inactive cafeinas member, role 3) through the admin API.
-    await (await adminApi(request)).createUser({ ...member, role_id: 3, is_active: false });
+    // Registered through the public endpoint, which leaves it inactive with role cafeinas (3).
+    const registered = await request.post('/api/accounts/register', {
+      headers: HEADERS,
+      data: { ...member, phone: '+34 600 000 000' },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
 
     await signIn(page, member);
     await expect(page.getByText(/Un administrador debe concederte acceso/)).toBeVisible();
