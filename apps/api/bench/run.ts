@@ -84,6 +84,8 @@ async function startServer(databasePath: string): Promise<{ url: string; pid: nu
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);
+  // A server that dies mid-run would otherwise only show as errors in every later row: say why.
+  child.on('exit', (code, signal) => log(`  the API server exited (code ${code}, signal ${signal})`));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

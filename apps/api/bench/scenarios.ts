@@ -4,7 +4,7 @@
  * the admin users page 1 and a search, the admin saved-videos page with a filter) with `kind: 'listing'` so
  * the report compares them with the signed-in `me` call.
  */
-import { BENCH_ACCOUNTS } from './seeds';
+import { BENCH_ACCOUNTS, BENCH_CHANNEL } from './seeds';
 
 export interface Scenario {
   name: string;
@@ -27,5 +27,39 @@ export const SCENARIOS: Scenario[] = [
     body: BENCH_ACCOUNTS.member,
     kind: 'login',
   },
-  // After merging: library listing, admin users page 1 and a search, admin saved videos with a filter.
+  {
+    name: 'GET membresia videos (vip)',
+    method: 'GET',
+    path: '/api/membresia/videos',
+    as: 'member',
+    kind: 'listing',
+  },
+  {
+    name: 'GET membresia progreso (vip)',
+    method: 'GET',
+    path: '/api/membresia/progreso',
+    as: 'member',
+    kind: 'listing',
+  },
+  {
+    name: 'GET admin users page 1',
+    method: 'GET',
+    path: '/api/admin/users?page=1&pageSize=10',
+    as: 'admin',
+    kind: 'listing',
+  },
+  {
+    name: 'GET admin users search',
+    method: 'GET',
+    path: '/api/admin/users?page=1&pageSize=10&search=miembro012',
+    as: 'admin',
+    kind: 'listing',
+  },
+  {
+    name: 'GET youtube videos, one channel',
+    method: 'GET',
+    path: `/api/video-tools/youtube/videos?page=1&filter=${encodeURIComponent(BENCH_CHANNEL)}`,
+    as: 'admin',
+    kind: 'listing',
+  },
 ];

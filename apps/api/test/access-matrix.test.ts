@@ -4,7 +4,17 @@
  * custom role with only `config`, and an administrator. The answer must match the route's declared access,
  * and no answer may hold a secret, or another member's data when the caller is not an administrator.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, me, OkResponse } from '@app/contracts';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  LIBRARY_API,
+  LIBRARY_NAMES,
+  MESSAGES,
+  me,
+  OkResponse,
+  type LibraryProgress,
+  type Video,
+} from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +112,29 @@ describe('access matrix', () => {
     expect(failures).toEqual([]);
     expect(routes.length).toBeGreaterThanOrEqual(5);
   }, 180_000);
+
+  it("shows each member only their own watched marks (the victim's never leak)", async () => {
+    const { app, close } = await appFromSnapshot(community);
+    let listings = 0;
+    for (const p of community.principals) {
+      if (!p.cookie || !p.seenAs) continue;
+      for (const library of LIBRARY_NAMES) {
+        const api = LIBRARY_API[library];
+        const videos = await app.inject({ url: api.listVideos.path, headers: { cookie: p.cookie } });
+        if (videos.statusCode !== 200) continue;
+        listings++;
+        expect((videos.json() as Video[]).length, `${library} as ${p.name}`).toBeGreaterThan(0);
+        expect(
+          (videos.json() as Video[]).filter((v) => v.visto),
+          `${library} as ${p.name}`,
+        ).toEqual([]);
+        const progress = await app.inject({ url: api.progress.path, headers: { cookie: p.cookie } });
+        expect((progress.json() as LibraryProgress).completadas, `${library} as ${p.name}`).toBe(0);
+      }
+    }
+    expect(listings).toBeGreaterThanOrEqual(2);
+    await close();
+  });
 
   it('refuses to start when an API route does not declare its access', async () => {
     const app = await buildApp(communityConfig(), { db: openDatabase(':memory:') });

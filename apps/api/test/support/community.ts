@@ -2,7 +2,7 @@
  * A small community on one in-memory database, every member signed in, saved as a snapshot so that each test
  * (or each route) starts from the same state on a fresh app. Shared by the access-matrix and fuzz tests.
  */
-import { SEED_ROLES, type ToolName } from '@app/contracts';
+import { LIBRARY_NAMES, SEED_ROLES, TEXTO_DEFAULT_PROMPTS, type ToolName } from '@app/contracts';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -11,6 +11,11 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
+import { passwordResetTokens } from '../../src/modules/accounts/schema';
+import { libraryCategories, libraryVideos, libraryWatched } from '../../src/modules/library/schema';
+import { redgramConfig, redgramLogs, redgramProfiles } from '../../src/modules/redgram/schema';
+import { textoConfig } from '../../src/modules/texto/schema';
+import { videoRecords } from '../../src/modules/video-tools/schema';
 import { FAKES } from '../fakes';
 import { ADMIN, addUser, signIn } from '../helper';
 
@@ -21,6 +26,10 @@ export const SECRETS = {
   cobalt: 'FAKE-cobalt-key-never-leaks-5678',
   instagram: 'FAKE-instagram-key-never-leaks-9012',
   gemini: 'AIzaFAKE-gemini-key-never-leaks-3456',
+  textoGemini: 'AIzaFAKE-texto-gemini-key-never-leaks-7788',
+  redgramGemini: 'AIzaFAKE-redgram-gemini-key-never-leaks-9900',
+  /** The stored hash of the victim's password-reset link: only its e-mail may ever carry the token. */
+  resetTokenHash: '5f0c1b7e2a9d4c3b8e6f1a0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
 } as const;
 
 /**
@@ -57,12 +66,109 @@ const secretValues = (env: Record<string, string>): string[] => [
 ];
 
 /**
- * EXTENSION POINT: plant data of other members and secrets kept in the database, so the access matrix can
- * prove they never reach the wrong person (after merging: the Gemini key through the AI tools' settings
- * table, saved videos and watched marks of the victim, ...). `victimId` is a member nobody else may see.
+ * Plants data of other members and secrets kept in the database, so the access matrix can prove they never
+ * reach the wrong person: the Gemini keys of the text tools' and RedGram's settings, and the victim's saved
+ * video, watched mark, RedGram profile and log, and password-reset link. The victim's records carry the
+ * victim's username and phone, which no non-admin answer may contain. `victimId` is a member nobody else may see.
  */
-function plantData(db: Db, _ids: { victimId: number; adminId: number }): void {
+function plantData(db: Db, { victimId }: { victimId: number; adminId: number }): void {
+  const victimMark = `victima_miembro +34 600 111 222`;
   db.insert(schema.settings).values({ key: 'gemini_api_key', value: SECRETS.gemini }).run();
+  db.insert(textoConfig)
+    .values({
+      id: 1,
+      api_url: '',
+      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+      gemini_api_key: SECRETS.textoGemini,
+    })
+    .run();
+  db.insert(redgramConfig)
+    .values({
+      id: 1,
+      prompt_escribir: 'Escribe un texto para el perfil.',
+      prompt_reescribir: 'Reescribe el texto para el perfil.',
+      gemini_api_key: SECRETS.redgramGemini,
+    })
+    .run();
+
+  db.insert(videoRecords)
+    .values({
+      provider: 'youtube',
+      video_id: 'dQw4w9WgXcQ',
+      user_id: victimId,
+      titulo: `Video guardado por ${victimMark}`,
+      descripcion: victimMark,
+      canal: `Canal de ${victimMark}`,
+      fecha_publicacion: '2025-01-15',
+      sort_date: '2025-01-15',
+    })
+    .run();
+  db.insert(videoRecords)
+    .values({
+      provider: 'instagram',
+      video_id: 'C0victim01',
+      user_id: victimId,
+      titulo: `Reel guardado por ${victimMark}`,
+      descripcion: victimMark,
+      usuario: `Cuenta de ${victimMark}`,
+      fecha_extraccion: '2025-01-16T10:00:00.000Z',
+      sort_date: '2025-01-16T10:00:00.000Z',
+    })
+    .run();
+
+  for (const library of LIBRARY_NAMES) {
+    const category = db
+      .insert(libraryCategories)
+      .values({ library, nombre: 'Primeros pasos', descripcion: '' })
+      .returning({ id: libraryCategories.id })
+      .get();
+    const video = db
+      .insert(libraryVideos)
+      .values({
+        library,
+        categoria_id: category.id,
+        titulo: 'Bienvenida',
+        url: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUv/view',
+        orden: 1,
+        fecha_creacion: '2025-01-01T00:00:00.000Z',
+      })
+      .returning({ id: libraryVideos.id })
+      .get();
+    db.insert(libraryWatched).values({ user_id: victimId, video_id: video.id }).run();
+  }
+
+  const profile = db
+    .insert(redgramProfiles)
+    .values({
+      user_id: victimId,
+      name: `Perfil de ${victimMark}`,
+      social_network: 'Instagram',
+      sector: 'Cafeterías',
+      target_audience: victimMark,
+      specific_audience: victimMark,
+      visual_optimization: 'Sí',
+    })
+    .returning({ id: redgramProfiles.id })
+    .get();
+  db.insert(redgramLogs)
+    .values({
+      user_id: victimId,
+      profile_id: profile.id,
+      mode: 'escribir',
+      input_text: `Texto privado de ${victimMark}`,
+      prompt: `Prompt con el texto de ${victimMark}`,
+      api_response: `Respuesta para ${victimMark}`,
+    })
+    .run();
+
+  db.insert(passwordResetTokens)
+    .values({
+      user_id: victimId,
+      token_hash: SECRETS.resetTokenHash,
+      expires_at: '2999-01-01T00:00:00.000Z',
+    })
+    .run();
 }
 
 export type PrincipalName = 'anonymous' | 'inactive' | 'cafeinas' | 'vip' | 'configOnly' | 'admin';

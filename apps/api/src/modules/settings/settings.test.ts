@@ -149,6 +149,16 @@ describe('GET /api/admin/users', () => {
       'socio002',
       'socio001',
     ]);
+    expect(last.total).toBe(25);
+    // Past the last page and without a match: no rows, and still the right total.
+    expect(UserList.parse((await get('/api/admin/users?search=socio&page=4')).json())).toMatchObject({
+      items: [],
+      total: 25,
+    });
+    expect(UserList.parse((await get('/api/admin/users?search=nadie')).json())).toMatchObject({
+      items: [],
+      total: 0,
+    });
     const all = UserList.parse((await get('/api/admin/users')).json());
     expect(all.total).toBe(26);
     const big = UserList.parse((await get('/api/admin/users?pageSize=100')).json());
