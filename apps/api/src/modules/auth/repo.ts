@@ -67,6 +67,21 @@ const toSessionUserRow = ({
 });
 
 export function createSessionRepo(db: Db) {
+  // Every signed-in request runs this: build the SQL and the SQLite statement once, not per request.
+  const sessionQuery = db
+    .select(sessionUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.user_id, sql.placeholder('userId')),
+        gt(sessions.expires_at, sql.placeholder('now')),
+      ),
+    )
+    .prepare();
+
   return {
     findUserForLogin(email: string): LoginUserRow | undefined {
       const row = db
@@ -81,19 +96,7 @@ export function createSessionRepo(db: Db) {
     },
 
     findSession(sessionId: string, userId: number, now: Date): SessionUserRow | undefined {
-      const row = db
-        .select(sessionUserColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.user_id))
-        .innerJoin(roles, eq(roles.id, users.role_id))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.user_id, userId),
-            gt(sessions.expires_at, now.toISOString()),
-          ),
-        )
-        .get();
+      const row = sessionQuery.get({ sessionId, userId, now: now.toISOString() });
       return row ? toSessionUserRow(row) : undefined;
     },
 
