@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './http';
 
 /** What the AI tools (texto, redgram) share: input bounds, the streamed answer's events, common messages. */
 export const GENERATION_TEXT_MAX = 10_000;
@@ -44,3 +45,13 @@ export type SecretStatus = z.infer<typeof SecretStatus>;
 
 /** A key field of a settings form: blank keeps the stored key. */
 export const KeyInputField = z.string().trim().max(GEMINI_KEY_MAX, AI_MESSAGES.keyTooLong);
+
+/** An AI tool's admin settings at `path`: GET shows them (the key as a SecretStatus), PUT saves and echoes them. */
+export const aiConfigEndpoints = <TConfig extends z.ZodType, TBody extends z.ZodType>(
+  path: string,
+  config: TConfig,
+  body: TBody,
+) => ({
+  get: endpoint({ method: 'GET', path, response: config }),
+  save: endpoint({ method: 'PUT', path, body, response: z.object({ message: z.string(), config }) }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  aiConfigEndpoints,
   AI_MESSAGES,
   GENERATION_TEXT_MAX,
   GenerationResponse,
@@ -129,18 +130,9 @@ export const REDGRAM_LOG_LIMIT = 50;
 
 const ProfileParams = z.object({ id: z.coerce.number().int().positive() });
 
-export const getRedgramConfig = endpoint({
-  method: 'GET',
-  path: '/api/redgram/config',
-  response: RedgramConfig,
-});
-
-export const saveRedgramConfig = endpoint({
-  method: 'PUT',
-  path: '/api/redgram/config',
-  body: RedgramConfigBody,
-  response: z.object({ message: z.string(), config: RedgramConfig }),
-});
+const redgramConfig = aiConfigEndpoints('/api/redgram/config', RedgramConfig, RedgramConfigBody);
+export const getRedgramConfig = redgramConfig.get;
+export const saveRedgramConfig = redgramConfig.save;
 
 export const listRedgramProfiles = endpoint({
   method: 'GET',

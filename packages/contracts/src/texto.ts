@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  aiConfigEndpoints,
   AI_MESSAGES,
   GENERATION_TEXT_MAX,
   GenerationResponse,
@@ -75,18 +76,9 @@ export const TextoGenerateBody = z.object({
 });
 export type TextoGenerateBody = z.infer<typeof TextoGenerateBody>;
 
-export const getTextoConfig = endpoint({
-  method: 'GET',
-  path: '/api/texto/config',
-  response: TextoConfig,
-});
-
-export const saveTextoConfig = endpoint({
-  method: 'PUT',
-  path: '/api/texto/config',
-  body: TextoConfigBody,
-  response: z.object({ message: z.string(), config: TextoConfig }),
-});
+const textoConfig = aiConfigEndpoints('/api/texto/config', TextoConfig, TextoConfigBody);
+export const getTextoConfig = textoConfig.get;
+export const saveTextoConfig = textoConfig.save;
 
 /** Streams (`Accept: text/event-stream`) or answers the whole text. */
 export const generateTexto = endpoint({

@@ -1,16 +1,5 @@
 import { ACCOUNT_MESSAGES, MESSAGES, ProfileBody, updateProfile, type SessionUser } from '@app/contracts';
-import {
-  Button,
-  Container,
-  Fieldset,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Fieldset, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -18,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session-store';
 import { serverErrorView } from './server-errors';
+import { SubmitButton } from './form-parts';
 
 /** The spec reloads the page this long after a successful update. */
 export const PROFILE_RELOAD_DELAY_MS = 1500;
@@ -101,14 +91,9 @@ function ProfileForm({ user }: { user: SessionUser }) {
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar los caracteres' }}
             {...form.getInputProps('password')}
           />
-          <Button
-            type="submit"
-            fullWidth
-            disabled={isSubmitting}
-            leftSection={isSubmitting ? <Loader size="xs" color="gray" aria-hidden="true" /> : undefined}
-          >
-            {isSubmitting ? 'Actualizando...' : 'Actualizar Perfil'}
-          </Button>
+          <SubmitButton busy={isSubmitting} busyLabel="Actualizando...">
+            Actualizar Perfil
+          </SubmitButton>
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
             Estado: {status}
           </Text>

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Fieldset,
-  Loader,
   PasswordInput,
   Stack,
   Text,
@@ -20,8 +19,7 @@ import { Link } from 'react-router-dom';
 import { api } from '@/lib/api';
 import { AuthCard } from './auth-card';
 import { serverErrorView } from './server-errors';
-
-const toggleLabel = { 'aria-label': 'Mostrar u ocultar los caracteres' };
+import { SubmitButton, toggleLabel } from './form-parts';
 
 function ThankYou() {
   return (
@@ -123,14 +121,9 @@ export function RegisterPage() {
               visibilityToggleButtonProps={toggleLabel}
               {...form.getInputProps('confirmPassword')}
             />
-            <Button
-              type="submit"
-              fullWidth
-              disabled={isSubmitting}
-              leftSection={isSubmitting ? <Loader size="xs" color="gray" aria-hidden="true" /> : undefined}
-            >
-              {isSubmitting ? 'Creando cuenta...' : 'Registrarse'}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyLabel="Creando cuenta...">
+              Registrarse
+            </SubmitButton>
           </Stack>
         </Fieldset>
       </form>

@@ -7,18 +7,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '@app/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Fieldset,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -28,8 +17,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
 import { api, ApiError } from '@/lib/api';
 import { AuthCard } from './auth-card';
-
-const toggleLabel = { 'aria-label': 'Mostrar u ocultar los caracteres' };
+import { SubmitButton, toggleLabel } from './form-parts';
 
 /** A mutation with one call at a time: a second submit while one runs is ignored. */
 function useSubmitting() {
@@ -125,14 +113,9 @@ function RequestForm() {
               placeholder="tu@correo.com"
               {...form.getInputProps('email')}
             />
-            <Button
-              type="submit"
-              fullWidth
-              disabled={isSubmitting}
-              leftSection={isSubmitting ? <Loader size="xs" color="gray" aria-hidden="true" /> : undefined}
-            >
-              {isSubmitting ? 'Enviando...' : 'Enviar Instrucciones'}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyLabel="Enviando...">
+              Enviar Instrucciones
+            </SubmitButton>
           </Stack>
         </Fieldset>
       </form>
@@ -230,14 +213,9 @@ function NewPassword({ token }: { token: string }) {
               visibilityToggleButtonProps={toggleLabel}
               {...form.getInputProps('confirmPassword')}
             />
-            <Button
-              type="submit"
-              fullWidth
-              disabled={isSubmitting}
-              leftSection={isSubmitting ? <Loader size="xs" color="gray" aria-hidden="true" /> : undefined}
-            >
-              {isSubmitting ? 'Guardando...' : 'Cambiar contraseña'}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyLabel="Guardando...">
+              Cambiar contraseña
+            </SubmitButton>
           </Stack>
         </Fieldset>
       </form>

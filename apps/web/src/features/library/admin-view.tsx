@@ -1,16 +1,10 @@
 import { LIBRARY_API, type Category, type LibraryName, type Video } from '@app/contracts';
-import { ActionIcon, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconExternalLink,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconArrowDown, IconArrowUp, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction, RowActions, type RowActionProps } from '@/components/row-actions';
 import { api, ApiError } from '@/lib/api';
 import { CategoryDialog } from './category-dialog';
 import type { LibraryConfig } from './library-config';
@@ -36,27 +30,12 @@ const withVideos = (count: number) =>
       ? ' También se eliminará su video.'
       : ` También se eliminarán sus ${count} videos.`;
 
-function IconButton({
-  label,
-  onClick,
-  disabled,
-  children,
-  color,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label} withinPortal>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={disabled}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
+/** Card lists: subtle icon buttons with tooltips. */
+const CARD_ACTIONS = { variant: 'subtle', withTooltip: true, iconSize: 18, gap: 4 } as const;
+
+const IconButton = (props: Omit<RowActionProps, 'variant' | 'withTooltip'>) => (
+  <RowAction variant="subtle" withTooltip {...props} />
+);
 
 /** The administrator's management view: categories and videos, two columns. */
 export function AdminView({
@@ -143,21 +122,13 @@ export function AdminView({
                           {videosLabel(category.total_videos)}
                         </Text>
                       </Stack>
-                      <Group gap={4} wrap="nowrap">
-                        <IconButton
-                          label={`Editar categoría ${category.nombre}`}
-                          onClick={() => setDialog({ kind: 'category', category })}
-                        >
-                          <IconPencil size={18} />
-                        </IconButton>
-                        <IconButton
-                          label={`Eliminar categoría ${category.nombre}`}
-                          color="red"
-                          onClick={() => setDialog({ kind: 'delete-category', category })}
-                        >
-                          <IconTrash size={18} />
-                        </IconButton>
-                      </Group>
+                      <RowActions
+                        {...CARD_ACTIONS}
+                        editLabel={`Editar categoría ${category.nombre}`}
+                        onEdit={() => setDialog({ kind: 'category', category })}
+                        deleteLabel={`Eliminar categoría ${category.nombre}`}
+                        onDelete={() => setDialog({ kind: 'delete-category', category })}
+                      />
                     </Group>
                   </Paper>
                 ))}
@@ -207,7 +178,13 @@ export function AdminView({
                               </Text>
                             </Group>
                           </Stack>
-                          <Group gap={4} wrap="nowrap">
+                          <RowActions
+                            {...CARD_ACTIONS}
+                            editLabel={`Editar video ${video.titulo}`}
+                            onEdit={() => setDialog({ kind: 'video', video })}
+                            deleteLabel={`Eliminar video ${video.titulo}`}
+                            onDelete={() => setDialog({ kind: 'delete-video', video })}
+                          >
                             <IconButton
                               label={`Subir ${video.titulo}`}
                               disabled={busy || index === 0}
@@ -234,20 +211,7 @@ export function AdminView({
                             >
                               Ver video
                             </Button>
-                            <IconButton
-                              label={`Editar video ${video.titulo}`}
-                              onClick={() => setDialog({ kind: 'video', video })}
-                            >
-                              <IconPencil size={18} />
-                            </IconButton>
-                            <IconButton
-                              label={`Eliminar video ${video.titulo}`}
-                              color="red"
-                              onClick={() => setDialog({ kind: 'delete-video', video })}
-                            >
-                              <IconTrash size={18} />
-                            </IconButton>
-                          </Group>
+                          </RowActions>
                         </Group>
                       </Paper>
                     ))}

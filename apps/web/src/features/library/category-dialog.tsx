@@ -1,10 +1,9 @@
 import { CategoryBody, LIBRARY_API, type Category, type LibraryName } from '@app/contracts';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { useDialogSubmit } from './use-dialog-submit';
 
 /** 'Nueva Categoría' (no category) or 'Editar Categoría'. Mounted while open, so closing resets it. */
 export function CategoryDialog({
@@ -19,39 +18,25 @@ export function CategoryDialog({
   onSaved: () => void;
 }) {
   const editing = category !== null;
-  const [saving, setSaving] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { nombre: category?.nombre ?? '', descripcion: category?.descripcion ?? '' },
     validate: zod4Resolver(CategoryBody),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (saving) return;
-    setSaving(true);
-    const endpoints = LIBRARY_API[library];
-    const fallbackError = 'Error al guardar la categoría';
-    try {
-      if (category) {
-        await api(endpoints.updateCategory, { params: { id: category.id }, body: values }, { fallbackError });
-      } else {
-        await api(endpoints.createCategory, { body: values }, { fallbackError });
-      }
-      notifications.show({
-        color: 'teal',
-        message: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
-      });
+  const endpoints = LIBRARY_API[library];
+  const fallbackError = 'Error al guardar la categoría';
+  const { saving, submit } = useDialogSubmit(form, {
+    save: (values) =>
+      category
+        ? api(endpoints.updateCategory, { params: { id: category.id }, body: values }, { fallbackError })
+        : api(endpoints.createCategory, { body: values }, { fallbackError }),
+    fallbackError,
+    savedMessage: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
+    onDone: () => {
       onSaved();
       onClose();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : fallbackError;
-      if (error instanceof ApiError && error.field && error.field in values) {
-        form.setFieldError(error.field, message);
-      }
-      notifications.show({ color: 'red', message });
-    } finally {
-      setSaving(false);
-    }
+    },
   });
 
   return (

@@ -1,10 +1,9 @@
 import { LIBRARY_API, VideoBody, type Category, type LibraryName, type Video } from '@app/contracts';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { useDialogSubmit } from './use-dialog-submit';
 
 /** 'Nuevo Video' (no video) or 'Editar Video'. Mounted while open, so closing resets it. */
 export function VideoDialog({
@@ -21,7 +20,6 @@ export function VideoDialog({
   onSaved: () => void;
 }) {
   const editing = video !== null;
-  const [saving, setSaving] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -35,32 +33,19 @@ export function VideoDialog({
     validate: zod4Resolver(VideoBody),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (saving) return;
-    setSaving(true);
-    const endpoints = LIBRARY_API[library];
-    const fallbackError = 'Error al guardar el video';
-    try {
-      if (video) {
-        await api(endpoints.updateVideo, { params: { id: video.id }, body: values }, { fallbackError });
-      } else {
-        await api(endpoints.createVideo, { body: values }, { fallbackError });
-      }
-      notifications.show({
-        color: 'teal',
-        message: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
-      });
+  const endpoints = LIBRARY_API[library];
+  const fallbackError = 'Error al guardar el video';
+  const { saving, submit } = useDialogSubmit(form, {
+    save: (values) =>
+      video
+        ? api(endpoints.updateVideo, { params: { id: video.id }, body: values }, { fallbackError })
+        : api(endpoints.createVideo, { body: values }, { fallbackError }),
+    fallbackError,
+    savedMessage: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
+    onDone: () => {
       onSaved();
       onClose();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : fallbackError;
-      if (error instanceof ApiError && error.field && error.field in values) {
-        form.setFieldError(error.field, message);
-      }
-      notifications.show({ color: 'red', message });
-    } finally {
-      setSaving(false);
-    }
+    },
   });
 
   const categoryProps = form.getInputProps('categoria_id');

@@ -1,35 +1,24 @@
 import { listRedgramLogs, REDGRAM_MESSAGES, type RedgramLogEntry } from '@app/contracts';
 import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
 import { ListState } from '@/components/list-state';
 import { api } from '@/lib/api';
+import { useList } from '@/lib/use-list';
 
 const MODE_LABELS = { escribir: 'Escribir desde Cero', reescribir: 'Reescribir Texto' } as const;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
+const loadLogs = () => api(listRedgramLogs, {}, { fallbackError: REDGRAM_MESSAGES.loadLogsFailed });
+
 /** Admin only: the latest generations with their errors. */
 export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [entries, setEntries] = useState<RedgramLogEntry[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setEntries(await api(listRedgramLogs, {}, { fallbackError: REDGRAM_MESSAGES.loadLogsFailed }));
-    } catch {
-      setError(REDGRAM_MESSAGES.loadLogsFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (opened) void load();
-  }, [opened, load]);
+  const {
+    items: entries,
+    loading,
+    error,
+    reload: load,
+  } = useList<RedgramLogEntry>(loadLogs, REDGRAM_MESSAGES.loadLogsFailed, opened);
 
   return (
     <Modal

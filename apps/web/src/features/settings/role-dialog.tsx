@@ -11,8 +11,9 @@ import {
 import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '@/lib/api';
+import { useEffect } from 'react';
+import { api } from '@/lib/api';
+import { useDialogSave } from './use-dialog-save';
 
 type RoleFormValues = {
   name: string;
@@ -33,13 +34,12 @@ export interface RoleDialogProps {
 export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) {
   const mode = state?.mode ?? 'create';
   const editedRole = state?.mode === 'edit' ? state.role : null;
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<RoleFormValues>({
     mode: 'controlled',
     initialValues: { name: '', description: '', tools: [] },
     validate: zod4Resolver(RoleBody),
   });
+  const { saving, error, setError, run } = useDialogSave(form, FIELDS, M.saveRole);
 
   useEffect(() => {
     if (!state) return;
@@ -56,27 +56,15 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
 
   const fallback = editedRole ? M.updateRole : M.createRole;
 
-  const submit = async (values: RoleFormValues) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const submit = (values: RoleFormValues) =>
+    run(async () => {
       if (editedRole) {
         await api(updateRole, { params: { id: editedRole.id }, body: values }, { fallbackError: fallback });
       } else {
         await api(createRole, { body: values }, { fallbackError: fallback });
       }
       onSaved(mode);
-    } catch (failure) {
-      const message = failure instanceof ApiError ? failure.message : M.saveRole;
-      if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) {
-        form.setFieldError(failure.field, message);
-      } else {
-        setError(message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal

@@ -1,11 +1,12 @@
 import { deleteRole, listRoles, listTools, SETTINGS_MESSAGES as M, type Role } from '@app/contracts';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { capitalize } from '@/components/role-badge';
+import { RowActions } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { RoleDialog } from './role-dialog';
 import { errorMessage, useRemote } from './use-remote';
@@ -93,23 +94,12 @@ export function RolesTab() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <ActionIcon
-                        variant="light"
-                        aria-label={`Editar rol ${role.name}`}
-                        onClick={() => setDialog({ mode: 'edit', role })}
-                      >
-                        <IconPencil size={16} aria-hidden="true" />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        aria-label={`Eliminar rol ${role.name}`}
-                        onClick={() => setToDelete(role)}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      editLabel={`Editar rol ${role.name}`}
+                      onEdit={() => setDialog({ mode: 'edit', role })}
+                      deleteLabel={`Eliminar rol ${role.name}`}
+                      onDelete={() => setToDelete(role)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -20,9 +20,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { capitalize } from '@/components/role-badge';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { useDialogSave } from './use-dialog-save';
 import type { Remote } from './use-remote';
 
 export interface UserFormValues {
@@ -67,13 +68,12 @@ export interface UserDialogProps {
 /** "Nuevo Usuario" / "Editar Usuario": the password only on creation; the role chosen explicitly. */
 export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) {
   const mode = state?.mode ?? 'create';
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: emptyValues(),
     validate: (values) => zod4Resolver(mode === 'create' ? UserCreateBody : EditSchema)({ ...values }),
   });
+  const { saving, error, setError, run } = useDialogSave(form, FIELDS, M.saveUser);
 
   const editedUser = state?.mode === 'edit' ? state.user : null;
   useEffect(() => {
@@ -88,8 +88,6 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
 
   const submit = async (values: UserFormValues) => {
     if (values.role_id === null) return;
-    setSaving(true);
-    setError(null);
     const body = {
       username: values.username,
       email: values.email,
@@ -97,7 +95,7 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
       role_id: values.role_id,
       is_active: values.is_active,
     };
-    try {
+    await run(async () => {
       if (editedUser) {
         await api(updateUser, { params: { id: editedUser.id }, body }, { fallbackError: M.saveUser });
       } else {
@@ -108,16 +106,7 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
         );
       }
       onSaved(mode);
-    } catch (failure) {
-      const message = failure instanceof ApiError ? failure.message : M.saveUser;
-      if (failure instanceof ApiError && failure.field && FIELDS.has(failure.field)) {
-        form.setFieldError(failure.field, message);
-      } else {
-        setError(message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const roleOptions = (roles.data ?? []).map((role) => ({

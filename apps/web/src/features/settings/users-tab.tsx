@@ -6,24 +6,14 @@ import {
   deleteUser,
   type AdminUser,
 } from '@app/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { RoleBadge } from '@/components/role-badge';
+import { RowActions } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format-date';
 import { UserDialog } from './user-dialog';
@@ -173,23 +163,12 @@ export function UsersTab() {
                   </Table.Td>
                   <Table.Td>{formatDateTime(user.created_at, timeZone ?? undefined)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <ActionIcon
-                        variant="light"
-                        aria-label={`Editar ${user.username}`}
-                        onClick={() => setDialog({ mode: 'edit', user })}
-                      >
-                        <IconPencil size={16} aria-hidden="true" />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        aria-label={`Eliminar ${user.username}`}
-                        onClick={() => setToDelete(user)}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      editLabel={`Editar ${user.username}`}
+                      onEdit={() => setDialog({ mode: 'edit', user })}
+                      deleteLabel={`Eliminar ${user.username}`}
+                      onDelete={() => setToDelete(user)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -16,6 +16,7 @@ import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
+import { RowActions } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import type { ProviderConfig, VideoView } from './providers';
 import type { SavedVideosState } from './use-saved-videos';
@@ -134,7 +135,11 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
                     </Table.Td>
                     <Table.Td>{video.duration}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <RowActions
+                        iconSize={18}
+                        deleteLabel={`Eliminar ${video.title}`}
+                        onDelete={() => setToDelete(video)}
+                      >
                         {video.downloadUrl && (
                           <ActionIcon
                             component="a"
@@ -147,15 +152,7 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
                             <IconDownload size={18} aria-hidden="true" />
                           </ActionIcon>
                         )}
-                        <ActionIcon
-                          color="red"
-                          variant="light"
-                          aria-label={`Eliminar ${video.title}`}
-                          onClick={() => setToDelete(video)}
-                        >
-                          <IconTrash size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Group>
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
