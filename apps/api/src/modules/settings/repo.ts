@@ -45,6 +45,25 @@ const adminUserColumns = {
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+interface UserListVariant {
+  pending: boolean;
+  search: boolean;
+}
+
+/** Builds a statement once per filter shape and reuses it. */
+function perVariant<T>(build: (variant: UserListVariant) => T): (variant: UserListVariant) => T {
+  const built = new Map<string, T>();
+  return (variant) => {
+    const key = `${variant.pending}:${variant.search}`;
+    let statement = built.get(key);
+    if (statement === undefined) {
+      statement = build(variant);
+      built.set(key, statement);
+    }
+    return statement;
+  };
+}
+
 const withoutTokenVersion = ({ token_version: _tokenVersion, ...user }: StoredUser): AdminUser => user;
 
 function queries(db: Executor) {
@@ -77,33 +96,48 @@ function queries(db: Executor) {
     }
   };
 
+  /** The user-list statements, built and prepared once per filter shape (the admin page runs them often). */
+  const whereFor = ({ pending, search }: UserListVariant): SQL | undefined => {
+    const conditions: SQL[] = [];
+    if (pending) conditions.push(eq(users.is_active, false));
+    if (search) {
+      // SQLite's LIKE already ignores ASCII case, and its lower() folds nothing more: lower() on the columns
+      // would only cost a call per row of a search that reads every account.
+      const pattern = sql.placeholder('pattern');
+      conditions.push(
+        sql`(${users.username} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
+      );
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  };
+  const pageQuery = <T extends object>(variant: UserListVariant, columns: T) =>
+    db
+      .select({ ...adminUserColumns, ...columns })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.role_id))
+      .where(whereFor(variant))
+      .orderBy(desc(users.created_at), desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare();
+  const userQueries = {
+    page: perVariant((variant) => pageQuery(variant, {})),
+    windowedPage: perVariant((variant) => pageQuery(variant, { total: sql<number>`count(*) over ()` })),
+    count: perVariant((variant) => db.select({ n: count() }).from(users).where(whereFor(variant)).prepare()),
+  };
+
   return {
     listUsers({ page, pageSize, search, pending }: UserFilter): { items: AdminUser[]; total: number } {
-      const conditions: SQL[] = [];
-      if (pending) conditions.push(eq(users.is_active, false));
-      if (search) {
-        // SQLite's LIKE already ignores ASCII case, and its lower() folds nothing more: lower() on the columns
-        // would only cost a call per row of a search that reads every account.
-        const pattern = `%${escapeLike(search.toLowerCase())}%`;
-        conditions.push(
-          sql`(${users.username} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
-        );
-      }
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const pageOf = <T extends object>(columns: T) =>
-        db
-          .select({ ...adminUserColumns, ...columns })
-          .from(users)
-          .innerJoin(roles, eq(roles.id, users.role_id))
-          .where(where)
-          .orderBy(desc(users.created_at), desc(users.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .all();
+      const variant = { pending: pending === true, search: Boolean(search) };
+      const params = {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        pattern: search ? `%${escapeLike(search.toLowerCase())}%` : '',
+      };
       if (search) {
         // A substring search reads every account anyway: one pass counts the matches (a window count) and
         // sorts the few found, instead of a count pass plus a walk of the whole created_at index.
-        const rows = pageOf({ total: sql<number>`count(*) over ()` });
+        const rows = userQueries.windowedPage(variant).all(params);
         if (rows.length > 0 || page === 1) {
           return {
             items: rows.map(({ total: _total, ...user }) => withoutTokenVersion(user)),
@@ -111,8 +145,8 @@ function queries(db: Executor) {
           };
         }
       }
-      const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-      return { items: pageOf({}).map(withoutTokenVersion), total };
+      const total = userQueries.count(variant).get(params)?.n ?? 0;
+      return { items: userQueries.page(variant).all(params).map(withoutTokenVersion), total };
     },
 
     findUser,
