@@ -1,5 +1,5 @@
 import type { VideoProvider } from '@app/contracts';
-import { and, asc, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
@@ -7,7 +7,7 @@ import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema
 const filterColumn = (provider: VideoProvider) =>
   provider === 'youtube' ? videoRecords.canal : videoRecords.usuario;
 
-function scope(provider: VideoProvider, filter: string | undefined): SQL | undefined {
+function scope(provider: VideoProvider, filter: string | Placeholder | undefined): SQL | undefined {
   return and(
     eq(videoRecords.provider, provider),
     filter === undefined ? undefined : eq(filterColumn(provider), filter),
@@ -15,6 +15,32 @@ function scope(provider: VideoProvider, filter: string | undefined): SQL | undef
 }
 
 export function createVideoRepo(db: Db) {
+  // The admin list runs these on every page turn: built and prepared once per provider and filter shape.
+  const statements = new Map<string, ReturnType<typeof buildPageStatements>>();
+  function buildPageStatements(provider: VideoProvider, filtered: boolean) {
+    const where = scope(provider, filtered ? sql.placeholder('filter') : undefined);
+    return {
+      count: db.select({ n: count() }).from(videoRecords).where(where).prepare(),
+      rows: db
+        .select()
+        .from(videoRecords)
+        .where(where)
+        .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    };
+  }
+  function pageStatements(provider: VideoProvider, filtered: boolean) {
+    const key = `${provider}:${filtered}`;
+    let built = statements.get(key);
+    if (!built) {
+      built = buildPageStatements(provider, filtered);
+      statements.set(key, built);
+    }
+    return built;
+  }
+
   return {
     /** Throws the database's unique violation when the owner already saved this video. */
     insert(record: NewVideoRecord): VideoRecordRow {
@@ -27,19 +53,13 @@ export function createVideoRepo(db: Db) {
       limit: number,
       offset: number,
     ): { rows: VideoRecordRow[]; total: number } {
-      const where = scope(provider, filter);
-      return db.transaction((tx) => {
-        const total = tx.select({ n: count() }).from(videoRecords).where(where).get()?.n ?? 0;
-        const rows = tx
-          .select()
-          .from(videoRecords)
-          .where(where)
-          .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
-          .limit(limit)
-          .offset(offset)
-          .all();
-        return { rows, total };
-      });
+      const statement = pageStatements(provider, filter !== undefined);
+      const params = { filter: filter ?? '', limit, offset };
+      // One read transaction: the total and the page come from the same snapshot.
+      return db.transaction(() => ({
+        total: statement.count.get(params)?.n ?? 0,
+        rows: statement.rows.all(params),
+      }));
     },
 
     filterValues(provider: VideoProvider): string[] {
