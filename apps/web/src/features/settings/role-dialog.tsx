@@ -8,10 +8,11 @@ import {
   type Role,
   type Tool,
 } from '@app/contracts';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { api } from '@/lib/api';
 import { useDialogSave } from './use-dialog-save';
 
@@ -67,49 +68,41 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
     });
 
   return (
-    <Modal
+    <FormDialog
       opened={state !== null}
-      onClose={saving ? () => undefined : onClose}
       title={mode === 'create' ? 'Nuevo Rol' : 'Editar Rol'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      saving={saving}
+      error={error}
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => void submit(values))}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label="Nombre del Rol" required autoComplete="off" {...form.getInputProps('name')} />
-          <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
-          <Checkbox.Group
-            label="Herramientas"
-            value={form.values.tools.map(String)}
-            onChange={(value) => form.setFieldValue('tools', value.map(Number))}
-            error={form.errors.tools}
-          >
-            <Stack gap={8} mt="xs">
-              {tools.map((tool) => (
-                <Checkbox
-                  key={tool.id}
-                  value={String(tool.id)}
-                  label={isToolName(tool.name) ? TOOL_TITLES[tool.name] : tool.name}
-                  description={tool.name}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              {mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
-            </Button>
-          </Group>
+      <TextInput label="Nombre del Rol" required autoComplete="off" {...form.getInputProps('name')} />
+      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+      <Checkbox.Group
+        label="Herramientas"
+        value={form.values.tools.map(String)}
+        onChange={(value) => form.setFieldValue('tools', value.map(Number))}
+        error={form.errors.tools}
+      >
+        <Stack gap={8} mt="xs">
+          {tools.map((tool) => (
+            <Checkbox
+              key={tool.id}
+              value={String(tool.id)}
+              label={isToolName(tool.name) ? TOOL_TITLES[tool.name] : tool.name}
+              description={tool.name}
+            />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={saving}>
+          {mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
+        </Button>
+      </Group>
+    </FormDialog>
   );
 }

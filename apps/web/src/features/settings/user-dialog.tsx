@@ -7,21 +7,12 @@ import {
   type AdminUser,
   type Role,
 } from '@app/contracts';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { capitalize } from '@/components/role-badge';
+import { FormDialog } from '@/components/form-dialog';
 import { api } from '@/lib/api';
 import { useDialogSave } from './use-dialog-save';
 import type { Remote } from './use-remote';
@@ -115,69 +106,52 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
   }));
 
   return (
-    <Modal
+    <FormDialog
       opened={state !== null}
-      onClose={saving ? () => undefined : onClose}
       title={mode === 'create' ? 'Nuevo Usuario' : 'Editar Usuario'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      saving={saving}
+      error={error}
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => void submit(values))}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Nombre de usuario"
-            required
-            autoComplete="off"
-            {...form.getInputProps('username')}
-          />
-          <TextInput
-            label="Correo Electrónico"
-            type="email"
-            required
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          <TextInput label="Teléfono" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-          {mode === 'create' && (
-            <PasswordInput
-              label="Contraseña"
-              required
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-          )}
-          <Select
-            label="Rol"
-            required
-            placeholder="Selecciona un rol"
-            data={roleOptions}
-            allowDeselect={false}
-            value={form.values.role_id === null ? null : String(form.values.role_id)}
-            onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
-            error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
-            disabled={roles.loading && !roles.data}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Checkbox
-            label="Usuario Activo"
-            mt="xs"
-            {...form.getInputProps('is_active', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              {mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Nombre de usuario" required autoComplete="off" {...form.getInputProps('username')} />
+      <TextInput
+        label="Correo Electrónico"
+        type="email"
+        required
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <TextInput label="Teléfono" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+      {mode === 'create' && (
+        <PasswordInput
+          label="Contraseña"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+      )}
+      <Select
+        label="Rol"
+        required
+        placeholder="Selecciona un rol"
+        data={roleOptions}
+        allowDeselect={false}
+        value={form.values.role_id === null ? null : String(form.values.role_id)}
+        onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
+        error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
+        disabled={roles.loading && !roles.data}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={saving}>
+          {mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
+        </Button>
+      </Group>
+    </FormDialog>
   );
 }
