@@ -109,14 +109,18 @@ declare module 'fastify' {
   }
 }
 
-/** Runs before body validation: an anonymous caller learns nothing about the expected input. */
+/**
+ * Runs before body validation: an anonymous caller learns nothing about the expected input. A callback hook
+ * (the session look-up is synchronous): it runs on every signed-in request and needs no promise.
+ */
 function accessHook(app: FastifyInstance, rule: Access) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     // Public routes need no session: skip the database look-up on their hot path.
-    if (rule.kind === 'public') return;
+    if (rule.kind === 'public') return done();
     const user = app.sessions.resolve(request, reply);
-    if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
+    if (!allows(rule, user)) return done(user ? forbidden() : unauthorized());
     request.principal = user;
+    done();
   };
 }
 
@@ -158,8 +162,11 @@ export function registerAccessGuards(app: FastifyInstance): void {
       });
     }
   });
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api')) return;
-    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError(403, MESSAGES.csrf);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const crossSiteWrite =
+      !SAFE_METHODS.has(request.method) &&
+      request.url.startsWith('/api') &&
+      request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE;
+    done(crossSiteWrite ? new AppError(403, MESSAGES.csrf) : undefined);
   });
 }

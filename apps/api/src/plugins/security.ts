@@ -55,11 +55,34 @@ export function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-/** Security headers on every answer, and compression. */
+/**
+ * The headers of an API answer (JSON, never rendered as a page): the short set OWASP's REST Security Cheat
+ * Sheet recommends. Member data is never stored by caches. helmet's full page set is ~1 KB per answer and
+ * cost a third of a small request's time, for directives that only mean something in a document.
+ */
+export function apiSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(https ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+  };
+}
+
+/** The API docs page is a document (HTML, scripts): it gets the page headers. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** Security headers on every answer (pages and API each their own set), and compression. */
 export const securityPlugin = fp<{ https: boolean }>(async (app: FastifyInstance, opts) => {
-  const headers = securityHeaders(opts.https);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(opts.https);
+  const apiHeaders = apiSecurityHeaders(opts.https);
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
+    done();
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 });

@@ -10,6 +10,8 @@ import type { SessionRepo } from '../modules/auth/repo';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** Verified tokens remembered (least recently used out): one per signed-in browser, a few hundred bytes each. */
+const TOKEN_CACHE_SIZE = 10_000;
 
 /** The signed-in user behind a request, fresh from the database. */
 export type Principal = SessionUser & { sessionId: string };
@@ -43,7 +45,13 @@ export interface SessionPluginOptions {
  */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, opts) => {
   await app.register(fastifyCookie);
-  await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: SESSION_TTL_SECONDS } });
+  await app.register(fastifyJwt, {
+    secret: opts.secret,
+    sign: { expiresIn: SESSION_TTL_SECONDS },
+    // Remember verified tokens (until they expire): the HMAC check and decoding ran on every signed-in
+    // request. Revocation does not depend on this: every request still checks the session row below.
+    verify: { cache: TOKEN_CACHE_SIZE },
+  });
 
   const cookieOptions = {
     httpOnly: true,

@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MESSAGES, SessionUser } from '@app/contracts';
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, postJson, signIn } from '../../../test/helper';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { openDatabase } from '../../db/client';
 import { roles, rolePermissions, users } from '../../db/schema';
 
 describe('POST /api/auth/login', () => {
@@ -250,6 +257,28 @@ describe('GET /api/auth/me', () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
       401,
     );
+  });
+
+  it('refuses a session at once when another connection deactivates the account (an operator, a restore)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
+    const databasePath = path.join(dir, 'app.db');
+    const db = openDatabase(databasePath);
+    const app = await buildApp(testConfig({ admin: ADMIN }), { db });
+    try {
+      const member = await addUser(db, { email: 'eva@example.com' });
+      const cookie = await signIn(app, member.email, member.password);
+      const me = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect((await me()).statusCode).toBe(200);
+      expect((await me()).statusCode).toBe(200);
+      const operator = new Database(databasePath);
+      operator.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(member.id);
+      operator.close();
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a session once the token version changes (password change) or the user is deleted', async () => {

@@ -1,6 +1,7 @@
 import { sortTools, type ToolName } from '@app/contracts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ANY_WRITE, watchTables } from '../../db/watch';
 import { roles, sessions, users } from '../../db/schema';
 
 export interface SessionUserRow {
@@ -66,10 +67,33 @@ const toSessionUserRow = ({
   token_version,
 });
 
+/** Sessions remembered between their look-ups (the oldest remembered goes first when full). */
+const SESSION_CACHE_SIZE = 10_000;
+
+/**
+ * Every signed-in request looks its session up. The answer depends only on these tables, so it is kept until
+ * any of them is written (by this process or any other connection), which makes logout, deactivation, a role
+ * or permission change and a password change take effect on the very next request, as without the cache.
+ */
+const SESSION_TABLES = {
+  // A new session (a sign-in) changes no answer already given: only its update or removal does.
+  sessions: ['UPDATE', 'DELETE'],
+  users: ANY_WRITE,
+  roles: ANY_WRITE,
+  role_permissions: ANY_WRITE,
+  tools: ANY_WRITE,
+} as const;
+
+interface CachedSession {
+  userId: number;
+  expiresAt: number;
+  row: SessionUserRow;
+}
+
 export function createSessionRepo(db: Db) {
   // Every signed-in request runs this: build the SQL and the SQLite statement once, not per request.
   const sessionQuery = db
-    .select(sessionUserColumns)
+    .select({ ...sessionUserColumns, expires_at: sessions.expires_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(roles, eq(roles.id, users.role_id))
@@ -81,6 +105,9 @@ export function createSessionRepo(db: Db) {
       ),
     )
     .prepare();
+  const sessionTablesVersion = watchTables(db.$client, SESSION_TABLES);
+  const cache = new Map<string, CachedSession>();
+  let cachedVersion = sessionTablesVersion();
 
   return {
     findUserForLogin(email: string): LoginUserRow | undefined {
@@ -96,8 +123,20 @@ export function createSessionRepo(db: Db) {
     },
 
     findSession(sessionId: string, userId: number, now: Date): SessionUserRow | undefined {
-      const row = sessionQuery.get({ sessionId, userId, now: now.toISOString() });
-      return row ? toSessionUserRow(row) : undefined;
+      const version = sessionTablesVersion();
+      if (version !== cachedVersion) {
+        cache.clear();
+        cachedVersion = version;
+      }
+      const cached = cache.get(sessionId);
+      if (cached && cached.userId === userId && cached.expiresAt > now.getTime()) return cached.row;
+      const found = sessionQuery.get({ sessionId, userId, now: now.toISOString() });
+      if (!found) return undefined;
+      const { expires_at, ...columns } = found;
+      const row = toSessionUserRow(columns);
+      if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(sessionId, { userId, expiresAt: Date.parse(expires_at), row });
+      return row;
     },
 
     createSession(session: { id: string; userId: number; expiresAt: Date }): void {

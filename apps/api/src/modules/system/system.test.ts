@@ -71,6 +71,17 @@ describe('system routes and the served web app', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends API answers the short API header set: never cached, never framed, never sniffed', async () => {
+    const { app } = await createTestApp({ webDistDir: fakeWebDist() });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // The page-only directives stay off JSON answers.
+    expect(res.headers['content-security-policy']).not.toContain('drive.google.com');
+  });
+
   it('answers JSON 404 for any API path when no web app is built', async () => {
     const { app } = await createTestApp();
     const res = await app.inject({ method: 'GET', url: '/dashboard' });

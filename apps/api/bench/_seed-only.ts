@@ -1,0 +1,10 @@
+import { openDatabase } from '../src/db/client';
+import { seedCatalog } from '../src/db/seed';
+import { hashPassword } from '../src/lib/password';
+import { BENCH_PASSWORD, SEEDERS, type SeedContext } from './seeds';
+const db = openDatabase(process.argv[2]!);
+seedCatalog(db);
+const ctx: SeedContext = { passwordHash: await hashPassword(BENCH_PASSWORD), membersByRole: new Map() };
+for (const s of SEEDERS) db.$client.transaction(() => s.seed(db.$client, ctx))();
+db.$client.pragma('wal_checkpoint(TRUNCATE)');
+db.$client.close();

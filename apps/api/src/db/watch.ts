@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+
+export type WriteEvent = 'INSERT' | 'UPDATE' | 'DELETE';
+export const ANY_WRITE: readonly WriteEvent[] = ['INSERT', 'UPDATE', 'DELETE'];
+
+/**
+ * A number that changes whenever a row of the given tables may have changed (by the given kinds of write), so a caller can keep an answer
+ * read from them until then. Writes through this connection bump a counter from temporary triggers (they live
+ * only on this connection and are not part of the schema); writes committed by any other connection (an
+ * operator's sqlite3 shell, a restore) change SQLite's `data_version`. Conservative by design: a write that
+ * is rolled back, or a write to another table by another connection, also counts as a change.
+ */
+export function watchTables(
+  sqlite: Database.Database,
+  tables: Readonly<Record<string, readonly WriteEvent[]>>,
+): () => number {
+  let writes = 0;
+  const functionName = `watch_${Object.keys(tables).join('_')}`;
+  sqlite.function(functionName, { deterministic: false, varargs: false }, () => {
+    writes++;
+    return null;
+  });
+  for (const [table, events] of Object.entries(tables)) {
+    for (const event of events) {
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS "${functionName}_${table}_${event.toLowerCase()}"
+         AFTER ${event} ON main."${table}" BEGIN SELECT ${functionName}(); END`,
+      );
+    }
+  }
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Both only ever grow, so their sum changes whenever either does.
+  return () => writes + (dataVersion.get() as number);
+}
