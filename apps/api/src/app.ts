@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
@@ -36,6 +36,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { serializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 
