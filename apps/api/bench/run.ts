@@ -78,6 +78,7 @@ async function startServer(databasePath: string): Promise<{ url: string; pid: nu
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
+      // Production settings except the per-request log lines (info), which would flood this report.
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: DEFAULT_WEB_DIST_DIR,
     },
@@ -189,6 +190,7 @@ async function main() {
   const machine = () => `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}`;
   log(`Machine: ${machine()}`);
   log(`Warming up (2 s each), then ${SECONDS} s per run at ${CONNECTIONS} connections over loopback`);
+  log('API server: NODE_ENV=production, LOG_LEVEL=warn (no per-request log lines), built dist/server.js');
   await run(ceilingUrl, undefined, 2);
   await run(`${server.url}${SCENARIOS[0]!.path}`, SCENARIOS[0], 2);
   const ceiling = await run(ceilingUrl);
