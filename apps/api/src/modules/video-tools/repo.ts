@@ -1,7 +1,13 @@
 import type { VideoProvider } from '@app/contracts';
-import { and, asc, count, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
+import {
+  videoRecordFilterCounts,
+  videoRecords,
+  videoRecordTotals,
+  type NewVideoRecord,
+  type VideoRecordRow,
+} from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
 const filterColumn = (provider: VideoProvider) =>
@@ -20,7 +26,23 @@ export function createVideoRepo(db: Db) {
   function buildPageStatements(provider: VideoProvider, filtered: boolean) {
     const where = scope(provider, filtered ? sql.placeholder('filter') : undefined);
     return {
-      count: db.select({ n: count() }).from(videoRecords).where(where).prepare(),
+      // The totals come from the trigger-kept counters (migration 0007), not from counting the rows.
+      count: filtered
+        ? db
+            .select({ n: videoRecordFilterCounts.n })
+            .from(videoRecordFilterCounts)
+            .where(
+              and(
+                eq(videoRecordFilterCounts.provider, provider),
+                eq(videoRecordFilterCounts.value, sql.placeholder('filter')),
+              ),
+            )
+            .prepare()
+        : db
+            .select({ n: videoRecordTotals.n })
+            .from(videoRecordTotals)
+            .where(eq(videoRecordTotals.provider, provider))
+            .prepare(),
       rows: db
         .select()
         .from(videoRecords)
@@ -40,6 +62,18 @@ export function createVideoRepo(db: Db) {
     }
     return built;
   }
+
+  const filterValueStatement = (provider: VideoProvider) =>
+    db
+      .select({ value: videoRecordFilterCounts.value })
+      .from(videoRecordFilterCounts)
+      .where(and(eq(videoRecordFilterCounts.provider, provider), gt(videoRecordFilterCounts.n, 0)))
+      .orderBy(asc(videoRecordFilterCounts.value))
+      .prepare();
+  const filterValueStatements = {
+    youtube: filterValueStatement('youtube'),
+    instagram: filterValueStatement('instagram'),
+  };
 
   return {
     /** Throws the database's unique violation when the owner already saved this video. */
@@ -62,15 +96,9 @@ export function createVideoRepo(db: Db) {
       }));
     },
 
+    /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */
     filterValues(provider: VideoProvider): string[] {
-      const column = filterColumn(provider);
-      return db
-        .selectDistinct({ value: column })
-        .from(videoRecords)
-        .where(and(eq(videoRecords.provider, provider), isNotNull(column)))
-        .orderBy(asc(column))
-        .all()
-        .map((row) => row.value ?? '');
+      return filterValueStatements[provider].all().map((row) => row.value);
     },
 
     deleteOne(provider: VideoProvider, recordId: number): boolean {
