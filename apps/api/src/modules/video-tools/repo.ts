@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, sql, type Placeholder, type SQL } from 'drizzle
 import type { Db } from '../../db/client';
 import {
   videoRecordFilterCounts,
+  videoRecordFilterVersions,
   videoRecords,
   videoRecordTotals,
   type NewVideoRecord,
@@ -74,6 +75,11 @@ export function createVideoRepo(db: Db) {
     youtube: filterValueStatement('youtube'),
     instagram: filterValueStatement('instagram'),
   };
+  const filterVersionStatement = db
+    .select({ version: videoRecordFilterVersions.version })
+    .from(videoRecordFilterVersions)
+    .where(eq(videoRecordFilterVersions.provider, sql.placeholder('provider')))
+    .prepare();
 
   return {
     /** Throws the database's unique violation when the owner already saved this video. */
@@ -99,6 +105,11 @@ export function createVideoRepo(db: Db) {
     /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */
     filterValues(provider: VideoProvider): string[] {
       return filterValueStatements[provider].all().map((row) => row.value);
+    },
+
+    /** Changes (trigger-kept) whenever a value of the provider's filter list comes or goes. */
+    filterVersion(provider: VideoProvider): number {
+      return filterVersionStatement.get({ provider })?.version ?? 0;
     },
 
     deleteOne(provider: VideoProvider, recordId: number): boolean {
