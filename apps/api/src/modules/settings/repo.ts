@@ -154,7 +154,12 @@ function queries(db: Executor) {
 
   return {
     listUsers({ page, pageSize, search, pending }: UserFilter): { items: AdminUser[]; total: number } {
-      const kind: SearchKind = !search ? 'none' : Array.from(search).length >= TRIGRAM ? 'index' : 'scan';
+      // A NUL would end the FTS5 query string early (a syntax error): such a term keeps today's scan.
+      const kind: SearchKind = !search
+        ? 'none'
+        : Array.from(search).length >= TRIGRAM && !search.includes('\u0000')
+          ? 'index'
+          : 'scan';
       const variant = { pending: pending === true, search: kind };
       const params = {
         limit: pageSize,

@@ -366,6 +366,11 @@ describe('user-list counters and search index', () => {
     expect(await search('NEAR(a b)')).toEqual([]);
     expect(await search('example.com OR 1')).toEqual([]);
     expect(await search('%_%')).toEqual([]);
+    for (const junk of ['"""', '😀😀😀', '^ab', 'a-b', '{username}: x', "a'b", 'ab*', 'a"b"c']) {
+      expect(await search(junk), JSON.stringify(junk)).toEqual([]);
+    }
+    // Never a server error, even with a NUL (which would cut an FTS5 query short).
+    for (const junk of ['\u0000ab', 'ab\u0000c', '\u0000\u0000\u0000']) await search(junk);
   });
 
   it('pages a search past its last page with the right total, and within the pending filter', async () => {
