@@ -136,20 +136,19 @@ function queries(db: Executor) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare();
+  /** The trigger-kept totals: every account, or those waiting for activation. */
+  const allTotal = db.select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)` }).from(userCounts);
+  const pendingTotal = db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.is_active, false));
   const userQueries = {
     page: perVariant((variant) => pageQuery(variant, {})),
     windowedPage: perVariant((variant) => pageQuery(variant, { total: sql<number>`count(*) over ()` })),
+    /** A page with the counter's total in each row: one statement, one snapshot. */
+    countedPage: perVariant((variant) =>
+      pageQuery(variant, { total: sql<number>`(${variant.pending ? pendingTotal : allTotal})` }),
+    ),
     count: perVariant((variant) => db.select({ n: count() }).from(users).where(whereFor(variant)).prepare()),
-    /** The trigger-kept totals: every account, or those waiting for activation. */
-    total: db
-      .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)` })
-      .from(userCounts)
-      .prepare(),
-    pendingTotal: db
-      .select({ n: userCounts.n })
-      .from(userCounts)
-      .where(eq(userCounts.is_active, false))
-      .prepare(),
+    total: allTotal.prepare(),
+    pendingTotal: pendingTotal.prepare(),
   };
 
   return {
@@ -167,21 +166,28 @@ function queries(db: Executor) {
         pattern: kind === 'scan' ? `%${escapeLike(search!.toLowerCase())}%` : '',
         match: kind === 'index' ? ftsPhrase(search!) : '',
       };
-      if (kind === 'index') {
-        // The matches are read by id anyway: one pass counts them (a window count) and sorts the page.
-        const rows = userQueries.windowedPage(variant).all(params);
-        if (rows.length > 0 || page === 1) {
+      if (kind !== 'scan') {
+        // Without a search the total is a counter; with one, the matches are read by id anyway and one pass
+        // counts them (a window count). Either way the total comes with the page's rows.
+        const rows = (kind === 'index' ? userQueries.windowedPage : userQueries.countedPage)(variant).all(
+          params,
+        );
+        if (rows.length > 0 || (page === 1 && kind === 'index')) {
           return {
             items: rows.map(({ total: _total, ...user }) => withoutTokenVersion(user)),
             total: rows[0]?.total ?? 0,
           };
         }
       }
+      // Past the last page (no row carries the total), or a short search scanning with LIKE.
       const total =
         kind !== 'none'
           ? (userQueries.count(variant).get(params)?.n ?? 0)
           : ((pending ? userQueries.pendingTotal.get() : userQueries.total.get())?.n ?? 0);
-      return { items: userQueries.page(variant).all(params).map(withoutTokenVersion), total };
+      return {
+        items: kind === 'scan' ? userQueries.page(variant).all(params).map(withoutTokenVersion) : [],
+        total,
+      };
     },
 
     findUser,

@@ -297,6 +297,15 @@ describe('user-list counters and search index', () => {
     expect(kept).toEqual(fresh);
     expect(UserList.parse((await get('/api/admin/users?pending=true')).json()).total).toBe(3);
     expect(UserList.parse((await get('/api/admin/users')).json()).total).toBe(6);
+    // Past the last page: no rows, and still the counters' totals.
+    expect(UserList.parse((await get('/api/admin/users?page=99')).json())).toMatchObject({
+      items: [],
+      total: 6,
+    });
+    expect(UserList.parse((await get('/api/admin/users?page=99&pending=true')).json())).toMatchObject({
+      items: [],
+      total: 3,
+    });
   });
 
   it('keeps the search index in step with new, renamed and deleted accounts', async () => {

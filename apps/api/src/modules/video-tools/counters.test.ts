@@ -127,6 +127,14 @@ describe('saved-video counters', () => {
     );
     expect((await get('/api/video-tools/youtube/videos')).json().total).toBe(youtubeTotal?.n ?? 0);
     expect((await get('/api/video-tools/youtube/videos?filter=Alfa')).json().total).toBe(2);
+    expect((await get('/api/video-tools/youtube/videos?filter=Alfa&page=9')).json()).toMatchObject({
+      items: [],
+      total: 2,
+    });
+    expect((await get('/api/video-tools/instagram/videos?page=9')).json()).toMatchObject({
+      items: [],
+      total: 1,
+    });
     expect((await get('/api/video-tools/youtube/videos?filter=Nadie')).json()).toMatchObject({
       items: [],
       total: 0,

@@ -1,5 +1,5 @@
 import type { VideoProvider } from '@app/contracts';
-import { and, asc, desc, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   videoRecordFilterCounts,
@@ -26,26 +26,26 @@ export function createVideoRepo(db: Db) {
   const statements = new Map<string, ReturnType<typeof buildPageStatements>>();
   function buildPageStatements(provider: VideoProvider, filtered: boolean) {
     const where = scope(provider, filtered ? sql.placeholder('filter') : undefined);
+    // The totals come from the trigger-kept counters (migration 0007), not from counting the rows.
+    const total = filtered
+      ? db
+          .select({ n: videoRecordFilterCounts.n })
+          .from(videoRecordFilterCounts)
+          .where(
+            and(
+              eq(videoRecordFilterCounts.provider, provider),
+              eq(videoRecordFilterCounts.value, sql.placeholder('filter')),
+            ),
+          )
+      : db
+          .select({ n: videoRecordTotals.n })
+          .from(videoRecordTotals)
+          .where(eq(videoRecordTotals.provider, provider));
     return {
-      // The totals come from the trigger-kept counters (migration 0007), not from counting the rows.
-      count: filtered
-        ? db
-            .select({ n: videoRecordFilterCounts.n })
-            .from(videoRecordFilterCounts)
-            .where(
-              and(
-                eq(videoRecordFilterCounts.provider, provider),
-                eq(videoRecordFilterCounts.value, sql.placeholder('filter')),
-              ),
-            )
-            .prepare()
-        : db
-            .select({ n: videoRecordTotals.n })
-            .from(videoRecordTotals)
-            .where(eq(videoRecordTotals.provider, provider))
-            .prepare(),
+      count: total.prepare(),
+      // The page with its total in one statement (one snapshot, no transaction to open per page).
       rows: db
-        .select()
+        .select({ ...getTableColumns(videoRecords), total: sql<number>`(${total})` })
         .from(videoRecords)
         .where(where)
         .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
@@ -95,11 +95,11 @@ export function createVideoRepo(db: Db) {
     ): { rows: VideoRecordRow[]; total: number } {
       const statement = pageStatements(provider, filter !== undefined);
       const params = { filter: filter ?? '', limit, offset };
-      // One read transaction: the total and the page come from the same snapshot.
-      return db.transaction(() => ({
-        total: statement.count.get(params)?.n ?? 0,
-        rows: statement.rows.all(params),
-      }));
+      const rows = statement.rows.all(params);
+      const first = rows[0];
+      // Past the last page there is no row to carry the total: read the counter alone.
+      const total = first ? first.total : (statement.count.get(params)?.n ?? 0);
+      return { rows, total };
     },
 
     /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */
