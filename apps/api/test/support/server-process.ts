@@ -80,9 +80,11 @@ export async function login(
 export function dumpFile(file: string): Record<string, unknown[]> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
+    // Tables and virtual tables (a full-text index reads as its rows); not the full-text indexes' own
+    // shadow tables, some of which have no rowid.
     const tables = db
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite_%' ORDER BY name",
       )
       .pluck()
       .all() as string[];

@@ -5,6 +5,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import type * as schema from '../../db/schema';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+import { userCounts } from './schema';
 
 /** The database or a transaction on it: every query below runs on either. */
 type Executor = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
@@ -45,9 +46,18 @@ const adminUserColumns = {
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The trigram index finds substrings of 3 characters or more; shorter searches scan with LIKE. */
+const TRIGRAM = 3;
+
+/** The search term as one FTS5 phrase: quoted, inner quotes doubled, so no input is read as query syntax. */
+const ftsPhrase = (value: string): string => `"${value.replaceAll('"', '""')}"`;
+
+/** How a page of the user list is filtered: by state, and by a search through the index or a scan. */
+type SearchKind = 'none' | 'index' | 'scan';
+
 interface UserListVariant {
   pending: boolean;
-  search: boolean;
+  search: SearchKind;
 }
 
 /** Builds a statement once per filter shape and reuses it. */
@@ -100,9 +110,15 @@ function queries(db: Executor) {
   const whereFor = ({ pending, search }: UserListVariant): SQL | undefined => {
     const conditions: SQL[] = [];
     if (pending) conditions.push(eq(users.is_active, false));
-    if (search) {
-      // SQLite's LIKE already ignores ASCII case, and its lower() folds nothing more: lower() on the columns
-      // would only cost a call per row of a search that reads every account.
+    if (search === 'index') {
+      // The trigram index (users_search, kept by triggers) yields the matching ids: the rows are read by
+      // primary key, so a search costs its matches, not the whole community.
+      conditions.push(
+        sql`${users.id} in (select rowid from users_search where users_search match ${sql.placeholder('match')})`,
+      );
+    } else if (search === 'scan') {
+      // Searches of 1-2 characters: too short for trigrams, so today's LIKE scan (ASCII case folding). SQLite's
+      // LIKE already ignores ASCII case, and its lower() folds nothing more.
       const pattern = sql.placeholder('pattern');
       conditions.push(
         sql`(${users.username} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
@@ -120,33 +136,58 @@ function queries(db: Executor) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare();
+  /** The trigger-kept totals: every account, or those waiting for activation. */
+  const allTotal = db.select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)` }).from(userCounts);
+  const pendingTotal = db.select({ n: userCounts.n }).from(userCounts).where(eq(userCounts.is_active, false));
   const userQueries = {
     page: perVariant((variant) => pageQuery(variant, {})),
     windowedPage: perVariant((variant) => pageQuery(variant, { total: sql<number>`count(*) over ()` })),
+    /** A page with the counter's total in each row: one statement, one snapshot. */
+    countedPage: perVariant((variant) =>
+      pageQuery(variant, { total: sql<number>`(${variant.pending ? pendingTotal : allTotal})` }),
+    ),
     count: perVariant((variant) => db.select({ n: count() }).from(users).where(whereFor(variant)).prepare()),
+    total: allTotal.prepare(),
+    pendingTotal: pendingTotal.prepare(),
   };
 
   return {
     listUsers({ page, pageSize, search, pending }: UserFilter): { items: AdminUser[]; total: number } {
-      const variant = { pending: pending === true, search: Boolean(search) };
+      // A NUL would end the FTS5 query string early (a syntax error): such a term keeps today's scan.
+      const kind: SearchKind = !search
+        ? 'none'
+        : Array.from(search).length >= TRIGRAM && !search.includes('\u0000')
+          ? 'index'
+          : 'scan';
+      const variant = { pending: pending === true, search: kind };
       const params = {
         limit: pageSize,
         offset: (page - 1) * pageSize,
-        pattern: search ? `%${escapeLike(search.toLowerCase())}%` : '',
+        pattern: kind === 'scan' ? `%${escapeLike(search!.toLowerCase())}%` : '',
+        match: kind === 'index' ? ftsPhrase(search!) : '',
       };
-      if (search) {
-        // A substring search reads every account anyway: one pass counts the matches (a window count) and
-        // sorts the few found, instead of a count pass plus a walk of the whole created_at index.
-        const rows = userQueries.windowedPage(variant).all(params);
-        if (rows.length > 0 || page === 1) {
+      if (kind !== 'scan') {
+        // Without a search the total is a counter; with one, the matches are read by id anyway and one pass
+        // counts them (a window count). Either way the total comes with the page's rows.
+        const rows = (kind === 'index' ? userQueries.windowedPage : userQueries.countedPage)(variant).all(
+          params,
+        );
+        if (rows.length > 0 || (page === 1 && kind === 'index')) {
           return {
             items: rows.map(({ total: _total, ...user }) => withoutTokenVersion(user)),
             total: rows[0]?.total ?? 0,
           };
         }
       }
-      const total = userQueries.count(variant).get(params)?.n ?? 0;
-      return { items: userQueries.page(variant).all(params).map(withoutTokenVersion), total };
+      // Past the last page (no row carries the total), or a short search scanning with LIKE.
+      const total =
+        kind !== 'none'
+          ? (userQueries.count(variant).get(params)?.n ?? 0)
+          : ((pending ? userQueries.pendingTotal.get() : userQueries.total.get())?.n ?? 0);
+      return {
+        items: kind === 'scan' ? userQueries.page(variant).all(params).map(withoutTokenVersion) : [],
+        total,
+      };
     },
 
     findUser,

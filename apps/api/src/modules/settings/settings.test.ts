@@ -227,6 +227,198 @@ describe('GET /api/admin/users', () => {
   });
 });
 
+describe('user-list counters and search index', () => {
+  /** The trigger-kept totals next to a fresh count of the table. */
+  const counters = (db: Db) => ({
+    kept: db.$client.prepare('select is_active, n from user_counts where n > 0 order by is_active').all(),
+    fresh: db.$client
+      .prepare('select is_active, count(*) as n from users group by is_active order by is_active')
+      .all(),
+  });
+  /** Ids the search index finds for a term, next to a LIKE scan of the table (ASCII terms). */
+  const indexed = (db: Db, term: string) => ({
+    found: (
+      db.$client
+        .prepare('select rowid as id from users_search where users_search match ? order by rowid')
+        .all(`"${term}"`) as { id: number }[]
+    ).map((row) => row.id),
+    scanned: (
+      db.$client
+        .prepare(
+          "select id from users where username like '%' || ? || '%' or email like '%' || ? || '%' order by id",
+        )
+        .all(term, term) as { id: number }[]
+    ).map((row) => row.id),
+  });
+
+  it('keeps the totals equal to a fresh count through inserts, updates, deletes and a rollback', async () => {
+    const { db, get, put, del } = await adminApp();
+    insertUsers(db, 'activo', 4);
+    insertUsers(db, 'pendiente', 3, { is_active: false });
+    let { kept, fresh } = counters(db);
+    expect(kept).toEqual(fresh);
+    expect(kept).toEqual([
+      { is_active: 0, n: 3 },
+      { is_active: 1, n: 5 },
+    ]);
+    // Activating and deactivating move an account between the totals; other edits leave them alone.
+    db.$client.exec("update users set is_active = 1 where username = 'pendiente001'");
+    db.$client.exec("update users set is_active = 0 where username in ('activo001', 'activo002')");
+    db.$client.exec("update users set phone = '600000000' where username = 'activo003'");
+    db.$client.exec("delete from users where username = 'pendiente002'");
+    ({ kept, fresh } = counters(db));
+    expect(kept).toEqual(fresh);
+    // A rolled-back transaction leaves no trace in the counters.
+    expect(() =>
+      db.transaction((tx) => {
+        insertUsers(tx as unknown as Db, 'fantasma', 2);
+        tx.update(users).set({ is_active: false }).where(eq(users.username, 'activo004')).run();
+        throw new Error('rollback');
+      }),
+    ).toThrow('rollback');
+    ({ kept, fresh } = counters(db));
+    expect(kept).toEqual(fresh);
+    // The API's totals are the counters: every account, and those waiting for activation.
+    const all = UserList.parse((await get('/api/admin/users')).json());
+    const pending = UserList.parse((await get('/api/admin/users?pending=true')).json());
+    expect([all.total, pending.total]).toEqual([7, 3]);
+    // Through the API too: an edit that deactivates, then a delete.
+    const target = db.select().from(users).where(eq(users.username, 'activo004')).get()!;
+    const edited = await put(`/api/admin/users/${target.id}`, {
+      username: target.username,
+      email: target.email,
+      role_id: target.role_id,
+      is_active: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(UserList.parse((await get('/api/admin/users?pending=true')).json()).total).toBe(4);
+    expect((await del(`/api/admin/users/${target.id}`)).statusCode).toBe(200);
+    ({ kept, fresh } = counters(db));
+    expect(kept).toEqual(fresh);
+    expect(UserList.parse((await get('/api/admin/users?pending=true')).json()).total).toBe(3);
+    expect(UserList.parse((await get('/api/admin/users')).json()).total).toBe(6);
+    // Past the last page: no rows, and still the counters' totals.
+    expect(UserList.parse((await get('/api/admin/users?page=99')).json())).toMatchObject({
+      items: [],
+      total: 6,
+    });
+    expect(UserList.parse((await get('/api/admin/users?page=99&pending=true')).json())).toMatchObject({
+      items: [],
+      total: 3,
+    });
+  });
+
+  it('keeps the search index in step with new, renamed and deleted accounts', async () => {
+    const { db, get } = await adminApp();
+    insertUsers(db, 'lector', 3);
+    expect(indexed(db, 'lector')).toEqual({ found: expect.any(Array), scanned: expect.any(Array) });
+    expect(indexed(db, 'lector').found).toHaveLength(3);
+    db.$client.exec(
+      "update users set username = 'escritora', email = 'escritora@example.com' where username = 'lector002'",
+    );
+    db.$client.exec("delete from users where username = 'lector003'");
+    for (const term of ['lector', 'escritora', 'example.com', 'admin']) {
+      const { found, scanned } = indexed(db, term);
+      expect(found, term).toEqual(scanned);
+    }
+    const names = async (search: string) =>
+      UserList.parse((await get(`/api/admin/users?search=${encodeURIComponent(search)}`)).json()).items.map(
+        (u) => u.username,
+      );
+    expect(await names('lector')).toEqual(['lector001']);
+    expect(await names('ESCRITORA')).toEqual(['escritora']);
+    // A rolled-back rename leaves the index as it was.
+    expect(() =>
+      db.transaction((tx) => {
+        tx.update(users).set({ username: 'fantasma' }).where(eq(users.username, 'lector001')).run();
+        throw new Error('rollback');
+      }),
+    ).toThrow('rollback');
+    expect(await names('fantasma')).toEqual([]);
+    expect(await names('lector')).toEqual(['lector001']);
+  });
+
+  it('searches terms of 1 and 2 characters, accents and query-syntax characters literally', async () => {
+    const { db, get } = await adminApp();
+    await addUser(db, { email: 'pepe@example.com', username: 'JOSÉ_Ñandú' });
+    await addUser(db, { email: 'comillas@example.com', username: 'di"ce' });
+    await addUser(db, { email: 'estrella@example.com', username: 'a*b:c(d)' });
+    await addUser(db, { email: 'and@example.com', username: 'xANDx' });
+    const search = async (term: string) => {
+      const res = await get(`/api/admin/users?search=${encodeURIComponent(term)}`);
+      expect(res.statusCode, term).toBe(200);
+      const list = UserList.parse(res.json());
+      expect(list.total, term).toBe(list.items.length);
+      return list.items.map((u) => u.username).sort();
+    };
+    // Short terms: a scan with LIKE, as before the index: the term lower-cased, ASCII letters in any case,
+    // other letters as written in lower case; % and _ literal.
+    expect(await search('ú')).toEqual(['JOSÉ_Ñandú']);
+    expect(await search('DÚ')).toEqual(['JOSÉ_Ñandú']);
+    expect(await search('_ñ')).toEqual([]);
+    expect(await search('_Ñ')).toEqual([]);
+    expect(await search('É_')).toEqual([]);
+    expect(await search('"')).toEqual(['di"ce']);
+    expect(await search('*')).toEqual(['a*b:c(d)']);
+    expect(await search('%')).toEqual([]);
+    // Longer terms: the trigram index, any case (accented letters too), syntax characters as plain text.
+    expect(await search('josé')).toEqual(['JOSÉ_Ñandú']);
+    expect(await search('ÑANDÚ')).toEqual(['JOSÉ_Ñandú']);
+    expect(await search('jose')).toEqual([]);
+    expect(await search('É_ñ')).toEqual(['JOSÉ_Ñandú']);
+    expect(await search('i"c')).toEqual(['di"ce']);
+    expect(await search('"di"ce"')).toEqual([]);
+    expect(await search('*b:c(')).toEqual(['a*b:c(d)']);
+    expect(await search('and')).toEqual(['JOSÉ_Ñandú', 'xANDx']);
+    expect(await search('AND')).toEqual(['JOSÉ_Ñandú', 'xANDx']);
+    expect(await search('x AND y')).toEqual([]);
+    expect(await search('NEAR(a b)')).toEqual([]);
+    expect(await search('example.com OR 1')).toEqual([]);
+    expect(await search('%_%')).toEqual([]);
+    for (const junk of ['"""', '😀😀😀', '^ab', 'a-b', '{username}: x', "a'b", 'ab*', 'a"b"c']) {
+      expect(await search(junk), JSON.stringify(junk)).toEqual([]);
+    }
+    // Never a server error, even with a NUL (which would cut an FTS5 query short).
+    for (const junk of ['\u0000ab', 'ab\u0000c', '\u0000\u0000\u0000']) await search(junk);
+  });
+
+  it('pages a search past its last page with the right total, and within the pending filter', async () => {
+    const { db, get } = await adminApp();
+    insertUsers(db, 'socia', 12);
+    insertUsers(db, 'sociapendiente', 3, { is_active: false });
+    const all = UserList.parse((await get('/api/admin/users?search=socia&pageSize=100')).json());
+    expect(all.items).toHaveLength(15);
+    const page2 = UserList.parse((await get('/api/admin/users?search=socia&page=2')).json());
+    expect(page2.total).toBe(15);
+    expect(page2.items).toEqual(all.items.slice(10));
+    expect(UserList.parse((await get('/api/admin/users?search=socia&page=9')).json())).toMatchObject({
+      items: [],
+      total: 15,
+    });
+    const pending = UserList.parse(
+      (await get('/api/admin/users?search=socia&pending=true&pageSize=2')).json(),
+    );
+    expect(pending.total).toBe(3);
+    expect(pending.items.map((u) => u.username)).toEqual(['sociapendiente003', 'sociapendiente002']);
+  });
+
+  it('finds the matches through the search index, not by reading every account', async () => {
+    const { db } = await adminApp();
+    const plan = (query: string) =>
+      (db.$client.prepare(`explain query plan ${query}`).all('"abc"') as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+    const search = plan(
+      `select users.id, count(*) over () from users inner join roles on roles.id = users.role_id
+       where users.id in (select rowid from users_search where users_search match ?)
+       order by users.created_at desc, users.id desc limit 10`,
+    );
+    expect(search).toMatch(/VIRTUAL TABLE/);
+    expect(search).toMatch(/SEARCH users USING INTEGER PRIMARY KEY/);
+    expect(search).not.toMatch(/SCAN users\b/);
+  });
+});
+
 describe('POST /api/admin/users', () => {
   it('creates an account with a hashed password that can sign in', async () => {
     const { app, db, post } = await adminApp();

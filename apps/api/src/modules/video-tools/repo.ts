@@ -1,7 +1,14 @@
 import type { VideoProvider } from '@app/contracts';
-import { and, asc, count, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
+import {
+  videoRecordFilterCounts,
+  videoRecordFilterVersions,
+  videoRecords,
+  videoRecordTotals,
+  type NewVideoRecord,
+  type VideoRecordRow,
+} from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
 const filterColumn = (provider: VideoProvider) =>
@@ -19,10 +26,26 @@ export function createVideoRepo(db: Db) {
   const statements = new Map<string, ReturnType<typeof buildPageStatements>>();
   function buildPageStatements(provider: VideoProvider, filtered: boolean) {
     const where = scope(provider, filtered ? sql.placeholder('filter') : undefined);
+    // The totals come from the trigger-kept counters (migration 0007), not from counting the rows.
+    const total = filtered
+      ? db
+          .select({ n: videoRecordFilterCounts.n })
+          .from(videoRecordFilterCounts)
+          .where(
+            and(
+              eq(videoRecordFilterCounts.provider, provider),
+              eq(videoRecordFilterCounts.value, sql.placeholder('filter')),
+            ),
+          )
+      : db
+          .select({ n: videoRecordTotals.n })
+          .from(videoRecordTotals)
+          .where(eq(videoRecordTotals.provider, provider));
     return {
-      count: db.select({ n: count() }).from(videoRecords).where(where).prepare(),
+      count: total.prepare(),
+      // The page with its total in one statement (one snapshot, no transaction to open per page).
       rows: db
-        .select()
+        .select({ ...getTableColumns(videoRecords), total: sql<number>`(${total})` })
         .from(videoRecords)
         .where(where)
         .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
@@ -41,6 +64,23 @@ export function createVideoRepo(db: Db) {
     return built;
   }
 
+  const filterValueStatement = (provider: VideoProvider) =>
+    db
+      .select({ value: videoRecordFilterCounts.value })
+      .from(videoRecordFilterCounts)
+      .where(and(eq(videoRecordFilterCounts.provider, provider), gt(videoRecordFilterCounts.n, 0)))
+      .orderBy(asc(videoRecordFilterCounts.value))
+      .prepare();
+  const filterValueStatements = {
+    youtube: filterValueStatement('youtube'),
+    instagram: filterValueStatement('instagram'),
+  };
+  const filterVersionStatement = db
+    .select({ version: videoRecordFilterVersions.version })
+    .from(videoRecordFilterVersions)
+    .where(eq(videoRecordFilterVersions.provider, sql.placeholder('provider')))
+    .prepare();
+
   return {
     /** Throws the database's unique violation when the owner already saved this video. */
     insert(record: NewVideoRecord): VideoRecordRow {
@@ -55,22 +95,21 @@ export function createVideoRepo(db: Db) {
     ): { rows: VideoRecordRow[]; total: number } {
       const statement = pageStatements(provider, filter !== undefined);
       const params = { filter: filter ?? '', limit, offset };
-      // One read transaction: the total and the page come from the same snapshot.
-      return db.transaction(() => ({
-        total: statement.count.get(params)?.n ?? 0,
-        rows: statement.rows.all(params),
-      }));
+      const rows = statement.rows.all(params);
+      const first = rows[0];
+      // Past the last page there is no row to carry the total: read the counter alone.
+      const total = first ? first.total : (statement.count.get(params)?.n ?? 0);
+      return { rows, total };
     },
 
+    /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */
     filterValues(provider: VideoProvider): string[] {
-      const column = filterColumn(provider);
-      return db
-        .selectDistinct({ value: column })
-        .from(videoRecords)
-        .where(and(eq(videoRecords.provider, provider), isNotNull(column)))
-        .orderBy(asc(column))
-        .all()
-        .map((row) => row.value ?? '');
+      return filterValueStatements[provider].all().map((row) => row.value);
+    },
+
+    /** Changes (trigger-kept) whenever a value of the provider's filter list comes or goes. */
+    filterVersion(provider: VideoProvider): number {
+      return filterVersionStatement.get({ provider })?.version ?? 0;
     },
 
     deleteOne(provider: VideoProvider, recordId: number): boolean {

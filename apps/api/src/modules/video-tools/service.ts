@@ -13,6 +13,8 @@ export function createVideoToolsService<R>(deps: {
   repo: VideoRepo;
 }) {
   const { provider, impl, repo } = deps;
+  /** The filter list sorted for people, kept until the trigger-kept version says a value came or went. */
+  let sortedFilters: { version: number; values: string[] } | undefined;
   return {
     /** Resolves the link on the server and saves the record for the signed-in member. */
     async save(url: string, userId: number): Promise<R> {
@@ -39,10 +41,15 @@ export function createVideoToolsService<R>(deps: {
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */
     filters(): string[] {
-      return repo
-        .filterValues(provider)
-        .filter((value) => value.trim() !== '')
-        .sort(collator.compare);
+      const version = repo.filterVersion(provider);
+      if (sortedFilters?.version !== version) {
+        const values = repo
+          .filterValues(provider)
+          .filter((value) => value.trim() !== '')
+          .sort(collator.compare);
+        sortedFilters = { version, values };
+      }
+      return sortedFilters.values;
     },
 
     remove(recordId: number): void {
