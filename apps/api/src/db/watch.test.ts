@@ -40,6 +40,16 @@ describe('watchTables', () => {
     expect(version()).not.toBe(before);
   });
 
+  it('keeps two watchers of the same table independent', () => {
+    const sqlite = database();
+    const first = watchTables(sqlite, { watched: ANY_WRITE });
+    const second = watchTables(sqlite, { watched: ANY_WRITE });
+    const before = [first(), second()];
+    sqlite.prepare("INSERT INTO watched (v) VALUES ('a')").run();
+    expect(first()).not.toBe(before[0]);
+    expect(second()).not.toBe(before[1]);
+  });
+
   it('counts a write rolled back (it never under-reports a change)', () => {
     const sqlite = database();
     const version = watchTables(sqlite, { watched: ANY_WRITE });

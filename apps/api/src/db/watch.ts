@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 
+/** Watchers created in this process (numbers each watcher's SQL function). */
+let watchers = 0;
+
 export type WriteEvent = 'INSERT' | 'UPDATE' | 'DELETE';
 export const ANY_WRITE: readonly WriteEvent[] = ['INSERT', 'UPDATE', 'DELETE'];
 
@@ -15,7 +18,8 @@ export function watchTables(
   tables: Readonly<Record<string, readonly WriteEvent[]>>,
 ): () => number {
   let writes = 0;
-  const functionName = `watch_${Object.keys(tables).join('_')}`;
+  // Each watcher its own SQL function and triggers: a second watcher must not replace the first's counter.
+  const functionName = `watch_${++watchers}_${Object.keys(tables).join('_')}`;
   sqlite.function(functionName, { deterministic: false, varargs: false }, () => {
     writes++;
     return null;
