@@ -1,0 +1,13 @@
+import { openDatabase } from '../src/db/client';
+import { createLibraryRepo } from '../src/modules/library/repo';
+import { LIBRARY_API } from '@app/contracts';
+import { safeEncode, safeParse } from 'zod/v4/core';
+const db = openDatabase(process.argv[2]!);
+const r = createLibraryRepo(db, 'membresia');
+const time = (name: string, f: () => unknown) => { for (let i = 0; i < 2000; i++) f(); const c0 = process.cpuUsage(); for (let i = 0; i < 5000; i++) f(); const c = process.cpuUsage(c0); console.log(name, ((c.user + c.system) / 5000).toFixed(1), 'us'); };
+const page = { ...r.videoPage(2, { sort: 'newest', categoriaId: undefined, limit: 24, offset: 0 })!, page: 1, pageSize: 24 };
+const schema = LIBRARY_API.membresia.listVideos.response;
+time('repo', () => r.videoPage(2, { sort: 'newest', categoriaId: undefined, limit: 24, offset: 0 }));
+time('safeParse', () => safeParse(schema, page));
+time('safeEncode', () => safeEncode(schema, page));
+time('stringify', () => JSON.stringify(page));
