@@ -154,7 +154,7 @@ function contentVersion(db: Db): () => number {
 }
 
 /** Pages kept between changes: plenty for the pages members actually open, bounded whatever they ask. */
-const CACHED_PAGES_MAX = 500;
+const CACHED_PAGES_MAX = 200;
 
 /** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
 export function createLibraryRepo(db: Db, library: LibraryName) {
