@@ -4,7 +4,7 @@ import { Placeholder } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
-import { libraryReadQueries } from './repo';
+import { createLibraryRepo, libraryReadQueries } from './repo';
 
 const DRIVE = 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing';
 
@@ -291,6 +291,27 @@ describe('library pages', () => {
       completadas: 1,
       total: 1,
     });
+  });
+
+  it('never keeps what it read inside a transaction that is rolled back', async () => {
+    const { db, admin } = await setup();
+    await createCategory(admin, 'membresia', 'Real');
+    const repo = createLibraryRepo(db, 'membresia');
+    const names = () => repo.listCategories().map((category) => category.nombre);
+    const firstPage = () =>
+      repo.videoPage(1, { sort: 'stored', categoriaId: undefined, limit: 12, offset: 0 })?.total;
+    expect([names(), firstPage()]).toEqual([['Real'], 0]);
+    expect(() =>
+      db.$client.transaction(() => {
+        db.$client
+          .prepare("INSERT INTO library_categories (library, nombre) VALUES ('membresia', 'Fantasma')")
+          .run();
+        seedVideos(db, 'membresia', 1, 3);
+        expect([names(), firstPage()]).toEqual([['Real', 'Fantasma'], 3]);
+        throw new Error('rollback');
+      })(),
+    ).toThrow('rollback');
+    expect([names(), firstPage()]).toEqual([['Real'], 0]);
   });
 
   it('serves every page and count from an index, without scans or sorting in memory', async () => {

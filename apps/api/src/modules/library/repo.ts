@@ -190,6 +190,8 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
   let categories: Category[] | null = null;
   /** The same for every member until a video or category changes: read once until then. */
   const listCategories = (): Category[] => {
+    // Inside a write transaction the rows may yet be rolled back: read them, never keep them.
+    if (db.$client.inTransaction) return categoriesStatement.all();
     const now = version();
     if (now !== categoriesAt || !categories) {
       categories = categoriesStatement.all();
@@ -198,6 +200,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
     return categories;
   };
   const cachedPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) => {
+    if (db.$client.inTransaction) return readPage(sort, categoriaId, limit, offset);
     const now = version();
     if (now !== cachedAt || cache.size >= CACHED_PAGES_MAX) {
       cache.clear();
