@@ -28,9 +28,16 @@ export const SCENARIOS: Scenario[] = [
     kind: 'login',
   },
   {
-    name: 'GET membresia videos (vip)',
+    name: 'GET membresia videos page 1, newest first (vip)',
     method: 'GET',
-    path: '/api/membresia/videos',
+    path: '/api/membresia/videos?page=1&sort=newest',
+    as: 'member',
+    kind: 'listing',
+  },
+  {
+    name: 'GET membresia videos, one category (vip)',
+    method: 'GET',
+    path: '/api/membresia/videos?page=1&sort=newest&categoria_id=3',
     as: 'member',
     kind: 'listing',
   },

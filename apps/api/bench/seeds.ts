@@ -97,7 +97,7 @@ const benchMemberId = (db: Database.Database): number =>
 
 const LIBRARIES = ['membresia', 'cafelito-virtual'] as const;
 const CATEGORIES_PER_LIBRARY = 20;
-const VIDEOS_PER_CATEGORY = 25;
+const VIDEOS_PER_CATEGORY = 500;
 /** Members other than the bench vip member who have watched some videos. */
 const WATCHING_MEMBERS = 3_000;
 
@@ -126,7 +126,7 @@ const libraries: Seeder = {
         for (let v = 1; v <= VIDEOS_PER_CATEGORY; v++) {
           orden++;
           const fileId = `1${library.slice(0, 3)}${String(orden).padStart(6, '0')}AbCdEfGhIjKlMnOpQr`;
-          const createdAt = new Date(Date.UTC(2024, 0, 1) + orden * 86_400_000).toISOString();
+          const createdAt = new Date(Date.UTC(2024, 0, 1) + orden * 3_600_000).toISOString();
           videoIds.push(
             Number(
               insertVideo.run(

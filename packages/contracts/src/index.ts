@@ -9,6 +9,7 @@ export * from './docs';
 export * from './http';
 export * from './library';
 export * from './messages';
+export * from './pagination';
 export * from './roles';
 export * from './settings';
 export * from './system';

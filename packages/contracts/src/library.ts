@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from './http';
+import { pageOf } from './pagination';
 import type { ToolName } from './tools';
 
 /**
@@ -148,6 +149,30 @@ export type LibraryProgress = z.infer<typeof LibraryProgress>;
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
+/** Videos per page of a library listing: fills 1, 2, 3 and 4-column grids evenly. */
+export const LIBRARY_PAGE_SIZE = 12;
+export const LIBRARY_PAGE_SIZE_MAX = 100;
+
+/**
+ * The order of a videos page: `stored` is the library's stored order (`orden`, the administrator's up/down
+ * reordering); `newest` is newest first by creation date (Membresía's member view).
+ */
+export const VIDEO_SORTS = ['stored', 'newest'] as const;
+export const VideoSort = z.enum(VIDEO_SORTS);
+export type VideoSort = z.infer<typeof VideoSort>;
+
+export const LibraryVideoQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIBRARY_PAGE_SIZE_MAX).default(LIBRARY_PAGE_SIZE),
+  /** Only this category's videos (a category of this library). */
+  categoria_id: z.coerce.number().int().positive().optional(),
+  sort: VideoSort.default('stored'),
+});
+export type LibraryVideoQuery = z.input<typeof LibraryVideoQuery>;
+
+export const VideoPage = pageOf(Video);
+export type VideoPage = z.infer<typeof VideoPage>;
+
 export const WatchedBody = z.object({ visto: z.boolean() });
 export const MoveBody = z.object({ direction: z.enum(['up', 'down']) });
 
@@ -179,11 +204,12 @@ function libraryEndpoints(library: LibraryName) {
       params: IdParams,
       response: z.object({ ok: z.literal(true), deleted_videos: z.number().int().nonnegative() }),
     }),
-    /** In stored order (orden, then creation). */
+    /** One page of the library's videos (or one category's), in the order asked for. */
     listVideos: endpoint({
       method: 'GET',
       path: `${base}/videos`,
-      response: z.array(Video),
+      query: LibraryVideoQuery,
+      response: VideoPage,
     }),
     createVideo: endpoint({
       method: 'POST',

@@ -212,4 +212,60 @@ test.describe('Video libraries', () => {
     await page.goto('/membresia');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+
+  test('pages through a long category and reorders across a page boundary', async ({ page }) => {
+    test.setTimeout(180_000);
+    const category = unique('Paginada e2e');
+    const prefix = unique('Lección');
+    const title = (n: number) => `${prefix} ${String(n).padStart(2, '0')}`;
+
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // 13 videos, one more than a page holds, created through the API with the admin's session.
+    const headers = { 'x-requested-with': 'fetch' };
+    const created = await page.request.post('/api/cafelito-virtual/categorias', {
+      data: { nombre: category },
+      headers,
+    });
+    expect(created.ok()).toBe(true);
+    const categoriaId = ((await created.json()) as { id: number }).id;
+    for (let n = 1; n <= 13; n++) {
+      const res = await page.request.post('/api/cafelito-virtual/videos', {
+        data: { titulo: title(n), categoria_id: categoriaId, url: DRIVE_URL },
+        headers,
+      });
+      expect(res.ok()).toBe(true);
+    }
+
+    // Members' view: the category's first page, then the second.
+    await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
+    await page.getByRole('combobox', { name: 'Categoría' }).click();
+    await page.getByRole('option', { name: category, exact: true }).click();
+    await expect(page.getByRole('article')).toHaveCount(12);
+    await expect(page.getByRole('article').first()).toHaveAccessibleName(title(1));
+    const pages = page.getByRole('navigation', { name: 'Páginas de videos' });
+    await expect(pages.getByRole('button', { name: 'Página 2' })).toBeVisible();
+    await expectAccessible(page);
+    await pages.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article')).toHaveAccessibleName(title(13));
+
+    // Management view: the first video of page 2 goes up, to the end of page 1.
+    await page.getByRole('button', { name: 'Gestionar Contenido' }).click();
+    await expect(page.getByRole('combobox', { name: 'Categoría' })).toHaveValue(category);
+    await pages.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page.getByText(title(13), { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Bajar ${title(13)}` })).toBeDisabled();
+    await page.getByRole('button', { name: `Subir ${title(13)}` }).click();
+    await expect(page.getByText(title(12), { exact: true })).toBeVisible();
+    await expect(page.getByText(title(13), { exact: true })).toHaveCount(0);
+    await pages.getByRole('button', { name: 'Página 1' }).click();
+    await expect(page.getByText(title(13), { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Subir ${title(1)}` })).toBeDisabled();
+
+    // Members see the new order: 13 is now the 12th of page 1.
+    await page.getByRole('button', { name: 'Ver Clases' }).click();
+    await pages.getByRole('button', { name: 'Página 1' }).click();
+    await expect(page.getByRole('article').nth(11)).toHaveAccessibleName(title(13));
+  });
 });

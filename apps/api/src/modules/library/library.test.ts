@@ -1,4 +1,4 @@
-import { LIBRARY_MESSAGES, LibraryProgress, MESSAGES, Video } from '@app/contracts';
+import { LIBRARY_MESSAGES, LibraryProgress, MESSAGES, Video, VideoPage } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
@@ -60,8 +60,15 @@ async function createVideo(
   return Video.parse(res.json());
 }
 
-const titles = async (as: Client, library: string) =>
-  ((await as('GET', `/api/${library}/videos`)).json() as Video[]).map((video) => video.titulo);
+/** A page of videos (stored order unless the query says otherwise). */
+const videoPage = async (as: Client, library: string, query = ''): Promise<VideoPage> => {
+  const res = await as('GET', `/api/${library}/videos${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return VideoPage.parse(res.json());
+};
+
+const titles = async (as: Client, library: string, query = '?pageSize=100') =>
+  (await videoPage(as, library, query)).items.map((video) => video.titulo);
 
 describe('video libraries', () => {
   it('keeps the categories and videos of Membresía and Cafelito Virtual apart', async () => {
@@ -170,13 +177,13 @@ describe('video libraries', () => {
 
     const moved = await admin('POST', `/api/membresia/videos/${three.id}/mover`, { direction: 'up' });
     expect(moved.json()).toEqual({ ok: true });
-    const list = (await vip('GET', '/api/membresia/videos')).json() as Video[];
+    const list = (await videoPage(vip, 'membresia')).items;
     const inA = list.filter((video) => video.categoria_id === a).map((video) => video.titulo);
     expect(inA).toEqual(['Tres', 'Uno']);
     // The first one cannot go further up: nothing changes.
     await admin('POST', `/api/membresia/videos/${three.id}/mover`, { direction: 'up' });
     await admin('POST', `/api/membresia/videos/${one.id}/mover`, { direction: 'down' });
-    const again = (await vip('GET', '/api/membresia/videos')).json() as Video[];
+    const again = (await videoPage(vip, 'membresia')).items;
     expect(again.filter((video) => video.categoria_id === a).map((video) => video.titulo)).toEqual([
       'Tres',
       'Uno',
@@ -271,8 +278,8 @@ describe('video libraries', () => {
     await otherVip('PUT', `/api/membresia/videos/${b1.id}/visto`, { visto: true });
 
     const watched = (as: Client) =>
-      as('GET', '/api/membresia/videos').then((res) =>
-        (res.json() as Video[]).filter((video) => video.visto).map((video) => video.titulo),
+      videoPage(as, 'membresia').then((page) =>
+        page.items.filter((video) => video.visto).map((video) => video.titulo),
       );
     expect(await watched(vip)).toEqual(['A1', 'A2']);
     expect(await watched(otherVip)).toEqual(['B1']);

@@ -1,7 +1,9 @@
-import type { Category, LibraryName, LibraryProgress, Video } from '@app/contracts';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/client';
-import { libraryCategories, libraryVideos, libraryWatched } from './schema';
+import { ANY_WRITE, watchTables } from '../../db/watch';
+import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
   nombre: string;
@@ -16,17 +18,21 @@ export interface VideoValues {
   material: string | null;
 }
 
-/** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
-export function createLibraryRepo(db: Db, library: LibraryName) {
+/**
+ * The read queries of ONE library's pages, built (not yet prepared) so the query-plan test can check exactly
+ * what runs. Parameters are placeholders: userId, categoriaId, id, limit, offset.
+ */
+export function libraryReadQueries(db: Db, library: LibraryName) {
+  // Counts come from the trigger-kept counters: no request counts rows.
   const categoryColumns = {
     id: libraryCategories.id,
     nombre: libraryCategories.nombre,
     descripcion: libraryCategories.descripcion,
-    total_videos: count(libraryVideos.id),
+    total_videos: libraryCategories.total_videos,
   };
 
   /** Videos with their category name and the member's own watched mark, in one query (no query per row). */
-  const videosFor = (userId: number) =>
+  const videosFor = (userId: number | ReturnType<typeof sql.placeholder>) =>
     db
       .select({
         id: libraryVideos.id,
@@ -48,30 +54,176 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       )
       .$dynamic();
 
+  const ORDERS = {
+    stored: [asc(libraryVideos.orden), asc(libraryVideos.id)],
+    newest: [desc(libraryVideos.fecha_creacion), desc(libraryVideos.id)],
+  } as const satisfies Record<VideoSort, unknown>;
+
+  // Each page walks one index in its order (see schema.ts), so a page costs its LIMIT, not the library's size.
+  // The same for every member: the member's own marks come from watchedAmong.
+  const pageQuery = (sort: VideoSort, byCategory: boolean) =>
+    db
+      .select({
+        id: libraryVideos.id,
+        titulo: libraryVideos.titulo,
+        descripcion: libraryVideos.descripcion,
+        categoria_id: libraryVideos.categoria_id,
+        categoria_nombre: libraryCategories.nombre,
+        url: libraryVideos.url,
+        material: libraryVideos.material,
+        orden: libraryVideos.orden,
+        fecha_creacion: libraryVideos.fecha_creacion,
+      })
+      .from(libraryVideos)
+      .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
+      .where(
+        byCategory
+          ? and(
+              eq(libraryVideos.categoria_id, sql.placeholder('categoriaId')),
+              eq(libraryVideos.library, library),
+            )
+          : eq(libraryVideos.library, library),
+      )
+      .orderBy(...ORDERS[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+
+  /** Which of the given videos (a JSON array of ids) the member has watched: one query per page. */
+  const watchedAmong = db
+    .select({ id: libraryWatched.video_id })
+    .from(libraryWatched)
+    .where(
+      and(
+        eq(libraryWatched.user_id, sql.placeholder('userId')),
+        sql`${libraryWatched.video_id} in (select value from json_each(${sql.placeholder('ids')}))`,
+      ),
+    );
+
+  const libraryTotal = db
+    .select({ n: sql<number>`coalesce(sum(${libraryCategories.total_videos}), 0)` })
+    .from(libraryCategories)
+    .where(eq(libraryCategories.library, library));
+
+  const categoryById = db
+    .select(categoryColumns)
+    .from(libraryCategories)
+    .where(and(eq(libraryCategories.id, sql.placeholder('id')), eq(libraryCategories.library, library)));
+
+  const categories = db
+    .select(categoryColumns)
+    .from(libraryCategories)
+    .where(eq(libraryCategories.library, library))
+    .orderBy(asc(libraryCategories.id));
+
+  // The member's watched counts per category (both libraries: a handful of rows, one index range).
+  const progress = db
+    .select({ categoria_id: libraryProgress.categoria_id, completadas: libraryProgress.completadas })
+    .from(libraryProgress)
+    .where(eq(libraryProgress.user_id, sql.placeholder('userId')));
+
+  return {
+    videosFor,
+    pages: {
+      stored: { all: pageQuery('stored', false), category: pageQuery('stored', true) },
+      newest: { all: pageQuery('newest', false), category: pageQuery('newest', true) },
+    },
+    watchedAmong,
+    libraryTotal,
+    categoryById,
+    categories,
+    progress,
+  };
+}
+
+type PageRow = Omit<Video, 'visto'>;
+interface CachedPage {
+  total: number;
+  rows: PageRow[];
+}
+
+// One watcher per connection: both libraries' repos share it (a second watcher on the same tables would
+// replace the first one's SQL function).
+const watchers = new WeakMap<Database.Database, () => number>();
+function contentVersion(db: Db): () => number {
+  let version = watchers.get(db.$client);
+  if (!version) {
+    version = watchTables(db.$client, { library_videos: ANY_WRITE, library_categories: ANY_WRITE });
+    watchers.set(db.$client, version);
+  }
+  return version;
+}
+
+/** Pages kept between changes: plenty for the pages members actually open, bounded whatever they ask. */
+const CACHED_PAGES_MAX = 200;
+
+/** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
+export function createLibraryRepo(db: Db, library: LibraryName) {
+  const queries = libraryReadQueries(db, library);
+  const { videosFor } = queries;
+  // The pages run on every request: prepared once per order and filter shape.
+  const pages = {
+    stored: { all: queries.pages.stored.all.prepare(), category: queries.pages.stored.category.prepare() },
+    newest: { all: queries.pages.newest.all.prepare(), category: queries.pages.newest.category.prepare() },
+  };
+  const watchedAmong = queries.watchedAmong.prepare();
+  const libraryTotal = queries.libraryTotal.prepare();
+  const categoryById = queries.categoryById.prepare();
+  const categoriesStatement = queries.categories.prepare();
+  const progressStatement = queries.progress.prepare();
+
+  // A page of videos is the same for every member until a video or category changes: kept until then, so
+  // a request reads only the member's own marks. Null = the category is not one of this library's.
+  const version = contentVersion(db);
+  let cachedAt = -1;
+  const cache = new Map<string, CachedPage | null>();
+  const readPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
+    db.transaction((): CachedPage | null => {
+      if (categoriaId === undefined) {
+        const total = libraryTotal.get()?.n ?? 0;
+        return { total, rows: pages[sort].all.all({ limit, offset }) };
+      }
+      const category = categoryById.get({ id: categoriaId });
+      if (!category) return null;
+      return { total: category.total_videos, rows: pages[sort].category.all({ categoriaId, limit, offset }) };
+    });
+  let categoriesAt = -1;
+  let categories: Category[] | null = null;
+  /** The same for every member until a video or category changes: read once until then. */
+  const listCategories = (): Category[] => {
+    // Inside a write transaction the rows may yet be rolled back: read them, never keep them.
+    if (db.$client.inTransaction) return categoriesStatement.all();
+    const now = version();
+    if (now !== categoriesAt || !categories) {
+      categories = categoriesStatement.all();
+      categoriesAt = now;
+    }
+    return categories;
+  };
+  const cachedPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) => {
+    if (db.$client.inTransaction) return readPage(sort, categoriaId, limit, offset);
+    const now = version();
+    if (now !== cachedAt || cache.size >= CACHED_PAGES_MAX) {
+      cache.clear();
+      cachedAt = now;
+    }
+    const key = `${sort}:${categoriaId ?? ''}:${limit}:${offset}`;
+    let page = cache.get(key);
+    if (page === undefined) {
+      page = readPage(sort, categoriaId, limit, offset);
+      cache.set(key, page);
+    }
+    return page;
+  };
+
   return {
     transaction<T>(work: () => T): T {
       return db.transaction(() => work());
     },
 
-    listCategories(): Category[] {
-      return db
-        .select(categoryColumns)
-        .from(libraryCategories)
-        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
-        .where(eq(libraryCategories.library, library))
-        .groupBy(libraryCategories.id)
-        .orderBy(asc(libraryCategories.id))
-        .all();
-    },
+    listCategories,
 
     findCategory(id: number): Category | undefined {
-      return db
-        .select(categoryColumns)
-        .from(libraryCategories)
-        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
-        .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library)))
-        .groupBy(libraryCategories.id)
-        .get();
+      return categoryById.get({ id });
     },
 
     /** Another category of this library with the same name (ignoring case). */
@@ -110,11 +262,22 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
         .run();
     },
 
-    listVideos(userId: number): Video[] {
-      return videosFor(userId)
-        .where(eq(libraryVideos.library, library))
-        .orderBy(asc(libraryVideos.orden), asc(libraryVideos.id))
-        .all();
+    /**
+     * One page of videos with the total it is a page of, from one snapshot. A category filter must name a
+     * category of this library: null when it does not.
+     */
+    videoPage(
+      userId: number,
+      options: { sort: VideoSort; categoriaId: number | undefined; limit: number; offset: number },
+    ): { items: Video[]; total: number } | null {
+      const { sort, categoriaId, limit, offset } = options;
+      const page = cachedPage(sort, categoriaId, limit, offset);
+      if (!page) return null;
+      const ids = page.rows.map((row) => row.id);
+      const watched = new Set(
+        ids.length === 0 ? [] : watchedAmong.all({ userId, ids: JSON.stringify(ids) }).map((row) => row.id),
+      );
+      return { total: page.total, items: page.rows.map((row) => ({ ...row, visto: watched.has(row.id) })) };
     },
 
     findVideo(id: number, userId: number): Video | undefined {
@@ -124,9 +287,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
     },
 
     countVideos(): number {
-      return (
-        db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)).get()?.n ?? 0
-      );
+      return libraryTotal.get()?.n ?? 0;
     },
 
     insertVideo(values: VideoValues & { orden: number; fecha_creacion: string }): number {
@@ -177,29 +338,20 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       }
     },
 
-    /** Per-category totals and the member's watched counts, in one grouped query. */
+    /** Per-category totals and the member's watched counts, from the counters (one row per category). */
     progress(userId: number): LibraryProgress {
-      const categorias = db
-        .select({
-          categoria_id: libraryCategories.id,
-          completadas: count(libraryWatched.video_id),
-          total: count(libraryVideos.id),
-        })
-        .from(libraryCategories)
-        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
-        .leftJoin(
-          libraryWatched,
-          and(eq(libraryWatched.video_id, libraryVideos.id), eq(libraryWatched.user_id, userId)),
-        )
-        .where(eq(libraryCategories.library, library))
-        .groupBy(libraryCategories.id)
-        .orderBy(asc(libraryCategories.id))
-        .all();
-      return {
-        completadas: categorias.reduce((sum, row) => sum + row.completadas, 0),
-        total: categorias.reduce((sum, row) => sum + row.total, 0),
-        categorias,
-      };
+      const watched = new Map(
+        progressStatement.all({ userId }).map((row) => [row.categoria_id, row.completadas]),
+      );
+      let completadas = 0;
+      let total = 0;
+      const categorias = listCategories().map((category) => {
+        const done = watched.get(category.id) ?? 0;
+        completadas += done;
+        total += category.total_videos;
+        return { categoria_id: category.id, completadas: done, total: category.total_videos };
+      });
+      return { completadas, total, categorias };
     },
   };
 }

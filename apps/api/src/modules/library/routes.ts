@@ -12,7 +12,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryName, servic
   const member = access.tool(library);
 
   route(app, api.listCategories, member, () => service.listCategories());
-  route(app, api.listVideos, member, ({ user }) => service.listVideos(user.id));
+  route(app, api.listVideos, member, ({ query, user }) => service.listVideos(query, user.id));
   route(app, api.progress, member, ({ user }) => service.progress(user.id));
   route(app, api.setWatched, member, ({ params, body, user }) =>
     service.setWatched(params.id, body.visto, user.id),

@@ -5,6 +5,8 @@ import {
   type LibraryProgress,
   type Video,
   type VideoBody,
+  type VideoPage,
+  type VideoSort,
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -72,7 +74,21 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
         return { deleted_videos: category.total_videos };
       }),
 
-    listVideos: (userId: number): Video[] => repo.listVideos(userId),
+    /** One page of videos; a category of another library is as unknown as a missing one (404). */
+    listVideos: (
+      query: { page: number; pageSize: number; sort: VideoSort; categoria_id?: number | undefined },
+      userId: number,
+    ): VideoPage => {
+      const { page, pageSize } = query;
+      const result = repo.videoPage(userId, {
+        sort: query.sort,
+        categoriaId: query.categoria_id,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      if (!result) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
+      return { ...result, page, pageSize };
+    },
 
     /** A new video goes last: orden = number of videos + 1 (spec, section 9). */
     createVideo: (body: VideoBody, userId: number): Video =>

@@ -1,5 +1,5 @@
-import { LIBRARY_API, type Category, type LibraryName, type Video } from '@app/contracts';
-import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LIBRARY_API, pageCount, type Category, type LibraryName, type Video } from '@app/contracts';
+import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { RowAction, RowActions, type RowActionProps } from '@/components/row-act
 import { api, ApiError } from '@/lib/api';
 import { CategoryDialog } from './category-dialog';
 import type { LibraryConfig } from './library-config';
+import { LibraryPagination } from './library-pagination';
 import { NO_VIDEOS } from './member-view';
-import type { LibraryData } from './use-library';
+import type { LibraryData, LibraryState } from './use-library';
 import { VideoDialog } from './video-dialog';
 
 type Dialog =
@@ -37,16 +38,23 @@ const IconButton = (props: Omit<RowActionProps, 'variant' | 'withTooltip'>) => (
   <RowAction variant="subtle" withTooltip {...props} />
 );
 
-/** The administrator's management view: categories and videos, two columns. */
+const ALL = 'todas';
+
+/**
+ * The administrator's management view: categories, and a page of videos (all, or one category's) in the
+ * stored order, which the up / down buttons change within a category.
+ */
 export function AdminView({
   library,
   config,
   data,
+  state,
   refresh,
 }: {
   library: LibraryName;
   config: LibraryConfig;
   data: LibraryData;
+  state: Pick<LibraryState, 'query' | 'setCategory' | 'setPage'>;
   refresh: () => Promise<void>;
 }) {
   const endpoints = LIBRARY_API[library];
@@ -75,12 +83,18 @@ export function AdminView({
       'Error al guardar el video',
     );
 
-  const byCategory = data.categories
-    .map((category) => ({
-      category,
-      videos: data.videos.filter((video) => video.categoria_id === category.id),
-    }))
-    .filter((group) => group.videos.length > 0);
+  const categoryId = state.query.categoryId;
+  const { items: videos, page, pageSize, total } = data.videos;
+  /** Position of a video of this page in the whole (filtered) list. */
+  const position = (index: number) => (page - 1) * pageSize + index;
+
+  /** After creating a video, show its category's last page, where it was added. */
+  const showSaved = (video: Video, created: boolean) => {
+    if (!created) return;
+    const count = (data.categories.find((c) => c.id === video.categoria_id)?.total_videos ?? 0) + 1;
+    state.setCategory(video.categoria_id);
+    state.setPage(pageCount(count, pageSize));
+  };
 
   return (
     <>
@@ -151,74 +165,87 @@ export function AdminView({
                 Nuevo Video
               </Button>
             </Group>
-            {byCategory.length === 0 ? (
+            <Select
+              label="Categoría"
+              mb="md"
+              allowDeselect={false}
+              value={categoryId === null ? ALL : String(categoryId)}
+              onChange={(value) => state.setCategory(value === null || value === ALL ? null : Number(value))}
+              data={[
+                { value: ALL, label: 'Todas las categorías' },
+                ...data.categories.map((category) => ({
+                  value: String(category.id),
+                  label: category.nombre,
+                })),
+              ]}
+            />
+            {videos.length === 0 ? (
               <Text c="dimmed" ta="center" py="lg">
                 {NO_VIDEOS}
               </Text>
             ) : (
-              <Stack gap="lg">
-                {byCategory.map(({ category, videos }) => (
-                  <Stack key={category.id} gap="xs">
-                    <Title order={3} size="h5">
-                      {category.nombre}
-                    </Title>
-                    {videos.map((video, index) => (
-                      <Paper key={video.id} withBorder radius="sm" p="sm">
-                        <Group justify="space-between" wrap="nowrap">
-                          <Stack gap={2} style={{ minWidth: 0 }}>
-                            <Text fw={600} truncate>
-                              {video.titulo}
-                            </Text>
-                            <Group gap="xs">
-                              <Badge variant="light" size="sm">
-                                {video.categoria_nombre}
-                              </Badge>
-                              <Text size="xs" c="dimmed">
-                                {config.formatDate(video.fecha_creacion)}
-                              </Text>
-                            </Group>
-                          </Stack>
-                          <RowActions
-                            {...CARD_ACTIONS}
-                            editLabel={`Editar video ${video.titulo}`}
-                            onEdit={() => setDialog({ kind: 'video', video })}
-                            deleteLabel={`Eliminar video ${video.titulo}`}
-                            onDelete={() => setDialog({ kind: 'delete-video', video })}
-                          >
+              <Stack gap="xs">
+                {videos.map((video, index) => (
+                  <Paper key={video.id} withBorder radius="sm" p="sm">
+                    <Group justify="space-between" wrap="nowrap">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Text fw={600} truncate>
+                          {video.titulo}
+                        </Text>
+                        <Group gap="xs">
+                          <Badge variant="light" size="sm">
+                            {video.categoria_nombre}
+                          </Badge>
+                          <Text size="xs" c="dimmed">
+                            {config.formatDate(video.fecha_creacion)}
+                          </Text>
+                        </Group>
+                      </Stack>
+                      <RowActions
+                        {...CARD_ACTIONS}
+                        editLabel={`Editar video ${video.titulo}`}
+                        onEdit={() => setDialog({ kind: 'video', video })}
+                        deleteLabel={`Eliminar video ${video.titulo}`}
+                        onDelete={() => setDialog({ kind: 'delete-video', video })}
+                      >
+                        {/* The order is kept per category: it is changed with one category on screen. */}
+                        {categoryId !== null && (
+                          <>
                             <IconButton
                               label={`Subir ${video.titulo}`}
-                              disabled={busy || index === 0}
+                              disabled={busy || position(index) === 0}
                               onClick={() => void move(video, 'up')}
                             >
                               <IconArrowUp size={18} />
                             </IconButton>
                             <IconButton
                               label={`Bajar ${video.titulo}`}
-                              disabled={busy || index === videos.length - 1}
+                              disabled={busy || position(index) >= total - 1}
                               onClick={() => void move(video, 'down')}
                             >
                               <IconArrowDown size={18} />
                             </IconButton>
-                            <Button
-                              component="a"
-                              href={video.url}
-                              target="_blank"
-                              rel="noopener noreferrer"
-                              size="compact-sm"
-                              variant="subtle"
-                              rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-                              aria-label={`Ver video ${video.titulo}`}
-                            >
-                              Ver video
-                            </Button>
-                          </RowActions>
-                        </Group>
-                      </Paper>
-                    ))}
-                  </Stack>
+                          </>
+                        )}
+                        <Button
+                          component="a"
+                          href={video.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          size="compact-sm"
+                          variant="subtle"
+                          rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+                          aria-label={`Ver video ${video.titulo}`}
+                        >
+                          Ver video
+                        </Button>
+                      </RowActions>
+                    </Group>
+                  </Paper>
                 ))}
               </Stack>
             )}
+            <LibraryPagination videos={data.videos} onChange={state.setPage} />
           </Paper>
         </Grid.Col>
       </Grid>
@@ -237,7 +264,10 @@ export function AdminView({
           video={dialog.video}
           categories={data.categories}
           onClose={close}
-          onSaved={() => void refresh()}
+          onSaved={(video, created) => {
+            showSaved(video, created);
+            void refresh();
+          }}
         />
       )}
       <ConfirmDialog
@@ -254,7 +284,10 @@ export function AdminView({
         onConfirm={() =>
           dialog?.kind === 'delete-category' &&
           void run(
-            () => api(endpoints.deleteCategory, { params: { id: dialog.category.id } }),
+            async () => {
+              await api(endpoints.deleteCategory, { params: { id: dialog.category.id } });
+              if (categoryId === dialog.category.id) state.setCategory(null);
+            },
             'Categoría eliminada correctamente',
             'Error al eliminar la categoría',
           )

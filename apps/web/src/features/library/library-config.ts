@@ -1,12 +1,12 @@
-import { TOOL_TITLES, type LibraryName, type Video } from '@app/contracts';
+import { TOOL_TITLES, type LibraryName, type VideoSort } from '@app/contracts';
 
 /** What differs between the two libraries (spec, section 2); everything else is shared. */
 export interface LibraryConfig {
   title: string;
   subtitle: string;
   formatDate: (iso: string) => string;
-  /** Member view order: newest first by creation date, or the server's stored order. */
-  sortVideos: (videos: readonly Video[]) => Video[];
+  /** Member view order (the server sorts): newest first by creation date, or the stored order. */
+  memberSort: VideoSort;
   /** Loading look: the text 'Cargando contenido...' or a bare spinner. */
   loading: 'text' | 'spinner';
   /** The error screen's 'Reintentar': load the data again, or reload the page. */
@@ -21,15 +21,12 @@ const format = (formatter: Intl.DateTimeFormat) => (iso: string) => {
   return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
 };
 
-const newestFirst = (videos: readonly Video[]) =>
-  [...videos].sort((a, b) => b.fecha_creacion.localeCompare(a.fecha_creacion) || b.id - a.id);
-
 export const LIBRARY_CONFIG: Record<LibraryName, LibraryConfig> = {
   membresia: {
     title: TOOL_TITLES.membresia,
     subtitle: 'Explora las clases disponibles',
     formatDate: format(shortDate),
-    sortVideos: newestFirst,
+    memberSort: 'newest',
     loading: 'text',
     retry: 'refetch',
   },
@@ -37,7 +34,7 @@ export const LIBRARY_CONFIG: Record<LibraryName, LibraryConfig> = {
     title: TOOL_TITLES['cafelito-virtual'],
     subtitle: 'Explora las clases disponibles',
     formatDate: format(longDate),
-    sortVideos: (videos) => [...videos],
+    memberSort: 'stored',
     loading: 'spinner',
     retry: 'reload',
   },

@@ -14,7 +14,8 @@ export function LibraryPage({ library }: { library: LibraryName }) {
   const config = LIBRARY_CONFIG[library];
   const admin = isAdmin(useSession((state) => state.user));
   const [managing, setManaging] = useState(false);
-  const state = useLibrary(library);
+  // Members see the library's own order; the management view always shows (and edits) the stored order.
+  const state = useLibrary(library, admin && managing ? 'stored' : config.memberSort);
   const { data, loading, error, reload } = state;
 
   const retry = () => {
@@ -35,7 +36,10 @@ export function LibraryPage({ library }: { library: LibraryName }) {
           <Button
             variant={managing ? 'default' : 'filled'}
             leftSection={managing ? <IconLayoutGrid size={18} /> : <IconSettings size={18} />}
-            onClick={() => setManaging((value) => !value)}
+            onClick={() => {
+              setManaging((value) => !value);
+              state.setPage(1);
+            }}
           >
             {managing ? 'Ver Clases' : 'Gestionar Contenido'}
           </Button>
@@ -62,10 +66,11 @@ export function LibraryPage({ library }: { library: LibraryName }) {
                 library={library}
                 config={config}
                 data={data}
+                state={state}
                 refresh={() => reload({ silent: true })}
               />
             ) : (
-              <MemberView config={config} data={data} setWatched={state.setWatched} />
+              <MemberView config={config} data={data} state={state} />
             ))}
         </ListState>
       )}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { ClassDialog } from './class-dialog';
 import type { LibraryConfig } from './library-config';
+import { LibraryPagination } from './library-pagination';
 import { ProgressSummary } from './progress-summary';
 import type { LibraryData, LibraryState } from './use-library';
 import { WatchedButton } from './watched-button';
@@ -17,21 +18,20 @@ export const NO_VIDEOS = 'No hay videos disponibles en este momento.';
 export function MemberView({
   config,
   data,
-  setWatched,
+  state,
 }: {
   config: LibraryConfig;
   data: LibraryData;
-  setWatched: LibraryState['setWatched'];
+  state: Pick<LibraryState, 'query' | 'setCategory' | 'setPage' | 'setWatched'>;
 }) {
-  const [filter, setFilter] = useState(ALL);
+  const { setWatched } = state;
   const [openId, setOpenId] = useState<number | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
 
-  const categoryId = filter === ALL ? null : Number(filter);
-  const videos = config
-    .sortVideos(data.videos)
-    .filter((video) => categoryId === null || video.categoria_id === categoryId);
-  const open = data.videos.find((video) => video.id === openId) ?? null;
+  // The server pages, filters and orders the videos.
+  const categoryId = state.query.categoryId;
+  const videos = data.videos.items;
+  const open = videos.find((video) => video.id === openId) ?? null;
 
   const toggle = async (video: Video) => {
     if (busy.has(video.id)) return;
@@ -59,8 +59,8 @@ export function MemberView({
           label="Categoría"
           w={{ base: '100%', sm: 320 }}
           allowDeselect={false}
-          value={filter}
-          onChange={(value) => setFilter(value ?? ALL)}
+          value={categoryId === null ? ALL : String(categoryId)}
+          onChange={(value) => state.setCategory(value === null || value === ALL ? null : Number(value))}
           data={[
             { value: ALL, label: 'Todas las categorías' },
             ...data.categories.map((category) => ({ value: String(category.id), label: category.nombre })),
@@ -136,6 +136,7 @@ export function MemberView({
           ))}
         </SimpleGrid>
       )}
+      <LibraryPagination videos={data.videos} onChange={state.setPage} />
 
       <ClassDialog
         video={open}

@@ -17,7 +17,8 @@ export function VideoDialog({
   video: Video | null;
   categories: readonly Category[];
   onClose: () => void;
-  onSaved: () => void;
+  /** The saved video, and whether it was created (not edited). */
+  onSaved: (video: Video, created: boolean) => void;
 }) {
   const editing = video !== null;
   const form = useForm({
@@ -35,15 +36,17 @@ export function VideoDialog({
 
   const endpoints = LIBRARY_API[library];
   const fallbackError = 'Error al guardar el video';
+  let saved: Video | null = null;
   const { saving, submit } = useDialogSubmit(form, {
-    save: (values) =>
-      video
+    save: async (values) => {
+      saved = await (video
         ? api(endpoints.updateVideo, { params: { id: video.id }, body: values }, { fallbackError })
-        : api(endpoints.createVideo, { body: values }, { fallbackError }),
+        : api(endpoints.createVideo, { body: values }, { fallbackError }));
+    },
     fallbackError,
     savedMessage: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
     onDone: () => {
-      onSaved();
+      if (saved) onSaved(saved, !editing);
       onClose();
     },
   });
