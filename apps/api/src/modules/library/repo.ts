@@ -1,6 +1,5 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
 import type { Db } from '../../db/client';
 import { ANY_WRITE, watchTables } from '../../db/watch';
 import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
@@ -141,18 +140,6 @@ interface CachedPage {
   rows: PageRow[];
 }
 
-// One watcher per connection: both libraries' repos share it (a second watcher on the same tables would
-// replace the first one's SQL function).
-const watchers = new WeakMap<Database.Database, () => number>();
-function contentVersion(db: Db): () => number {
-  let version = watchers.get(db.$client);
-  if (!version) {
-    version = watchTables(db.$client, { library_videos: ANY_WRITE, library_categories: ANY_WRITE });
-    watchers.set(db.$client, version);
-  }
-  return version;
-}
-
 /** Pages kept between changes: plenty for the pages members actually open, bounded whatever they ask. */
 const CACHED_PAGES_MAX = 200;
 
@@ -173,7 +160,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
 
   // A page of videos is the same for every member until a video or category changes: kept until then, so
   // a request reads only the member's own marks. Null = the category is not one of this library's.
-  const version = contentVersion(db);
+  const version = watchTables(db.$client, { library_videos: ANY_WRITE, library_categories: ANY_WRITE });
   let cachedAt = -1;
   const cache = new Map<string, CachedPage | null>();
   const readPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
