@@ -1,25 +1,10 @@
 import { LIBRARY_MESSAGES, VideoPage } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
 import { Placeholder } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, signIn } from '../../../test/helper';
+import { client, createCategory, createVideo, DRIVE, type Client } from '../../../test/support/library';
 import { createLibraryRepo, libraryReadQueries } from './repo';
-
-const DRIVE = 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function client(app: FastifyInstance, cookie: string) {
-  return (method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { cookie, ...(method === 'GET' ? {} : csrf) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-}
-type Client = ReturnType<typeof client>;
 
 async function setup() {
   const { app, db } = await createTestApp();
@@ -37,22 +22,8 @@ async function setup() {
   };
 }
 
-async function createCategory(as: Client, library: string, nombre: string): Promise<number> {
-  const res = await as('POST', `/api/${library}/categorias`, { nombre });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id as number;
-}
-
-async function createVideo(
-  as: Client,
-  library: string,
-  categoria_id: number,
-  titulo: string,
-): Promise<number> {
-  const res = await as('POST', `/api/${library}/videos`, { titulo, categoria_id, url: DRIVE });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id as number;
-}
+/** A new video's id. */
+const createVideoId = async (...args: Parameters<typeof createVideo>) => (await createVideo(...args)).id;
 
 async function page(as: Client, library: string, query: string): Promise<VideoPage> {
   const res = await as('GET', `/api/${library}/videos?${query}`);
@@ -135,7 +106,7 @@ describe('library pages', () => {
   it('refuses a category of the other library or a missing one (404) and bad paging (400)', async () => {
     const { admin, vip } = await setup();
     const cafe = await createCategory(admin, 'cafelito-virtual', 'Café');
-    await createVideo(admin, 'cafelito-virtual', cafe, 'Solo en Cafelito');
+    await createVideoId(admin, 'cafelito-virtual', cafe, 'Solo en Cafelito');
     for (const id of [cafe, 9999]) {
       const res = await vip('GET', `/api/membresia/videos?categoria_id=${id}`);
       expect(res.statusCode).toBe(404);
@@ -153,7 +124,7 @@ describe('library pages', () => {
     const { admin, vip, other } = await setup();
     const a = await createCategory(admin, 'membresia', 'A');
     const ids = [];
-    for (const titulo of ['Uno', 'Dos', 'Tres']) ids.push(await createVideo(admin, 'membresia', a, titulo));
+    for (const titulo of ['Uno', 'Dos', 'Tres']) ids.push(await createVideoId(admin, 'membresia', a, titulo));
     await vip('PUT', `/api/membresia/videos/${ids[1]}/visto`, { visto: true });
     const marks = async (as: Client) =>
       (await page(as, 'membresia', '')).items.map((video) => [video.titulo, video.visto]);
@@ -179,7 +150,7 @@ describe('library pages', () => {
     const { admin, vip } = await setup();
     const a = await createCategory(admin, 'cafelito-virtual', 'A');
     const ids = [];
-    for (let i = 1; i <= 4; i++) ids.push(await createVideo(admin, 'cafelito-virtual', a, `Clase ${i}`));
+    for (let i = 1; i <= 4; i++) ids.push(await createVideoId(admin, 'cafelito-virtual', a, `Clase ${i}`));
     const query = `categoria_id=${a}&pageSize=2`;
     // The first video of page 2 goes up: it becomes the last of page 1.
     await admin('POST', `/api/cafelito-virtual/videos/${ids[2]}/mover`, { direction: 'up' });
@@ -205,11 +176,11 @@ describe('library pages', () => {
     const b = await createCategory(admin, 'membresia', 'B');
     const c = await createCategory(admin, 'cafelito-virtual', 'C');
     const [a1, a2, a3, b1, c1] = [
-      await createVideo(admin, 'membresia', a, 'A1'),
-      await createVideo(admin, 'membresia', a, 'A2'),
-      await createVideo(admin, 'membresia', a, 'A3'),
-      await createVideo(admin, 'membresia', b, 'B1'),
-      await createVideo(admin, 'cafelito-virtual', c, 'C1'),
+      await createVideoId(admin, 'membresia', a, 'A1'),
+      await createVideoId(admin, 'membresia', a, 'A2'),
+      await createVideoId(admin, 'membresia', a, 'A3'),
+      await createVideoId(admin, 'membresia', b, 'B1'),
+      await createVideoId(admin, 'cafelito-virtual', c, 'C1'),
     ];
     expectCountersFresh(db);
     const progress = async (as: Client) => (await as('GET', '/api/membresia/progreso')).json();

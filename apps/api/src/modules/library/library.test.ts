@@ -1,21 +1,14 @@
-import { LIBRARY_MESSAGES, LibraryProgress, MESSAGES, Video, VideoPage } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import { LIBRARY_MESSAGES, LibraryProgress, MESSAGES, VideoPage } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
-
-const DRIVE = 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function client(app: FastifyInstance, cookie: string) {
-  return (method: Method, url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { cookie, ...(method === 'GET' ? {} : csrf) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-}
+import { ADMIN, addUser, createTestApp, signIn } from '../../../test/helper';
+import {
+  client,
+  createCategory,
+  createVideo,
+  DRIVE,
+  type Client,
+  type Method,
+} from '../../../test/support/library';
 
 async function setup() {
   const { app, db } = await createTestApp();
@@ -31,33 +24,6 @@ async function setup() {
     otherVip: client(app, await signIn(app, otherVip.email, otherVip.password)),
     cafe: client(app, await signIn(app, cafe.email, cafe.password)),
   };
-}
-
-type Client = ReturnType<typeof client>;
-
-async function createCategory(as: Client, library: string, nombre: string): Promise<number> {
-  const res = await as('POST', `/api/${library}/categorias`, { nombre, descripcion: 'Descripción' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id as number;
-}
-
-async function createVideo(
-  as: Client,
-  library: string,
-  categoria_id: number,
-  titulo: string,
-  extra: Record<string, unknown> = {},
-): Promise<Video> {
-  const res = await as('POST', `/api/${library}/videos`, {
-    titulo,
-    descripcion: 'Una clase',
-    categoria_id,
-    url: DRIVE,
-    material: '',
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return Video.parse(res.json());
 }
 
 /** A page of videos (stored order unless the query says otherwise). */

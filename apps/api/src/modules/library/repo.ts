@@ -30,20 +30,25 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
     total_videos: libraryCategories.total_videos,
   };
 
+  /** A video's columns with its category name: the same for every member. */
+  const videoColumns = {
+    id: libraryVideos.id,
+    titulo: libraryVideos.titulo,
+    descripcion: libraryVideos.descripcion,
+    categoria_id: libraryVideos.categoria_id,
+    categoria_nombre: libraryCategories.nombre,
+    url: libraryVideos.url,
+    material: libraryVideos.material,
+    orden: libraryVideos.orden,
+    fecha_creacion: libraryVideos.fecha_creacion,
+  };
+
   /** Videos with their category name and the member's own watched mark, in one query (no query per row). */
   const videosFor = (userId: number | ReturnType<typeof sql.placeholder>) =>
     db
       .select({
-        id: libraryVideos.id,
-        titulo: libraryVideos.titulo,
-        descripcion: libraryVideos.descripcion,
-        categoria_id: libraryVideos.categoria_id,
-        categoria_nombre: libraryCategories.nombre,
-        url: libraryVideos.url,
-        material: libraryVideos.material,
+        ...videoColumns,
         visto: sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean),
-        orden: libraryVideos.orden,
-        fecha_creacion: libraryVideos.fecha_creacion,
       })
       .from(libraryVideos)
       .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
@@ -62,17 +67,7 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
   // The same for every member: the member's own marks come from watchedAmong.
   const pageQuery = (sort: VideoSort, byCategory: boolean) =>
     db
-      .select({
-        id: libraryVideos.id,
-        titulo: libraryVideos.titulo,
-        descripcion: libraryVideos.descripcion,
-        categoria_id: libraryVideos.categoria_id,
-        categoria_nombre: libraryCategories.nombre,
-        url: libraryVideos.url,
-        material: libraryVideos.material,
-        orden: libraryVideos.orden,
-        fecha_creacion: libraryVideos.fecha_creacion,
-      })
+      .select(videoColumns)
       .from(libraryVideos)
       .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
       .where(
