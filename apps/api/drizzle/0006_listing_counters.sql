@@ -10,11 +10,6 @@ CREATE TABLE `video_record_filter_counts` (
 	PRIMARY KEY(`provider`, `value`)
 );
 --> statement-breakpoint
-CREATE TABLE `video_record_filter_versions` (
-	`provider` text PRIMARY KEY NOT NULL,
-	`version` integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE `video_record_totals` (
 	`provider` text PRIMARY KEY NOT NULL,
 	`n` integer DEFAULT 0 NOT NULL

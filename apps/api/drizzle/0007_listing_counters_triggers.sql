@@ -93,15 +93,3 @@ BEGIN
     WHERE `value` IS NOT NULL
     ON CONFLICT (`provider`, `value`) DO UPDATE SET `n` = `n` + 1;
 END;
---> statement-breakpoint
--- A provider's filter list changes only when a value gets its first video or loses its last one: a version
--- bumped then lets the server keep the list sorted for people between such changes.
-CREATE TRIGGER `video_record_filter_added` AFTER INSERT ON `video_record_filter_counts` BEGIN
-  INSERT INTO `video_record_filter_versions` (`provider`, `version`) VALUES (new.`provider`, 1)
-    ON CONFLICT (`provider`) DO UPDATE SET `version` = `version` + 1;
-END;
---> statement-breakpoint
-CREATE TRIGGER `video_record_filter_removed` AFTER DELETE ON `video_record_filter_counts` BEGIN
-  INSERT INTO `video_record_filter_versions` (`provider`, `version`) VALUES (old.`provider`, 1)
-    ON CONFLICT (`provider`) DO UPDATE SET `version` = `version` + 1;
-END;

@@ -111,8 +111,8 @@ describe('saved-video counters', () => {
     const before = counters(db).kept;
     expect(() =>
       db.transaction((tx) => {
-        const txRepo = createVideoRepo(tx as unknown as Db);
-        youtube(txRepo, owner, 'Delta', 9);
+        // One connection: the repo's writes inside the transaction are part of it.
+        youtube(repo, owner, 'Delta', 9);
         tx.delete(videoRecords).where(eq(videoRecords.canal, 'Alfa')).run();
         throw new Error('rollback');
       }),

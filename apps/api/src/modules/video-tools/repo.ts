@@ -1,9 +1,9 @@
 import type { VideoProvider } from '@app/contracts';
 import { and, asc, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { watchTables } from '../../db/watch';
 import {
   videoRecordFilterCounts,
-  videoRecordFilterVersions,
   videoRecords,
   videoRecordTotals,
   type NewVideoRecord,
@@ -75,11 +75,8 @@ export function createVideoRepo(db: Db) {
     youtube: filterValueStatement('youtube'),
     instagram: filterValueStatement('instagram'),
   };
-  const filterVersionStatement = db
-    .select({ version: videoRecordFilterVersions.version })
-    .from(videoRecordFilterVersions)
-    .where(eq(videoRecordFilterVersions.provider, sql.placeholder('provider')))
-    .prepare();
+  // A counter row comes with a value's first video and goes with its last: only then can a list change.
+  const filterListVersion = watchTables(db.$client, { video_record_filter_counts: ['INSERT', 'DELETE'] });
 
   return {
     /** Throws the database's unique violation when the owner already saved this video. */
@@ -107,9 +104,9 @@ export function createVideoRepo(db: Db) {
       return filterValueStatements[provider].all().map((row) => row.value);
     },
 
-    /** Changes (trigger-kept) whenever a value of the provider's filter list comes or goes. */
-    filterVersion(provider: VideoProvider): number {
-      return filterVersionStatement.get({ provider })?.version ?? 0;
+    /** Changes whenever a value of a filter list (either provider's) comes or goes. */
+    filterVersion(): number {
+      return filterListVersion();
     },
 
     deleteOne(provider: VideoProvider, recordId: number): boolean {

@@ -73,9 +73,3 @@ export const videoRecordFilterCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.value] })],
 );
-
-/** Bumped by triggers whenever a provider's set of filter values changes (a value comes or goes). */
-export const videoRecordFilterVersions = sqliteTable('video_record_filter_versions', {
-  provider: text('provider', { enum: ['youtube', 'instagram'] }).primaryKey(),
-  version: integer('version').notNull().default(0),
-});

@@ -13,7 +13,7 @@ export function createVideoToolsService<R>(deps: {
   repo: VideoRepo;
 }) {
   const { provider, impl, repo } = deps;
-  /** The filter list sorted for people, kept until the trigger-kept version says a value came or went. */
+  /** The filter list sorted for people, kept until a value comes or goes. */
   let sortedFilters: { version: number; values: string[] } | undefined;
   return {
     /** Resolves the link on the server and saves the record for the signed-in member. */
@@ -41,7 +41,7 @@ export function createVideoToolsService<R>(deps: {
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */
     filters(): string[] {
-      const version = repo.filterVersion(provider);
+      const version = repo.filterVersion();
       if (sortedFilters?.version !== version) {
         const values = repo
           .filterValues(provider)
