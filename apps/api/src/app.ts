@@ -85,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('checkJsonAnswers', config.checkJsonAnswers);
 
   const db = deps.db ?? openDatabase(config.databasePath);
   app.addHook('onClose', async () => {

@@ -253,3 +253,4 @@ export const videoTools = {
 };
 
 export type VideoRecordOf<P extends VideoProvider> = P extends 'youtube' ? YouTubeVideo : InstagramVideo;
+export type VideoPageOf<P extends VideoProvider> = z.infer<(typeof videoTools)[P]['list']['response']>;

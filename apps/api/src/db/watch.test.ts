@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ANY_WRITE, watchTables } from './watch';
+import { ANY_WRITE, keptUntilWrite, watchTables } from './watch';
 
 function database() {
   const sqlite = new Database(':memory:');
@@ -61,5 +64,61 @@ describe('watchTables', () => {
       })(),
     ).toThrow('rolled back');
     expect(version()).not.toBe(before);
+  });
+});
+
+describe('keptUntilWrite', () => {
+  it('keeps an answer until a watched table is written, by this connection or another', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'kept-')), 'kept.db');
+    const sqlite = new Database(file);
+    sqlite.exec(
+      'CREATE TABLE watched (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE other (id INTEGER PRIMARY KEY)',
+    );
+    const kept = keptUntilWrite<number>(sqlite, { watched: ANY_WRITE }, 10);
+    const count = sqlite.prepare('SELECT count(*) FROM watched').pluck();
+    let reads = 0;
+    const read = () => kept('count', () => (reads++, count.get() as number));
+
+    expect(read()).toBe(0);
+    sqlite.prepare('INSERT INTO other DEFAULT VALUES').run();
+    expect(read()).toBe(0);
+    expect(reads).toBe(1);
+
+    sqlite.prepare("INSERT INTO watched (v) VALUES ('a')").run();
+    expect(read()).toBe(1);
+    const operator = new Database(file);
+    operator.prepare("INSERT INTO watched (v) VALUES ('b')").run();
+    operator.close();
+    expect(read()).toBe(2);
+    expect(reads).toBe(3);
+    sqlite.close();
+  });
+
+  it('never keeps what it read inside a transaction, which may yet roll back', () => {
+    const sqlite = database();
+    const kept = keptUntilWrite<number>(sqlite, { watched: ANY_WRITE }, 10);
+    const count = sqlite.prepare('SELECT count(*) FROM watched').pluck();
+    const read = () => kept('count', () => count.get() as number);
+    expect(() =>
+      sqlite.transaction(() => {
+        sqlite.prepare("INSERT INTO watched (v) VALUES ('a')").run();
+        expect(read()).toBe(1);
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(read()).toBe(0);
+  });
+
+  it('keeps at most `max` answers, letting the oldest go first', () => {
+    const sqlite = database();
+    const kept = keptUntilWrite<string>(sqlite, { watched: ANY_WRITE }, 2);
+    const reads: string[] = [];
+    const read = (key: string) => kept(key, () => (reads.push(key), key));
+    read('a');
+    read('b');
+    read('c');
+    read('b');
+    read('a');
+    expect(reads).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -36,3 +36,32 @@ export function watchTables(
   // Both only ever grow, so their sum changes whenever either does.
   return () => writes + (dataVersion.get() as number);
 }
+
+/**
+ * Answers read from the given tables, kept until one of them may have changed (see watchTables), at most `max`
+ * at a time (the oldest goes first): for reads that many requests repeat between rare writes. Inside a write
+ * transaction an answer is read and never kept, since the transaction may yet be rolled back.
+ */
+export function keptUntilWrite<V>(
+  sqlite: Database.Database,
+  tables: Readonly<Record<string, readonly WriteEvent[]>>,
+  max: number,
+): (key: string, read: () => V) => V {
+  const version = watchTables(sqlite, tables);
+  const kept = new Map<string, V>();
+  let keptAt = version();
+  return (key, read) => {
+    if (sqlite.inTransaction) return read();
+    // Read before the answer: a commit by another connection in between only makes the next call read again.
+    const now = version();
+    if (now !== keptAt) {
+      kept.clear();
+      keptAt = now;
+    }
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = read();
+    if (kept.size >= max) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+    return value;
+  };
+}

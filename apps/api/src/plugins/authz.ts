@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { JsonText } from '../lib/json-text';
+import { jsonTextChecker } from './serializer';
 import type { Principal } from './session';
 
 /** What a route requires. Every API route declares one; there is no default. */
@@ -30,6 +32,8 @@ declare module 'fastify' {
     endpoint?: Endpoint;
   }
   interface FastifyInstance {
+    /** Whether each JSON text answer is checked against its contract before it leaves (tests). */
+    checkJsonAnswers: boolean;
     /** Every /api route registered so far, with its declared access: the access-matrix and fuzz tests walk it. */
     apiRoutes: ApiRoute[];
     /** Access of every route a third-party plugin registers in this encapsulated scope (see declareScopeAccess). */
@@ -58,6 +62,11 @@ export function allows(rule: Access, user: Principal | null): boolean {
   }
 }
 
+/** What a handler answers: the contract's value, or that value already written as JSON. */
+type Answer<E extends Endpoint> = z.input<E['response']> | JsonText<z.output<E['response']>>;
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 type Input<T> = [T] extends [undefined] ? undefined : z.output<NonNullable<T>>;
 
 export interface RouteContext<E extends Endpoint, A extends Access> {
@@ -77,8 +86,9 @@ export function route<E extends Endpoint, A extends Access>(
   app: FastifyInstance,
   endpoint: E,
   rule: A,
-  handler: (ctx: RouteContext<E, A>) => Promise<z.input<E['response']>> | z.input<E['response']>,
+  handler: (ctx: RouteContext<E, A>) => Answer<E> | Promise<Answer<E>>,
 ): void {
+  const checkJsonText = app.checkJsonAnswers ? jsonTextChecker(endpoint.response) : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     // Contracts use `:name` path segments, Fastify's own syntax.
@@ -91,15 +101,19 @@ export function route<E extends Endpoint, A extends Access>(
       response: { 200: endpoint.response },
     },
     onRequest: accessHook(app, rule),
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      const answer = await handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         user: request.principal as never,
         request,
         reply,
-      }),
+      });
+      if (!(answer instanceof JsonText)) return answer;
+      checkJsonText?.(answer.text);
+      return reply.type(JSON_CONTENT_TYPE).send(answer.text);
+    },
   });
 }
 

@@ -54,6 +54,7 @@ export const communityConfig = (
     },
   }),
   admin: ADMIN,
+  checkJsonAnswers: true,
   ...overrides,
 });
 

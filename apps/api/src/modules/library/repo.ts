@@ -1,7 +1,8 @@
-import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
+import { Video, type Category, type LibraryName, type LibraryProgress, type VideoSort } from '@app/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ANY_WRITE, watchTables } from '../../db/watch';
+import { jsonObject } from '../../db/json';
+import { ANY_WRITE, keptUntilWrite } from '../../db/watch';
 import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
@@ -43,6 +44,9 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
     fecha_creacion: libraryVideos.fecha_creacion,
   };
 
+  /** A video as the contract's JSON, written by SQLite, but for the member's own mark (see `withVisto`). */
+  const videoJson = jsonObject(Video.omit({ visto: true }), videoColumns);
+
   /** Videos with their category name and the member's own watched mark, in one query (no query per row). */
   const videosFor = (userId: number | ReturnType<typeof sql.placeholder>) =>
     db
@@ -67,7 +71,7 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
   // The same for every member: the member's own marks come from watchedAmong.
   const pageQuery = (sort: VideoSort, byCategory: boolean) =>
     db
-      .select(videoColumns)
+      .select({ id: libraryVideos.id, json: videoJson })
       .from(libraryVideos)
       .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
       .where(
@@ -129,11 +133,14 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
   };
 }
 
-type PageRow = Omit<Video, 'visto'>;
 interface CachedPage {
   total: number;
-  rows: PageRow[];
+  /** The page's videos: their ids, and each as JSON without the member's `visto`. */
+  rows: { id: number; json: string }[];
 }
+
+/** A page row's JSON with the member's own mark put in. */
+const withVisto = (json: string, visto: boolean): string => `{"visto":${visto},${json.slice(1)}`;
 
 /** Pages kept between changes: plenty for the pages members actually open, bounded whatever they ask. */
 const CACHED_PAGES_MAX = 200;
@@ -153,11 +160,11 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
   const categoriesStatement = queries.categories.prepare();
   const progressStatement = queries.progress.prepare();
 
-  // A page of videos is the same for every member until a video or category changes: kept until then, so
-  // a request reads only the member's own marks. Null = the category is not one of this library's.
-  const version = watchTables(db.$client, { library_videos: ANY_WRITE, library_categories: ANY_WRITE });
-  let cachedAt = -1;
-  const cache = new Map<string, CachedPage | null>();
+  // Pages and the category list are the same for every member until a video or category changes: kept until
+  // then, so a request reads only the member's own marks. A page is null when its category is not this library's.
+  const libraryTables = { library_videos: ANY_WRITE, library_categories: ANY_WRITE };
+  const keptPage = keptUntilWrite<CachedPage | null>(db.$client, libraryTables, CACHED_PAGES_MAX);
+  const keptCategories = keptUntilWrite<Category[]>(db.$client, libraryTables, 1);
   const readPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
     db.transaction((): CachedPage | null => {
       if (categoriaId === undefined) {
@@ -168,34 +175,11 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       if (!category) return null;
       return { total: category.total_videos, rows: pages[sort].category.all({ categoriaId, limit, offset }) };
     });
-  let categoriesAt = -1;
-  let categories: Category[] | null = null;
-  /** The same for every member until a video or category changes: read once until then. */
-  const listCategories = (): Category[] => {
-    // Inside a write transaction the rows may yet be rolled back: read them, never keep them.
-    if (db.$client.inTransaction) return categoriesStatement.all();
-    const now = version();
-    if (now !== categoriesAt || !categories) {
-      categories = categoriesStatement.all();
-      categoriesAt = now;
-    }
-    return categories;
-  };
-  const cachedPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) => {
-    if (db.$client.inTransaction) return readPage(sort, categoriaId, limit, offset);
-    const now = version();
-    if (now !== cachedAt || cache.size >= CACHED_PAGES_MAX) {
-      cache.clear();
-      cachedAt = now;
-    }
-    const key = `${sort}:${categoriaId ?? ''}:${limit}:${offset}`;
-    let page = cache.get(key);
-    if (page === undefined) {
-      page = readPage(sort, categoriaId, limit, offset);
-      cache.set(key, page);
-    }
-    return page;
-  };
+  const listCategories = (): Category[] => keptCategories('categories', () => categoriesStatement.all());
+  const cachedPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
+    keptPage(`${sort}:${categoriaId ?? ''}:${limit}:${offset}`, () =>
+      readPage(sort, categoriaId, limit, offset),
+    );
 
   return {
     transaction<T>(work: () => T): T {
@@ -251,7 +235,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
     videoPage(
       userId: number,
       options: { sort: VideoSort; categoriaId: number | undefined; limit: number; offset: number },
-    ): { items: Video[]; total: number } | null {
+    ): { items: string[]; total: number } | null {
       const { sort, categoriaId, limit, offset } = options;
       const page = cachedPage(sort, categoriaId, limit, offset);
       if (!page) return null;
@@ -259,7 +243,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       const watched = new Set(
         ids.length === 0 ? [] : watchedAmong.all({ userId, ids: JSON.stringify(ids) }).map((row) => row.id),
       );
-      return { total: page.total, items: page.rows.map((row) => ({ ...row, visto: watched.has(row.id) })) };
+      return { total: page.total, items: page.rows.map((row) => withVisto(row.json, watched.has(row.id))) };
     },
 
     findVideo(id: number, userId: number): Video | undefined {

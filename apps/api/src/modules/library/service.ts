@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { jsonPage, type JsonText } from '../../lib/json-text';
 import type { LibraryRepo } from './repo';
 
 export interface LibraryServiceDeps {
@@ -78,7 +79,7 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
     listVideos: (
       query: { page: number; pageSize: number; sort: VideoSort; categoria_id?: number | undefined },
       userId: number,
-    ): VideoPage => {
+    ): JsonText<VideoPage> => {
       const { page, pageSize } = query;
       const result = repo.videoPage(userId, {
         sort: query.sort,
@@ -87,7 +88,7 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
         offset: (page - 1) * pageSize,
       });
       if (!result) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
-      return { ...result, page, pageSize };
+      return jsonPage(result.items, { total: result.total, page, pageSize });
     },
 
     /** A new video goes last: orden = number of videos + 1 (spec, section 9). */

@@ -1,8 +1,10 @@
-import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
+import { AdminUser, type Role, type RolePermission, type Tool } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
+import { jsonBoolean, jsonObject } from '../../db/json';
+import { ANY_WRITE, keptUntilWrite } from '../../db/watch';
 import type * as schema from '../../db/schema';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { userCounts } from './schema';
@@ -15,6 +17,12 @@ export interface UserFilter {
   pageSize: number;
   search?: string | undefined;
   pending?: boolean | undefined;
+}
+
+/** A page of the user list: its rows already JSON (see adminUserJson), and the total it is a page of. */
+interface UserPage {
+  items: string[];
+  total: number;
 }
 
 export interface UserValues {
@@ -32,7 +40,8 @@ export interface StoredUser extends AdminUser {
 /** The tool whose holders administer the community (lock-out rules). */
 const CONFIG_TOOL = 'config';
 
-const adminUserColumns = {
+/** Where each field of the admin list's user comes from (users joined with roles). */
+const adminUserFields = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -41,8 +50,15 @@ const adminUserColumns = {
   role: roles.name,
   is_active: users.is_active,
   created_at: users.created_at,
-  token_version: users.token_version,
 };
+
+const adminUserColumns = { ...adminUserFields, token_version: users.token_version };
+
+/** A row of the admin list as the contract's JSON, written by SQLite (no object per row, no serializer pass). */
+const adminUserJson = jsonObject(AdminUser, {
+  ...adminUserFields,
+  is_active: jsonBoolean(users.is_active),
+});
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -128,7 +144,7 @@ function queries(db: Executor) {
   };
   const pageQuery = <T extends object>(variant: UserListVariant, columns: T) =>
     db
-      .select({ ...adminUserColumns, ...columns })
+      .select({ json: adminUserJson, ...columns })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.role_id))
       .where(whereFor(variant))
@@ -152,7 +168,7 @@ function queries(db: Executor) {
   };
 
   return {
-    listUsers({ page, pageSize, search, pending }: UserFilter): { items: AdminUser[]; total: number } {
+    listUsers({ page, pageSize, search, pending }: UserFilter): UserPage {
       // A NUL would end the FTS5 query string early (a syntax error): such a term keeps today's scan.
       const kind: SearchKind = !search
         ? 'none'
@@ -173,10 +189,7 @@ function queries(db: Executor) {
           params,
         );
         if (rows.length > 0 || (page === 1 && kind === 'index')) {
-          return {
-            items: rows.map(({ total: _total, ...user }) => withoutTokenVersion(user)),
-            total: rows[0]?.total ?? 0,
-          };
+          return { items: rows.map((row) => row.json), total: rows[0]?.total ?? 0 };
         }
       }
       // Past the last page (no row carries the total), or a short search scanning with LIKE.
@@ -185,7 +198,13 @@ function queries(db: Executor) {
           ? (userQueries.count(variant).get(params)?.n ?? 0)
           : ((pending ? userQueries.pendingTotal.get() : userQueries.total.get())?.n ?? 0);
       return {
-        items: kind === 'scan' ? userQueries.page(variant).all(params).map(withoutTokenVersion) : [],
+        items:
+          kind === 'scan'
+            ? userQueries
+                .page(variant)
+                .all(params)
+                .map((row) => row.json)
+            : [],
         total,
       };
     },
@@ -286,9 +305,25 @@ function queries(db: Executor) {
 
 export type SettingsQueries = ReturnType<typeof queries>;
 
+/** Pages of the user list kept between changes: plenty for admins paging and searching, bounded whatever they ask. */
+const USER_PAGES_KEPT = 100;
+
 export function createSettingsRepo(db: Db) {
+  const base = queries(db);
+  // The list changes only when an account or a role does (a sign-up, a profile or admin edit; signing in
+  // writes neither), so its pages are kept until then.
+  const keptPage = keptUntilWrite<UserPage>(
+    db.$client,
+    { users: ANY_WRITE, roles: ANY_WRITE },
+    USER_PAGES_KEPT,
+  );
   return {
-    ...queries(db),
+    ...base,
+    listUsers: (filter: UserFilter): UserPage =>
+      keptPage(
+        JSON.stringify([filter.page, filter.pageSize, filter.search ?? null, filter.pending === true]),
+        () => base.listUsers(filter),
+      ),
     /** Runs `work` in one synchronous transaction: a thrown error rolls every write back. */
     transaction<T>(work: (tx: SettingsQueries) => T): T {
       return db.transaction((tx) => work(queries(tx)));

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { accountConflictField, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { jsonPage, type JsonText } from '../../lib/json-text';
 import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
 
 export interface UserInput {
@@ -74,8 +75,9 @@ function assertRoleExists(tx: SettingsQueries, roleId: number): void {
 
 export function createSettingsService({ repo, hashPassword }: SettingsServiceDeps) {
   return {
-    listUsers(filter: UserFilter): UserList {
-      return { ...repo.listUsers(filter), page: filter.page, pageSize: filter.pageSize };
+    listUsers(filter: UserFilter): JsonText<UserList> {
+      const { items, total } = repo.listUsers(filter);
+      return jsonPage(items, { total, page: filter.page, pageSize: filter.pageSize });
     },
 
     async createUser(input: UserInput & { password: string }): Promise<AdminUser> {

@@ -165,6 +165,43 @@ describe('GET /api/admin/users', () => {
     expect(big.items).toHaveLength(26);
   });
 
+  it('shows every change at once, though pages are kept between changes', async () => {
+    const { app, db, get, put } = await adminApp();
+    insertUsers(db, 'socio', 3, { role_id: roleId(db, 'estrategas') });
+    const page = async () => UserList.parse((await get('/api/admin/users?search=socio')).json());
+    const names = async () => (await page()).items.map((u) => `${u.username}:${u.role}:${u.is_active}`);
+    expect(await names()).toEqual([
+      'socio003:estrategas:true',
+      'socio002:estrategas:true',
+      'socio001:estrategas:true',
+    ]);
+
+    // A sign-up, the member's own profile edit, an admin edit, a role rename, an operator's UPDATE.
+    const signup = {
+      username: 'socio_nuevo',
+      email: 'nuevo@example.com',
+      phone: '+34 600 000 000',
+      password: 'secreto-nuevo',
+    };
+    expect((await postJson(app, '/api/accounts/register', signup)).statusCode).toBe(200);
+    expect((await page()).total).toBe(4);
+    const member = await addUser(db, { email: 'socio_propio@example.com', username: 'propio' });
+    expect((await page()).total).toBe(5);
+    const cookie = await signIn(app, member.email, member.password);
+    const profile = { username: 'socio_propio', email: member.email };
+    expect((await call(app, 'PUT', '/api/accounts/profile', cookie, profile)).statusCode).toBe(200);
+    expect((await page()).items[0]!.username).toBe('socio_propio');
+    const first = db.select().from(users).where(eq(users.username, 'socio001')).get()!;
+    const edit = { username: 'socio001', email: first.email, role_id: roleId(db, 'vip'), is_active: false };
+    expect((await put(`/api/admin/users/${first.id}`, edit)).statusCode).toBe(200);
+    expect(await names()).toContain('socio001:vip:false');
+    const renamed = { name: 'estrategas plus', tools: [] };
+    expect((await put(`/api/admin/roles/${roleId(db, 'estrategas')}`, renamed)).statusCode).toBe(200);
+    expect(await names()).toContain('socio002:estrategas plus:true');
+    db.$client.prepare("UPDATE users SET username = 'socio_operador' WHERE username = 'socio003'").run();
+    expect(await names()).toContain('socio_operador:estrategas plus:true');
+  });
+
   it('never returns a password or its hash, and gives role name, state and an ISO creation date', async () => {
     const { get } = await adminApp();
     const res = await get('/api/admin/users');

@@ -6,8 +6,6 @@ import {
   VIDEO_MESSAGES,
   YOUTUBE_PLACEHOLDER,
   youtubeWatchUrl,
-  type InstagramVideo,
-  type YouTubeVideo,
 } from '@app/contracts';
 import type { CobaltClient } from '../../integrations/cobalt';
 import { describeFailure, OutgoingError } from '../../integrations/http';
@@ -15,16 +13,15 @@ import { InstagramApiError, type InstagramClient } from '../../integrations/inst
 import type { YouTubeClient, YouTubeDetails } from '../../integrations/youtube';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import type { NewVideoRecord, VideoRecordRow } from './schema';
+import type { NewVideoRecord } from './schema';
 
 export interface Logger {
   warn(details: object, message: string): void;
 }
 
-/** What the service needs from a provider: turn a pasted link into a record, and a row into its answer. */
-export interface VideoProviderImpl<R> {
+/** What the service needs from a provider: turn a pasted link into a record to save. */
+export interface VideoProviderImpl {
   resolve(url: string): Promise<Omit<NewVideoRecord, 'provider' | 'user_id'>>;
-  toRecord(row: VideoRecordRow): R;
 }
 
 interface ProviderDeps {
@@ -50,7 +47,7 @@ const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
 
 export function youtubeProvider(
   deps: ProviderDeps & { youtube: YouTubeClient; random: () => string },
-): VideoProviderImpl<YouTubeVideo> {
+): VideoProviderImpl {
   const { youtube, clock, log } = deps;
 
   /** Data API, else oEmbed, else null (the caller saves the spec's placeholder). */
@@ -114,32 +111,10 @@ export function youtubeProvider(
         sort_date: publishedAt,
       };
     },
-
-    toRecord(row) {
-      return {
-        record_id: row.record_id,
-        id: row.video_id,
-        titulo: row.titulo,
-        descripcion: row.descripcion,
-        duracion: row.duracion,
-        vistas: row.vistas,
-        likes: row.likes,
-        url_video: row.url_video,
-        calidad_video: row.calidad_video,
-        url_audio: row.url_audio,
-        miniatura: row.miniatura,
-        canal: row.canal ?? '',
-        fecha_publicacion: row.fecha_publicacion ?? '',
-        placeholder: row.placeholder,
-        user_id: row.user_id,
-      };
-    },
   };
 }
 
-export function instagramProvider(
-  deps: ProviderDeps & { instagram: InstagramClient },
-): VideoProviderImpl<InstagramVideo> {
+export function instagramProvider(deps: ProviderDeps & { instagram: InstagramClient }): VideoProviderImpl {
   const { instagram, clock } = deps;
   return {
     async resolve(url) {
@@ -172,21 +147,6 @@ export function instagramProvider(
         usuario: media.fullName,
         fecha_extraccion: extractedAt,
         sort_date: extractedAt,
-      };
-    },
-
-    toRecord(row) {
-      return {
-        record_id: row.record_id,
-        id: row.video_id,
-        titulo: row.titulo,
-        descripcion: row.descripcion,
-        duracion: row.duracion,
-        url_video: row.url_video,
-        miniatura: row.miniatura,
-        usuario: row.usuario ?? '',
-        fecha_extraccion: row.fecha_extraccion ?? '',
-        user_id: row.user_id,
       };
     },
   };

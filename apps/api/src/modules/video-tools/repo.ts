@@ -1,14 +1,9 @@
-import type { VideoProvider } from '@app/contracts';
-import { and, asc, desc, eq, getTableColumns, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { InstagramVideo, YouTubeVideo, type VideoProvider } from '@app/contracts';
+import { and, asc, desc, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { watchTables } from '../../db/watch';
-import {
-  videoRecordFilterCounts,
-  videoRecords,
-  videoRecordTotals,
-  type NewVideoRecord,
-  type VideoRecordRow,
-} from './schema';
+import { jsonBoolean, jsonObject } from '../../db/json';
+import { ANY_WRITE, keptUntilWrite, watchTables } from '../../db/watch';
+import { videoRecordFilterCounts, videoRecords, videoRecordTotals, type NewVideoRecord } from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
 const filterColumn = (provider: VideoProvider) =>
@@ -20,6 +15,39 @@ function scope(provider: VideoProvider, filter: string | Placeholder | undefined
     filter === undefined ? undefined : eq(filterColumn(provider), filter),
   );
 }
+
+const recordFields = {
+  record_id: videoRecords.record_id,
+  id: videoRecords.video_id,
+  titulo: videoRecords.titulo,
+  descripcion: videoRecords.descripcion,
+  duracion: videoRecords.duracion,
+  url_video: videoRecords.url_video,
+  miniatura: videoRecords.miniatura,
+  user_id: videoRecords.user_id,
+};
+
+/** A saved video as its provider's contract (spec field names), written as JSON by SQLite. */
+const RECORD_JSON = {
+  youtube: jsonObject(YouTubeVideo, {
+    ...recordFields,
+    vistas: videoRecords.vistas,
+    likes: videoRecords.likes,
+    calidad_video: videoRecords.calidad_video,
+    url_audio: videoRecords.url_audio,
+    canal: sql`coalesce(${videoRecords.canal}, '')`,
+    fecha_publicacion: sql`coalesce(${videoRecords.fecha_publicacion}, '')`,
+    placeholder: jsonBoolean(videoRecords.placeholder),
+  }),
+  instagram: jsonObject(InstagramVideo, {
+    ...recordFields,
+    usuario: sql`coalesce(${videoRecords.usuario}, '')`,
+    fecha_extraccion: sql`coalesce(${videoRecords.fecha_extraccion}, '')`,
+  }),
+} satisfies Record<VideoProvider, SQL<string>>;
+
+/** Pages kept between saves: plenty for admins paging, bounded whatever they ask. */
+const PAGES_KEPT = 100;
 
 export function createVideoRepo(db: Db) {
   // The admin list runs these on every page turn: built and prepared once per provider and filter shape.
@@ -45,7 +73,7 @@ export function createVideoRepo(db: Db) {
       count: total.prepare(),
       // The page with its total in one statement (one snapshot, no transaction to open per page).
       rows: db
-        .select({ ...getTableColumns(videoRecords), total: sql<number>`(${total})` })
+        .select({ json: RECORD_JSON[provider], total: sql<number>`(${total})` })
         .from(videoRecords)
         .where(where)
         .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
@@ -75,28 +103,41 @@ export function createVideoRepo(db: Db) {
     youtube: filterValueStatement('youtube'),
     instagram: filterValueStatement('instagram'),
   };
+  // Pages are kept until a record is saved or deleted: between saves, admins paging read no rows.
+  const keptPage = keptUntilWrite<{ rows: string[]; total: number }>(
+    db.$client,
+    { video_records: ANY_WRITE },
+    PAGES_KEPT,
+  );
+  const readPage = (provider: VideoProvider, filter: string | undefined, limit: number, offset: number) => {
+    const statement = pageStatements(provider, filter !== undefined);
+    const params = { filter: filter ?? '', limit, offset };
+    const rows = statement.rows.all(params);
+    const first = rows[0];
+    // Past the last page there is no row to carry the total: read the counter alone.
+    const total = first ? first.total : (statement.count.get(params)?.n ?? 0);
+    return { rows: rows.map((row) => row.json), total };
+  };
   // A counter row comes with a value's first video and goes with its last: only then can a list change.
   const filterListVersion = watchTables(db.$client, { video_record_filter_counts: ['INSERT', 'DELETE'] });
 
   return {
-    /** Throws the database's unique violation when the owner already saved this video. */
-    insert(record: NewVideoRecord): VideoRecordRow {
-      return db.insert(videoRecords).values(record).returning().get();
+    /** Saves the record and answers it as JSON; throws the unique violation when the owner already saved it. */
+    insert(record: NewVideoRecord): string {
+      return db.insert(videoRecords).values(record).returning({ json: RECORD_JSON[record.provider] }).get()
+        .json;
     },
 
+    /** One page, newest first, its rows already JSON, with the total it is a page of. */
     page(
       provider: VideoProvider,
       filter: string | undefined,
       limit: number,
       offset: number,
-    ): { rows: VideoRecordRow[]; total: number } {
-      const statement = pageStatements(provider, filter !== undefined);
-      const params = { filter: filter ?? '', limit, offset };
-      const rows = statement.rows.all(params);
-      const first = rows[0];
-      // Past the last page there is no row to carry the total: read the counter alone.
-      const total = first ? first.total : (statement.count.get(params)?.n ?? 0);
-      return { rows, total };
+    ): { rows: string[]; total: number } {
+      return keptPage(JSON.stringify([provider, filter ?? null, limit, offset]), () =>
+        readPage(provider, filter, limit, offset),
+      );
     },
 
     /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */

@@ -9,11 +9,7 @@ type Endpoints = (typeof videoTools)[VideoProvider];
  * One provider's routes. Saving needs the tool's permission and saves for the session's user; the list, its
  * filter values and deleting are for administrators. No route reads a user id or role from the request.
  */
-function providerRoutes<R>(
-  app: FastifyInstance,
-  provider: VideoProvider,
-  service: VideoToolsService<R>,
-): void {
+function providerRoutes(app: FastifyInstance, provider: VideoProvider, service: VideoToolsService): void {
   const endpoints: Endpoints = videoTools[provider];
   const tool = access.tool(VIDEO_PROVIDER_TOOL[provider]);
   route(
@@ -35,7 +31,7 @@ function providerRoutes<R>(
 
 export function videoToolsRoutes(
   app: FastifyInstance,
-  services: { [P in VideoProvider]: VideoToolsService<unknown> },
+  services: { [P in VideoProvider]: VideoToolsService<P> },
 ): void {
   providerRoutes(app, 'youtube', services.youtube);
   providerRoutes(app, 'instagram', services.instagram);

@@ -1,15 +1,23 @@
-import { VIDEO_MESSAGES, VIDEO_PAGE_SIZE, type VideoListQuery, type VideoProvider } from '@app/contracts';
+import {
+  VIDEO_MESSAGES,
+  VIDEO_PAGE_SIZE,
+  type VideoListQuery,
+  type VideoPageOf,
+  type VideoProvider,
+  type VideoRecordOf,
+} from '@app/contracts';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/errors';
+import { JsonText, jsonPage } from '../../lib/json-text';
 import type { VideoProviderImpl } from './providers';
 import type { VideoRepo } from './repo';
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 /** Rules of the saved-video records, shared by both providers. Knows nothing of HTTP. */
-export function createVideoToolsService<R>(deps: {
-  provider: VideoProvider;
-  impl: VideoProviderImpl<R>;
+export function createVideoToolsService<P extends VideoProvider>(deps: {
+  provider: P;
+  impl: VideoProviderImpl;
   repo: VideoRepo;
 }) {
   const { provider, impl, repo } = deps;
@@ -17,26 +25,25 @@ export function createVideoToolsService<R>(deps: {
   let sortedFilters: { version: number; values: string[] } | undefined;
   return {
     /** Resolves the link on the server and saves the record for the signed-in member. */
-    async save(url: string, userId: number): Promise<R> {
+    async save(url: string, userId: number): Promise<JsonText<VideoRecordOf<P>>> {
       const record = await impl.resolve(url);
       try {
-        return impl.toRecord(repo.insert({ ...record, provider, user_id: userId }));
+        return new JsonText(repo.insert({ ...record, provider, user_id: userId }));
       } catch (error) {
         if (uniqueViolation(error)) throw conflict(VIDEO_MESSAGES.duplicate, 'url');
         throw error;
       }
     },
 
-    list(query: VideoListQuery) {
+    list(query: VideoListQuery): JsonText<VideoPageOf<P>> {
       const offset = (query.page - 1) * VIDEO_PAGE_SIZE;
       const { rows, total } = repo.page(provider, query.filter, VIDEO_PAGE_SIZE, offset);
-      return {
-        items: rows.map((row) => impl.toRecord(row)),
+      return jsonPage(rows, {
         total,
         page: query.page,
         page_size: VIDEO_PAGE_SIZE,
         total_pages: Math.max(1, Math.ceil(total / VIDEO_PAGE_SIZE)),
-      };
+      });
     },
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */
@@ -63,4 +70,6 @@ export function createVideoToolsService<R>(deps: {
   };
 }
 
-export type VideoToolsService<R> = ReturnType<typeof createVideoToolsService<R>>;
+export type VideoToolsService<P extends VideoProvider = VideoProvider> = ReturnType<
+  typeof createVideoToolsService<P>
+>;

@@ -390,6 +390,16 @@ describe('saved-video lists', () => {
     expect(instagram).toMatchObject({ total: 1, items: [{ id: 'igcode12345', usuario: 'Ana' }] });
   });
 
+  it('shows a record saved after a page was read: pages are kept only until the next save', async () => {
+    const s = await setup();
+    seed(s.db, s.vipId);
+    expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(12);
+    const saved = YouTubeVideo.parse((await saveYouTube(s, 'https://youtu.be/aBcDe123456')).json());
+    const page = (await get(s, '/api/video-tools/youtube/videos')).json();
+    expect(page.total).toBe(13);
+    expect(page.items).toContainEqual(saved);
+  });
+
   it('lists the distinct channels and users, sorted', async () => {
     const s = await setup();
     seed(s.db, s.vipId);
