@@ -1,8 +1,16 @@
 /** The load generator, in its own process: one autocannon run, its summary printed as JSON on stdout. */
 import autocannon from 'autocannon';
 
-const options = JSON.parse(process.argv[2]!) as autocannon.Options;
-const result = await autocannon({ ...options, connections: options.connections ?? 50 });
+/** `paths`: each request takes the next of these paths in turn (e.g. page after page). */
+const { paths, ...options } = JSON.parse(process.argv[2]!) as autocannon.Options & { paths?: string[] };
+let next = 0;
+const result = await autocannon({
+  ...options,
+  connections: options.connections ?? 50,
+  ...(paths
+    ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }] }
+    : {}),
+});
 process.stdout.write(
   JSON.stringify({
     rps: result.requests.average,

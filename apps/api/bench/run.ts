@@ -184,6 +184,13 @@ async function main() {
           : {}),
       },
       ...(scenario?.body ? { body: JSON.stringify(scenario.body) } : {}),
+      ...(scenario?.pages
+        ? {
+            paths: Array.from({ length: scenario.pages }, (_, i) =>
+              scenario.path.replace('page=1', `page=${i + 1}`),
+            ),
+          }
+        : {}),
     });
 
   // Figures only mean something on an otherwise idle machine: say how busy it was.
@@ -209,6 +216,8 @@ async function main() {
     }
     if (scenario.kind === 'listing' && me)
       notes.push(f.rps * 2 >= me.rps ? 'within 2x of me ok' : 'slower than 2x me MISSED');
+    if (scenario.kind === 'cold' && me)
+      notes.push(`every request reads the database: ${fmt(me.rps / f.rps, 1)}x me`);
     if (scenario.kind === 'login') notes.push('argon2id: slow on purpose');
     return notes.join('; ');
   };

@@ -13,8 +13,13 @@ export interface Scenario {
   /** Who calls: a signed-in member, a signed-in administrator, or nobody. */
   as: 'member' | 'admin' | null;
   body?: unknown;
-  /** read: the signed-in baseline; listing: must stay within 2x of `me`; login: argon2id, slow on purpose. */
-  kind: 'read' | 'listing' | 'login';
+  /**
+   * read: the signed-in baseline; listing: must stay within 2x of `me`; cold: a listing whose every request
+   * reads the database (shown as its cost in `me` calls); login: argon2id, slow on purpose.
+   */
+  kind: 'read' | 'listing' | 'cold' | 'login';
+  /** Each request asks the next of pages 1..pages in turn: more pages than the server keeps between writes. */
+  pages?: number;
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -98,3 +103,34 @@ export const SCENARIOS: Scenario[] = [
     kind: 'listing',
   },
 ];
+
+/**
+ * The server keeps listing pages between writes (at most 100-200 per list). These runs turn more pages than
+ * that, in turn, so no request finds its page kept: what a listing costs when it reads the database.
+ */
+SCENARIOS.push(
+  {
+    name: 'GET membresia videos, pages 1-300 (cold)',
+    method: 'GET',
+    path: '/api/membresia/videos?page=1&sort=newest',
+    as: 'member',
+    kind: 'cold',
+    pages: 300,
+  },
+  {
+    name: 'GET admin users, pages 1-200 (cold)',
+    method: 'GET',
+    path: '/api/admin/users?page=1&pageSize=10',
+    as: 'admin',
+    kind: 'cold',
+    pages: 200,
+  },
+  {
+    name: 'GET youtube videos, pages 1-200 (cold)',
+    method: 'GET',
+    path: '/api/video-tools/youtube/videos?page=1',
+    as: 'admin',
+    kind: 'cold',
+    pages: 200,
+  },
+);
