@@ -18,3 +18,17 @@ export function jsonObject<S extends z.ZodObject>(schema: S, fields: JsonFields<
   );
   return sql<string>`json_object(${sql.join(pairs, sql`, `)})`;
 }
+
+/**
+ * A page's rows put back in the order of its ids. Pages are read in two steps: the ids from an index that holds
+ * everything the filter and order need, so an OFFSET walks the index alone, then the rows by primary key (one
+ * statement that joins would join, and read, every row the OFFSET skips).
+ */
+export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `column in (the JSON array of ids bound to placeholder `ids`)`: the rows of a page, by primary key. */
+export const inIds = (column: SQLWrapper): SQL =>
+  sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`;

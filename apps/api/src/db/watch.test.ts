@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ANY_WRITE, keptUntilWrite, watchTables } from './watch';
+import { ANY_WRITE, keptUntilWrite, keptWhileSame, watchRowsByKey, watchTables } from './watch';
 
 function database() {
   const sqlite = new Database(':memory:');
@@ -119,6 +119,69 @@ describe('keptUntilWrite', () => {
     read('c');
     read('b');
     read('a');
+    expect(reads).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
+
+describe('watchRowsByKey', () => {
+  it("changes a key's number on every write to its rows, and not on other keys' rows", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'keyed-')), 'keyed.db');
+    const sqlite = new Database(file);
+    sqlite.exec('CREATE TABLE marks (user_id INTEGER NOT NULL, video_id INTEGER NOT NULL)');
+    const version = watchRowsByKey(sqlite, 'marks', 'user_id');
+    const seen = { ana: version(1), bea: version(2) };
+    const expectChanged = (key: 1 | 2, changed: boolean) => {
+      const name = key === 1 ? 'ana' : 'bea';
+      if (changed) expect(version(key), name).not.toBe(seen[name]);
+      else expect(version(key), name).toBe(seen[name]);
+      seen[name] = version(key);
+    };
+    sqlite.prepare('INSERT INTO marks VALUES (1, 10)').run();
+    expectChanged(1, true);
+    expectChanged(2, false);
+    // An update moving a row from one key to another changes both.
+    sqlite.prepare('UPDATE marks SET user_id = 2 WHERE user_id = 1').run();
+    expectChanged(1, true);
+    expectChanged(2, true);
+    sqlite.prepare('DELETE FROM marks WHERE user_id = 2').run();
+    expectChanged(1, false);
+    expectChanged(2, true);
+    // Another connection's commit may have touched any key.
+    const operator = new Database(file);
+    operator.prepare('INSERT INTO marks VALUES (1, 11)').run();
+    operator.close();
+    expectChanged(1, true);
+    expectChanged(2, true);
+    sqlite.close();
+  });
+});
+
+describe('keptWhileSame', () => {
+  it('keeps an answer while its stamp is the same item by item, and never inside a transaction', () => {
+    const sqlite = database();
+    const kept = keptWhileSame<number>(sqlite, 10);
+    let reads = 0;
+    const page = {};
+    const read = (stamp: unknown[]) => kept('k', stamp, () => ++reads);
+    expect(read([page, 1])).toBe(1);
+    expect(read([page, 1])).toBe(1);
+    expect(read([{}, 1])).toBe(2);
+    expect(read([{}, 1])).toBe(3);
+    const next = {};
+    expect(read([next, 2])).toBe(4);
+    expect(read([next, 2])).toBe(4);
+    sqlite.transaction(() => {
+      expect(read([next, 3])).toBe(5);
+    })();
+    expect(read([next, 3])).toBe(6);
+  });
+
+  it('keeps at most `max` answers, letting the oldest go first', () => {
+    const sqlite = database();
+    const kept = keptWhileSame<string>(sqlite, 2);
+    const reads: string[] = [];
+    const read = (key: string) => kept(key, [], () => (reads.push(key), key));
+    for (const key of ['a', 'b', 'c', 'b', 'a']) read(key);
     expect(reads).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -38,6 +38,35 @@ export function watchTables(
 }
 
 /**
+ * Like watchTables, for the rows of one table that share a key (a member's own rows, by user id): a number per
+ * key that changes whenever a row with that key may have changed. Writes through this connection are counted
+ * per key by temporary triggers; a commit by any other connection changes every key's number.
+ */
+export function watchRowsByKey(
+  sqlite: Database.Database,
+  table: string,
+  column: string,
+): (key: number) => number {
+  const writes = new Map<number, number>();
+  const functionName = `watch_${++watchers}_${table}_by_${column}`;
+  sqlite.function(functionName, { deterministic: false, varargs: false }, (key: unknown) => {
+    const k = Number(key);
+    writes.set(k, (writes.get(k) ?? 0) + 1);
+    return null;
+  });
+  const trigger = (event: WriteEvent, body: string) =>
+    sqlite.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS "${functionName}_${event.toLowerCase()}"
+       AFTER ${event} ON main."${table}" BEGIN ${body} END`,
+    );
+  trigger('INSERT', `SELECT ${functionName}(NEW."${column}");`);
+  trigger('UPDATE', `SELECT ${functionName}(OLD."${column}"); SELECT ${functionName}(NEW."${column}");`);
+  trigger('DELETE', `SELECT ${functionName}(OLD."${column}");`);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return (key) => (writes.get(key) ?? 0) + (dataVersion.get() as number);
+}
+
+/**
  * Answers read from the given tables, kept until one of them may have changed (see watchTables), at most `max`
  * at a time (the oldest goes first): for reads that many requests repeat between rare writes. Inside a write
  * transaction an answer is read and never kept, since the transaction may yet be rolled back.
@@ -62,6 +91,30 @@ export function keptUntilWrite<V>(
     const value = read();
     if (kept.size >= max) kept.delete(kept.keys().next().value!);
     kept.set(key, value);
+    return value;
+  };
+}
+
+/**
+ * Answers kept by key while their stamp (say, the kept page they were read for and a member's watchRowsByKey
+ * number) stays the same, item by item; at most `max`, the oldest going first. Inside a write transaction an
+ * answer is read and never kept.
+ */
+export function keptWhileSame<V>(
+  sqlite: Database.Database,
+  max: number,
+): (key: string, stamp: readonly unknown[], read: () => V) => V {
+  const kept = new Map<string, { stamp: readonly unknown[]; value: V }>();
+  return (key, stamp, read) => {
+    const entry = kept.get(key);
+    if (entry && entry.stamp.length === stamp.length && entry.stamp.every((item, i) => item === stamp[i])) {
+      return entry.value;
+    }
+    const value = read();
+    if (sqlite.inTransaction) return value;
+    kept.delete(key);
+    if (kept.size >= max) kept.delete(kept.keys().next().value!);
+    kept.set(key, { stamp, value });
     return value;
   };
 }

@@ -1,8 +1,8 @@
 import { Video, type Category, type LibraryName, type LibraryProgress, type VideoSort } from '@app/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jsonObject } from '../../db/json';
-import { ANY_WRITE, keptUntilWrite } from '../../db/watch';
+import { inIdOrder, inIds, jsonObject } from '../../db/json';
+import { ANY_WRITE, keptUntilWrite, keptWhileSame, watchRowsByKey } from '../../db/watch';
 import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
@@ -67,35 +67,37 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
     newest: [desc(libraryVideos.fecha_creacion), desc(libraryVideos.id)],
   } as const satisfies Record<VideoSort, unknown>;
 
-  // Each page walks one index in its order (see schema.ts), so a page costs its LIMIT, not the library's size.
-  // The same for every member: the member's own marks come from watchedAmong.
+  // A page's ids walk one index in its order (see schema.ts) that holds all the query needs, so even a deep
+  // page reads only index entries; the rows are then read by id (pageRows). A category filter names a category
+  // already checked to be this library's, so the category indexes alone serve it.
   const pageQuery = (sort: VideoSort, byCategory: boolean) =>
     db
-      .select({ id: libraryVideos.id, json: videoJson })
+      .select({ id: libraryVideos.id })
       .from(libraryVideos)
-      .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
       .where(
         byCategory
-          ? and(
-              eq(libraryVideos.categoria_id, sql.placeholder('categoriaId')),
-              eq(libraryVideos.library, library),
-            )
+          ? eq(libraryVideos.categoria_id, sql.placeholder('categoriaId'))
           : eq(libraryVideos.library, library),
       )
       .orderBy(...ORDERS[sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
 
+  /**
+   * The videos of a page (a JSON array of ids from the queries above, so of this library), each as JSON: the same
+   * for every member. Read by primary key: a `library = ?` term here would lead SQLite to walk the library's index.
+   */
+  const pageRows = db
+    .select({ id: libraryVideos.id, json: videoJson })
+    .from(libraryVideos)
+    .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
+    .where(inIds(libraryVideos.id));
+
   /** Which of the given videos (a JSON array of ids) the member has watched: one query per page. */
   const watchedAmong = db
     .select({ id: libraryWatched.video_id })
     .from(libraryWatched)
-    .where(
-      and(
-        eq(libraryWatched.user_id, sql.placeholder('userId')),
-        sql`${libraryWatched.video_id} in (select value from json_each(${sql.placeholder('ids')}))`,
-      ),
-    );
+    .where(and(eq(libraryWatched.user_id, sql.placeholder('userId')), inIds(libraryWatched.video_id)));
 
   const libraryTotal = db
     .select({ n: sql<number>`coalesce(sum(${libraryCategories.total_videos}), 0)` })
@@ -125,6 +127,7 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
       stored: { all: pageQuery('stored', false), category: pageQuery('stored', true) },
       newest: { all: pageQuery('newest', false), category: pageQuery('newest', true) },
     },
+    pageRows,
     watchedAmong,
     libraryTotal,
     categoryById,
@@ -145,6 +148,9 @@ const withVisto = (json: string, visto: boolean): string => `{"visto":${visto},$
 /** Pages kept between changes: plenty for the pages members actually open, bounded whatever they ask. */
 const CACHED_PAGES_MAX = 200;
 
+/** Members' own marks per page and progress kept at once (a few hundred bytes each). */
+const MEMBER_ANSWERS_KEPT = 10_000;
+
 /** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
 export function createLibraryRepo(db: Db, library: LibraryName) {
   const queries = libraryReadQueries(db, library);
@@ -154,6 +160,7 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
     stored: { all: queries.pages.stored.all.prepare(), category: queries.pages.stored.category.prepare() },
     newest: { all: queries.pages.newest.all.prepare(), category: queries.pages.newest.category.prepare() },
   };
+  const pageRows = queries.pageRows.prepare();
   const watchedAmong = queries.watchedAmong.prepare();
   const libraryTotal = queries.libraryTotal.prepare();
   const categoryById = queries.categoryById.prepare();
@@ -165,21 +172,49 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
   const libraryTables = { library_videos: ANY_WRITE, library_categories: ANY_WRITE };
   const keptPage = keptUntilWrite<CachedPage | null>(db.$client, libraryTables, CACHED_PAGES_MAX);
   const keptCategories = keptUntilWrite<Category[]>(db.$client, libraryTables, 1);
+  const rowsOf = (ids: { id: number }[]) => {
+    const order = ids.map((row) => row.id);
+    return order.length === 0 ? [] : inIdOrder(order, pageRows.all({ ids: JSON.stringify(order) }));
+  };
   const readPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
     db.transaction((): CachedPage | null => {
       if (categoriaId === undefined) {
         const total = libraryTotal.get()?.n ?? 0;
-        return { total, rows: pages[sort].all.all({ limit, offset }) };
+        return { total, rows: rowsOf(pages[sort].all.all({ limit, offset })) };
       }
       const category = categoryById.get({ id: categoriaId });
       if (!category) return null;
-      return { total: category.total_videos, rows: pages[sort].category.all({ categoriaId, limit, offset }) };
+      const ids = pages[sort].category.all({ categoriaId, limit, offset });
+      return { total: category.total_videos, rows: rowsOf(ids) };
     });
   const listCategories = (): Category[] => keptCategories('categories', () => categoriesStatement.all());
-  const cachedPage = (sort: VideoSort, categoriaId: number | undefined, limit: number, offset: number) =>
-    keptPage(`${sort}:${categoriaId ?? ''}:${limit}:${offset}`, () =>
-      readPage(sort, categoriaId, limit, offset),
+  /** Per-category totals and the member's watched counts, from the counters (one row per category). */
+  const progressOf = (userId: number, categories: Category[]): LibraryProgress => {
+    const watched = new Map(
+      progressStatement.all({ userId }).map((row) => [row.categoria_id, row.completadas]),
     );
+    let completadas = 0;
+    let total = 0;
+    const categorias = categories.map((category) => {
+      const done = watched.get(category.id) ?? 0;
+      completadas += done;
+      total += category.total_videos;
+      return { categoria_id: category.id, completadas: done, total: category.total_videos };
+    });
+    return { completadas, total, categorias };
+  };
+
+  // A member's own marks on a page, and their progress, kept until that member's marks change (or the page,
+  // or the categories, do): browsing pages reads no row at all.
+  const marksVersion = watchRowsByKey(db.$client, 'library_watched', 'user_id');
+  const keptMarks = keptWhileSame<Set<number>>(db.$client, MEMBER_ANSWERS_KEPT);
+  const keptProgress = keptWhileSame<LibraryProgress>(db.$client, MEMBER_ANSWERS_KEPT);
+  const marksOn = (userId: number, page: CachedPage, key: string): Set<number> =>
+    keptMarks(`${userId}:${key}`, [page, marksVersion(userId)], () => {
+      const ids = page.rows.map((row) => row.id);
+      if (ids.length === 0) return new Set();
+      return new Set(watchedAmong.all({ userId, ids: JSON.stringify(ids) }).map((row) => row.id));
+    });
 
   return {
     transaction<T>(work: () => T): T {
@@ -237,12 +272,10 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       options: { sort: VideoSort; categoriaId: number | undefined; limit: number; offset: number },
     ): { items: string[]; total: number } | null {
       const { sort, categoriaId, limit, offset } = options;
-      const page = cachedPage(sort, categoriaId, limit, offset);
+      const key = `${sort}:${categoriaId ?? ''}:${limit}:${offset}`;
+      const page = keptPage(key, () => readPage(sort, categoriaId, limit, offset));
       if (!page) return null;
-      const ids = page.rows.map((row) => row.id);
-      const watched = new Set(
-        ids.length === 0 ? [] : watchedAmong.all({ userId, ids: JSON.stringify(ids) }).map((row) => row.id),
-      );
+      const watched = marksOn(userId, page, key);
       return { total: page.total, items: page.rows.map((row) => withVisto(row.json, watched.has(row.id))) };
     },
 
@@ -304,20 +337,12 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
       }
     },
 
-    /** Per-category totals and the member's watched counts, from the counters (one row per category). */
+    /** The member's progress: per category, videos watched of all. */
     progress(userId: number): LibraryProgress {
-      const watched = new Map(
-        progressStatement.all({ userId }).map((row) => [row.categoria_id, row.completadas]),
+      const categories = listCategories();
+      return keptProgress(String(userId), [categories, marksVersion(userId)], () =>
+        progressOf(userId, categories),
       );
-      let completadas = 0;
-      let total = 0;
-      const categorias = listCategories().map((category) => {
-        const done = watched.get(category.id) ?? 0;
-        completadas += done;
-        total += category.total_videos;
-        return { categoria_id: category.id, completadas: done, total: category.total_videos };
-      });
-      return { completadas, total, categorias };
     },
   };
 }

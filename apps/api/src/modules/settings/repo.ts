@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { jsonBoolean, jsonObject } from '../../db/json';
+import { inIdOrder, inIds, jsonBoolean, jsonObject } from '../../db/json';
 import { ANY_WRITE, keptUntilWrite } from '../../db/watch';
 import type * as schema from '../../db/schema';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
@@ -158,10 +158,26 @@ function queries(db: Executor) {
   const userQueries = {
     page: perVariant((variant) => pageQuery(variant, {})),
     windowedPage: perVariant((variant) => pageQuery(variant, { total: sql<number>`count(*) over ()` })),
-    /** A page with the counter's total in each row: one statement, one snapshot. */
-    countedPage: perVariant((variant) =>
-      pageQuery(variant, { total: sql<number>`(${variant.pending ? pendingTotal : allTotal})` }),
+    /**
+     * Without a search, a page's ids come from users_created_at_idx or users_active_created_at_idx alone, so a
+     * deep page's OFFSET walks index entries only; the rows are then read by id (rowsByIds).
+     */
+    ids: perVariant((variant) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(whereFor(variant))
+        .orderBy(desc(users.created_at), desc(users.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
     ),
+    rowsByIds: db
+      .select({ id: users.id, json: adminUserJson })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.role_id))
+      .where(inIds(users.id))
+      .prepare(),
     count: perVariant((variant) => db.select({ n: count() }).from(users).where(whereFor(variant)).prepare()),
     total: allTotal.prepare(),
     pendingTotal: pendingTotal.prepare(),
@@ -182,21 +198,28 @@ function queries(db: Executor) {
         pattern: kind === 'scan' ? `%${escapeLike(search!.toLowerCase())}%` : '',
         match: kind === 'index' ? ftsPhrase(search!) : '',
       };
-      if (kind !== 'scan') {
-        // Without a search the total is a counter; with one, the matches are read by id anyway and one pass
-        // counts them (a window count). Either way the total comes with the page's rows.
-        const rows = (kind === 'index' ? userQueries.windowedPage : userQueries.countedPage)(variant).all(
-          params,
-        );
-        if (rows.length > 0 || (page === 1 && kind === 'index')) {
+      if (kind === 'none') {
+        // The ids from the index, the rows by id and the counter's total, in one snapshot.
+        return db.transaction(() => {
+          const ids = userQueries
+            .ids(variant)
+            .all(params)
+            .map((row) => row.id);
+          const rows =
+            ids.length === 0 ? [] : inIdOrder(ids, userQueries.rowsByIds.all({ ids: JSON.stringify(ids) }));
+          const total = (pending ? userQueries.pendingTotal.get() : userQueries.total.get())?.n ?? 0;
+          return { items: rows.map((row) => row.json), total };
+        });
+      }
+      if (kind === 'index') {
+        // The matches are read by id anyway: one pass counts them too (a window count).
+        const rows = userQueries.windowedPage(variant).all(params);
+        if (rows.length > 0 || page === 1) {
           return { items: rows.map((row) => row.json), total: rows[0]?.total ?? 0 };
         }
       }
-      // Past the last page (no row carries the total), or a short search scanning with LIKE.
-      const total =
-        kind !== 'none'
-          ? (userQueries.count(variant).get(params)?.n ?? 0)
-          : ((pending ? userQueries.pendingTotal.get() : userQueries.total.get())?.n ?? 0);
+      // Past the last page of a search (no row carries the total), or a short search scanning with LIKE.
+      const total = userQueries.count(variant).get(params)?.n ?? 0;
       return {
         items:
           kind === 'scan'

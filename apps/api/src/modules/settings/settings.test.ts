@@ -256,11 +256,11 @@ describe('GET /api/admin/users', () => {
         .map((row) => row.detail)
         .join('\n');
     const page = plan('select id from users order by created_at desc, id desc limit 10 offset 20');
-    expect(page).toMatch(/users_created_at_idx/);
+    expect(page).toMatch(/COVERING INDEX users_created_at_idx/);
     const pending = plan(
       'select id from users where is_active = 0 order by created_at desc, id desc limit 10',
     );
-    expect(pending).toMatch(/users_active_created_at_idx/);
+    expect(pending).toMatch(/COVERING INDEX users_active_created_at_idx/);
   });
 });
 

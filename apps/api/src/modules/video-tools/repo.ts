@@ -1,7 +1,7 @@
 import { InstagramVideo, YouTubeVideo, type VideoProvider } from '@app/contracts';
 import { and, asc, desc, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jsonBoolean, jsonObject } from '../../db/json';
+import { inIdOrder, inIds, jsonBoolean, jsonObject } from '../../db/json';
 import { ANY_WRITE, keptUntilWrite, watchTables } from '../../db/watch';
 import { videoRecordFilterCounts, videoRecords, videoRecordTotals, type NewVideoRecord } from './schema';
 
@@ -71,14 +71,20 @@ export function createVideoRepo(db: Db) {
           .where(eq(videoRecordTotals.provider, provider));
     return {
       count: total.prepare(),
-      // The page with its total in one statement (one snapshot, no transaction to open per page).
-      rows: db
-        .select({ json: RECORD_JSON[provider], total: sql<number>`(${total})` })
+      // The page's ids from the page, channel or user index alone (a deep page's OFFSET walks index entries
+      // only), then the rows by id.
+      ids: db
+        .select({ id: videoRecords.record_id })
         .from(videoRecords)
         .where(where)
         .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
+        .prepare(),
+      rows: db
+        .select({ id: videoRecords.record_id, json: RECORD_JSON[provider] })
+        .from(videoRecords)
+        .where(inIds(videoRecords.record_id))
         .prepare(),
     };
   }
@@ -112,11 +118,12 @@ export function createVideoRepo(db: Db) {
   const readPage = (provider: VideoProvider, filter: string | undefined, limit: number, offset: number) => {
     const statement = pageStatements(provider, filter !== undefined);
     const params = { filter: filter ?? '', limit, offset };
-    const rows = statement.rows.all(params);
-    const first = rows[0];
-    // Past the last page there is no row to carry the total: read the counter alone.
-    const total = first ? first.total : (statement.count.get(params)?.n ?? 0);
-    return { rows: rows.map((row) => row.json), total };
+    // The ids, the rows and the counter's total in one snapshot.
+    return db.transaction(() => {
+      const ids = statement.ids.all(params).map((row) => row.id);
+      const rows = ids.length === 0 ? [] : inIdOrder(ids, statement.rows.all({ ids: JSON.stringify(ids) }));
+      return { rows: rows.map((row) => row.json), total: statement.count.get(params)?.n ?? 0 };
+    });
   };
   // A counter row comes with a value's first video and goes with its last: only then can a list change.
   const filterListVersion = watchTables(db.$client, { video_record_filter_counts: ['INSERT', 'DELETE'] });

@@ -435,12 +435,13 @@ describe('saved-video lists', () => {
     expect(page.items.map((v: YouTubeVideo) => v.id)).toEqual(['v207', 'v157', 'v107', 'v57', 'v7']);
     const plan = s.db.$client
       .prepare(
-        `EXPLAIN QUERY PLAN SELECT * FROM video_records WHERE provider = ? AND canal = ?
+        `EXPLAIN QUERY PLAN SELECT record_id FROM video_records WHERE provider = ? AND canal = ?
          ORDER BY sort_date DESC, record_id DESC LIMIT 5 OFFSET 395`,
       )
       .all('youtube', 'Canal 7') as { detail: string }[];
     const details = plan.map((row) => row.detail).join('\n');
-    expect(details).toContain('video_records_canal_idx');
+    // The page's ids come from the channel index alone: the OFFSET walks index entries, not rows.
+    expect(details).toContain('COVERING INDEX video_records_canal_idx');
     expect(details).not.toContain('TEMP B-TREE');
   }, 60_000);
 });
