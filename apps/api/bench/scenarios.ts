@@ -25,14 +25,6 @@ export interface Scenario {
 export const SCENARIOS: Scenario[] = [
   { name: 'GET /api/auth/me (signed in)', method: 'GET', path: '/api/auth/me', as: 'member', kind: 'read' },
   {
-    name: 'POST /api/auth/login (burst)',
-    method: 'POST',
-    path: '/api/auth/login',
-    as: null,
-    body: BENCH_ACCOUNTS.member,
-    kind: 'login',
-  },
-  {
     name: 'GET membresia videos page 1, newest first (vip)',
     method: 'GET',
     path: '/api/membresia/videos?page=1&sort=newest',
@@ -132,5 +124,14 @@ SCENARIOS.push(
     as: 'admin',
     kind: 'cold',
     pages: 200,
+  },
+  // Last: its argon2id hashing fills the thread pool and memory, which must not weigh on the runs above.
+  {
+    name: 'POST /api/auth/login (burst)',
+    method: 'POST',
+    path: '/api/auth/login',
+    as: null,
+    body: BENCH_ACCOUNTS.member,
+    kind: 'login',
   },
 );

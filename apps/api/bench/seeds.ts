@@ -102,7 +102,7 @@ const VIDEOS_PER_CATEGORY = 500;
 const WATCHING_MEMBERS = 3_000;
 
 const libraries: Seeder = {
-  name: `${LIBRARIES.length} libraries x ${CATEGORIES_PER_LIBRARY} categories x ${CATEGORIES_PER_LIBRARY * VIDEOS_PER_CATEGORY} videos, with watched marks`,
+  name: `${LIBRARIES.length} libraries x ${CATEGORIES_PER_LIBRARY} categories x ${VIDEOS_PER_CATEGORY} videos (${(LIBRARIES.length * CATEGORIES_PER_LIBRARY * VIDEOS_PER_CATEGORY).toLocaleString('en')} in all), with watched marks`,
   seed(db) {
     const rand = random(1);
     const insertCategory = db.prepare(
