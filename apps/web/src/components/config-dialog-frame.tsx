@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -40,19 +40,5 @@ export function ConfigDialogFrame({
         children
       )}
     </Modal>
-  );
-}
-
-/** The settings form's "Cancelar" / "Guardar" buttons. */
-export function ConfigDialogActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
-        Cancelar
-      </Button>
-      <Button type="submit" loading={saving}>
-        Guardar
-      </Button>
-    </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { CategoryBody, LIBRARY_API, type Category, type LibraryName } from '@app/contracts';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { api } from '@/lib/api';
 import { useDialogSubmit } from './use-dialog-submit';
@@ -45,14 +46,11 @@ export function CategoryDialog({
         <Stack gap="md">
           <TextInput label="Nombre" withAsterisk data-autofocus {...form.getInputProps('nombre')} />
           <Textarea label="Descripción" autosize minRows={3} {...form.getInputProps('descripcion')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? 'Actualizar Categoría' : 'Crear Categoría'}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            saving={saving}
+            submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
+          />
         </Stack>
       </form>
     </Modal>

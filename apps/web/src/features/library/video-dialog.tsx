@@ -1,6 +1,7 @@
 import { LIBRARY_API, VideoBody, type Category, type LibraryName, type Video } from '@app/contracts';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { api } from '@/lib/api';
 import { useDialogSubmit } from './use-dialog-submit';
@@ -83,14 +84,11 @@ export function VideoDialog({
             placeholder="https://"
             {...form.getInputProps('material')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? 'Actualizar Video' : 'Crear Video'}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            saving={saving}
+            submitLabel={editing ? 'Actualizar Video' : 'Crear Video'}
+          />
         </Stack>
       </form>
     </Modal>

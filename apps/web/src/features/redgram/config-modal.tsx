@@ -3,7 +3,8 @@ import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ConfigDialogActions, ConfigDialogFrame } from '@/components/config-dialog-frame';
+import { ConfigDialogFrame } from '@/components/config-dialog-frame';
+import { DialogActions } from '@/components/dialog-actions';
 import { api, ApiError } from '@/lib/api';
 import { useLoadOnOpen } from '@/lib/use-load-on-open';
 import { toast } from './toast';
@@ -82,7 +83,7 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
             withAsterisk
             {...form.getInputProps('prompt_reescribir')}
           />
-          <ConfigDialogActions onCancel={onClose} saving={saving} />
+          <DialogActions onCancel={onClose} saving={saving} submitLabel="Guardar" />
         </Stack>
       </form>
     </ConfigDialogFrame>

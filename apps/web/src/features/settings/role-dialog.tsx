@@ -8,8 +8,9 @@ import {
   type Role,
   type Tool,
 } from '@app/contracts';
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
@@ -95,14 +96,12 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
           ))}
         </Stack>
       </Checkbox.Group>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={saving}>
-          {mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
-        </Button>
-      </Group>
+      <DialogActions
+        mt="md"
+        onCancel={onClose}
+        saving={saving}
+        submitLabel={mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
+      />
     </FormDialog>
   );
 }

@@ -7,8 +7,9 @@ import {
   type AdminUser,
   type Role,
 } from '@app/contracts';
-import { Button, Checkbox, Group, PasswordInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { capitalize } from '@/components/role-badge';
@@ -144,14 +145,12 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
         comboboxProps={{ withinPortal: true }}
       />
       <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={saving}>
-          {mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
-        </Button>
-      </Group>
+      <DialogActions
+        mt="md"
+        onCancel={onClose}
+        saving={saving}
+        submitLabel={mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
+      />
     </FormDialog>
   );
 }

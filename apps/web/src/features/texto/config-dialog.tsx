@@ -11,7 +11,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ConfigDialogActions, ConfigDialogFrame } from '@/components/config-dialog-frame';
+import { ConfigDialogFrame } from '@/components/config-dialog-frame';
+import { DialogActions } from '@/components/dialog-actions';
 import { api, ApiError } from '@/lib/api';
 import { useLoadOnOpen } from '@/lib/use-load-on-open';
 
@@ -84,7 +85,7 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}
           />
-          <ConfigDialogActions onCancel={onClose} saving={saving} />
+          <DialogActions onCancel={onClose} saving={saving} submitLabel="Guardar" />
         </Stack>
       </form>
     </ConfigDialogFrame>
