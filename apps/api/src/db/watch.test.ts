@@ -74,7 +74,7 @@ describe('keptUntilWrite', () => {
     sqlite.exec(
       'CREATE TABLE watched (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE other (id INTEGER PRIMARY KEY)',
     );
-    const kept = keptUntilWrite<number>(sqlite, { watched: ANY_WRITE }, 10);
+    const kept = keptUntilWrite<number>(sqlite, watchTables(sqlite, { watched: ANY_WRITE }), 10);
     const count = sqlite.prepare('SELECT count(*) FROM watched').pluck();
     let reads = 0;
     const read = () => kept('count', () => (reads++, count.get() as number));
@@ -96,7 +96,7 @@ describe('keptUntilWrite', () => {
 
   it('never keeps what it read inside a transaction, which may yet roll back', () => {
     const sqlite = database();
-    const kept = keptUntilWrite<number>(sqlite, { watched: ANY_WRITE }, 10);
+    const kept = keptUntilWrite<number>(sqlite, watchTables(sqlite, { watched: ANY_WRITE }), 10);
     const count = sqlite.prepare('SELECT count(*) FROM watched').pluck();
     const read = () => kept('count', () => count.get() as number);
     expect(() =>
@@ -111,7 +111,7 @@ describe('keptUntilWrite', () => {
 
   it('keeps at most `max` answers, letting the oldest go first', () => {
     const sqlite = database();
-    const kept = keptUntilWrite<string>(sqlite, { watched: ANY_WRITE }, 2);
+    const kept = keptUntilWrite<string>(sqlite, watchTables(sqlite, { watched: ANY_WRITE }), 2);
     const reads: string[] = [];
     const read = (key: string) => kept(key, () => (reads.push(key), key));
     read('a');

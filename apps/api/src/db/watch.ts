@@ -67,16 +67,16 @@ export function watchRowsByKey(
 }
 
 /**
- * Answers read from the given tables, kept until one of them may have changed (see watchTables), at most `max`
- * at a time (the oldest goes first): for reads that many requests repeat between rare writes. Inside a write
- * transaction an answer is read and never kept, since the transaction may yet be rolled back.
+ * Answers read from tables, kept until `version` (a watchTables of those tables; several lists may share one)
+ * changes, at most `max` at a time (the oldest goes first): for reads that many requests repeat between rare
+ * writes. Inside a write transaction an answer is read and never kept, since the transaction may yet be rolled
+ * back.
  */
 export function keptUntilWrite<V>(
   sqlite: Database.Database,
-  tables: Readonly<Record<string, readonly WriteEvent[]>>,
+  version: () => number,
   max: number,
 ): (key: string, read: () => V) => V {
-  const version = watchTables(sqlite, tables);
   const kept = new Map<string, V>();
   let keptAt = version();
   return (key, read) => {

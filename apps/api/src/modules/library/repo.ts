@@ -2,7 +2,7 @@ import { Video, type Category, type LibraryName, type LibraryProgress, type Vide
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inIdOrder, inIds, jsonObject } from '../../db/json';
-import { ANY_WRITE, keptUntilWrite, keptWhileSame, watchRowsByKey } from '../../db/watch';
+import { ANY_WRITE, keptUntilWrite, keptWhileSame, watchRowsByKey, watchTables } from '../../db/watch';
 import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
@@ -169,9 +169,9 @@ export function createLibraryRepo(db: Db, library: LibraryName) {
 
   // Pages and the category list are the same for every member until a video or category changes: kept until
   // then, so a request reads only the member's own marks. A page is null when its category is not this library's.
-  const libraryTables = { library_videos: ANY_WRITE, library_categories: ANY_WRITE };
-  const keptPage = keptUntilWrite<CachedPage | null>(db.$client, libraryTables, CACHED_PAGES_MAX);
-  const keptCategories = keptUntilWrite<Category[]>(db.$client, libraryTables, 1);
+  const content = watchTables(db.$client, { library_videos: ANY_WRITE, library_categories: ANY_WRITE });
+  const keptPage = keptUntilWrite<CachedPage | null>(db.$client, content, CACHED_PAGES_MAX);
+  const keptCategories = keptUntilWrite<Category[]>(db.$client, content, 1);
   const rowsOf = (ids: { id: number }[]) => {
     const order = ids.map((row) => row.id);
     return order.length === 0 ? [] : inIdOrder(order, pageRows.all({ ids: JSON.stringify(order) }));

@@ -4,7 +4,7 @@ import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { inIdOrder, inIds, jsonBoolean, jsonObject } from '../../db/json';
-import { ANY_WRITE, keptUntilWrite } from '../../db/watch';
+import { ANY_WRITE, keptUntilWrite, watchTables } from '../../db/watch';
 import type * as schema from '../../db/schema';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { userCounts } from './schema';
@@ -337,7 +337,7 @@ export function createSettingsRepo(db: Db) {
   // writes neither), so its pages are kept until then.
   const keptPage = keptUntilWrite<UserPage>(
     db.$client,
-    { users: ANY_WRITE, roles: ANY_WRITE },
+    watchTables(db.$client, { users: ANY_WRITE, roles: ANY_WRITE }),
     USER_PAGES_KEPT,
   );
   return {

@@ -112,7 +112,7 @@ export function createVideoRepo(db: Db) {
   // Pages are kept until a record is saved or deleted: between saves, admins paging read no rows.
   const keptPage = keptUntilWrite<{ rows: string[]; total: number }>(
     db.$client,
-    { video_records: ANY_WRITE },
+    watchTables(db.$client, { video_records: ANY_WRITE }),
     PAGES_KEPT,
   );
   const readPage = (provider: VideoProvider, filter: string | undefined, limit: number, offset: number) => {
