@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from './http';
-import { pageOf } from './pagination';
+import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
 /**
@@ -162,8 +162,7 @@ export const VideoSort = z.enum(VIDEO_SORTS);
 export type VideoSort = z.infer<typeof VideoSort>;
 
 export const LibraryVideoQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIBRARY_PAGE_SIZE_MAX).default(LIBRARY_PAGE_SIZE),
+  ...pageQueryFields(LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZE_MAX),
   /** Only this category's videos (a category of this library). */
   categoria_id: z.coerce.number().int().positive().optional(),
   sort: VideoSort.default('stored'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from './http';
+import { pageOf, pageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
 
 /**
@@ -63,8 +64,7 @@ export const AdminUser = z.object({
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const UserListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
+  ...pageQueryFields(USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX),
   /** Part of the username or email, any case. */
   search: z.string().trim().max(SEARCH_MAX).optional(),
   /** Only accounts waiting for activation (inactive). */
@@ -72,12 +72,7 @@ export const UserListQuery = z.object({
 });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
-export const UserList = z.object({
-  items: z.array(AdminUser),
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const UserList = pageOf(AdminUser);
 export type UserList = z.infer<typeof UserList>;
 
 const RoleIdField = z

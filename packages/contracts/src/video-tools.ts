@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, OkResponse } from './http';
+import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
 /** The two video tools are one records feature with two providers. */
@@ -15,6 +16,7 @@ export const VIDEO_PROVIDER_TOOL = {
 
 /** Saved-video lists show this many rows per page (spec, section 9). */
 export const VIDEO_PAGE_SIZE = 5;
+export const VIDEO_PAGE_SIZE_MAX = 100;
 export const INSTAGRAM_TITLE_MAX = 50;
 export const YOUTUBE_ID_LENGTH = 11;
 /** Accepted link length; longer input is not a link a person pastes. */
@@ -199,7 +201,7 @@ export const InstagramVideo = z.object({
 export type InstagramVideo = z.infer<typeof InstagramVideo>;
 
 export const VideoListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ...pageQueryFields(VIDEO_PAGE_SIZE, VIDEO_PAGE_SIZE_MAX),
   /** The channel (YouTube) or user (Instagram) to show; absent shows every record. */
   filter: z.string().trim().min(1).max(500).optional(),
 });
@@ -210,15 +212,6 @@ export const VideoFilterQuery = VideoListQuery.pick({ filter: true });
 export const RecordParams = z.object({ recordId: z.coerce.number().int().positive() });
 
 export const DeletedCount = z.object({ deleted: z.number().int().nonnegative() });
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    page_size: z.number().int().positive(),
-    total_pages: z.number().int().positive(),
-  });
 
 function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: P, record: R) {
   const base = `/api/video-tools/${provider}` as const;

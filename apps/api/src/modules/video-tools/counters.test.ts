@@ -138,7 +138,7 @@ describe('saved-video counters', () => {
     expect((await get('/api/video-tools/youtube/videos?filter=Nadie')).json()).toMatchObject({
       items: [],
       total: 0,
-      total_pages: 1,
+      pageSize: 5,
     });
   });
 

@@ -1,6 +1,5 @@
 import {
   VIDEO_MESSAGES,
-  VIDEO_PAGE_SIZE,
   type VideoListQuery,
   type VideoPageOf,
   type VideoProvider,
@@ -36,14 +35,9 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
     },
 
     list(query: VideoListQuery): JsonText<VideoPageOf<P>> {
-      const offset = (query.page - 1) * VIDEO_PAGE_SIZE;
-      const { rows, total } = repo.page(provider, query.filter, VIDEO_PAGE_SIZE, offset);
-      return jsonPage(rows, {
-        total,
-        page: query.page,
-        page_size: VIDEO_PAGE_SIZE,
-        total_pages: Math.max(1, Math.ceil(total / VIDEO_PAGE_SIZE)),
-      });
+      const { page, pageSize } = query;
+      const { rows, total } = repo.page(provider, query.filter, pageSize, (page - 1) * pageSize);
+      return jsonPage(rows, { total, page, pageSize });
     },
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */

@@ -371,7 +371,7 @@ describe('saved-video lists', () => {
     const s = await setup();
     seed(s.db, s.vipId);
     const first = (await get(s, '/api/video-tools/youtube/videos')).json();
-    expect(first).toMatchObject({ total: 12, page: 1, page_size: 5, total_pages: 3 });
+    expect(first).toMatchObject({ total: 12, page: 1, pageSize: 5 });
     expect(first.items.map((v: YouTubeVideo) => v.titulo)).toEqual([
       'Video 12',
       'Video 11',
@@ -382,10 +382,10 @@ describe('saved-video lists', () => {
     const last = (await get(s, '/api/video-tools/youtube/videos?page=3')).json();
     expect(last.items.map((v: YouTubeVideo) => v.titulo)).toEqual(['Video 2', 'Video 1']);
     const beta = (await get(s, '/api/video-tools/youtube/videos?filter=beta&page=2')).json();
-    expect(beta).toMatchObject({ total: 6, total_pages: 2, page: 2 });
+    expect(beta).toMatchObject({ total: 6, pageSize: 5, page: 2 });
     expect(beta.items.map((v: YouTubeVideo) => v.titulo)).toEqual(['Video 2']);
     const empty = (await get(s, '/api/video-tools/youtube/videos?filter=nadie')).json();
-    expect(empty).toMatchObject({ items: [], total: 0, total_pages: 1 });
+    expect(empty).toMatchObject({ items: [], total: 0, pageSize: 5 });
     const instagram = (await get(s, '/api/video-tools/instagram/videos')).json();
     expect(instagram).toMatchObject({ total: 1, items: [{ id: 'igcode12345', usuario: 'Ana' }] });
   });
@@ -431,7 +431,7 @@ describe('saved-video lists', () => {
              date('2000-01-01', '+' || i || ' minutes'), printf('%08d', i) FROM n;
     `);
     const page = (await get(s, '/api/video-tools/youtube/videos?filter=Canal%207&page=80')).json();
-    expect(page).toMatchObject({ total: 400, total_pages: 80 });
+    expect(page).toMatchObject({ total: 400, pageSize: 5 });
     expect(page.items.map((v: YouTubeVideo) => v.id)).toEqual(['v207', 'v157', 'v107', 'v57', 'v7']);
     const plan = s.db.$client
       .prepare(

@@ -1,4 +1,4 @@
-import { VIDEO_MESSAGES, type videoTools } from '@app/contracts';
+import { pageCount, VIDEO_MESSAGES, type videoTools } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '@/lib/api';
 import type { ProviderConfig, VideoView } from './providers';
@@ -46,14 +46,15 @@ export function useSavedVideos(config: ProviderConfig, enabled: boolean): SavedV
       (result) => {
         if (!active) return;
         // A deletion may leave the current page past the end: show the last one instead.
-        if (page > result.total_pages) {
-          setPage(result.total_pages);
+        const totalPages = pageCount(result.total, result.pageSize);
+        if (page > totalPages) {
+          setPage(totalPages);
           return;
         }
         setData({
           items: result.items.map((item) => config.toView(item)),
           total: result.total,
-          totalPages: result.total_pages,
+          totalPages,
         });
         setLoading(false);
       },
