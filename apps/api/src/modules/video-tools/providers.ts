@@ -33,13 +33,9 @@ interface ProviderDeps {
 /** A download link from cobalt, or null: its absence is shown as such, never replaced by a made-up link. */
 async function cobaltLink({ cobalt, log }: ProviderDeps, mediaUrl: string): Promise<string | null> {
   if (!cobalt.configured) return null;
-  try {
-    const result = await cobalt.downloadLink(mediaUrl);
-    if (result.ok) return result.url;
-    log.warn({ mediaUrl, reason: result.reason }, 'cobalt gave no download link');
-  } catch (error) {
-    log.warn({ mediaUrl, reason: describeFailure(error) }, 'cobalt call failed');
-  }
+  const result = await cobalt.downloadLink(mediaUrl);
+  if (result.ok) return result.url;
+  log.warn({ mediaUrl, code: result.code }, 'cobalt gave no download link');
   return null;
 }
 
