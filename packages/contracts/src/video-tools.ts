@@ -40,7 +40,39 @@ export const VIDEO_MESSAGES = {
   loadError: (reason: string) => `Error al cargar los registros: ${reason}`,
   processError: (reason: string) => `Error al procesar el video: ${reason}`,
   apiError: (message: string) => `Error de API: ${message}`,
+  downloadNoRealId:
+    'Este registro no tiene un video de YouTube identificable (se guardó sin id real): no hay nada que descargar.',
+  downloadStory:
+    'El enlace de descarga de esta historia de Instagram ya caducó y no se puede volver a pedir sin el enlace original.',
+  downloadTitle: 'No se pudo descargar el video',
 } as const;
+
+/** The outside services the video tools depend on, as the admin's notice names them. */
+export const VIDEO_SERVICES = ['cobalt', 'youtube', 'instagram'] as const;
+export type VideoService = (typeof VIDEO_SERVICES)[number];
+
+export const VIDEO_SERVICE_NAMES: Record<VideoService, string> = {
+  cobalt: 'El servicio de descargas (cobalt)',
+  youtube: 'La API de datos de YouTube',
+  instagram: 'El servicio de Instagram',
+};
+
+/** What goes wrong without each service (shown to administrators on the saved-videos screen). */
+export const VIDEO_SERVICE_EFFECTS: Record<VideoService, string> = {
+  cobalt: 'los botones «Descargar» solo funcionan mientras dura el enlace guardado, si lo hay.',
+  youtube: 'los videos se guardan solo con título, canal y miniatura (sin duración, vistas ni descripción).',
+  instagram: 'no se pueden guardar videos de Instagram.',
+};
+
+export const VideoServiceStatus = z.object({
+  service: z.enum(VIDEO_SERVICES),
+  state: z.enum(['not-configured', 'failing']),
+  /** Why the last call failed (a Spanish message; never a key or an address). */
+  reason: z.string().nullable(),
+  /** ISO timestamp of the last failure. */
+  at: z.string().nullable(),
+});
+export type VideoServiceStatus = z.infer<typeof VideoServiceStatus>;
 
 /** Placeholder metadata when neither the Data API nor oEmbed answered (spec, section 7). */
 export const YOUTUBE_PLACEHOLDER = {
@@ -236,6 +268,18 @@ function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: 
       query: VideoFilterQuery,
       response: DeletedCount,
     }),
+    /**
+     * Answers 302 to a download link obtained now (the stored one only while it is still valid), or an error
+     * saying why there is none: a JSON `{ error }`, or a short Spanish page when a browser opened it.
+     */
+    download: endpoint({
+      method: 'GET',
+      path: `${base}/videos/:recordId/download`,
+      params: RecordParams,
+      response: z.object({}),
+    }),
+    /** The services this tool depends on that are not configured or failed recently (administrators). */
+    status: endpoint({ method: 'GET', path: `${base}/status`, response: z.array(VideoServiceStatus) }),
   };
 }
 

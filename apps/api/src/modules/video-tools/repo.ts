@@ -157,6 +157,22 @@ export function createVideoRepo(db: Db) {
       return filterListVersion();
     },
 
+    /** What a download needs of one record: its video id, stored link and owner. */
+    findForDownload(
+      provider: VideoProvider,
+      recordId: number,
+    ): { video_id: string; url_video: string | null; user_id: number } | undefined {
+      return db
+        .select({
+          video_id: videoRecords.video_id,
+          url_video: videoRecords.url_video,
+          user_id: videoRecords.user_id,
+        })
+        .from(videoRecords)
+        .where(and(eq(videoRecords.provider, provider), eq(videoRecords.record_id, recordId)))
+        .get();
+    },
+
     deleteOne(provider: VideoProvider, recordId: number): boolean {
       const result = db
         .delete(videoRecords)
