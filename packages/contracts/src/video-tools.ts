@@ -51,17 +51,25 @@ export const VIDEO_MESSAGES = {
 export const VIDEO_SERVICES = ['cobalt', 'youtube', 'instagram'] as const;
 export type VideoService = (typeof VIDEO_SERVICES)[number];
 
-export const VIDEO_SERVICE_NAMES: Record<VideoService, string> = {
-  cobalt: 'El servicio de descargas (cobalt)',
-  youtube: 'La API de datos de YouTube',
-  instagram: 'El servicio de Instagram',
-};
-
-/** What goes wrong without each service (shown to administrators on the saved-videos screen). */
-export const VIDEO_SERVICE_EFFECTS: Record<VideoService, string> = {
-  cobalt: 'los botones «Descargar» solo funcionan mientras dura el enlace guardado, si lo hay.',
-  youtube: 'los videos se guardan solo con título, canal y miniatura (sin duración, vistas ni descripción).',
-  instagram: 'no se pueden guardar videos de Instagram.',
+/** What administrators read on the saved-videos screen when a service is missing or failing (no secret). */
+export const VIDEO_SERVICE_NOTICES: Record<
+  VideoService,
+  { notConfigured: string; failing: (time: string, reason: string) => string }
+> = {
+  cobalt: {
+    notConfigured:
+      'El servicio de descargas (cobalt) no está configurado: no se pueden obtener enlaces de descarga nuevos.',
+    failing: (time, reason) => `El servicio de descargas (cobalt) falló por última vez (${time}): ${reason}`,
+  },
+  youtube: {
+    notConfigured:
+      'La API de datos de YouTube no está configurada: los videos se guardan solo con título, canal y miniatura.',
+    failing: (time, reason) => `La API de datos de YouTube falló por última vez (${time}): ${reason}`,
+  },
+  instagram: {
+    notConfigured: 'El servicio de Instagram no está configurado: no se pueden guardar videos de Instagram.',
+    failing: (time, reason) => `El servicio de Instagram falló por última vez (${time}): ${reason}`,
+  },
 };
 
 export const VideoServiceStatus = z.object({

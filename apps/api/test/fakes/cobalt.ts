@@ -152,7 +152,9 @@ export function startFakeCobalt(options: FakeCobaltOptions = {}): Promise<HttpFa
 export const fakeCobalt: FakeService = {
   name: 'cobalt',
   async start() {
-    const fake = await startFakeCobalt({ apiKey: FAKE_COBALT_KEY });
+    // Tunnel links live 20 s here, under the app's 30 s margin: a saved link is never handed out later, so the
+    // end-to-end specs see "Descargar" ask cobalt again.
+    const fake = await startFakeCobalt({ apiKey: FAKE_COBALT_KEY, tunnelLifespanMs: 20_000 });
     return {
       env: { COBALT_API_URL: fake.baseUrl, COBALT_API_KEY: FAKE_COBALT_KEY },
       close: fake.close,
