@@ -20,6 +20,9 @@ export default defineConfig({
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
+    // No animation: Mantine honours prefers-reduced-motion (theme.respectReducedMotion), so dialogs, menus and
+    // toasts appear in their final state and nothing is measured mid-transition.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

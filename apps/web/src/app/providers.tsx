@@ -18,6 +18,8 @@ const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Visitors who ask their system for less motion get none (the end-to-end browser asks for it too).
+  respectReducedMotion: true,
   components: {
     // Icon-only close buttons need a name for screen readers (Mantine ships none).
     Notification: Notification.extend({

@@ -27,8 +27,26 @@ export async function signIn(
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
+/**
+ * Waits until the screen is still: no finite CSS animation or transition running (a dialog fading in, a toast
+ * sliding up) and every open dialog fully opaque. Spinners (infinite animations) do not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const moving = document.getAnimations().some((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations ?? 1;
+      return animation.playState === 'running' && Number.isFinite(iterations);
+    });
+    const fading = [...document.querySelectorAll('[role="dialog"]')].some(
+      (dialog) => Number(getComputedStyle(dialog).opacity) < 1,
+    );
+    return !moving && !fading;
+  });
+}
+
 /** Every screen's test calls this: no serious or critical accessibility violation (axe-core, WCAG A/AA). */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

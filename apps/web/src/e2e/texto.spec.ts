@@ -107,8 +107,9 @@ test.describe('Herramientas de Texto', () => {
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
-    // Long enough (the fake streams 3 words every 150 ms: about 6 s) that it cannot finish before "Detener".
-    const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(12)}${unique()}`;
+    // Long enough (the fake streams 3 words every 150 ms: about 20 s) that it cannot finish before "Detener",
+    // even on a busy machine.
+    const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(40)}${unique()}`;
     await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
     await page.getByRole('button', { name: 'Corregir Texto' }).click();
     const result = page.getByRole('textbox', { name: 'Texto Corregido' });
