@@ -55,3 +55,15 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(severe, severe.join('\n')).toEqual([]);
 }
+
+/**
+ * For a message the screen shows only for a while (a reload countdown, "Copiado"): stops the page's timers
+ * (Playwright's clock, installed before the page loaded with `page.clock.install()`) so the test can read it
+ * however slow the machine is, and returns the function that lets time run again.
+ */
+export async function holdTimers(page: Page): Promise<() => Promise<void>> {
+  // pauseAt jumps forward to a time, which must still be ahead when the call lands: 2 s covers a busy machine.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 2_000);
+  return () => page.clock.resume();
+}
