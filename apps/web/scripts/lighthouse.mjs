@@ -6,7 +6,7 @@
 /* global process, setTimeout, clearTimeout, location */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -91,8 +91,9 @@ function summary(label, results) {
     for (const r of results) {
       for (const ref of r.categories[id].auditRefs) {
         const audit = r.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1 && id !== 'performance')
-          failed.add(audit.id);
+        if (ref.weight === 0 || audit.score === null || audit.score === 1 || id === 'performance') continue;
+        const items = (audit.details?.items ?? []).map((item) => item.issueType ?? item.description ?? '');
+        failed.add(items.length > 0 ? `${audit.id} (${[...new Set(items)].join('; ')})` : audit.id);
       }
     }
     if (failed.size > 0) out(`${''.padEnd(11)} ${id} audits below 1: ${[...failed].join(', ')}`);
@@ -116,7 +117,7 @@ try {
   out(
     `load average before: ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')} on ${navigatorCores()} cores`,
+      .join(' ')} on ${availableParallelism()} cores`,
   );
 
   const login = [];
@@ -160,8 +161,4 @@ try {
   await chrome.kill();
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-function navigatorCores() {
-  return (globalThis.navigator?.hardwareConcurrency ?? '?').toString();
 }
