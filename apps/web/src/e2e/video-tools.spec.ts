@@ -140,6 +140,8 @@ for (const s of SCENARIOS) {
       expect(firstPage + secondPage).toContain(ids[0]!);
       await page.getByRole('button', { name: '← Anterior' }).click();
       await expect(page.getByText('Página 1 de 2')).toBeVisible();
+      // The first page's rows, not the second page's still on screen while the first loads.
+      await expect(rows).toHaveCount(5);
 
       const deleted = await rows.first().locator('td').nth(1).innerText();
       await rows
