@@ -9,7 +9,10 @@ import {
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -44,16 +47,32 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+const queryClient = createQueryClient();
+
+/** Another user's (or no user's) data must not outlive the session it was loaded for. */
+function useClearCacheOnSessionChange() {
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        if (state.user?.id !== previous.user?.id) queryClient.clear();
+      }),
+    [],
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
+  useClearCacheOnSessionChange();
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="dark"
-      forceColorScheme="dark"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <Notifications position="bottom-right" autoClose={5000} />
-      {children}
-    </MantineProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="dark"
+        forceColorScheme="dark"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <Notifications position="bottom-right" autoClose={5000} />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,20 +1,14 @@
-import {
-  AI_MESSAGES,
-  getTextoConfig,
-  saveTextoConfig,
-  TEXTO_MESSAGES,
-  TextoConfigBody,
-  type TextoConfig,
-} from '@app/contracts';
+import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody, type TextoConfig } from '@app/contracts';
 import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { DialogActions } from '@/components/dialog-actions';
-import { api, ApiError } from '@/lib/api';
-import { useLoadOnOpen } from '@/lib/use-load-on-open';
+import { errorMessage } from '@/lib/query-client';
+import { useFormFromQuery } from '@/lib/use-form-from-query';
+import { useTextoConfig } from './api/get-config';
+import { useSaveTextoConfig } from './api/save-config';
 
 const keyDescription = (config: TextoConfig | null) =>
   config?.gemini_api_key.set
@@ -23,43 +17,33 @@ const keyDescription = (config: TextoConfig | null) =>
 
 /** Admin only: the text tools' settings. The key is write-only: the server tells only whether one is set. */
 export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [saving, setSaving] = useState(false);
+  const saveConfig = useSaveTextoConfig();
   const form = useForm<TextoConfigBody>({
     initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
     validate: zod4Resolver(TextoConfigBody),
   });
 
-  const { data: config, error: loadError } = useLoadOnOpen(
-    opened,
-    () => api(getTextoConfig),
-    AI_MESSAGES.configLoadFailed,
+  const { data: config, loadError } = useFormFromQuery(
+    useTextoConfig(opened),
     (loaded) => form.setValues({ ...loaded, gemini_api_key: '' }),
+    AI_MESSAGES.configLoadFailed,
   );
 
-  const save = async (values: TextoConfigBody) => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      const answer = await api(
-        saveTextoConfig,
-        { body: values },
-        { fallbackError: AI_MESSAGES.configSaveFailed },
-      );
-      notifications.show({ color: 'teal', message: answer.message || TEXTO_MESSAGES.noConfirmation });
-      onClose();
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof ApiError ? error.message : AI_MESSAGES.configSaveFailed,
-      });
-    } finally {
-      setSaving(false);
-    }
+  const save = (values: TextoConfigBody) => {
+    if (saveConfig.isPending) return;
+    saveConfig.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'teal', message: answer.message || TEXTO_MESSAGES.noConfirmation });
+        onClose();
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: errorMessage(error, AI_MESSAGES.configSaveFailed) }),
+    });
   };
 
   return (
     <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={config !== null}>
-      <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
+      <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="md">
           <TextInput
             label="URL de la API"
@@ -85,7 +69,7 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}
           />
-          <DialogActions onCancel={onClose} saving={saving} submitLabel="Guardar" />
+          <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>
       </form>
     </ConfigDialogFrame>
