@@ -1,4 +1,4 @@
-import { pageCount } from '@app/contracts';
+import { pageCount, type Page } from '@app/contracts';
 import { Button, Center, Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
@@ -9,11 +9,8 @@ const CONTROL_LABELS = {
 } as const;
 
 export type PagerProps = {
-  /** The page asked for (from 1). */
-  page: number;
-  /** How many items the list has in all, and how many a page holds (the contract's `Page` fields). */
-  total: number;
-  pageSize: number;
+  /** The page shown (from 1), how many items the list has in all and how many a page holds: a `Page`. */
+  of: Pick<Page<unknown>, 'page' | 'total' | 'pageSize'>;
   onChange: (page: number) => void;
 } & (
   | {
@@ -34,9 +31,9 @@ export type PagerProps = {
 
 /** The one pager under every paged list. */
 export function Pager(props: PagerProps) {
-  const { total, pageSize, onChange } = props;
-  const pages = pageCount(total, pageSize);
-  const page = Math.min(props.page, pages);
+  const { of, onChange } = props;
+  const pages = pageCount(of.total, of.pageSize);
+  const page = Math.min(of.page, pages);
 
   if (props.look === 'numbers') {
     if (pages <= 1) return null;

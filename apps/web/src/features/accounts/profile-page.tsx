@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, MESSAGES, ProfileBody, type SessionUser } from '@app/contracts';
-import { Container, Fieldset, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Fieldset, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -8,6 +8,7 @@ import { toggleLabel } from '@/components/form-parts';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session-store';
 import { useUpdateProfile } from './api/update-profile';
+import { AccountFields } from './account-fields';
 import { serverErrorView } from './server-errors';
 import { SubmitButton } from '@/components/form-parts';
 
@@ -65,20 +66,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
         <Stack gap="md">
-          <TextInput
-            label="Nombre de usuario"
-            autoComplete="username"
-            withAsterisk
-            {...form.getInputProps('username')}
-          />
-          <TextInput
-            label="Correo Electrónico"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <TextInput label="Teléfono" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          <AccountFields form={form} />
           <PasswordInput
             label="Nueva contraseña"
             description="Déjala en blanco para mantener la contraseña actual"

@@ -1,15 +1,5 @@
 import { ACCOUNT_MESSAGES, RegisterForm } from '@app/contracts';
-import {
-  Anchor,
-  Button,
-  Fieldset,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Fieldset, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -18,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { notifyProgress } from '@/lib/notify';
 import { useRegister } from './api/register';
 import { AuthCard } from './auth-card';
+import { AccountFields } from './account-fields';
 import { serverErrorView } from './server-errors';
 import { SubmitButton, toggleLabel } from '@/components/form-parts';
 
@@ -74,27 +65,7 @@ export function RegisterPage() {
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
           <Stack gap="md">
-            <TextInput
-              label="Nombre de usuario"
-              autoComplete="username"
-              withAsterisk
-              {...form.getInputProps('username')}
-            />
-            <TextInput
-              label="Correo Electrónico"
-              type="email"
-              autoComplete="email"
-              placeholder="tu@correo.com"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              withAsterisk
-              {...form.getInputProps('phone')}
-            />
+            <AccountFields form={form} registering />
             <PasswordInput
               label="Contraseña"
               autoComplete="new-password"

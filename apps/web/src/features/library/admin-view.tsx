@@ -1,4 +1,4 @@
-import { pageCount, type Category, type LibraryName, type Video } from '@app/contracts';
+import { pageCount, type Category, type Video } from '@app/contracts';
 import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,9 +11,8 @@ import { useDeleteCategory } from './api/delete-category';
 import { useDeleteVideo } from './api/delete-video';
 import { useMoveVideo } from './api/move-video';
 import { CategoryDialog } from './category-dialog';
-import type { LibraryConfig } from './library-config';
 import { NO_VIDEOS, VIDEO_PAGES } from './member-view';
-import type { LibraryData, LibraryView } from './use-library-view';
+import type { LibraryViewProps } from './use-library-view';
 import { VideoDialog } from './video-dialog';
 
 type Dialog =
@@ -47,17 +46,7 @@ const ALL = 'todas';
  * The administrator's management view: categories, and a page of videos (all, or one category's) in the
  * stored order, which the up / down buttons change within a category.
  */
-export function AdminView({
-  library,
-  config,
-  data,
-  state,
-}: {
-  library: LibraryName;
-  config: LibraryConfig;
-  data: LibraryData;
-  state: Pick<LibraryView, 'query' | 'setCategory' | 'setPage'>;
-}) {
+export function AdminView({ library, config, data, state }: LibraryViewProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const moveVideo = useMoveVideo(library);
   const deleteCategory = useDeleteCategory(library);
@@ -240,14 +229,7 @@ export function AdminView({
                 ))}
               </Stack>
             )}
-            <Pager
-              look="numbers"
-              label={VIDEO_PAGES}
-              page={data.videos.page}
-              total={data.videos.total}
-              pageSize={data.videos.pageSize}
-              onChange={state.setPage}
-            />
+            <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { saveOutcome } from '@/lib/form-errors';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
 import { useCreateCategory } from './api/create-category';
 import { useUpdateCategory } from './api/update-category';
 import { SAVE_CATEGORY_ERROR } from './api/keys';
@@ -25,18 +26,21 @@ export function CategoryDialog({
     validate: zod4Resolver(CategoryBody),
   });
 
-  const create = useCreateCategory(library);
-  const update = useUpdateCategory(library);
-  const saving = create.isPending || update.isPending;
+  const saving = useCreateOrUpdate(
+    category?.id ?? null,
+    useCreateCategory(library),
+    useUpdateCategory(library),
+  );
   const submit = form.onSubmit((values) => {
-    if (saving) return;
-    const outcome = saveOutcome(form, {
-      savedMessage: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
-      fallbackError: SAVE_CATEGORY_ERROR,
-      onDone: onClose,
-    });
-    if (category) update.mutate({ id: category.id, body: values }, outcome);
-    else create.mutate(values, outcome);
+    if (saving.isPending) return;
+    saving.save(
+      values,
+      saveOutcome(form, {
+        savedMessage: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
+        fallbackError: SAVE_CATEGORY_ERROR,
+        onDone: onClose,
+      }),
+    );
   });
 
   return (
@@ -47,7 +51,7 @@ export function CategoryDialog({
           <Textarea label="Descripción" autosize minRows={3} {...form.getInputProps('descripcion')} />
           <DialogActions
             onCancel={onClose}
-            saving={saving}
+            saving={saving.isPending}
             submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
           />
         </Stack>

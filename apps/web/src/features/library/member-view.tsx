@@ -1,4 +1,4 @@
-import { MESSAGES, type LibraryName, type Video } from '@app/contracts';
+import { MESSAGES, type Video } from '@app/contracts';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,9 +7,8 @@ import { notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useSetWatched, useWatchedInFlight } from './api/set-watched';
 import { ClassDialog } from './class-dialog';
-import type { LibraryConfig } from './library-config';
 import { ProgressSummary } from './progress-summary';
-import type { LibraryData, LibraryView } from './use-library-view';
+import type { LibraryViewProps } from './use-library-view';
 import { WatchedButton } from './watched-button';
 
 const ALL = 'todas';
@@ -18,17 +17,7 @@ export const NO_VIDEOS = 'No hay videos disponibles en este momento.';
 export const VIDEO_PAGES = 'Páginas de videos';
 
 /** What every member sees: filter, own progress, class cards and the class dialog. */
-export function MemberView({
-  library,
-  config,
-  data,
-  state,
-}: {
-  library: LibraryName;
-  config: LibraryConfig;
-  data: LibraryData;
-  state: Pick<LibraryView, 'query' | 'setCategory' | 'setPage'>;
-}) {
+export function MemberView({ library, config, data, state }: LibraryViewProps) {
   const setWatched = useSetWatched(library);
   const busy = useWatchedInFlight(library);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -130,14 +119,7 @@ export function MemberView({
           ))}
         </SimpleGrid>
       )}
-      <Pager
-        look="numbers"
-        label={VIDEO_PAGES}
-        page={data.videos.page}
-        total={data.videos.total}
-        pageSize={data.videos.pageSize}
-        onChange={state.setPage}
-      />
+      <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
 
       <ClassDialog
         video={open}

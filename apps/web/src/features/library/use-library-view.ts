@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/query-client';
+import type { LibraryConfig } from './library-config';
 import { useCategories } from './api/get-categories';
 import { LOAD_ERROR, useProgress } from './api/get-progress';
 import { useVideos } from './api/get-videos';
@@ -36,6 +37,14 @@ export interface LibraryView {
   /** Shows another category (null = all), from its first page. */
   setCategory: (categoryId: number | null) => void;
   setPage: (page: number) => void;
+}
+
+/** What the member and management views are given. */
+export interface LibraryViewProps {
+  library: LibraryName;
+  config: LibraryConfig;
+  data: LibraryData;
+  state: Pick<LibraryView, 'query' | 'setCategory' | 'setPage'>;
 }
 
 const FIRST_PAGE: VideoQuery = { page: 1, categoryId: null };

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { saveOutcome } from '@/lib/form-errors';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
 import { useCreateVideo } from './api/create-video';
 import { SAVE_VIDEO_ERROR } from './api/keys';
 import { useUpdateVideo } from './api/update-video';
@@ -37,21 +38,19 @@ export function VideoDialog({
     validate: zod4Resolver(VideoBody),
   });
 
-  const create = useCreateVideo(library);
-  const update = useUpdateVideo(library);
-  const saving = create.isPending || update.isPending;
+  const { isPending: saving, save } = useCreateOrUpdate(
+    video?.id ?? null,
+    useCreateVideo(library),
+    useUpdateVideo(library),
+  );
   const submit = form.onSubmit((values) => {
     if (saving) return;
-    const outcome = saveOutcome(form, {
-      savedMessage: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
-      fallbackError: SAVE_VIDEO_ERROR,
-      onDone: (saved: Video) => {
-        onSaved(saved, !editing);
-        onClose();
-      },
-    });
-    if (video) update.mutate({ id: video.id, body: values }, outcome);
-    else create.mutate(values, outcome);
+    const onDone = (saved: Video) => {
+      onSaved(saved, !editing);
+      onClose();
+    };
+    const savedMessage = editing ? 'Video actualizado correctamente' : 'Video creado correctamente';
+    save(values, saveOutcome(form, { savedMessage, fallbackError: SAVE_VIDEO_ERROR, onDone }));
   });
 
   const categoryProps = form.getInputProps('categoria_id');

@@ -1,11 +1,9 @@
 import { REDGRAM_MESSAGES, RedgramConfigBody } from '@app/contracts';
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { DialogActions } from '@/components/dialog-actions';
 import { errorMessage } from '@/lib/query-client';
-import { useFormFromQuery } from '@/lib/use-form-from-query';
+import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
 import { useRedgramConfig } from './api/get-config';
 import { useSaveRedgramConfig } from './api/save-config';
 import { toast } from './toast';
@@ -13,23 +11,20 @@ import { toast } from './toast';
 const PLACEHOLDERS =
   'Marcadores: {name}, {social_network}, {sector}, {target_audience}, {specific_audience}, {visual_optimization}';
 
+const SETTINGS_FORM: SettingsForm<RedgramConfigBody> = {
+  schema: RedgramConfigBody,
+  initialValues: { gemini_api_key: '', prompt_escribir: '', prompt_reescribir: '' },
+  failedMessage: REDGRAM_MESSAGES.loadConfigFailed,
+};
+
 /** Admin only: Gemini key and the two prompt templates, all required (a blank key keeps the stored one). */
 export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const saveConfig = useSaveRedgramConfig();
-  const form = useForm<RedgramConfigBody>({
-    initialValues: { gemini_api_key: '', prompt_escribir: '', prompt_reescribir: '' },
-    validate: zod4Resolver(RedgramConfigBody),
-  });
-
-  const { data: config, loadError } = useFormFromQuery(
-    useRedgramConfig(opened),
-    (loaded) => form.setValues({ ...loaded, gemini_api_key: '' }),
-    REDGRAM_MESSAGES.loadConfigFailed,
-  );
+  const { form, settings, loadError } = useSettingsForm(useRedgramConfig(opened), SETTINGS_FORM);
 
   const save = (values: RedgramConfigBody) => {
     if (saveConfig.isPending) return;
-    if (!values.gemini_api_key && !config?.gemini_api_key.set) {
+    if (!values.gemini_api_key && !settings?.gemini_api_key.set) {
       toast(REDGRAM_MESSAGES.fillAllFields, 'error');
       return;
     }
@@ -42,18 +37,14 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
     });
   };
 
-  const key = config?.gemini_api_key;
+  const key = settings?.gemini_api_key;
   return (
-    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={config !== null}>
+    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
       <form noValidate onSubmit={form.onSubmit(save, () => toast(REDGRAM_MESSAGES.fillAllFields, 'error'))}>
         <Stack gap="md">
           <TextInput
             label="API Key de Gemini"
-            description={
-              key?.set
-                ? `Configurada${key.last4 ? ` (termina en ${key.last4})` : ''}. Déjala en blanco para mantenerla.`
-                : 'No configurada'
-            }
+            description={keyDescription(key)}
             withAsterisk={!key?.set}
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}

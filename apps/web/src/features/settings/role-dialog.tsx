@@ -6,7 +6,9 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { markServerField, serverField } from '@/lib/form-errors';
+import { notifyDone } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
 import { useCreateRole } from './api/create-role';
 import { useTools } from './api/get-tools';
 import { useUpdateRole } from './api/update-role';
@@ -19,12 +21,12 @@ type RoleFormValues = {
 
 export interface RoleDialogProps {
   state: { mode: 'create' } | { mode: 'edit'; role: Role } | null;
+  /** Closes the dialog (also once saved). */
   onClose: () => void;
-  onSaved: (mode: 'create' | 'edit') => void;
 }
 
 /** "Nuevo Rol" / "Editar Rol": name, description and tools, saved together in one request. */
-export function RoleDialog({ state, onClose, onSaved }: RoleDialogProps) {
+export function RoleDialog({ state, onClose }: RoleDialogProps) {
   const mode = state?.mode ?? 'create';
   const editedRole = state?.mode === 'edit' ? state.role : null;
   const form = useForm<RoleFormValues>({
@@ -33,9 +35,7 @@ export function RoleDialog({ state, onClose, onSaved }: RoleDialogProps) {
     validate: zod4Resolver(RoleBody),
   });
   const tools = useTools().data ?? [];
-  const create = useCreateRole();
-  const update = useUpdateRole();
-  const save = editedRole ? update : create;
+  const save = useCreateOrUpdate(editedRole?.id ?? null, useCreateRole(), useUpdateRole());
   const failure =
     save.error && !serverField(save.error, form.getValues()) ? errorMessage(save.error, M.saveRole) : null;
 
@@ -47,20 +47,20 @@ export function RoleDialog({ state, onClose, onSaved }: RoleDialogProps) {
         : { name: '', description: '', tools: [] },
     );
     form.clearErrors();
-    create.reset();
-    update.reset();
+    save.reset();
     // The form object is stable; reset only when the dialog opens for another role.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, editedRole]);
 
   const submit = (values: RoleFormValues) => {
     if (save.isPending) return;
-    const handlers = {
-      onSuccess: () => onSaved(mode),
-      onError: (error: unknown) => markServerField(form, error),
-    };
-    if (editedRole) update.mutate({ id: editedRole.id, body: values }, handlers);
-    else create.mutate(values, handlers);
+    save.save(values, {
+      onSuccess: () => {
+        notifyDone(mode === 'create' ? 'Rol creado' : 'Rol actualizado');
+        onClose();
+      },
+      onError: (error) => markServerField(form, error),
+    });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { SETTINGS_MESSAGES as M, type Role } from '@app/contracts';
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
+import { SectionHeader } from '@/components/section-header';
 import { capitalize } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
-import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useDeleteRole } from './api/delete-role';
 import { useRoles } from './api/get-roles';
@@ -24,13 +23,6 @@ export function RolesTab() {
 
   const toolName = (id: number) => tools.data?.find((tool) => tool.id === id)?.name ?? `Herramienta ${id}`;
 
-  const confirmDelete = (role: Role) =>
-    removal.mutate(role.id, {
-      onSuccess: () => notifyDone('Rol eliminado'),
-      onError: (error) => notifyFailed(errorMessage(error, M.deleteRole), 8000),
-      onSettled: () => setToDelete(null),
-    });
-
   const failed = roles.error ?? tools.error;
   const retry = () => {
     if (roles.isError) void roles.refetch();
@@ -39,15 +31,11 @@ export function RolesTab() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Gestión de Roles</Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setDialog({ mode: 'create' })}
-        >
-          Nuevo Rol
-        </Button>
-      </Group>
+      <SectionHeader
+        title="Gestión de Roles"
+        addLabel="Nuevo Rol"
+        onAdd={() => setDialog({ mode: 'create' })}
+      />
 
       <ListState
         loading={roles.isPending || tools.isPending}
@@ -96,22 +84,17 @@ export function RolesTab() {
         </Table.ScrollContainer>
       </ListState>
 
-      <RoleDialog
-        state={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={(mode) => {
-          setDialog(null);
-          notifyDone(mode === 'create' ? 'Rol creado' : 'Rol actualizado');
-        }}
-      />
+      <RoleDialog state={dialog} onClose={() => setDialog(null)} />
 
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <ConfirmDelete
+        id={toDelete?.id ?? null}
         title="Eliminar rol"
+        errorAutoClose={8000}
         message="¿Estás seguro de que deseas eliminar este rol?"
-        busy={removal.isPending}
-        onConfirm={() => toDelete && confirmDelete(toDelete)}
-        onCancel={() => setToDelete(null)}
+        remove={removal}
+        doneMessage="Rol eliminado"
+        fallbackError={M.deleteRole}
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { capitalize } from '@/components/role-badge';
 import { FormDialog } from '@/components/form-dialog';
 import { markServerField, serverField } from '@/lib/form-errors';
+import { notifyDone } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useCreateUser } from './api/create-user';
 import { useRoles } from './api/get-roles';
@@ -44,12 +45,12 @@ const EditSchema = UserUpdateBody.omit({ password: true });
 
 export interface UserDialogProps {
   state: { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
+  /** Closes the dialog (also once saved). */
   onClose: () => void;
-  onSaved: (mode: 'create' | 'edit') => void;
 }
 
 /** "Nuevo Usuario" / "Editar Usuario": the password only on creation; the role chosen explicitly. */
-export function UserDialog({ state, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ state, onClose }: UserDialogProps) {
   const mode = state?.mode ?? 'create';
   const form = useForm<UserFormValues>({
     mode: 'controlled',
@@ -85,8 +86,11 @@ export function UserDialog({ state, onClose, onSaved }: UserDialogProps) {
       is_active: values.is_active,
     };
     const handlers = {
-      onSuccess: () => onSaved(mode),
-      onError: (error: unknown) => markServerField(form, error),
+      onSuccess: () => {
+        notifyDone(mode === 'create' ? 'Usuario creado' : 'Usuario actualizado');
+        onClose();
+      },
+      onError: (error: Error) => markServerField(form, error),
     };
     if (editedUser) update.mutate({ id: editedUser.id, body }, handlers);
     else create.mutate({ ...body, password: values.password }, handlers);

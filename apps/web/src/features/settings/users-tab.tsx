@@ -1,14 +1,14 @@
 import { SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, pageCount, type AdminUser } from '@app/contracts';
-import { Badge, Button, Checkbox, Group, Stack, Table, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Checkbox, Group, Stack, Table, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
+import { SectionHeader } from '@/components/section-header';
 import { Pager } from '@/components/pager';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
-import { notifyDone, notifyFailed } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useDeleteUser } from './api/delete-user';
@@ -58,27 +58,16 @@ export function UsersTab() {
     if (current && page > lastPage) setQuery((q) => ({ ...q, page: lastPage }));
   }, [current, page, lastPage]);
 
-  const confirmDelete = (user: AdminUser) =>
-    removal.mutate(user.id, {
-      onSuccess: () => notifyDone('Usuario eliminado'),
-      onError: (error) => notifyFailed(errorMessage(error, M.deleteUser)),
-      onSettled: () => setToDelete(null),
-    });
-
   const filtered = debouncedSearch !== '' || pending;
   const items = users.data?.items ?? [];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Gestión de Usuarios</Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setDialog({ mode: 'create' })}
-        >
-          Nuevo Usuario
-        </Button>
-      </Group>
+      <SectionHeader
+        title="Gestión de Usuarios"
+        addLabel="Nuevo Usuario"
+        onAdd={() => setDialog({ mode: 'create' })}
+      />
 
       <Group align="flex-end" gap="md">
         <TextInput
@@ -149,30 +138,22 @@ export function UsersTab() {
 
         <Pager
           look="steps"
-          page={page}
-          total={total}
-          pageSize={USERS_PAGE_SIZE}
+          of={{ page, total, pageSize: USERS_PAGE_SIZE }}
           onChange={setPage}
           status={(shown) => rangeLabel(shown, USERS_PAGE_SIZE, total)}
         />
       </ListState>
 
-      <UserDialog
-        state={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={(mode) => {
-          setDialog(null);
-          notifyDone(mode === 'create' ? 'Usuario creado' : 'Usuario actualizado');
-        }}
-      />
+      <UserDialog state={dialog} onClose={() => setDialog(null)} />
 
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <ConfirmDelete
+        id={toDelete?.id ?? null}
         title="Eliminar usuario"
         message="¿Estás seguro de que deseas eliminar este usuario?"
-        busy={removal.isPending}
-        onConfirm={() => toDelete && confirmDelete(toDelete)}
-        onCancel={() => setToDelete(null)}
+        remove={removal}
+        doneMessage="Usuario eliminado"
+        fallbackError={M.deleteUser}
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,33 +1,23 @@
-import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody, type TextoConfig } from '@app/contracts';
+import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody } from '@app/contracts';
 import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { DialogActions } from '@/components/dialog-actions';
 import { errorMessage } from '@/lib/query-client';
-import { useFormFromQuery } from '@/lib/use-form-from-query';
+import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
 import { useTextoConfig } from './api/get-config';
 import { useSaveTextoConfig } from './api/save-config';
 
-const keyDescription = (config: TextoConfig | null) =>
-  config?.gemini_api_key.set
-    ? `Configurada${config.gemini_api_key.last4 ? ` (termina en ${config.gemini_api_key.last4})` : ''}. Déjala en blanco para mantenerla.`
-    : 'No configurada';
+const SETTINGS_FORM: SettingsForm<TextoConfigBody> = {
+  schema: TextoConfigBody,
+  failedMessage: AI_MESSAGES.configLoadFailed,
+  initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
+};
 
 /** Admin only: the text tools' settings. The key is write-only: the server tells only whether one is set. */
 export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const saveConfig = useSaveTextoConfig();
-  const form = useForm<TextoConfigBody>({
-    initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
-    validate: zod4Resolver(TextoConfigBody),
-  });
-
-  const { data: config, loadError } = useFormFromQuery(
-    useTextoConfig(opened),
-    (loaded) => form.setValues({ ...loaded, gemini_api_key: '' }),
-    AI_MESSAGES.configLoadFailed,
-  );
+  const { form, settings, loadError } = useSettingsForm(useTextoConfig(opened), SETTINGS_FORM);
 
   const save = (values: TextoConfigBody) => {
     if (saveConfig.isPending) return;
@@ -42,7 +32,7 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={config !== null}>
+    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
       <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="md">
           <TextInput
@@ -65,7 +55,7 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
           />
           <PasswordInput
             label="API Key de Gemini"
-            description={keyDescription(config)}
+            description={keyDescription(settings?.gemini_api_key)}
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}
           />

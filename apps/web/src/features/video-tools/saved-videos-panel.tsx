@@ -162,9 +162,7 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
             look="steps"
             arrows
             always
-            page={page}
-            total={total}
-            pageSize={pageSize}
+            of={{ page, total, pageSize }}
             onChange={setPage}
             status={(shown, pages) => `Página ${shown} de ${pages}`}
           />
