@@ -46,7 +46,7 @@ const visit = async (path: string) => {
     ],
     { initialEntries: [path] },
   );
-  await act(async () => {
+  act(() => {
     root.render(
       <MantineProvider env="test">
         <RouterProvider router={router} />

@@ -13,7 +13,10 @@ export interface FakeRequest {
 }
 
 /** What a route of the fake server answers: a status and a JSON body, possibly later (a Promise). */
-export type FakeAnswer = { status?: number; body: unknown };
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+}
 
 const json = ({ status = 200, body }: FakeAnswer) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -29,7 +29,7 @@ export function useSettingsForm<Values extends { gemini_api_key: string }, Setti
   const form = useForm<Values>({ initialValues, validate: zod4Resolver(schema) });
   const settings = query.data !== undefined && !query.isFetching ? query.data : null;
   useEffect(() => {
-    if (settings !== null) form.setValues({ ...settings, gemini_api_key: '' } as Partial<Values>);
+    if (settings !== null) form.setValues({ ...settings, gemini_api_key: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [settings]);
   return { form, settings, loadError: query.isError ? failedMessage : null };

@@ -62,7 +62,7 @@ export function useLibraryView(library: LibraryName, sort: VideoSort): LibraryVi
   // A page past the end (after deletions): show the last page instead.
   const shown = videos.isPlaceholderData ? undefined : videos.data;
   useEffect(() => {
-    if (shown && shown.items.length === 0 && shown.total > 0 && query.page > 1) {
+    if (shown?.items.length === 0 && shown.total > 0 && query.page > 1) {
       setQuery((q) => ({ ...q, page: pageCount(shown.total, shown.pageSize) }));
     }
   }, [shown, query.page]);

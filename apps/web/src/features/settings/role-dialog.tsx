@@ -13,11 +13,8 @@ import { useCreateRole } from './api/create-role';
 import { useTools } from './api/get-tools';
 import { useUpdateRole } from './api/update-role';
 
-type RoleFormValues = {
-  name: string;
-  description: string;
-  tools: number[];
-};
+/** The dialog always holds all three fields. */
+type RoleFormValues = Required<RoleBody>;
 
 export interface RoleDialogProps {
   state: { mode: 'create' } | { mode: 'edit'; role: Role } | null;

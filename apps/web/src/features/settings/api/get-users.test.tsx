@@ -43,7 +43,7 @@ describe('useUsers', () => {
     await waitFor(() => expect(result.current.data?.page).toBe(2));
 
     expect(answerFirstPage).toBeDefined();
-    await act(async () => answerFirstPage?.(page(1)));
+    act(() => answerFirstPage?.(page(1)));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(result.current.data?.page).toBe(2);
     expect(result.current.data?.items[0]?.id).toBe(200);
@@ -69,7 +69,7 @@ describe('useUsers', () => {
     expect(result.current.isPending).toBe(false);
 
     await waitFor(() => expect(answerSecondPage).toBeDefined());
-    await act(async () => answerSecondPage?.(page(2)));
+    act(() => answerSecondPage?.(page(2)));
     await waitFor(() => expect(result.current.data?.page).toBe(2));
     expect(result.current.isPlaceholderData).toBe(false);
   });
