@@ -7,6 +7,9 @@ import { RolesTab } from './roles-tab';
 const tools = [{ id: 1, name: 'texto', description: '' }];
 const role = (id: number, name: string): Role => ({ id, name, description: `Rol ${name}`, tools: [1] });
 
+// Generous waits: the whole suite runs next to other builds on two shared cores.
+const slow = { timeout: 10_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -26,16 +29,16 @@ describe('roles tab over the query cache', () => {
     });
     render(<RolesTab />, { wrapper: withProviders() });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar rol mentoria' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Eliminar rol' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar rol mentoria' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar rol' }, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
-    await waitFor(() => expect(screen.queryByText('Mentoria')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Mentoria')).toBeNull(), slow);
     expect(screen.getByText('Admin')).toBeTruthy();
     // The deletion invalidated the list: the tab asked for it again by itself.
     const listLoads = requests.filter((r) => r.method === 'GET' && r.path === '/api/admin/roles');
     expect(listLoads).toHaveLength(2);
-  });
+  }, 30_000);
 
   it('shows the error with "Reintentar", and retrying loads the list', async () => {
     let failing = true;
@@ -46,12 +49,12 @@ describe('roles tab over the query cache', () => {
     });
     render(<RolesTab />, { wrapper: withProviders() });
 
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, slow);
     expect(alert.textContent).toContain(SETTINGS_MESSAGES.loadRoles);
     failing = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
 
-    expect(await screen.findByText('Vip')).toBeTruthy();
+    expect(await screen.findByText('Vip', undefined, slow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
-  });
+  }, 30_000);
 });

@@ -26,6 +26,9 @@ const page = (number: number): FakeAnswer => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+// Generous waits: the whole suite runs next to other builds on two shared cores.
+const slow = { timeout: 10_000 };
+
 describe('useUsers', () => {
   it('keeps the page asked for last when an earlier, slower page answers after it', async () => {
     let answerFirstPage: ((answer: FakeAnswer) => void) | undefined;
@@ -40,7 +43,7 @@ describe('useUsers', () => {
     });
 
     rerender({ page: 2, search: '', pending: false });
-    await waitFor(() => expect(result.current.data?.page).toBe(2));
+    await waitFor(() => expect(result.current.data?.page).toBe(2), slow);
 
     expect(answerFirstPage).toBeDefined();
     act(() => answerFirstPage?.(page(1)));
@@ -48,7 +51,7 @@ describe('useUsers', () => {
     expect(result.current.data?.page).toBe(2);
     expect(result.current.data?.items[0]?.id).toBe(200);
     expect(result.current.isPlaceholderData).toBe(false);
-  });
+  }, 30_000);
 
   it('keeps the previous page on screen while the next one loads', async () => {
     let answerSecondPage: ((answer: FakeAnswer) => void) | undefined;
@@ -61,16 +64,16 @@ describe('useUsers', () => {
       wrapper: withProviders(),
       initialProps: { page: 1, search: '', pending: false },
     });
-    await waitFor(() => expect(result.current.data?.page).toBe(1));
+    await waitFor(() => expect(result.current.data?.page).toBe(1), slow);
 
     rerender({ page: 2, search: '', pending: false });
     expect(result.current.data?.page).toBe(1);
     expect(result.current.isPlaceholderData).toBe(true);
     expect(result.current.isPending).toBe(false);
 
-    await waitFor(() => expect(answerSecondPage).toBeDefined());
+    await waitFor(() => expect(answerSecondPage).toBeDefined(), slow);
     act(() => answerSecondPage?.(page(2)));
-    await waitFor(() => expect(result.current.data?.page).toBe(2));
+    await waitFor(() => expect(result.current.data?.page).toBe(2), slow);
     expect(result.current.isPlaceholderData).toBe(false);
-  });
+  }, 30_000);
 });
