@@ -1,3 +1,4 @@
-import base from '@app/eslint-config/base';
+import base, { restrictEnvAccess } from '@app/eslint-config/base';
 
-export default base;
+// The type-checked configs come once the data-layer rewrite has landed (see tooling/eslint/base.js).
+export default [...base, ...restrictEnvAccess];

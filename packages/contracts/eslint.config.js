@@ -1,3 +1,3 @@
-import base from '@app/eslint-config/base';
+import base, { typeChecked } from '@app/eslint-config/base';
 
-export default base;
+export default [...base, ...typeChecked];

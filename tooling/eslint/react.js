@@ -1,7 +1,7 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import base from './base.js';
+import base, { typeChecked } from './base.js';
 
 /**
  * Layering of the web app (bulletproof-react): components and lib are shared and import no feature or app
@@ -42,6 +42,7 @@ const layers = [
 
 export default tseslint.config(
   ...base,
+  ...typeChecked,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

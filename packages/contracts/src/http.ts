@@ -44,8 +44,8 @@ type InputOf<T> = [Exclude<T, undefined>] extends [never]
     : never;
 
 type Part<K extends string, T> = [InputOf<T>] extends [never]
-  ? { [P in K]?: never }
-  : { [P in K]: InputOf<T> };
+  ? Partial<Record<K, never>>
+  : Record<K, InputOf<T>>;
 
 /** The input a caller gives: only the parts the endpoint declares. */
 export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &

@@ -28,7 +28,7 @@ function LoginProbe() {
 let container: HTMLDivElement;
 let root: Root;
 
-const visit = async (path: string) => {
+const visit = (path: string) => {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginProbe /> },
@@ -46,7 +46,7 @@ const visit = async (path: string) => {
     ],
     { initialEntries: [path] },
   );
-  await act(async () => {
+  act(() => {
     root.render(
       <MantineProvider env="test">
         <RouterProvider router={router} />
@@ -69,33 +69,33 @@ afterEach(() => {
 });
 
 describe('route guards', () => {
-  it('sends a signed-out visitor to /login, remembering the page asked for', async () => {
-    const router = await visit('/texto');
+  it('sends a signed-out visitor to /login, remembering the page asked for', () => {
+    const router = visit('/texto');
     expect(router.state.location.pathname).toBe('/login');
     expect(container.textContent).toContain('login desde /texto');
   });
 
-  it('lets any signed-in user into the dashboard', async () => {
+  it('lets any signed-in user into the dashboard', () => {
     useSession.setState({ isAuthenticated: true, user: member, status: 'ready' });
-    await visit('/dashboard');
+    visit('/dashboard');
     expect(container.textContent).toContain('panel');
   });
 
-  it('shows "Verificando permisos..." while the session is being confirmed', async () => {
+  it('shows "Verificando permisos..." while the session is being confirmed', () => {
     useSession.setState({ isAuthenticated: true, user: member, status: 'checking' });
-    await visit('/cafelito-virtual');
+    visit('/cafelito-virtual');
     expect(container.textContent).toContain('Verificando permisos...');
   });
 
-  it('sends a member without the tool permission to the dashboard', async () => {
+  it('sends a member without the tool permission to the dashboard', () => {
     useSession.setState({ isAuthenticated: true, user: member, status: 'ready' });
-    const router = await visit('/texto');
+    const router = visit('/texto');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('opens a tool the member holds', async () => {
+  it('opens a tool the member holds', () => {
     useSession.setState({ isAuthenticated: true, user: member, status: 'ready' });
-    await visit('/cafelito-virtual');
+    visit('/cafelito-virtual');
     expect(container.textContent).toContain('herramienta cafelito');
   });
 });

@@ -5,7 +5,10 @@ import '@mantine/core/styles/global.css';
 import 'virtual:mantine-styles';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -55,16 +58,32 @@ function NotificationsHost() {
   );
 }
 
+const queryClient = createQueryClient();
+
+/** Another user's (or no user's) data must not outlive the session it was loaded for. */
+function useClearCacheOnSessionChange() {
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        if (state.user?.id !== previous.user?.id) queryClient.clear();
+      }),
+    [],
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
+  useClearCacheOnSessionChange();
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="dark"
-      forceColorScheme="dark"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <NotificationsHost />
-      {children}
-    </MantineProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="dark"
+        forceColorScheme="dark"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <NotificationsHost />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

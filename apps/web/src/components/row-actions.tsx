@@ -2,12 +2,12 @@ import { ActionIcon, Group, Tooltip, type MantineSpacing } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-type Look = {
+interface Look {
   /** `light` in tables, `subtle` in card lists. */
   variant?: 'light' | 'subtle';
   /** Shows the label as a tooltip too (for icon buttons without a visible column header). */
   withTooltip?: boolean;
-};
+}
 
 export interface RowActionProps extends Look {
   /** The accessible name, e.g. `Editar ${name}`. */

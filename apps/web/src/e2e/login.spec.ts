@@ -38,7 +38,9 @@ test.describe('Login screen', () => {
     await expect(page.getByText('¡Bienvenido!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession') ?? 'null'));
+    const saved = await page.evaluate((): unknown =>
+      JSON.parse(localStorage.getItem('userSession') ?? 'null'),
+    );
     expect(saved).toMatchObject({
       isAuthenticated: true,
       user: { email: ACCOUNTS.admin.email, role: 'admin' },

@@ -68,7 +68,7 @@ test.describe('Password recovery', () => {
     const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
     expect(link?.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
 
-    await page.goto(link!);
+    await page.goto(link ?? '');
     await expect(page.getByText('Elige una nueva contraseña para tu cuenta')).toBeVisible();
     await page.getByLabel('Nueva contraseña').fill(newPassword);
     await page.getByLabel('Confirmar contraseña').fill('otra-cosa');
@@ -86,7 +86,7 @@ test.describe('Password recovery', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // The link is spent: a clear message and a way to ask for a new one.
-    await page.goto(link!);
+    await page.goto(link ?? '');
     await expect(page.getByText(/El enlace de recuperación no es válido o ha caducado/)).toBeVisible();
     await page.getByRole('link', { name: 'Solicitar un nuevo enlace' }).click();
     await expect(page.getByRole('button', { name: 'Enviar Instrucciones' })).toBeVisible();

@@ -27,7 +27,9 @@ test.describe('Profile', () => {
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     await expect(page.getByText('Perfil actualizado correctamente', { exact: true })).toBeVisible();
     await expect(page.getByText('Estado: Perfil actualizado correctamente. Recargando...')).toBeVisible();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession') ?? 'null'));
+    const saved = await page.evaluate((): unknown =>
+      JSON.parse(localStorage.getItem('userSession') ?? 'null'),
+    );
     expect(saved).toMatchObject({ user: { username, phone: '+34 611 222 333' } });
 
     await resume();

@@ -109,9 +109,10 @@ describe('session store', () => {
     await store.getState().confirm();
 
     expect(store.getState().user).toMatchObject({ email: 'ana@example.com', role: 'vip' });
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null').user.email).toBe(
-      'ana@example.com',
-    );
+    expect(
+      (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { user: { email: string } }).user
+        .email,
+    ).toBe('ana@example.com');
   });
 
   it('signs out when the server no longer knows the session', async () => {

@@ -136,7 +136,7 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
 
 /** False while the session is being confirmed or when signed out. */
 export const hasPermission = (state: Pick<SessionState, 'status' | 'user'>, tool: ToolName): boolean =>
-  state.status === 'ready' && state.user !== null && state.user.permissions.includes(tool);
+  state.status === 'ready' && state.user?.permissions.includes(tool) === true;
 
 export const useSession = createSessionStore({
   storage: window.localStorage,

@@ -1,13 +1,16 @@
-import { ACCOUNT_MESSAGES, MESSAGES, ProfileBody, updateProfile, type SessionUser } from '@app/contracts';
-import { Container, Fieldset, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES, MESSAGES, ProfileBody, type SessionUser } from '@app/contracts';
+import { Container, Fieldset, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '@/lib/api';
+import { toggleLabel } from '@/components/form-parts';
+import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session-store';
+import { useUpdateProfile } from './api/update-profile';
+import { AccountFields } from './account-fields';
 import { serverErrorView } from './server-errors';
-import { SubmitButton } from './form-parts';
+import { SubmitButton } from '@/components/form-parts';
 
 /** The spec reloads the page this long after a successful update. */
 export const PROFILE_RELOAD_DELAY_MS = 1500;
@@ -17,10 +20,9 @@ type ProfileValues = ProfileBody;
 const GENERAL_ERROR = 'No se pudo actualizar el perfil';
 
 function ProfileForm({ user }: { user: SessionUser }) {
-  const setUser = useSession((state) => state.setUser);
+  const update = useUpdateProfile();
+  const isSubmitting = update.isPending;
   const [status, setStatus] = useState('Listo');
-  const [isSubmitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
   const reloadTimer = useRef<number | undefined>(undefined);
   const form = useForm<ProfileValues>({
     initialValues: { username: user.username, email: user.email, phone: user.phone ?? '', password: '' },
@@ -31,14 +33,11 @@ function ProfileForm({ user }: { user: SessionUser }) {
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
   const submit = async (values: ProfileValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
+    if (isSubmitting) return;
     setStatus('Actualizando perfil...');
     try {
-      const updated = await api(updateProfile, { body: values });
-      // Refresh the stored session (spec section 4) with the user the server returned.
-      setUser(updated);
+      // The session store takes the user the server returned (spec section 4).
+      await update.mutateAsync(values);
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.profileUpdated });
       setStatus(`${ACCOUNT_MESSAGES.profileUpdated}. Recargando...`);
       form.setFieldValue('password', '');
@@ -60,9 +59,6 @@ function ProfileForm({ user }: { user: SessionUser }) {
           ? `Error HTTP ${error.status}: ${error.message}`
           : `${GENERAL_ERROR}: ${MESSAGES.serverResponse}`,
       );
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
     }
   };
 
@@ -70,25 +66,12 @@ function ProfileForm({ user }: { user: SessionUser }) {
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
         <Stack gap="md">
-          <TextInput
-            label="Nombre de usuario"
-            autoComplete="username"
-            withAsterisk
-            {...form.getInputProps('username')}
-          />
-          <TextInput
-            label="Correo Electrónico"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <TextInput label="Teléfono" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          <AccountFields form={form} />
           <PasswordInput
             label="Nueva contraseña"
             description="Déjala en blanco para mantener la contraseña actual"
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar los caracteres' }}
+            visibilityToggleButtonProps={toggleLabel}
             {...form.getInputProps('password')}
           />
           <SubmitButton busy={isSubmitting} busyLabel="Actualizando...">

@@ -1,25 +1,16 @@
-import { ACCOUNT_MESSAGES, register, RegisterForm } from '@app/contracts';
-import {
-  Anchor,
-  Button,
-  Fieldset,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { ACCOUNT_MESSAGES, RegisterForm } from '@app/contracts';
+import { Anchor, Button, Fieldset, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '@/lib/api';
+import { notifyProgress } from '@/lib/notify';
+import { useRegister } from './api/register';
 import { AuthCard } from './auth-card';
+import { AccountFields } from './account-fields';
 import { serverErrorView } from './server-errors';
-import { SubmitButton, toggleLabel } from './form-parts';
+import { SubmitButton, toggleLabel } from '@/components/form-parts';
 
 function ThankYou() {
   return (
@@ -41,71 +32,40 @@ function ThankYou() {
 }
 
 export function RegisterPage() {
-  const [done, setDone] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
+  const registration = useRegister();
+  const isSubmitting = registration.isPending;
   const form = useForm<RegisterForm>({
     initialValues: { username: '', email: '', phone: '', password: '', confirmPassword: '' },
     validate: zod4Resolver(RegisterForm, { errorPriority: 'first' }),
   });
 
-  const submit = async ({ username, email, phone, password }: RegisterForm) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    const progress = notifications.show({
-      loading: true,
-      message: ACCOUNT_MESSAGES.registering,
-      autoClose: false,
-      withCloseButton: false,
-    });
-    try {
-      await api(
-        register,
-        { body: { username, email, phone, password } },
-        { fallbackError: ACCOUNT_MESSAGES.registerFailed },
-      );
-      notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.registered });
-      setDone(true);
-    } catch (error) {
-      const view = serverErrorView(error, { fallback: ACCOUNT_MESSAGES.registerFailed });
-      form.setErrors(view.fieldErrors);
-      notifications.show({ color: 'red', message: view.toast });
-    } finally {
-      notifications.hide(progress);
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+  const submit = ({ username, email, phone, password }: RegisterForm) => {
+    if (isSubmitting) return;
+    const hideProgress = notifyProgress(ACCOUNT_MESSAGES.registering);
+    registration.mutate(
+      { username, email, phone, password },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.registered });
+        },
+        onError: (error) => {
+          const view = serverErrorView(error, { fallback: ACCOUNT_MESSAGES.registerFailed });
+          form.setErrors(view.fieldErrors);
+          notifications.show({ color: 'red', message: view.toast });
+        },
+        onSettled: hideProgress,
+      },
+    );
   };
 
-  if (done) return <ThankYou />;
+  if (registration.isSuccess) return <ThankYou />;
 
   return (
     <AuthCard title="Crear Cuenta" subtitle="Completa tus datos para solicitar acceso">
-      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
         <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
           <Stack gap="md">
-            <TextInput
-              label="Nombre de usuario"
-              autoComplete="username"
-              withAsterisk
-              {...form.getInputProps('username')}
-            />
-            <TextInput
-              label="Correo Electrónico"
-              type="email"
-              autoComplete="email"
-              placeholder="tu@correo.com"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              withAsterisk
-              {...form.getInputProps('phone')}
-            />
+            <AccountFields form={form} registering />
             <PasswordInput
               label="Contraseña"
               autoComplete="new-password"

@@ -1,74 +1,54 @@
 import {
   ACCOUNT_MESSAGES,
-  checkPasswordResetToken,
   NewPasswordForm,
   PasswordResetRequestBody,
   RESET_TOKEN_TTL_MINUTES,
-  requestPasswordReset,
-  resetPassword,
 } from '@app/contracts';
 import { Alert, Anchor, Button, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { markServerField } from '@/lib/form-errors';
+import { notifyProgress } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useResetToken } from './api/check-reset-token';
+import { useRequestPasswordReset } from './api/request-password-reset';
+import { useResetPassword } from './api/reset-password';
 import { AuthCard } from './auth-card';
-import { SubmitButton, toggleLabel } from './form-parts';
-
-/** A mutation with one call at a time: a second submit while one runs is ignored. */
-function useSubmitting() {
-  const [isSubmitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-  const run = async (work: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      await work();
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
-  return { isSubmitting, run };
-}
+import { SubmitButton, toggleLabel } from '@/components/form-parts';
 
 function RequestForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { isSubmitting, run } = useSubmitting();
+  const request = useRequestPasswordReset();
+  const isSubmitting = request.isPending;
   const form = useForm<PasswordResetRequestBody>({
     initialValues: { email: '' },
     validate: zod4Resolver(PasswordResetRequestBody, { errorPriority: 'first' }),
   });
 
-  const submit = ({ email }: PasswordResetRequestBody) =>
-    run(async () => {
-      const progress = notifications.show({
-        loading: true,
-        message: ACCOUNT_MESSAGES.recoveryRequesting,
-        autoClose: false,
-        withCloseButton: false,
-      });
-      try {
-        await api(
-          requestPasswordReset,
-          { body: { email } },
-          { fallbackError: ACCOUNT_MESSAGES.requestFailed },
-        );
-        notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.recoverySent });
-        setSentTo(email.trim());
-      } catch (error) {
-        const message = error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.requestFailed;
-        if (error instanceof ApiError && error.field === 'email') form.setFieldError('email', message);
-        notifications.show({ color: 'red', message });
-      } finally {
-        notifications.hide(progress);
-      }
-    });
+  const submit = ({ email }: PasswordResetRequestBody) => {
+    if (isSubmitting) return;
+    const hideProgress = notifyProgress(ACCOUNT_MESSAGES.recoveryRequesting);
+    request.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.recoverySent });
+          setSentTo(email.trim());
+        },
+        onError: (error) => {
+          markServerField(form, error);
+          notifications.show({ color: 'red', message: errorMessage(error, ACCOUNT_MESSAGES.requestFailed) });
+        },
+        onSettled: hideProgress,
+      },
+    );
+  };
 
   if (sentTo !== null) {
     return (
@@ -146,54 +126,34 @@ function InvalidLink() {
   );
 }
 
-type LinkState = 'checking' | 'valid' | 'invalid';
-
 function NewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [linkState, setLinkState] = useState<LinkState>('checking');
-  const { isSubmitting, run } = useSubmitting();
+  const link = useResetToken(token);
+  const change = useResetPassword();
+  const isSubmitting = change.isPending;
   const form = useForm<NewPasswordForm>({
     initialValues: { password: '', confirmPassword: '' },
     validate: zod4Resolver(NewPasswordForm, { errorPriority: 'first' }),
   });
 
-  useEffect(() => {
-    let current = true;
-    setLinkState('checking');
-    api(checkPasswordResetToken, { body: { token } })
-      .then(() => current && setLinkState('valid'))
-      // Only a refused token means the link is dead; a network failure still lets the member try.
-      .catch((error: unknown) => {
-        if (current) setLinkState(error instanceof ApiError && error.field === 'token' ? 'invalid' : 'valid');
-      });
-    return () => {
-      current = false;
-    };
-  }, [token]);
+  // Only a refused token means the link is dead; a network failure still lets the member try.
+  const refused = (error: unknown) => error instanceof ApiError && error.field === 'token';
 
-  const submit = ({ password }: NewPasswordForm) =>
-    run(async () => {
-      try {
-        await api(
-          resetPassword,
-          { body: { token, password } },
-          { fallbackError: ACCOUNT_MESSAGES.requestFailed },
-        );
-        notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.passwordChanged });
-        await navigate('/login', { replace: true });
-      } catch (error) {
-        if (error instanceof ApiError && error.field === 'token') {
-          setLinkState('invalid');
-          return;
-        }
-        const message = error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.requestFailed;
-        if (error instanceof ApiError && error.field === 'password') form.setFieldError('password', message);
-        notifications.show({ color: 'red', message });
-      }
-    });
+  const submit = async ({ password }: NewPasswordForm) => {
+    if (isSubmitting) return;
+    try {
+      await change.mutateAsync({ token, password });
+      notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.passwordChanged });
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      if (refused(error)) return;
+      markServerField(form, error);
+      notifications.show({ color: 'red', message: errorMessage(error, ACCOUNT_MESSAGES.requestFailed) });
+    }
+  };
 
-  if (linkState === 'checking') return <CenteredLoader label="Comprobando el enlace..." />;
-  if (linkState === 'invalid') return <InvalidLink />;
+  if (link.isPending) return <CenteredLoader label="Comprobando el enlace..." />;
+  if (refused(link.error) || refused(change.error)) return <InvalidLink />;
 
   return (
     <AuthCard title="Recuperar Contraseña" subtitle="Elige una nueva contraseña para tu cuenta">

@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { toggleLabel } from '@/components/form-parts';
 import { useSession } from '@/lib/session-store';
 import { redirectTarget } from './redirect-target';
 import { useLogin } from './use-login';
@@ -82,7 +83,7 @@ export function LoginPage() {
                 placeholder="Tu contraseña"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar los caracteres' }}
+                visibilityToggleButtonProps={toggleLabel}
               />
               <Button
                 type="submit"

@@ -1,8 +1,8 @@
-import { login, MESSAGES, type LoginBody } from '@app/contracts';
+import { MESSAGES, type LoginBody } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useRef, useState } from 'react';
-import { api, ApiError } from '@/lib/api';
-import { useSession } from '@/lib/session-store';
+import { ApiError } from '@/lib/api';
+import { notifyProgress } from '@/lib/notify';
+import { useLoginMutation } from './api/login';
 
 const USER_KEYS = new Set<PropertyKey>(['id', 'email', 'role']);
 
@@ -18,41 +18,24 @@ export const loginErrorMessage = (error: unknown): string => {
 };
 
 /**
- * Login mutation: idle -> submitting -> signed in (toast "¡Bienvenido!") or error toast and idle again.
+ * Login: idle -> submitting -> signed in (toast "¡Bienvenido!") or error toast and idle again.
  * A second submit while one is running is ignored.
  */
 export function useLogin() {
-  const setUser = useSession((state) => state.setUser);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-
-  const submit = useCallback(
-    async (body: LoginBody): Promise<boolean> => {
-      if (inFlight.current) return false;
-      inFlight.current = true;
-      setSubmitting(true);
-      const progressToast = notifications.show({
-        loading: true,
-        message: 'Iniciando sesión...',
-        autoClose: false,
-        withCloseButton: false,
-      });
-      try {
-        const user = await api(login, { body }, { fallbackError: MESSAGES.loginFailed });
-        setUser(user);
-        notifications.show({ color: 'teal', message: '¡Bienvenido!' });
-        return true;
-      } catch (error) {
-        notifications.show({ color: 'red', message: loginErrorMessage(error) });
-        return false;
-      } finally {
-        notifications.hide(progressToast);
-        inFlight.current = false;
-        setSubmitting(false);
-      }
-    },
-    [setUser],
-  );
-
-  return { submit, isSubmitting };
+  const mutation = useLoginMutation();
+  const submit = async (body: LoginBody): Promise<boolean> => {
+    if (mutation.isPending) return false;
+    const hideProgress = notifyProgress('Iniciando sesión...');
+    try {
+      await mutation.mutateAsync(body);
+      notifications.show({ color: 'teal', message: '¡Bienvenido!' });
+      return true;
+    } catch (error) {
+      notifications.show({ color: 'red', message: loginErrorMessage(error) });
+      return false;
+    } finally {
+      hideProgress();
+    }
+  };
+  return { submit, isSubmitting: mutation.isPending };
 }

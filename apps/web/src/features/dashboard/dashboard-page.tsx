@@ -1,10 +1,10 @@
 import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
+import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { MembershipPanel } from './membership-panel';
 import { ToolGrid } from './tool-grid';
-import { usePublicConfig } from './use-public-config';
 
 export function DashboardPage() {
   const user = useSession((state) => state.user);
@@ -31,7 +31,7 @@ export function DashboardPage() {
       {user && !isAdmin(user) && (
         <MembershipPanel
           role={user.role}
-          plansUrl={config.status === 'ready' ? (config.data?.membershipPlansUrl ?? null) : undefined}
+          plansUrl={config.isPending ? undefined : (config.data?.membershipPlansUrl ?? null)}
         />
       )}
     </Container>

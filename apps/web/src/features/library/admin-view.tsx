@@ -1,16 +1,18 @@
-import { LIBRARY_API, pageCount, type Category, type LibraryName, type Video } from '@app/contracts';
+import { pageCount, type Category, type Video } from '@app/contracts';
 import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Pager } from '@/components/pager';
 import { RowAction, RowActions, type RowActionProps } from '@/components/row-actions';
-import { api, ApiError } from '@/lib/api';
+import { notifyDone, notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useDeleteCategory } from './api/delete-category';
+import { useDeleteVideo } from './api/delete-video';
+import { useMoveVideo } from './api/move-video';
 import { CategoryDialog } from './category-dialog';
-import type { LibraryConfig } from './library-config';
-import { LibraryPagination } from './library-pagination';
-import { NO_VIDEOS } from './member-view';
-import type { LibraryData, LibraryState } from './use-library';
+import { NO_VIDEOS, VIDEO_PAGES } from './member-view';
+import type { LibraryViewProps } from './use-library-view';
 import { VideoDialog } from './video-dialog';
 
 type Dialog =
@@ -44,44 +46,26 @@ const ALL = 'todas';
  * The administrator's management view: categories, and a page of videos (all, or one category's) in the
  * stored order, which the up / down buttons change within a category.
  */
-export function AdminView({
-  library,
-  config,
-  data,
-  state,
-  refresh,
-}: {
-  library: LibraryName;
-  config: LibraryConfig;
-  data: LibraryData;
-  state: Pick<LibraryState, 'query' | 'setCategory' | 'setPage'>;
-  refresh: () => Promise<void>;
-}) {
-  const endpoints = LIBRARY_API[library];
+export function AdminView({ library, config, data, state }: LibraryViewProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [busy, setBusy] = useState(false);
+  const moveVideo = useMoveVideo(library);
+  const deleteCategory = useDeleteCategory(library);
+  const deleteVideo = useDeleteVideo(library);
+  const busy = moveVideo.isPending || deleteCategory.isPending || deleteVideo.isPending;
   const close = () => setDialog(null);
 
-  const run = async (action: () => Promise<unknown>, success: string | null, failure: string) => {
-    setBusy(true);
-    try {
-      await action();
-      if (success) notifications.show({ color: 'teal', message: success });
+  /** What a change does when it is answered: the toast, and the dialog closes when it worked. */
+  const outcome = (success: string | null, failure: string, done?: () => void) => ({
+    onSuccess: () => {
+      if (success) notifyDone(success);
+      done?.();
       setDialog(null);
-    } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : failure });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
+    },
+    onError: (error: Error) => notifyFailed(errorMessage(error, failure)),
+  });
 
   const move = (video: Video, direction: 'up' | 'down') =>
-    run(
-      () => api(endpoints.moveVideo, { params: { id: video.id }, body: { direction } }),
-      null,
-      'Error al guardar el video',
-    );
+    moveVideo.mutate({ id: video.id, direction }, outcome(null, 'Error al guardar el video'));
 
   const categoryId = state.query.categoryId;
   const { items: videos, page, pageSize, total } = data.videos;
@@ -214,14 +198,14 @@ export function AdminView({
                             <IconButton
                               label={`Subir ${video.titulo}`}
                               disabled={busy || position(index) === 0}
-                              onClick={() => void move(video, 'up')}
+                              onClick={() => move(video, 'up')}
                             >
                               <IconArrowUp size={18} />
                             </IconButton>
                             <IconButton
                               label={`Bajar ${video.titulo}`}
                               disabled={busy || position(index) >= total - 1}
-                              onClick={() => void move(video, 'down')}
+                              onClick={() => move(video, 'down')}
                             >
                               <IconArrowDown size={18} />
                             </IconButton>
@@ -245,18 +229,13 @@ export function AdminView({
                 ))}
               </Stack>
             )}
-            <LibraryPagination videos={data.videos} onChange={state.setPage} />
+            <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
           </Paper>
         </Grid.Col>
       </Grid>
 
       {dialog?.kind === 'category' && (
-        <CategoryDialog
-          library={library}
-          category={dialog.category}
-          onClose={close}
-          onSaved={() => void refresh()}
-        />
+        <CategoryDialog library={library} category={dialog.category} onClose={close} />
       )}
       {dialog?.kind === 'video' && (
         <VideoDialog
@@ -264,10 +243,7 @@ export function AdminView({
           video={dialog.video}
           categories={data.categories}
           onClose={close}
-          onSaved={(video, created) => {
-            showSaved(video, created);
-            void refresh();
-          }}
+          onSaved={showSaved}
         />
       )}
       <ConfirmDialog
@@ -283,13 +259,11 @@ export function AdminView({
         onCancel={close}
         onConfirm={() =>
           dialog?.kind === 'delete-category' &&
-          void run(
-            async () => {
-              await api(endpoints.deleteCategory, { params: { id: dialog.category.id } });
+          deleteCategory.mutate(
+            dialog.category.id,
+            outcome('Categoría eliminada correctamente', 'Error al eliminar la categoría', () => {
               if (categoryId === dialog.category.id) state.setCategory(null);
-            },
-            'Categoría eliminada correctamente',
-            'Error al eliminar la categoría',
+            }),
           )
         }
       />
@@ -304,10 +278,9 @@ export function AdminView({
         onCancel={close}
         onConfirm={() =>
           dialog?.kind === 'delete-video' &&
-          void run(
-            () => api(endpoints.deleteVideo, { params: { id: dialog.video.id } }),
-            'Video eliminado correctamente',
-            'Error al eliminar el video',
+          deleteVideo.mutate(
+            dialog.video.id,
+            outcome('Video eliminado correctamente', 'Error al eliminar el video'),
           )
         }
       />

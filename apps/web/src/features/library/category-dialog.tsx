@@ -1,22 +1,23 @@
-import { CategoryBody, LIBRARY_API, type Category, type LibraryName } from '@app/contracts';
+import { CategoryBody, type Category, type LibraryName } from '@app/contracts';
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { api } from '@/lib/api';
-import { useDialogSubmit } from './use-dialog-submit';
+import { saveOutcome } from '@/lib/form-errors';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
+import { useCreateCategory } from './api/create-category';
+import { useUpdateCategory } from './api/update-category';
+import { SAVE_CATEGORY_ERROR } from './api/keys';
 
 /** 'Nueva Categoría' (no category) or 'Editar Categoría'. Mounted while open, so closing resets it. */
 export function CategoryDialog({
   library,
   category,
   onClose,
-  onSaved,
 }: {
   library: LibraryName;
   category: Category | null;
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const editing = category !== null;
   const form = useForm({
@@ -25,19 +26,21 @@ export function CategoryDialog({
     validate: zod4Resolver(CategoryBody),
   });
 
-  const endpoints = LIBRARY_API[library];
-  const fallbackError = 'Error al guardar la categoría';
-  const { saving, submit } = useDialogSubmit(form, {
-    save: (values) =>
-      category
-        ? api(endpoints.updateCategory, { params: { id: category.id }, body: values }, { fallbackError })
-        : api(endpoints.createCategory, { body: values }, { fallbackError }),
-    fallbackError,
-    savedMessage: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
-    onDone: () => {
-      onSaved();
-      onClose();
-    },
+  const saving = useCreateOrUpdate(
+    category?.id ?? null,
+    useCreateCategory(library),
+    useUpdateCategory(library),
+  );
+  const submit = form.onSubmit((values) => {
+    if (saving.isPending) return;
+    saving.save(
+      values,
+      saveOutcome(form, {
+        savedMessage: editing ? 'Categoría actualizada correctamente' : 'Categoría creada correctamente',
+        fallbackError: SAVE_CATEGORY_ERROR,
+        onDone: onClose,
+      }),
+    );
   });
 
   return (
@@ -48,7 +51,7 @@ export function CategoryDialog({
           <Textarea label="Descripción" autosize minRows={3} {...form.getInputProps('descripcion')} />
           <DialogActions
             onCancel={onClose}
-            saving={saving}
+            saving={saving.isPending}
             submitLabel={editing ? 'Actualizar Categoría' : 'Crear Categoría'}
           />
         </Stack>

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session-store';
 import { AdminView } from './admin-view';
 import { LIBRARY_CONFIG } from './library-config';
 import { MemberView } from './member-view';
-import { useLibrary } from './use-library';
+import { useLibraryView } from './use-library-view';
 
 /** One screen for both video libraries; what differs comes from LIBRARY_CONFIG. */
 export function LibraryPage({ library }: { library: LibraryName }) {
@@ -15,12 +15,12 @@ export function LibraryPage({ library }: { library: LibraryName }) {
   const admin = isAdmin(useSession((state) => state.user));
   const [managing, setManaging] = useState(false);
   // Members see the library's own order; the management view always shows (and edits) the stored order.
-  const state = useLibrary(library, admin && managing ? 'stored' : config.memberSort);
-  const { data, loading, error, reload } = state;
+  const state = useLibraryView(library, admin && managing ? 'stored' : config.memberSort);
+  const { data, loading, error } = state;
 
   const retry = () => {
     if (config.retry === 'reload') window.location.reload();
-    else void reload();
+    else state.retry();
   };
 
   return (
@@ -62,15 +62,9 @@ export function LibraryPage({ library }: { library: LibraryName }) {
         >
           {data &&
             (admin && managing ? (
-              <AdminView
-                library={library}
-                config={config}
-                data={data}
-                state={state}
-                refresh={() => reload({ silent: true })}
-              />
+              <AdminView library={library} config={config} data={data} state={state} />
             ) : (
-              <MemberView config={config} data={data} state={state} />
+              <MemberView library={library} config={config} data={data} state={state} />
             ))}
         </ListState>
       )}

@@ -1,55 +1,38 @@
 import { MESSAGES, type Video } from '@app/contracts';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { Pager } from '@/components/pager';
+import { notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useSetWatched, useWatchedInFlight } from './api/set-watched';
 import { ClassDialog } from './class-dialog';
-import type { LibraryConfig } from './library-config';
-import { LibraryPagination } from './library-pagination';
 import { ProgressSummary } from './progress-summary';
-import type { LibraryData, LibraryState } from './use-library';
+import type { LibraryViewProps } from './use-library-view';
 import { WatchedButton } from './watched-button';
 
 const ALL = 'todas';
 export const NO_VIDEOS = 'No hay videos disponibles en este momento.';
+/** The accessible name of the page numbers under a list of videos. */
+export const VIDEO_PAGES = 'Páginas de videos';
 
 /** What every member sees: filter, own progress, class cards and the class dialog. */
-export function MemberView({
-  config,
-  data,
-  state,
-}: {
-  config: LibraryConfig;
-  data: LibraryData;
-  state: Pick<LibraryState, 'query' | 'setCategory' | 'setPage' | 'setWatched'>;
-}) {
-  const { setWatched } = state;
+export function MemberView({ library, config, data, state }: LibraryViewProps) {
+  const setWatched = useSetWatched(library);
+  const busy = useWatchedInFlight(library);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
 
   // The server pages, filters and orders the videos.
   const categoryId = state.query.categoryId;
   const videos = data.videos.items;
   const open = videos.find((video) => video.id === openId) ?? null;
 
-  const toggle = async (video: Video) => {
+  const toggle = (video: Video) => {
     if (busy.has(video.id)) return;
-    setBusy((current) => new Set(current).add(video.id));
-    try {
-      await setWatched(video, !video.visto);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof ApiError ? error.message : MESSAGES.serverResponse,
-      });
-    } finally {
-      setBusy((current) => {
-        const next = new Set(current);
-        next.delete(video.id);
-        return next;
-      });
-    }
+    setWatched.mutate(
+      { id: video.id, visto: !video.visto },
+      { onError: (error) => notifyFailed(errorMessage(error, MESSAGES.serverResponse)) },
+    );
   };
 
   return (
@@ -132,7 +115,7 @@ export function MemberView({
                   <WatchedButton
                     visto={video.visto}
                     busy={busy.has(video.id)}
-                    onToggle={() => void toggle(video)}
+                    onToggle={() => toggle(video)}
                   />
                 </Group>
               </Stack>
@@ -140,12 +123,12 @@ export function MemberView({
           ))}
         </SimpleGrid>
       )}
-      <LibraryPagination videos={data.videos} onChange={state.setPage} />
+      <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
 
       <ClassDialog
         video={open}
         busy={open !== null && busy.has(open.id)}
-        onToggleWatched={(video) => void toggle(video)}
+        onToggleWatched={toggle}
         onClose={() => setOpenId(null)}
         formatDate={config.formatDate}
       />

@@ -1,10 +1,13 @@
-import { LIBRARY_API, VideoBody, type Category, type LibraryName, type Video } from '@app/contracts';
+import { VideoBody, type Category, type LibraryName, type Video } from '@app/contracts';
 import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { api } from '@/lib/api';
-import { useDialogSubmit } from './use-dialog-submit';
+import { saveOutcome } from '@/lib/form-errors';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
+import { useCreateVideo } from './api/create-video';
+import { SAVE_VIDEO_ERROR } from './api/keys';
+import { useUpdateVideo } from './api/update-video';
 
 /** 'Nuevo Video' (no video) or 'Editar Video'. Mounted while open, so closing resets it. */
 export function VideoDialog({
@@ -35,21 +38,19 @@ export function VideoDialog({
     validate: zod4Resolver(VideoBody),
   });
 
-  const endpoints = LIBRARY_API[library];
-  const fallbackError = 'Error al guardar el video';
-  let saved: Video | null = null;
-  const { saving, submit } = useDialogSubmit(form, {
-    save: async (values) => {
-      saved = await (video
-        ? api(endpoints.updateVideo, { params: { id: video.id }, body: values }, { fallbackError })
-        : api(endpoints.createVideo, { body: values }, { fallbackError }));
-    },
-    fallbackError,
-    savedMessage: editing ? 'Video actualizado correctamente' : 'Video creado correctamente',
-    onDone: () => {
-      if (saved) onSaved(saved, !editing);
+  const { isPending: saving, save } = useCreateOrUpdate(
+    video?.id ?? null,
+    useCreateVideo(library),
+    useUpdateVideo(library),
+  );
+  const submit = form.onSubmit((values) => {
+    if (saving) return;
+    const onDone = (saved: Video) => {
+      onSaved(saved, !editing);
       onClose();
-    },
+    };
+    const savedMessage = editing ? 'Video actualizado correctamente' : 'Video creado correctamente';
+    save(values, saveOutcome(form, { savedMessage, fallbackError: SAVE_VIDEO_ERROR, onDone }));
   });
 
   const categoryProps = form.getInputProps('categoria_id');

@@ -1,68 +1,50 @@
-import { getRedgramConfig, REDGRAM_MESSAGES, RedgramConfigBody, saveRedgramConfig } from '@app/contracts';
+import { REDGRAM_MESSAGES, RedgramConfigBody } from '@app/contracts';
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { DialogActions } from '@/components/dialog-actions';
-import { api, ApiError } from '@/lib/api';
-import { useLoadOnOpen } from '@/lib/use-load-on-open';
+import { errorMessage } from '@/lib/query-client';
+import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
+import { useRedgramConfig } from './api/get-config';
+import { useSaveRedgramConfig } from './api/save-config';
 import { toast } from './toast';
 
 const PLACEHOLDERS =
   'Marcadores: {name}, {social_network}, {sector}, {target_audience}, {specific_audience}, {visual_optimization}';
 
+const SETTINGS_FORM: SettingsForm<RedgramConfigBody> = {
+  schema: RedgramConfigBody,
+  initialValues: { gemini_api_key: '', prompt_escribir: '', prompt_reescribir: '' },
+  failedMessage: REDGRAM_MESSAGES.loadConfigFailed,
+};
+
 /** Admin only: Gemini key and the two prompt templates, all required (a blank key keeps the stored one). */
 export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const form = useForm<RedgramConfigBody>({
-    initialValues: { gemini_api_key: '', prompt_escribir: '', prompt_reescribir: '' },
-    validate: zod4Resolver(RedgramConfigBody),
-  });
+  const saveConfig = useSaveRedgramConfig();
+  const { form, settings, loadError } = useSettingsForm(useRedgramConfig(opened), SETTINGS_FORM);
 
-  const { data: config, error: loadError } = useLoadOnOpen(
-    opened,
-    () => api(getRedgramConfig),
-    REDGRAM_MESSAGES.loadConfigFailed,
-    (loaded) => form.setValues({ ...loaded, gemini_api_key: '' }),
-  );
-
-  const save = async (values: RedgramConfigBody) => {
-    if (saving) return;
-    if (!values.gemini_api_key && !config?.gemini_api_key.set) {
+  const save = (values: RedgramConfigBody) => {
+    if (saveConfig.isPending) return;
+    if (!values.gemini_api_key && !settings?.gemini_api_key.set) {
       toast(REDGRAM_MESSAGES.fillAllFields, 'error');
       return;
     }
-    setSaving(true);
-    try {
-      await api(saveRedgramConfig, { body: values }, { fallbackError: REDGRAM_MESSAGES.saveFailed });
-      toast(REDGRAM_MESSAGES.configSaved);
-      onClose();
-    } catch (error) {
-      toast(error instanceof ApiError ? error.message : REDGRAM_MESSAGES.saveFailed, 'error');
-    } finally {
-      setSaving(false);
-    }
+    saveConfig.mutate(values, {
+      onSuccess: () => {
+        toast(REDGRAM_MESSAGES.configSaved);
+        onClose();
+      },
+      onError: (error) => toast(errorMessage(error, REDGRAM_MESSAGES.saveFailed), 'error'),
+    });
   };
 
-  const key = config?.gemini_api_key;
+  const key = settings?.gemini_api_key;
   return (
-    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={config !== null}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(
-          (values) => void save(values),
-          () => toast(REDGRAM_MESSAGES.fillAllFields, 'error'),
-        )}
-      >
+    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
+      <form noValidate onSubmit={form.onSubmit(save, () => toast(REDGRAM_MESSAGES.fillAllFields, 'error'))}>
         <Stack gap="md">
           <TextInput
             label="API Key de Gemini"
-            description={
-              key?.set
-                ? `Configurada${key.last4 ? ` (termina en ${key.last4})` : ''}. Déjala en blanco para mantenerla.`
-                : 'No configurada'
-            }
+            description={keyDescription(key)}
             withAsterisk={!key?.set}
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}
@@ -83,7 +65,7 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
             withAsterisk
             {...form.getInputProps('prompt_reescribir')}
           />
-          <DialogActions onCancel={onClose} saving={saving} submitLabel="Guardar" />
+          <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>
       </form>
     </ConfigDialogFrame>

@@ -1,24 +1,17 @@
-import { listRedgramLogs, REDGRAM_MESSAGES, type RedgramLogEntry } from '@app/contracts';
+import { REDGRAM_MESSAGES } from '@app/contracts';
 import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { ListState } from '@/components/list-state';
-import { api } from '@/lib/api';
-import { useList } from '@/lib/use-list';
+import { useLogs } from './api/get-logs';
 
 const MODE_LABELS = { escribir: 'Escribir desde Cero', reescribir: 'Reescribir Texto' } as const;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
-const loadLogs = () => api(listRedgramLogs, {}, { fallbackError: REDGRAM_MESSAGES.loadLogsFailed });
-
 /** Admin only: the latest generations with their errors. */
 export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const {
-    items: entries,
-    loading,
-    error,
-    reload: load,
-  } = useList<RedgramLogEntry>(loadLogs, REDGRAM_MESSAGES.loadLogsFailed, opened);
+  const logs = useLogs(opened);
+  const entries = logs.data ?? [];
 
   return (
     <Modal
@@ -30,12 +23,12 @@ export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () =>
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       <ListState
-        loading={loading}
-        error={error}
+        loading={logs.isPending || logs.isFetching}
+        error={logs.error && REDGRAM_MESSAGES.loadLogsFailed}
         empty={entries.length === 0}
         loadingLabel="Cargando historial..."
         emptyLabel="Todavía no hay generaciones"
-        onRetry={() => void load()}
+        onRetry={() => void logs.refetch()}
       >
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {entries.map((entry) => (

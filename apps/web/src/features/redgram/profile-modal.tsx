@@ -2,8 +2,10 @@ import { REDGRAM_MESSAGES, RedgramProfileBody, type RedgramProfile } from '@app/
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { useEffect } from 'react';
+import { errorMessage } from '@/lib/query-client';
+import { useCreateProfile } from './api/create-profile';
+import { useUpdateProfile } from './api/update-profile';
 import { toast } from './toast';
 
 const EMPTY: RedgramProfileBody = {
@@ -20,13 +22,15 @@ export interface ProfileModalProps {
   /** The profile to edit; null creates one. */
   profile: RedgramProfile | null;
   onClose: () => void;
-  onSave: (body: RedgramProfileBody) => Promise<unknown>;
+  /** Called with a profile just created (not after an edit). */
+  onCreated: (profile: RedgramProfile) => void;
 }
 
 /** "Nuevo Perfil" / "Editar Perfil": the six required fields of an audience profile. */
-export function ProfileModal({ opened, profile, onClose, onSave }: ProfileModalProps) {
-  const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
+export function ProfileModal({ opened, profile, onClose, onCreated }: ProfileModalProps) {
+  const create = useCreateProfile();
+  const update = useUpdateProfile();
+  const saving = create.isPending || update.isPending;
   const form = useForm<RedgramProfileBody>({
     initialValues: EMPTY,
     validate: zod4Resolver(RedgramProfileBody),
@@ -41,22 +45,20 @@ export function ProfileModal({ opened, profile, onClose, onSave }: ProfileModalP
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset each time the dialog opens
   }, [opened, profile]);
 
-  const submit = async (values: RedgramProfileBody) => {
+  const submit = (values: RedgramProfileBody) => {
     // A second submit while saving is ignored.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      await onSave(values);
-      toast(profile ? REDGRAM_MESSAGES.profileUpdated : REDGRAM_MESSAGES.profileCreated);
-      onClose();
-    } catch (error) {
-      const fallback = profile ? REDGRAM_MESSAGES.updateProfileFailed : REDGRAM_MESSAGES.saveProfileFailed;
-      toast(error instanceof ApiError ? error.message : fallback, 'error');
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    if (saving) return;
+    const fallback = profile ? REDGRAM_MESSAGES.updateProfileFailed : REDGRAM_MESSAGES.saveProfileFailed;
+    const outcome = {
+      onSuccess: (saved: RedgramProfile) => {
+        toast(profile ? REDGRAM_MESSAGES.profileUpdated : REDGRAM_MESSAGES.profileCreated);
+        if (!profile) onCreated(saved);
+        onClose();
+      },
+      onError: (error: Error) => toast(errorMessage(error, fallback), 'error'),
+    };
+    if (profile) update.mutate({ id: profile.id, body: values }, outcome);
+    else create.mutate(values, outcome);
   };
 
   return (

@@ -23,7 +23,8 @@ import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
 import { toast } from './toast';
-import { useProfiles } from './use-profiles';
+import { useDeleteProfile } from './api/delete-profile';
+import { useProfiles } from './api/get-profiles';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
   escribir: { label: 'Tema', placeholder: 'Escribe el tema sobre el que quieres crear contenido...' },
@@ -41,10 +42,10 @@ export function RedgramPage() {
   const [mode, setMode] = useState<RedgramMode>('escribir');
   const [input, setInput] = useState('');
   const [dialog, setDialog] = useState<Dialog>('none');
-  const [deleting, setDeleting] = useState(false);
+  const deleteProfile = useDeleteProfile();
   const generation = useGeneration();
 
-  const selected = profiles.profiles.find((profile) => profile.id === selectedId) ?? null;
+  const selected = profiles.data?.find((profile) => profile.id === selectedId) ?? null;
   const closeDialog = () => setDialog('none');
 
   const generate = async () => {
@@ -69,19 +70,16 @@ export function RedgramPage() {
     }
   };
 
-  const deleteSelected = async () => {
-    if (!selected || deleting) return;
-    setDeleting(true);
-    try {
-      await profiles.remove(selected.id);
-      setSelectedId(null);
-      toast(REDGRAM_MESSAGES.profileDeleted);
-      closeDialog();
-    } catch (error) {
-      toast(error instanceof Error ? error.message : REDGRAM_MESSAGES.deleteProfileFailed, 'error');
-    } finally {
-      setDeleting(false);
-    }
+  const deleteSelected = () => {
+    if (!selected || deleteProfile.isPending) return;
+    deleteProfile.mutate(selected.id, {
+      onSuccess: () => {
+        setSelectedId(null);
+        toast(REDGRAM_MESSAGES.profileDeleted);
+        closeDialog();
+      },
+      onError: (error) => toast(error.message, 'error'),
+    });
   };
 
   const hasText = generation.text !== '';
@@ -116,11 +114,11 @@ export function RedgramPage() {
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            {profiles.error ? (
+            {profiles.isError ? (
               <Alert color="red" role="alert">
                 <Group justify="space-between">
-                  <Text>{profiles.error}</Text>
-                  <Button variant="light" color="red" onClick={() => void profiles.reload()}>
+                  <Text>{REDGRAM_MESSAGES.loadProfilesFailed}</Text>
+                  <Button variant="light" color="red" onClick={() => void profiles.refetch()}>
                     Reintentar
                   </Button>
                 </Group>
@@ -132,10 +130,13 @@ export function RedgramPage() {
                 onChange={(event) =>
                   setSelectedId(event.currentTarget.value ? Number(event.currentTarget.value) : null)
                 }
-                disabled={profiles.loading}
+                disabled={profiles.isPending}
                 data={[
-                  { value: '', label: profiles.loading ? 'Cargando perfiles...' : 'Seleccionar perfil' },
-                  ...profiles.profiles.map((profile) => ({ value: String(profile.id), label: profile.name })),
+                  { value: '', label: profiles.isPending ? 'Cargando perfiles...' : 'Seleccionar perfil' },
+                  ...(profiles.data ?? []).map((profile) => ({
+                    value: String(profile.id),
+                    label: profile.name,
+                  })),
                 ]}
               />
             )}
@@ -237,19 +238,14 @@ export function RedgramPage() {
         opened={dialog === 'new-profile' || dialog === 'edit-profile'}
         profile={dialog === 'edit-profile' ? selected : null}
         onClose={closeDialog}
-        onSave={async (body) => {
-          if (dialog === 'edit-profile' && selected) return profiles.update(selected.id, body);
-          const created = await profiles.create(body);
-          setSelectedId(created.id);
-          return created;
-        }}
+        onCreated={(created) => setSelectedId(created.id)}
       />
       <ConfirmDialog
         opened={dialog === 'delete-profile'}
         title="Eliminar Perfil"
         message={`¿Eliminar el perfil "${selected?.name ?? ''}"? Esta acción no se puede deshacer.`}
-        busy={deleting}
-        onConfirm={() => void deleteSelected()}
+        busy={deleteProfile.isPending}
+        onConfirm={deleteSelected}
         onCancel={closeDialog}
       />
       {admin && <ConfigModal opened={dialog === 'config'} onClose={closeDialog} />}

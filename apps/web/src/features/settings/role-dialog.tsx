@@ -1,39 +1,29 @@
-import {
-  createRole,
-  isToolName,
-  RoleBody,
-  SETTINGS_MESSAGES as M,
-  TOOL_TITLES,
-  updateRole,
-  type Role,
-  type Tool,
-} from '@app/contracts';
+import { isToolName, RoleBody, SETTINGS_MESSAGES as M, TOOL_TITLES, type Role } from '@app/contracts';
 import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { api } from '@/lib/api';
-import { useDialogSave } from './use-dialog-save';
+import { markServerField, serverField } from '@/lib/form-errors';
+import { notifyDone } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useCreateOrUpdate } from '@/lib/use-create-or-update';
+import { useCreateRole } from './api/create-role';
+import { useTools } from './api/get-tools';
+import { useUpdateRole } from './api/update-role';
 
-type RoleFormValues = {
-  name: string;
-  description: string;
-  tools: number[];
-};
-
-const FIELDS = new Set(['name', 'description', 'tools']);
+/** The dialog always holds all three fields. */
+type RoleFormValues = Required<RoleBody>;
 
 export interface RoleDialogProps {
   state: { mode: 'create' } | { mode: 'edit'; role: Role } | null;
-  tools: readonly Tool[];
+  /** Closes the dialog (also once saved). */
   onClose: () => void;
-  onSaved: (mode: 'create' | 'edit') => void;
 }
 
 /** "Nuevo Rol" / "Editar Rol": name, description and tools, saved together in one request. */
-export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) {
+export function RoleDialog({ state, onClose }: RoleDialogProps) {
   const mode = state?.mode ?? 'create';
   const editedRole = state?.mode === 'edit' ? state.role : null;
   const form = useForm<RoleFormValues>({
@@ -41,7 +31,10 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
     initialValues: { name: '', description: '', tools: [] },
     validate: zod4Resolver(RoleBody),
   });
-  const { saving, error, setError, run } = useDialogSave(form, FIELDS, M.saveRole);
+  const tools = useTools().data ?? [];
+  const save = useCreateOrUpdate(editedRole?.id ?? null, useCreateRole(), useUpdateRole());
+  const failure =
+    save.error && !serverField(save.error, form.getValues()) ? errorMessage(save.error, M.saveRole) : null;
 
   useEffect(() => {
     if (!state) return;
@@ -51,31 +44,30 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
         : { name: '', description: '', tools: [] },
     );
     form.clearErrors();
-    setError(null);
+    save.reset();
     // The form object is stable; reset only when the dialog opens for another role.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, editedRole]);
 
-  const fallback = editedRole ? M.updateRole : M.createRole;
-
-  const submit = (values: RoleFormValues) =>
-    run(async () => {
-      if (editedRole) {
-        await api(updateRole, { params: { id: editedRole.id }, body: values }, { fallbackError: fallback });
-      } else {
-        await api(createRole, { body: values }, { fallbackError: fallback });
-      }
-      onSaved(mode);
+  const submit = (values: RoleFormValues) => {
+    if (save.isPending) return;
+    save.save(values, {
+      onSuccess: () => {
+        notifyDone(mode === 'create' ? 'Rol creado' : 'Rol actualizado');
+        onClose();
+      },
+      onError: (error) => markServerField(form, error),
     });
+  };
 
   return (
     <FormDialog
       opened={state !== null}
       title={mode === 'create' ? 'Nuevo Rol' : 'Editar Rol'}
-      saving={saving}
-      error={error}
+      saving={save.isPending}
+      error={failure}
       onClose={onClose}
-      onSubmit={form.onSubmit((values) => void submit(values))}
+      onSubmit={form.onSubmit(submit)}
     >
       <TextInput label="Nombre del Rol" required autoComplete="off" {...form.getInputProps('name')} />
       <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
@@ -99,7 +91,7 @@ export function RoleDialog({ state, tools, onClose, onSaved }: RoleDialogProps) 
       <DialogActions
         mt="md"
         onCancel={onClose}
-        saving={saving}
+        saving={save.isPending}
         submitLabel={mode === 'create' ? 'Crear Rol' : 'Guardar Cambios'}
       />
     </FormDialog>

@@ -1,73 +1,49 @@
-import { deleteRole, listRoles, listTools, SETTINGS_MESSAGES as M, type Role } from '@app/contracts';
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { SETTINGS_MESSAGES as M, type Role } from '@app/contracts';
+import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
+import { SectionHeader } from '@/components/section-header';
 import { capitalize } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
-import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/query-client';
+import { useDeleteRole } from './api/delete-role';
+import { useRoles } from './api/get-roles';
+import { useTools } from './api/get-tools';
 import { RoleDialog } from './role-dialog';
-import { errorMessage, useRemote } from './use-remote';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; role: Role } | null;
 
 export function RolesTab() {
-  const data = useRemote(
-    async () => {
-      const [roles, tools] = await Promise.all([
-        api(listRoles, {}, { fallbackError: M.loadRoles }),
-        api(listTools, {}, { fallbackError: M.loadData }),
-      ]);
-      return { roles, tools };
-    },
-    'roles',
-    M.loadRoles,
-  );
+  const roles = useRoles();
+  const tools = useTools();
+  const removal = useDeleteRole();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<Role | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
-  const toolName = (id: number) =>
-    data.data?.tools.find((tool) => tool.id === id)?.name ?? `Herramienta ${id}`;
+  const toolName = (id: number) => tools.data?.find((tool) => tool.id === id)?.name ?? `Herramienta ${id}`;
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api(deleteRole, { params: { id: toDelete.id } }, { fallbackError: M.deleteRole });
-      notifications.show({ color: 'teal', message: 'Rol eliminado' });
-      data.reload();
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, M.deleteRole), autoClose: 8000 });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
+  const failed = roles.error ?? tools.error;
+  const retry = () => {
+    if (roles.isError) void roles.refetch();
+    if (tools.isError) void tools.refetch();
   };
-
-  const roles = data.data?.roles ?? [];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Gestión de Roles</Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setDialog({ mode: 'create' })}
-        >
-          Nuevo Rol
-        </Button>
-      </Group>
+      <SectionHeader
+        title="Gestión de Roles"
+        addLabel="Nuevo Rol"
+        onAdd={() => setDialog({ mode: 'create' })}
+      />
 
       <ListState
-        loading={data.loading && !data.data}
-        error={data.error}
-        empty={roles.length === 0}
+        loading={roles.isPending || tools.isPending}
+        error={failed && errorMessage(failed, M.loadRoles)}
+        empty={roles.data?.length === 0}
         loadingLabel="Cargando roles..."
         emptyLabel="No hay roles registrados"
-        onRetry={data.reload}
+        onRetry={retry}
       >
         <Table.ScrollContainer minWidth={700}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -80,7 +56,7 @@ export function RolesTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {roles.map((role) => (
+              {roles.data?.map((role) => (
                 <Table.Tr key={role.id}>
                   <Table.Td>{capitalize(role.name)}</Table.Td>
                   <Table.Td>{role.description}</Table.Td>
@@ -108,27 +84,17 @@ export function RolesTab() {
         </Table.ScrollContainer>
       </ListState>
 
-      <RoleDialog
-        state={dialog}
-        tools={data.data?.tools ?? []}
-        onClose={() => setDialog(null)}
-        onSaved={(mode) => {
-          setDialog(null);
-          notifications.show({
-            color: 'teal',
-            message: mode === 'create' ? 'Rol creado' : 'Rol actualizado',
-          });
-          data.reload();
-        }}
-      />
+      <RoleDialog state={dialog} onClose={() => setDialog(null)} />
 
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <ConfirmDelete
+        id={toDelete?.id ?? null}
         title="Eliminar rol"
+        errorAutoClose={8000}
         message="¿Estás seguro de que deseas eliminar este rol?"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        remove={removal}
+        doneMessage="Rol eliminado"
+        fallbackError={M.deleteRole}
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

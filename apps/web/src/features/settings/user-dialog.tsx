@@ -1,12 +1,4 @@
-import {
-  createUser,
-  SETTINGS_MESSAGES as M,
-  updateUser,
-  UserCreateBody,
-  UserUpdateBody,
-  type AdminUser,
-  type Role,
-} from '@app/contracts';
+import { SETTINGS_MESSAGES as M, UserCreateBody, UserUpdateBody, type AdminUser } from '@app/contracts';
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
@@ -14,9 +6,12 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { capitalize } from '@/components/role-badge';
 import { FormDialog } from '@/components/form-dialog';
-import { api } from '@/lib/api';
-import { useDialogSave } from './use-dialog-save';
-import type { Remote } from './use-remote';
+import { markServerField, serverField } from '@/lib/form-errors';
+import { notifyDone } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useCreateUser } from './api/create-user';
+import { useRoles } from './api/get-roles';
+import { useUpdateUser } from './api/update-user';
 
 export interface UserFormValues {
   username: string;
@@ -27,8 +22,6 @@ export interface UserFormValues {
   role_id: number | null;
   is_active: boolean;
 }
-
-const FIELDS = new Set(['username', 'email', 'phone', 'password', 'role_id', 'is_active']);
 
 const emptyValues = (): UserFormValues => ({
   username: '',
@@ -52,34 +45,39 @@ const EditSchema = UserUpdateBody.omit({ password: true });
 
 export interface UserDialogProps {
   state: { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
-  roles: Remote<Role[]>;
+  /** Closes the dialog (also once saved). */
   onClose: () => void;
-  onSaved: (mode: 'create' | 'edit') => void;
 }
 
 /** "Nuevo Usuario" / "Editar Usuario": the password only on creation; the role chosen explicitly. */
-export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ state, onClose }: UserDialogProps) {
   const mode = state?.mode ?? 'create';
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: emptyValues(),
     validate: (values) => zod4Resolver(mode === 'create' ? UserCreateBody : EditSchema)({ ...values }),
   });
-  const { saving, error, setError, run } = useDialogSave(form, FIELDS, M.saveUser);
-
+  const roles = useRoles();
+  const create = useCreateUser();
+  const update = useUpdateUser();
   const editedUser = state?.mode === 'edit' ? state.user : null;
+  const save = editedUser ? update : create;
+  const failure =
+    save.error && !serverField(save.error, form.getValues()) ? errorMessage(save.error, M.saveUser) : null;
+
   useEffect(() => {
     if (!state) return;
     form.setValues(editedUser ? valuesOf(editedUser) : emptyValues());
     form.resetDirty();
     form.clearErrors();
-    setError(null);
+    create.reset();
+    update.reset();
     // The form object is stable; reset only when the dialog opens for another user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, editedUser]);
 
-  const submit = async (values: UserFormValues) => {
-    if (values.role_id === null) return;
+  const submit = (values: UserFormValues) => {
+    if (values.role_id === null || save.isPending) return;
     const body = {
       username: values.username,
       email: values.email,
@@ -87,18 +85,15 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
       role_id: values.role_id,
       is_active: values.is_active,
     };
-    await run(async () => {
-      if (editedUser) {
-        await api(updateUser, { params: { id: editedUser.id }, body }, { fallbackError: M.saveUser });
-      } else {
-        await api(
-          createUser,
-          { body: { ...body, password: values.password } },
-          { fallbackError: M.saveUser },
-        );
-      }
-      onSaved(mode);
-    });
+    const handlers = {
+      onSuccess: () => {
+        notifyDone(mode === 'create' ? 'Usuario creado' : 'Usuario actualizado');
+        onClose();
+      },
+      onError: (error: Error) => markServerField(form, error),
+    };
+    if (editedUser) update.mutate({ id: editedUser.id, body }, handlers);
+    else create.mutate({ ...body, password: values.password }, handlers);
   };
 
   const roleOptions = (roles.data ?? []).map((role) => ({
@@ -110,10 +105,10 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
     <FormDialog
       opened={state !== null}
       title={mode === 'create' ? 'Nuevo Usuario' : 'Editar Usuario'}
-      saving={saving}
-      error={error}
+      saving={save.isPending}
+      error={failure}
       onClose={onClose}
-      onSubmit={form.onSubmit((values) => void submit(values))}
+      onSubmit={form.onSubmit(submit)}
     >
       <TextInput label="Nombre de usuario" required autoComplete="off" {...form.getInputProps('username')} />
       <TextInput
@@ -141,14 +136,14 @@ export function UserDialog({ state, roles, onClose, onSaved }: UserDialogProps) 
         value={form.values.role_id === null ? null : String(form.values.role_id)}
         onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
         error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
-        disabled={roles.loading && !roles.data}
+        disabled={roles.isPending}
         comboboxProps={{ withinPortal: true }}
       />
       <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
       <DialogActions
         mt="md"
         onCancel={onClose}
-        saving={saving}
+        saving={save.isPending}
         submitLabel={mode === 'create' ? 'Crear Usuario' : 'Guardar Cambios'}
       />
     </FormDialog>

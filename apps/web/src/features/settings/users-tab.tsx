@@ -1,24 +1,19 @@
-import {
-  listRoles,
-  listUsers,
-  SETTINGS_MESSAGES as M,
-  USERS_PAGE_SIZE,
-  deleteUser,
-  type AdminUser,
-} from '@app/contracts';
-import { Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, pageCount, type AdminUser } from '@app/contracts';
+import { Badge, Checkbox, Group, Stack, Table, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
+import { SectionHeader } from '@/components/section-header';
+import { Pager } from '@/components/pager';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
-import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format-date';
+import { usePublicConfig } from '@/lib/public-config';
+import { errorMessage } from '@/lib/query-client';
+import { useDeleteUser } from './api/delete-user';
+import { useUsers } from './api/get-users';
 import { UserDialog } from './user-dialog';
-import { errorMessage, useRemote } from './use-remote';
-import { useTimeZone } from './use-time-zone';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -37,8 +32,7 @@ export function UsersTab() {
   const [query, setQuery] = useState({ page: 1, search: '', pending: false });
   const { page, pending } = query;
   const debouncedSearch = query.search;
-  const setPage = (next: number | ((current: number) => number)) =>
-    setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next }));
+  const setPage = (next: number) => setQuery((q) => ({ ...q, page: next }));
   const setPending = (value: boolean) => setQuery((q) => ({ ...q, pending: value, page: 1 }));
   // Ask the server once typing pauses, not on every key.
   useEffect(() => {
@@ -50,64 +44,30 @@ export function UsersTab() {
   }, [search]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const timeZone = useTimeZone();
-
-  const users = useRemote(
-    () =>
-      api(
-        listUsers,
-        {
-          query: {
-            page,
-            pageSize: USERS_PAGE_SIZE,
-            ...(debouncedSearch ? { search: debouncedSearch } : {}),
-            ...(pending ? { pending: 'true' } : {}),
-          },
-        },
-        { fallbackError: M.loadUsers },
-      ),
-    `${page}|${debouncedSearch}|${pending}`,
-    M.loadUsers,
-  );
-  const roles = useRemote(() => api(listRoles, {}, { fallbackError: M.loadRoles }), 'roles', M.loadRoles);
+  const removal = useDeleteUser();
+  // The dates are shown in the server's zone; the browser's own when it cannot be loaded.
+  const config = usePublicConfig();
+  const timeZone = config.data?.timeZone ?? undefined;
+  const users = useUsers({ page, search: debouncedSearch, pending });
 
   // After a delete emptied the last page, step back to the new last page.
   const total = users.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const lastPage = pageCount(total, USERS_PAGE_SIZE);
+  const current = users.data !== undefined && !users.isPlaceholderData;
   useEffect(() => {
-    if (users.data && page > lastPage) setQuery((q) => ({ ...q, page: lastPage }));
-  }, [users.data, page, lastPage]);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api(deleteUser, { params: { id: toDelete.id } }, { fallbackError: M.deleteUser });
-      notifications.show({ color: 'teal', message: 'Usuario eliminado' });
-      users.reload();
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, M.deleteUser) });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  };
+    if (current && page > lastPage) setQuery((q) => ({ ...q, page: lastPage }));
+  }, [current, page, lastPage]);
 
   const filtered = debouncedSearch !== '' || pending;
   const items = users.data?.items ?? [];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Gestión de Usuarios</Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setDialog({ mode: 'create' })}
-        >
-          Nuevo Usuario
-        </Button>
-      </Group>
+      <SectionHeader
+        title="Gestión de Usuarios"
+        addLabel="Nuevo Usuario"
+        onAdd={() => setDialog({ mode: 'create' })}
+      />
 
       <Group align="flex-end" gap="md">
         <TextInput
@@ -127,15 +87,15 @@ export function UsersTab() {
       </Group>
 
       <ListState
-        loading={(users.loading && !users.data) || timeZone === undefined}
-        error={users.error}
+        loading={users.isPending || config.isPending}
+        error={users.error && errorMessage(users.error, M.loadUsers)}
         empty={items.length === 0}
         loadingLabel="Cargando usuarios..."
         emptyLabel={filtered ? 'Ningún usuario coincide con la búsqueda' : 'No hay usuarios registrados'}
-        onRetry={users.reload}
+        onRetry={() => void users.refetch()}
       >
         <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.loading}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Usuario</Table.Th>
@@ -161,7 +121,7 @@ export function UsersTab() {
                       {user.is_active ? 'Activa' : 'Inactiva'}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(user.created_at, timeZone ?? undefined)}</Table.Td>
+                  <Table.Td>{formatDateTime(user.created_at, timeZone)}</Table.Td>
                   <Table.Td>
                     <RowActions
                       editLabel={`Editar ${user.username}`}
@@ -176,44 +136,24 @@ export function UsersTab() {
           </Table>
         </Table.ScrollContainer>
 
-        {total > USERS_PAGE_SIZE && (
-          <Group justify="space-between" mt="sm">
-            <Text c="dimmed" aria-live="polite">
-              {rangeLabel(page, USERS_PAGE_SIZE, total)}
-            </Text>
-            <Group gap="xs">
-              <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Anterior
-              </Button>
-              <Button variant="default" disabled={page >= lastPage} onClick={() => setPage((p) => p + 1)}>
-                Siguiente
-              </Button>
-            </Group>
-          </Group>
-        )}
+        <Pager
+          look="steps"
+          of={{ page, total, pageSize: USERS_PAGE_SIZE }}
+          onChange={setPage}
+          status={(shown) => rangeLabel(shown, USERS_PAGE_SIZE, total)}
+        />
       </ListState>
 
-      <UserDialog
-        state={dialog}
-        roles={roles}
-        onClose={() => setDialog(null)}
-        onSaved={(mode) => {
-          setDialog(null);
-          notifications.show({
-            color: 'teal',
-            message: mode === 'create' ? 'Usuario creado' : 'Usuario actualizado',
-          });
-          users.reload();
-        }}
-      />
+      <UserDialog state={dialog} onClose={() => setDialog(null)} />
 
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <ConfirmDelete
+        id={toDelete?.id ?? null}
         title="Eliminar usuario"
         message="¿Estás seguro de que deseas eliminar este usuario?"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        remove={removal}
+        doneMessage="Usuario eliminado"
+        fallbackError={M.deleteUser}
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,65 +1,39 @@
-import {
-  AI_MESSAGES,
-  getTextoConfig,
-  saveTextoConfig,
-  TEXTO_MESSAGES,
-  TextoConfigBody,
-  type TextoConfig,
-} from '@app/contracts';
+import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody } from '@app/contracts';
 import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { DialogActions } from '@/components/dialog-actions';
-import { api, ApiError } from '@/lib/api';
-import { useLoadOnOpen } from '@/lib/use-load-on-open';
+import { errorMessage } from '@/lib/query-client';
+import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
+import { useTextoConfig } from './api/get-config';
+import { useSaveTextoConfig } from './api/save-config';
 
-const keyDescription = (config: TextoConfig | null) =>
-  config?.gemini_api_key.set
-    ? `Configurada${config.gemini_api_key.last4 ? ` (termina en ${config.gemini_api_key.last4})` : ''}. Déjala en blanco para mantenerla.`
-    : 'No configurada';
+const SETTINGS_FORM: SettingsForm<TextoConfigBody> = {
+  schema: TextoConfigBody,
+  failedMessage: AI_MESSAGES.configLoadFailed,
+  initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
+};
 
 /** Admin only: the text tools' settings. The key is write-only: the server tells only whether one is set. */
 export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const form = useForm<TextoConfigBody>({
-    initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
-    validate: zod4Resolver(TextoConfigBody),
-  });
+  const saveConfig = useSaveTextoConfig();
+  const { form, settings, loadError } = useSettingsForm(useTextoConfig(opened), SETTINGS_FORM);
 
-  const { data: config, error: loadError } = useLoadOnOpen(
-    opened,
-    () => api(getTextoConfig),
-    AI_MESSAGES.configLoadFailed,
-    (loaded) => form.setValues({ ...loaded, gemini_api_key: '' }),
-  );
-
-  const save = async (values: TextoConfigBody) => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      const answer = await api(
-        saveTextoConfig,
-        { body: values },
-        { fallbackError: AI_MESSAGES.configSaveFailed },
-      );
-      notifications.show({ color: 'teal', message: answer.message || TEXTO_MESSAGES.noConfirmation });
-      onClose();
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof ApiError ? error.message : AI_MESSAGES.configSaveFailed,
-      });
-    } finally {
-      setSaving(false);
-    }
+  const save = (values: TextoConfigBody) => {
+    if (saveConfig.isPending) return;
+    saveConfig.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'teal', message: answer.message || TEXTO_MESSAGES.noConfirmation });
+        onClose();
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: errorMessage(error, AI_MESSAGES.configSaveFailed) }),
+    });
   };
 
   return (
-    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={config !== null}>
-      <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
+    <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
+      <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="md">
           <TextInput
             label="URL de la API"
@@ -81,11 +55,11 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
           />
           <PasswordInput
             label="API Key de Gemini"
-            description={keyDescription(config)}
+            description={keyDescription(settings?.gemini_api_key)}
             autoComplete="off"
             {...form.getInputProps('gemini_api_key')}
           />
-          <DialogActions onCancel={onClose} saving={saving} submitLabel="Guardar" />
+          <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>
       </form>
     </ConfigDialogFrame>

@@ -1,71 +1,70 @@
-import { VIDEO_MESSAGES, type videoTools } from '@app/contracts';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { pageCount, VIDEO_MESSAGES } from '@app/contracts';
+import { ActionIcon, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
+import { Pager } from '@/components/pager';
 import { RowActions } from '@/components/row-actions';
-import { api } from '@/lib/api';
+import { useDeleteAllVideos } from './api/delete-all-videos';
+import { useDeleteVideo } from './api/delete-video';
+import { useFilters } from './api/get-filters';
+import { useSavedVideos } from './api/get-saved-videos';
 import type { ProviderConfig, VideoView } from './providers';
-import type { SavedVideosState } from './use-saved-videos';
-
-type Endpoints = typeof videoTools.youtube;
 
 /** "Videos Guardados" (administrators): filter, reload, delete all, the table and its pages. */
-export function SavedVideosPanel({ config, list }: { config: ProviderConfig; list: SavedVideosState }) {
-  const endpoints = config.endpoints as Endpoints;
+export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
+  const [page, setPage] = useState(1);
+  const [filter, setFilterState] = useState('');
+  const setFilter = (value: string) => {
+    setFilterState(value);
+    setPage(1);
+  };
+  const list = useSavedVideos(config, { page, filter });
+  const filters = useFilters(config);
+  const deleteVideo = useDeleteVideo(config);
+  const deleteAll = useDeleteAllVideos(config);
   const [toDelete, setToDelete] = useState<VideoView | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = deleteVideo.isPending || deleteAll.isPending;
 
-  const deleteOne = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await api(endpoints.remove, { params: { recordId: toDelete.recordId } });
-      notifications.show({ color: 'green', message: VIDEO_MESSAGES.deleted });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof Error ? error.message : VIDEO_MESSAGES.deleteError,
-      });
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-      list.reload();
-    }
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 1;
+  // A deletion may leave the current page past the end: show the last one instead.
+  const lastPage = pageCount(total, pageSize);
+  const current = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (current && page > lastPage) setPage(lastPage);
+  }, [current, page, lastPage]);
+
+  const reload = () => {
+    void list.refetch();
+    void filters.refetch();
   };
 
-  const deleteAll = async () => {
-    setBusy(true);
-    try {
-      await api(endpoints.removeAll, { query: list.filter ? { filter: list.filter } : {} });
-      notifications.show({ color: 'green', message: VIDEO_MESSAGES.deletedAll });
-      if (list.filter) list.setFilter('');
-    } catch {
-      notifications.show({ color: 'red', message: VIDEO_MESSAGES.deleteAllError });
-    } finally {
-      setBusy(false);
-      setConfirmAll(false);
-      list.reload();
-    }
-  };
+  const deleteOne = (video: VideoView) =>
+    deleteVideo.mutate(video.recordId, {
+      onSuccess: () => notifications.show({ color: 'green', message: VIDEO_MESSAGES.deleted }),
+      onError: (error) =>
+        notifications.show({ color: 'red', message: error.message || VIDEO_MESSAGES.deleteError }),
+      onSettled: () => setToDelete(null),
+    });
 
-  const scope = list.filter
-    ? `Se eliminarán los ${list.total} registros de «${list.filter}» que muestra el filtro actual.`
-    : `Se eliminarán los ${list.total} registros guardados.`;
+  const deleteShown = () =>
+    deleteAll.mutate(filter, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: VIDEO_MESSAGES.deletedAll });
+        if (filter) setFilter('');
+      },
+      onError: () => notifications.show({ color: 'red', message: VIDEO_MESSAGES.deleteAllError }),
+      onSettled: () => setConfirmAll(false),
+    });
+
+  const scope = filter
+    ? `Se eliminarán los ${total} registros de «${filter}» que muestra el filtro actual.`
+    : `Se eliminarán los ${total} registros guardados.`;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="saved-videos-title">
@@ -77,24 +76,24 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
               label={config.filterLabel}
-              value={list.filter}
-              onChange={(event) => list.setFilter(event.currentTarget.value)}
+              value={filter}
+              onChange={(event) => setFilter(event.currentTarget.value)}
               data={[
                 { value: '', label: config.allFilterLabel },
-                ...list.filters.map((v) => ({ value: v, label: v })),
+                ...(filters.data ?? []).map((v) => ({ value: v, label: v })),
               ]}
             />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} aria-hidden="true" />}
-              onClick={list.reload}
+              onClick={reload}
             >
               Recargar
             </Button>
             <Button
               color="red"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
-              disabled={list.loading || list.items.length === 0}
+              disabled={list.isFetching || items.length === 0}
               onClick={() => setConfirmAll(true)}
             >
               Borrar Todo
@@ -103,12 +102,12 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
         </Group>
 
         <ListState
-          loading={list.loading}
-          error={list.error}
-          empty={list.items.length === 0}
+          loading={list.isPending}
+          error={list.error && (filter ? config.filterError : VIDEO_MESSAGES.loadError(list.error.message))}
+          empty={items.length === 0}
           loadingLabel="Cargando videos..."
           emptyLabel={VIDEO_MESSAGES.emptyList}
-          onRetry={list.reload}
+          onRetry={reload}
         >
           <Table.ScrollContainer minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="sm">
@@ -121,7 +120,7 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.items.map((video) => (
+                {items.map((video) => (
                   <Table.Tr key={video.recordId}>
                     <Table.Td>{video.author}</Table.Td>
                     <Table.Td>
@@ -159,21 +158,14 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="center" gap="md">
-            <Button variant="default" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
-              ← Anterior
-            </Button>
-            <Text aria-live="polite">
-              Página {list.page} de {list.totalPages}
-            </Text>
-            <Button
-              variant="default"
-              disabled={list.page >= list.totalPages}
-              onClick={() => list.setPage(list.page + 1)}
-            >
-              Siguiente →
-            </Button>
-          </Group>
+          <Pager
+            look="steps"
+            arrows
+            always
+            of={{ page, total, pageSize }}
+            onChange={setPage}
+            status={(shown, pages) => `Página ${shown} de ${pages}`}
+          />
         </ListState>
       </Stack>
 
@@ -182,7 +174,7 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
         title="Eliminar registro"
         message={`¿Estás seguro de que deseas eliminar «${toDelete?.title ?? ''}»? Esta acción no se puede deshacer.`}
         busy={busy}
-        onConfirm={() => void deleteOne()}
+        onConfirm={() => toDelete && deleteOne(toDelete)}
         onCancel={() => setToDelete(null)}
       />
       <ConfirmDialog
@@ -195,7 +187,7 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
         }
         confirmLabel="Borrar Todo"
         busy={busy}
-        onConfirm={() => void deleteAll()}
+        onConfirm={deleteShown}
         onCancel={() => setConfirmAll(false)}
       />
     </Paper>

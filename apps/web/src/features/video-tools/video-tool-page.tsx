@@ -1,41 +1,30 @@
-import { isAdmin, VIDEO_MESSAGES, type videoTools } from '@app/contracts';
+import { isAdmin, VIDEO_MESSAGES } from '@app/contracts';
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '@/lib/api';
 import { useSession } from '@/lib/session-store';
+import { useSaveVideo } from './api/save-video';
 import { PROVIDERS, type ProviderConfig, type VideoView } from './providers';
 import { SavedVideosPanel } from './saved-videos-panel';
 import { ServiceNotices } from './service-notices';
-import { useSavedVideos } from './use-saved-videos';
 import { VideoResultCard } from './video-result-card';
 import { VideoUrlForm } from './video-url-form';
-
-type Endpoints = typeof videoTools.youtube;
 
 /** One screen for both tools: submit a link, see the saved record, and (admins) the saved list. */
 function VideoToolPage({ config }: { config: ProviderConfig }) {
   const admin = useSession((state) => isAdmin(state.user));
-  const list = useSavedVideos(config, admin);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveVideo(config);
+  // The last saved record stays shown while another link is processed or fails.
   const [result, setResult] = useState<VideoView | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const save = async (url: string): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
+  const submit = async (url: string): Promise<boolean> => {
     try {
-      const record = await api((config.endpoints as Endpoints).save, { body: { url } });
-      setResult(config.toView(record));
+      setResult(await save.mutateAsync(url));
       notifications.show({ color: 'green', message: VIDEO_MESSAGES.saved });
-      if (admin) list.reload();
       return true;
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : VIDEO_MESSAGES.processError(String(failure)));
+    } catch {
       return false;
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -51,10 +40,10 @@ function VideoToolPage({ config }: { config: ProviderConfig }) {
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            <VideoUrlForm config={config} busy={busy} onSubmit={save} />
-            {error && (
+            <VideoUrlForm config={config} busy={save.isPending} onSubmit={submit} />
+            {save.error && (
               <Alert color="red" variant="light" role="alert">
-                {error}
+                {save.error.message}
               </Alert>
             )}
           </Stack>
@@ -64,8 +53,8 @@ function VideoToolPage({ config }: { config: ProviderConfig }) {
 
         {admin ? (
           <>
-            <ServiceNotices config={config} refreshKey={result} />
-            <SavedVideosPanel config={config} list={list} />
+            <ServiceNotices config={config} />
+            <SavedVideosPanel config={config} />
           </>
         ) : (
           <Alert

@@ -1,0 +1,87 @@
+import { pageCount, type Page } from '@app/contracts';
+import { Button, Center, Group, Pagination, Text } from '@mantine/core';
+
+const CONTROL_LABELS = {
+  first: 'Primera página',
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+  last: 'Última página',
+} as const;
+
+export type PagerProps = {
+  /** The page shown (from 1), how many items the list has in all and how many a page holds: a `Page`. */
+  of: Pick<Page<unknown>, 'page' | 'total' | 'pageSize'>;
+  onChange: (page: number) => void;
+} & (
+  | {
+      /** Page numbers in a navigation landmark named `label`; nothing when there is one page. */
+      look: 'numbers';
+      label: string;
+    }
+  | {
+      /** Previous / next buttons with a status line ("Mostrando 1-10 de 25 usuarios", "Página 1 de 2"). */
+      look: 'steps';
+      status: (page: number, pages: number) => string;
+      /** "← Anterior" / "Siguiente →" around a centred status, else the status left and plain buttons right. */
+      arrows?: boolean;
+      /** Shown even when everything fits on one page. */
+      always?: boolean;
+    }
+);
+
+/** The one pager under every paged list. */
+export function Pager(props: PagerProps) {
+  const { of, onChange } = props;
+  const pages = pageCount(of.total, of.pageSize);
+  const page = Math.min(of.page, pages);
+
+  if (props.look === 'numbers') {
+    if (pages <= 1) return null;
+    return (
+      <Center mt="lg" component="nav" aria-label={props.label}>
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onChange}
+          getItemProps={(item) => ({
+            'aria-label': `Página ${item}`,
+            'aria-current': item === page ? 'page' : undefined,
+          })}
+          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        />
+      </Center>
+    );
+  }
+
+  if (pages <= 1 && !props.always) return null;
+  const status = (
+    <Text c={props.arrows ? undefined : 'dimmed'} aria-live="polite">
+      {props.status(page, pages)}
+    </Text>
+  );
+  const previous = (
+    <Button variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      {props.arrows ? '← Anterior' : 'Anterior'}
+    </Button>
+  );
+  const next = (
+    <Button variant="default" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+      {props.arrows ? 'Siguiente →' : 'Siguiente'}
+    </Button>
+  );
+  return props.arrows ? (
+    <Group justify="center" gap="md">
+      {previous}
+      {status}
+      {next}
+    </Group>
+  ) : (
+    <Group justify="space-between" mt="sm">
+      {status}
+      <Group gap="xs">
+        {previous}
+        {next}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import { listUsers, SETTINGS_MESSAGES as M, USERS_PAGE_SIZE } from '@app/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export interface UsersQuery {
+  page: number;
+  /** Trimmed search text; '' for none. */
+  search: string;
+  /** Only accounts waiting for activation. */
+  pending: boolean;
+}
+
+export const usersQueryOptions = ({ page, search, pending }: UsersQuery) =>
+  queryOptions({
+    queryKey: ['users', { page, search, pending }],
+    queryFn: () =>
+      api(
+        listUsers,
+        {
+          query: {
+            page,
+            pageSize: USERS_PAGE_SIZE,
+            ...(search ? { search } : {}),
+            ...(pending ? { pending: 'true' } : {}),
+          },
+        },
+        { fallbackError: M.loadUsers },
+      ),
+  });
+
+/** One page of the admin's user list; the previous page stays on screen while the next one loads. */
+export const useUsers = (query: UsersQuery) =>
+  useQuery({ ...usersQueryOptions(query), placeholderData: keepPreviousData });

@@ -1,0 +1,17 @@
+import { SETTINGS_MESSAGES as M, updateRole, type RoleBody } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** A renamed role shows under its new name in the user list too. */
+export const useUpdateRole = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RoleBody }) =>
+      api(updateRole, { params: { id }, body }, { fallbackError: M.updateRole }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['roles'] }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
+  });
+};

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ProviderConfig } from '../providers';
+import { endpointsOf, savedVideosKey } from './keys';
+
+export interface SavedVideosQuery {
+  page: number;
+  /** The channel or user shown; '' for all. */
+  filter: string;
+}
+
+export const savedVideosQueryOptions = (config: ProviderConfig, { page, filter }: SavedVideosQuery) =>
+  queryOptions({
+    queryKey: [...savedVideosKey(config), 'page', { page, filter }],
+    queryFn: async () => {
+      const result = await api(endpointsOf(config).list, { query: { page, ...(filter ? { filter } : {}) } });
+      return { ...result, items: result.items.map((item) => config.toView(item)) };
+    },
+  });
+
+/** One page of the admin's saved videos; the previous page stays on screen while the next one loads. */
+export const useSavedVideos = (config: ProviderConfig, query: SavedVideosQuery) =>
+  useQuery({ ...savedVideosQueryOptions(config, query), placeholderData: keepPreviousData });
