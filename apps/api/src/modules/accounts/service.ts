@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { normalizeEmail } from '../auth/service';
-import { createIpLimiter, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './limits';
+import type { RateLimits } from '../../lib/rate-limits';
 import type { AccountsRepo } from './repo';
 import { resetPasswordEmail } from './reset-email';
 
@@ -27,7 +27,7 @@ export interface AccountsServiceDeps {
   /** The public address of the web app, e.g. https://miembros.example.com (links in emails). */
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
-  limits?: AccountLimits;
+  limits: Pick<RateLimits, 'register' | 'recovery' | 'reauth' | 'recoveryEmailIntervalSeconds'>;
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
@@ -51,16 +51,14 @@ function rethrowConflict(error: unknown, messages: Record<'email' | 'username', 
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repo, mailer, clock, log } = deps;
-  const limits = deps.limits ?? DEFAULT_ACCOUNT_LIMITS;
-  const registerLimiter = createIpLimiter('register-ip', limits.registerPerIp, limits.windowSeconds);
-  const recoveryLimiter = createIpLimiter('recovery-ip', limits.recoveryPerIp, limits.windowSeconds);
+  const { limits } = deps;
 
   const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
 
   return {
     /** Creates an inactive cafeinas account; uniqueness (case-insensitive) is the database's to enforce. */
     async register(body: RegisterBody, ip: string): Promise<void> {
-      await registerLimiter.consume(ip);
+      await limits.register.spend(ip);
       const password_hash = await hashPassword(body.password);
       try {
         repo.insertSelfRegistered({
@@ -79,7 +77,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * the same answer, and just as fast: the email is sent after the answer, never awaited here.
      */
     async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
-      await recoveryLimiter.consume(ip);
+      await limits.recovery.spend(ip);
       const user = repo.findByEmail(normalizeEmail(body.email));
       if (!user?.is_active) return;
       const now = clock.now();

@@ -7,15 +7,10 @@ import {
   type TextoGenerateBody,
   type TextoTool,
 } from '@app/contracts';
+import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
 import { AppError } from '../../lib/errors';
-import {
-  geminiAppError,
-  secretStatus,
-  withToolErrors,
-  type GeminiMessages,
-  type GenerationLimiter,
-} from '../../lib/generation';
+import { geminiAppError, secretStatus, withToolErrors, type GeminiMessages } from '../../lib/generation';
 import type { TextoRepo, TextoSettings } from './repo';
 
 /** The text tools' messages for each Gemini failure (spec, section 8). */
@@ -40,7 +35,7 @@ const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({
 export interface TextoServiceDeps {
   repo: TextoRepo;
   gemini: GeminiClient;
-  limiter: GenerationLimiter;
+  limiter: Budget;
 }
 
 export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
@@ -68,7 +63,7 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
     ): Promise<AsyncIterable<string>> {
       const settings = repo.get();
       if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
-      await limiter.consume(userId);
+      await limiter.spend(String(userId));
       try {
         const pieces = await gemini.generateStream({
           apiKey: settings.gemini_api_key,
