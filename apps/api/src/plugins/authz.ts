@@ -3,6 +3,7 @@ import {
   CSRF_HEADER_VALUE,
   isAdmin,
   MESSAGES,
+  NoQuery,
   type Endpoint,
   type ToolName,
 } from '@app/contracts';
@@ -96,7 +97,8 @@ export function route<E extends Endpoint, A extends Access>(
     config: { access: rule, endpoint },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      // A route without a query refuses any query key (the contracts make declared queries strict).
+      querystring: endpoint.query ?? NoQuery,
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
     },

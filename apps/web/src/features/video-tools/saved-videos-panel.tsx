@@ -51,7 +51,7 @@ export function SavedVideosPanel({ config, list }: { config: ProviderConfig; lis
   const deleteAll = async () => {
     setBusy(true);
     try {
-      await api(endpoints.removeAll, { query: list.filter ? { filter: list.filter } : {} });
+      await api(endpoints.removeAll, { query: list.filter ? { filter: list.filter } : { all: 'true' } });
       notifications.show({ color: 'green', message: VIDEO_MESSAGES.deletedAll });
       if (list.filter) list.setFilter('');
     } catch {
