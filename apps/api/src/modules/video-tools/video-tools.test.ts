@@ -1,3 +1,4 @@
+import { httpsOnly } from './providers';
 import { MESSAGES, VIDEO_MESSAGES, YouTubeVideo, InstagramVideo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -239,7 +240,8 @@ describe('saving an Instagram video', () => {
       usuario: 'Usuario Kafe0',
       duracion: 75,
       url_video: `${s.instagram.baseUrl}/cdn/Kafe0123456.mp4`,
-      miniatura: `${s.instagram.baseUrl}/cdn/Kafe0123456.jpg`,
+      // The fake serves its thumbnail over http: only https: thumbnails are stored.
+      miniatura: '',
       user_id: s.vipId,
     });
     expect(record.titulo).toHaveLength(50);
@@ -522,5 +524,18 @@ describe('who may do what', () => {
         .statusCode,
     ).toBe(403);
     expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(1);
+  });
+});
+
+describe('provider thumbnails', () => {
+  it.each([
+    ['https://i.ytimg.com/vi/x/hq.jpg', 'https://i.ytimg.com/vi/x/hq.jpg'],
+    ['http://i.ytimg.com/vi/x/hq.jpg', ''],
+    ['javascript:alert(1)', ''],
+    ['data:image/svg+xml,<svg onload=alert(1)>', ''],
+    ['//evil.example/x.jpg', ''],
+    [undefined, ''],
+  ])('stores %s as %j', (given, stored) => {
+    expect(httpsOnly(given)).toBe(stored);
   });
 });
