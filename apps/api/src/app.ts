@@ -141,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createAccountsService({
       repo: createAccountsRepo(db),
       loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
+      loadPasswordHash: (email) => sessionRepo.findUserForLogin(email)?.password_hash,
       mailer,
       clock,
       publicUrl: () => publicUrl(app, config),
