@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { geminiAppError, secretStatus, withToolErrors, type GeminiMessages } from '../../lib/generation';
 import type { TextoRepo, TextoSettings } from './repo';
 
@@ -42,9 +42,15 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
   return {
     getConfig: (): TextoConfig => toConfig(repo.get()),
 
-    /** Saves the settings; a blank key keeps the stored one. */
+    /**
+     * Saves the settings; a blank key keeps the stored one. A new api_url needs the key typed again: the stored
+     * key is never sent to an address it was not entered for.
+     */
     saveConfig(body: TextoConfigBody): { message: string; config: TextoConfig } {
       const current = repo.get();
+      if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
+        throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
+      }
       const settings: TextoSettings = {
         api_url: body.api_url,
         prompt_ortografia: body.prompt_ortografia,
