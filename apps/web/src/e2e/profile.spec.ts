@@ -63,7 +63,7 @@ test.describe('Profile', () => {
         .getByText('Introduce tu contraseña actual para cambiar la contraseña o el correo electrónico')
         .first(),
     ).toBeVisible();
-    await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('data-invalid', 'true');
 
     await page.getByLabel('Contraseña actual').fill('no-es-la-mia');
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
