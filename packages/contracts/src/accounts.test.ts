@@ -89,7 +89,13 @@ describe('account forms', () => {
   it('profile: phone and password optional, a blank password kept blank, role fields dropped', () => {
     expect(
       ProfileBody.parse({ username: 'ana', email: 'ana@example.com', role_id: 1, is_active: false }),
-    ).toEqual({ username: 'ana', email: 'ana@example.com', phone: '', password: '' });
+    ).toEqual({
+      username: 'ana',
+      email: 'ana@example.com',
+      phone: '',
+      password: '',
+      current_password: '',
+    });
     expect(
       messages(ProfileBody.safeParse({ username: 'ana', email: 'ana@example.com', password: '12' })),
     ).toEqual({
