@@ -7,14 +7,18 @@ import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { systemClock, type Clock } from './lib/clock';
-import { createGenerationLimiter } from './lib/generation';
 import { hashPassword } from './lib/password';
+import {
+  createRateLimits,
+  openSqliteLimiterStore,
+  type AccountLimits,
+  type GenerationLimits,
+  type LoginLimits,
+} from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
-import type { AccountLimits } from './modules/accounts/limits';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
-import { createLoginLimiter, type LoginLimits } from './modules/auth/login-limiter';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -45,6 +49,7 @@ export interface AppDeps {
   clock?: Clock;
   loginLimits?: LoginLimits;
   accountLimits?: AccountLimits;
+  generationLimits?: GenerationLimits;
   mailer?: Mailer;
 }
 
@@ -91,6 +96,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => {
     if (!deps.db) db.$client.close();
   });
+  const limiterStore = await openSqliteLimiterStore(config.databasePath);
+  app.addHook('onClose', async () => limiterStore.close());
+  const limits = createRateLimits(limiterStore, {
+    ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
+    ...(deps.accountLimits ? { accounts: deps.accountLimits } : {}),
+    ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
+  });
   seedCatalog(db);
   await seedFirstAdmin(db, config.admin, app.log);
   const clock = deps.clock ?? systemClock;
@@ -109,10 +121,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(apiDocsPlugin, { mode: config.apiDocs });
 
   systemRoutes(app, config);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limiter: createLoginLimiter(deps.loginLimits) }));
+  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
   // The AI tools share one Gemini client and one per-user generation limit.
   const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
-  const generationLimiter = createGenerationLimiter();
+  const generationLimiter = limits.generation;
   textoRoutes(app, createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter }));
   redgramRoutes(
     app,
@@ -129,11 +141,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createAccountsService({
       repo: createAccountsRepo(db),
       loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
+      loadPasswordHash: (email) => sessionRepo.findUserForLogin(email)?.password_hash,
       mailer,
       clock,
       publicUrl: () => publicUrl(app, config),
       log: app.log,
-      limits: deps.accountLimits,
+      limits,
     }),
   );
   registerVideoTools(app, config, db, clock);

@@ -152,7 +152,13 @@ describe('access matrix', () => {
   it('enforces the access declared for a third-party plugin scope', async () => {
     const app = Fastify();
     registerAccessGuards(app);
-    app.decorate('sessions', { start() {}, end() {}, resolve: () => null });
+    app.decorate('sessions', {
+      start() {},
+      end() {},
+      resolve: () => null,
+      knownDevice: () => null,
+      rememberDevice() {},
+    });
     await app.register(async (scope) => {
       declareScopeAccess(scope, access.admin);
       scope.get('/api/plugin', async () => OkResponse.parse({ ok: true }));

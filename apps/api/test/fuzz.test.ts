@@ -179,6 +179,36 @@ describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) 
     }
   }, 180_000);
 
+  it('refuses an unknown, repeated or reshaped query key on every endpoint (400 in Spanish), never acting on it', async () => {
+    for (const r of routes) {
+      const cookie = await session();
+      const declared = Object.keys(
+        r.endpoint?.query ? (toJsonSchema(r.endpoint.query).properties ?? {}) : {},
+      );
+      const queries = ['zz_unknown=1', ...declared.flatMap((key) => [`${key}[]=x`, `${key}=1&${key}=2`])];
+      const body = r.endpoint?.body
+        ? fc.sample(validArb(toJsonSchema(r.endpoint.body)), { numRuns: 1, seed: 1 })[0]
+        : undefined;
+      for (const query of queries) {
+        const res = await app.inject({
+          method: r.method as 'GET',
+          url: `${fillPath(r.url, {})}?${query}`,
+          headers: {
+            [CSRF_HEADER]: CSRF_HEADER_VALUE,
+            ...(cookie ? { cookie } : {}),
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        });
+        const where = `${r.method} ${r.url}?${query} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        checkAnswer(r, res);
+        // A caller the route refuses learns nothing more; every other caller gets the 400.
+        expect([400, 401, 403], where).toContain(res.statusCode);
+        if (name === 'admin') expect(res.statusCode, where).toBe(400);
+      }
+    }
+  }, 180_000);
+
   it('leaves the database intact', () => {
     expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.$client.pragma('foreign_key_check')).toEqual([]);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NewPasswordForm, PasswordResetRequestBody, ProfileBody, RegisterBody, RegisterForm } from './index';
+import {
+  NewPasswordForm,
+  PasswordResetRequestBody,
+  ProfileBody,
+  RegisterBody,
+  RegisterForm,
+  UsernameField,
+  USERNAME_MESSAGES,
+} from './index';
 
 /** The first message of each field, as the form resolver and the API show them. */
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
@@ -81,11 +89,45 @@ describe('account forms', () => {
   it('profile: phone and password optional, a blank password kept blank, role fields dropped', () => {
     expect(
       ProfileBody.parse({ username: 'ana', email: 'ana@example.com', role_id: 1, is_active: false }),
-    ).toEqual({ username: 'ana', email: 'ana@example.com', phone: '', password: '' });
+    ).toEqual({
+      username: 'ana',
+      email: 'ana@example.com',
+      phone: '',
+      password: '',
+      current_password: '',
+    });
     expect(
       messages(ProfileBody.safeParse({ username: 'ana', email: 'ana@example.com', password: '12' })),
     ).toEqual({
       password: 'La contraseña debe tener al menos 6 caracteres',
     });
+  });
+});
+
+describe('usernames that could deceive (issue 23)', () => {
+  it.each([
+    ['a right-to-left override', 'admin\u202e'],
+    ['a zero-width space', 'ad\u200bmin'],
+    ['a zero-width joiner', 'ad\u200dmin'],
+    ['a NUL', 'admin\u0000'],
+    ['a line break inside', 'ad\nmin'],
+    ['a byte-order mark inside', 'ad\ufeffmin'],
+  ])('refuses %s with a Spanish message', (_name, username) => {
+    const result = UsernameField.safeParse(username);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(USERNAME_MESSAGES.invisible);
+  });
+
+  it('refuses a name that mixes Latin and Cyrillic look-alikes', () => {
+    const result = UsernameField.safeParse('\u0430dmin');
+    expect(result.error?.issues[0]?.message).toBe(USERNAME_MESSAGES.mixedScripts);
+  });
+
+  it('normalises compatibility forms (NFKC) and keeps names in one alphabet', () => {
+    expect(UsernameField.parse('ａｄｍｉｎ')).toBe('admin');
+    expect(UsernameField.parse('ﬁlo')).toBe('filo');
+    expect(UsernameField.parse('José Ñúñez')).toBe('José Ñúñez');
+    expect(UsernameField.parse('Дмитрий')).toBe('Дмитрий');
+    expect(UsernameField.parse('user_42')).toBe('user_42');
   });
 });

@@ -34,6 +34,9 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Perfil actualizado correctamente',
   noSession: 'No hay sesión activa',
   tooManyRequests: 'Demasiadas solicitudes. Espera unos minutos antes de volver a intentarlo.',
+  currentPasswordRequired:
+    'Introduce tu contraseña actual para cambiar la contraseña o el correo electrónico',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
 } as const;
 
 /** How long a password-recovery link works. */
@@ -131,6 +134,11 @@ export const ProfileBody = z.object({
   email: EmailField,
   phone: PhoneField.default(''),
   password: z.union([z.literal(''), PasswordField]).default(''),
+  /** Required (checked on the server) to change the password or the email: a session alone is not enough. */
+  current_password: z
+    .string()
+    .max(USER_LIMITS.passwordMax, ACCOUNT_MESSAGES.currentPasswordWrong)
+    .default(''),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 

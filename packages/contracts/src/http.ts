@@ -21,11 +21,16 @@ export interface Endpoint<
   response: TResponse;
 }
 
+/**
+ * Defines an endpoint. Its query is made strict here, for every endpoint at once: an unknown key, a key sent
+ * with a different shape (`filter[]=x`) or a repeated key is refused instead of silently dropped, so a
+ * malformed query can never widen what a request does. (A route without a query refuses any; see the server.)
+ */
 export const endpoint = <
   TMethod extends HttpMethod,
   TResponse extends z.ZodType,
   TParams extends z.ZodType | undefined = undefined,
-  TQuery extends z.ZodType | undefined = undefined,
+  TQuery extends z.ZodObject | undefined = undefined,
   TBody extends z.ZodType | undefined = undefined,
 >(definition: {
   method: TMethod;
@@ -34,7 +39,11 @@ export const endpoint = <
   query?: TQuery;
   body?: TBody;
   response: TResponse;
-}): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> => definition;
+}): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> =>
+  definition.query ? { ...definition, query: definition.query.strict() as TQuery } : definition;
+
+/** The query of an endpoint that takes none: any key is refused. */
+export const NoQuery = z.strictObject({});
 
 /** The input of an endpoint part: never when the endpoint does not declare it. */
 type InputOf<T> = [Exclude<T, undefined>] extends [never]

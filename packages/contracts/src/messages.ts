@@ -10,6 +10,7 @@ export const MESSAGES = {
   csrf: 'Solicitud rechazada: falta la cabecera de seguridad',
   notFound: 'Recurso no encontrado',
   invalidRequest: 'La solicitud no es válida',
+  unknownQueryParameter: 'La solicitud lleva parámetros que no se admiten',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   payloadTooLarge: 'La solicitud es demasiado grande',
   unsupportedMediaType: 'Tipo de contenido no admitido',

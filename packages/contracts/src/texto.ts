@@ -22,6 +22,7 @@ export const TEXTO_DEFAULT_PROMPTS: Record<TextoTool, string> = {
 };
 
 export const TEXTO_MESSAGES = {
+  keyRequiredForNewUrl: 'Para cambiar la URL de la API vuelve a introducir la API key de Gemini',
   missingKey: 'API key de Gemini no configurada. Por favor, configúrala en el panel de configuración.',
   noAnswer: 'No se pudo obtener una respuesta',
   processFailed: 'Error al procesar el texto. Por favor, intenta de nuevo.',

@@ -6,11 +6,39 @@ import { z } from 'zod';
  */
 export const USER_LIMITS = { username: 50, email: 254, phone: 30, passwordMin: 6, passwordMax: 128 } as const;
 
+export const USERNAME_MESSAGES = {
+  invisible:
+    'El nombre de usuario no puede contener caracteres invisibles o de control (espacios de ancho cero, cambios de dirección del texto)',
+  mixedScripts:
+    'El nombre de usuario no puede mezclar letras de alfabetos distintos (por ejemplo, latinas y cirílicas)',
+} as const;
+
+/** Control (Cc: NUL, line breaks...) and format (Cf: bidi overrides, zero-width) characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * Alphabets whose letters look alike. A name written in one of them is fine; a mix (a Cyrillic "а" among Latin
+ * letters, "аdmin") is how a look-alike of another member's name is made (UTS #39's single-script rule).
+ */
+const SCRIPTS = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  /\p{Script=Armenian}/u,
+  /\p{Script=Cherokee}/u,
+  /\p{Script=Georgian}/u,
+];
+const scriptsUsed = (value: string) => SCRIPTS.filter((script) => script.test(value)).length;
+
+/** Normalised (NFKC: full-width and compatibility forms become their plain letters) before any check. */
 export const UsernameField = z
   .string()
   .trim()
+  .normalize('NFKC')
   .min(1, 'El nombre de usuario es obligatorio')
-  .max(USER_LIMITS.username, `El nombre de usuario no puede superar ${USER_LIMITS.username} caracteres`);
+  .max(USER_LIMITS.username, `El nombre de usuario no puede superar ${USER_LIMITS.username} caracteres`)
+  .refine((value) => !INVISIBLE.test(value), USERNAME_MESSAGES.invisible)
+  .refine((value) => scriptsUsed(value) <= 1, USERNAME_MESSAGES.mixedScripts);
 
 export const EmailField = z
   .string()

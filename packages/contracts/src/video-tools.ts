@@ -22,6 +22,9 @@ export const YOUTUBE_ID_LENGTH = 11;
 /** Accepted link length; longer input is not a link a person pastes. */
 export const VIDEO_URL_MAX = 2048;
 
+/** A bulk delete that does not say what it removes. */
+const VIDEO_DELETE_SCOPE_MESSAGE = 'Indica qué registros eliminar: los de un filtro o todos';
+
 export const VIDEO_MESSAGES = {
   emptyUrl: 'Por favor, ingresa una URL',
   invalidYouTubeUrl: 'URL de YouTube no válida. Asegúrate de que sea un enlace de youtube.com o youtu.be.',
@@ -247,7 +250,19 @@ export const VideoListQuery = z.object({
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
 
-export const VideoFilterQuery = VideoListQuery.pick({ filter: true });
+/**
+ * What a bulk delete removes, said explicitly: the records of one `filter`, or `all=true`. Neither or both is
+ * refused, so a request that lost its filter on the way never becomes "delete everything".
+ */
+export const VideoDeleteQuery = z
+  .object({
+    filter: VideoListQuery.shape.filter,
+    all: z.literal('true', { error: VIDEO_DELETE_SCOPE_MESSAGE }).optional(),
+  })
+  .refine((query) => (query.filter === undefined) !== (query.all === undefined), {
+    error: VIDEO_DELETE_SCOPE_MESSAGE,
+  });
+export type VideoDeleteQuery = z.input<typeof VideoDeleteQuery>;
 
 export const RecordParams = z.object({ recordId: z.coerce.number().int().positive() });
 
@@ -273,7 +288,7 @@ function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: 
     removeAll: endpoint({
       method: 'DELETE',
       path: `${base}/videos`,
-      query: VideoFilterQuery,
+      query: VideoDeleteQuery,
       response: DeletedCount,
     }),
     /**

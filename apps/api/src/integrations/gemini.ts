@@ -1,4 +1,5 @@
 import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
+import { redactSecret } from '../lib/redact';
 
 /** Why a generation failed; each AI tool turns these into its own Spanish messages. */
 export type GeminiFailure =
@@ -70,7 +71,7 @@ function upstreamDetail(message: string): string | undefined {
 
 const redact = (text: string | undefined, key: string): string | undefined => {
   if (text === undefined) return undefined;
-  const clean = key.length >= 4 ? text.split(key).join('***') : text;
+  const clean = redactSecret(text, key);
   return clean.length > DETAIL_MAX ? `${clean.slice(0, DETAIL_MAX)}…` : clean;
 };
 

@@ -1,40 +1,8 @@
 import { Readable } from 'node:stream';
-import { AI_MESSAGES, GENERATION_STREAM_TYPE, MESSAGES } from '@app/contracts';
+import { GENERATION_STREAM_TYPE, MESSAGES } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { GeminiError } from '../integrations/gemini';
-import { AppError, tooManyRequests } from './errors';
-
-/** What the AI tools share on the server: the per-user generation limit and the streamed answer. */
-
-export interface GenerationLimits {
-  /** Generations allowed per user in the window, across both AI tools (they spend the same quota). */
-  points: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_GENERATION_LIMITS: GenerationLimits = { points: 20, windowSeconds: 60 };
-
-export function createGenerationLimiter(limits: GenerationLimits = DEFAULT_GENERATION_LIMITS) {
-  const limiter = new RateLimiterMemory({
-    keyPrefix: 'ai-generation',
-    points: limits.points,
-    duration: limits.windowSeconds,
-  });
-  return {
-    /** Counts one generation of the user; over the limit it throws a 429 with the Spanish message. */
-    async consume(userId: number): Promise<void> {
-      try {
-        await limiter.consume(String(userId));
-      } catch (res) {
-        const wait = (res as { msBeforeNext?: number }).msBeforeNext ?? limits.windowSeconds * 1000;
-        throw tooManyRequests(AI_MESSAGES.rateLimited, wait / 1000);
-      }
-    },
-  };
-}
-
-export type GenerationLimiter = ReturnType<typeof createGenerationLimiter>;
+import { AppError } from './errors';
 
 /** The Spanish messages one tool shows for each kind of Gemini failure. */
 export type GeminiMessages = Record<Exclude<GeminiError['kind'], 'api'>, string> & {

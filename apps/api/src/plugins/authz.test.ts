@@ -2,6 +2,7 @@ import { endpoint, MESSAGES, OkResponse } from '@app/contracts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, signIn } from '../../test/helper';
+import { fillPath } from '../../test/support/contract-arbitraries';
 import { access, registerAccessGuards, route } from './authz';
 
 const textoProbe = endpoint({ method: 'GET', path: '/api/probe/texto', response: OkResponse });
@@ -49,5 +50,34 @@ describe('route access', () => {
       payload: { email: inactive.email, password: inactive.password },
     });
     expect(login.statusCode).toBe(403);
+  });
+});
+
+describe('percent-encoded paths (issue 23)', () => {
+  /** `/api/x` spelled `/%61pi/x`: the router sends it to the same route. */
+  const encoded = (url: string) => url.replace(/^\/api/, '/%61pi');
+
+  it('refuses every state-changing route without the cross-site header however its path is spelled', async () => {
+    const { app } = await createTestApp();
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const writes = app.apiRoutes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    expect(writes.length).toBeGreaterThan(20);
+    for (const r of writes) {
+      const url = encoded(fillPath(r.url, {}));
+      const res = await app.inject({ method: r.method as 'POST', url, headers: { cookie }, payload: {} });
+      expect(res.statusCode, `${r.method} ${url}`).toBe(403);
+      expect(res.json(), `${r.method} ${url}`).toEqual({ error: MESSAGES.csrf });
+    }
+    // The session survived every one of them (the encoded logout did nothing).
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('gives an encoded API path the API headers', async () => {
+    const { app } = await createTestApp();
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const res = await app.inject({ url: encoded('/api/auth/me'), headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

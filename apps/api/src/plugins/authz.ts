@@ -3,6 +3,7 @@ import {
   CSRF_HEADER_VALUE,
   isAdmin,
   MESSAGES,
+  NoQuery,
   type Endpoint,
   type ToolName,
 } from '@app/contracts';
@@ -96,7 +97,8 @@ export function route<E extends Endpoint, A extends Access>(
     config: { access: rule, endpoint },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      // A route without a query refuses any query key (the contracts make declared queries strict).
+      querystring: endpoint.query ?? NoQuery,
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
     },
@@ -148,6 +150,25 @@ export function declareScopeAccess(scope: FastifyInstance, rule: Access): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The path a request is routed by: the matched route's pattern, or (no route matched) the percent-decoded
+ * path. Never the raw URL: `/%61pi/...` reaches the `/api/...` routes, so a check on the raw URL is skipped.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const matched = request.routeOptions.url;
+  if (matched !== undefined) return matched;
+  const rawPath = request.url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return rawPath;
+  }
+}
+
+/** Whether a request goes to the API (by its route, not by how its URL is spelled). */
+export const isApiRequest = (request: FastifyRequest): boolean =>
+  request.routeOptions.config?.access !== undefined || routedPath(request).startsWith('/api');
+
 /** Refuses, at start-up, an API route that does not declare its access; rejects cross-site writes. */
 export function registerAccessGuards(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
@@ -179,7 +200,7 @@ export function registerAccessGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const crossSiteWrite =
       !SAFE_METHODS.has(request.method) &&
-      request.url.startsWith('/api') &&
+      isApiRequest(request) &&
       request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE;
     done(crossSiteWrite ? new AppError(403, MESSAGES.csrf) : undefined);
   });

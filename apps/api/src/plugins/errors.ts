@@ -25,8 +25,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const unknownKeys = first?.keyword === 'unrecognized_keys';
       const body: ErrorResponse = {
-        error: first?.message ?? MESSAGES.invalidRequest,
+        error: unknownKeys ? MESSAGES.unknownQueryParameter : (first?.message ?? MESSAGES.invalidRequest),
         ...(field ? { field } : {}),
       };
       return reply.code(400).send(body);

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { routedPath } from './authz';
 
 /** Our security headers: a CSP that allows only our own code and the Google Drive preview frame. */
 function helmetOptions(https: boolean): HelmetOptions {
@@ -72,8 +73,11 @@ export function apiSecurityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-/** The API docs page is a document (HTML, scripts): it gets the page headers. */
-const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/** The API docs page is a document (HTML, scripts): it gets the page headers. Decided by the routed path. */
+const isApiAnswer = (request: FastifyRequest) => {
+  const path = routedPath(request);
+  return path.startsWith('/api/') && !path.startsWith('/api/docs');
+};
 
 /** Security headers on every answer (pages and API each their own set), and compression. */
 export const securityPlugin = fp<{ https: boolean }>(async (app: FastifyInstance, opts) => {
@@ -81,7 +85,7 @@ export const securityPlugin = fp<{ https: boolean }>(async (app: FastifyInstance
   const apiHeaders = apiSecurityHeaders(opts.https);
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
+    reply.headers(isApiAnswer(request) ? apiHeaders : pageHeaders);
     done();
   });
   await app.register(fastifyCompress, { threshold: 1024 });

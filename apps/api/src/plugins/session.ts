@@ -10,6 +10,10 @@ import type { SessionRepo } from '../modules/auth/repo';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** Marks a browser that signed in to an account: its logins are limited apart from strangers' (see auth). */
+export const KNOWN_DEVICE_COOKIE = 'known_device';
+const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
+const KnownDeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
 /** Verified tokens remembered (least recently used out): one per signed-in browser, a few hundred bytes each. */
 const TOKEN_CACHE_SIZE = 10_000;
 
@@ -27,6 +31,10 @@ declare module 'fastify' {
       end(request: FastifyRequest, reply: FastifyReply): void;
       /** The request's principal, or null when there is no valid session (a stale cookie is cleared). */
       resolve(request: FastifyRequest, reply: FastifyReply): Principal | null;
+      /** The account and device id of the request's signed known-device cookie, if it has a valid one. */
+      knownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null;
+      /** Remembers this browser as a device that signed in to the account (a signed, httpOnly cookie). */
+      rememberDevice(reply: FastifyReply, device: { userId: number; deviceId: string }): void;
     };
   }
 }
@@ -44,7 +52,8 @@ export interface SessionPluginOptions {
  * password change end sessions at once.
  */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, opts) => {
-  await app.register(fastifyCookie);
+  // The cookie secret signs the known-device cookie; the session cookie is a JWT signed on its own.
+  await app.register(fastifyCookie, { secret: opts.secret });
   await app.register(fastifyJwt, {
     secret: opts.secret,
     sign: { expiresIn: SESSION_TTL_SECONDS },
@@ -90,6 +99,26 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
         return null;
       }
       return { ...found.user, sessionId: payload.sid };
+    },
+    knownDevice(request) {
+      const raw = request.cookies[KNOWN_DEVICE_COOKIE];
+      if (!raw) return null;
+      const unsigned = request.unsignCookie(raw);
+      const match = unsigned.valid && unsigned.value ? KnownDeviceValue.safeParse(unsigned.value) : null;
+      if (!match?.success) return null;
+      const [userId, deviceId] = match.data.split('.') as [string, string];
+      return { userId: Number(userId), deviceId };
+    },
+    rememberDevice(reply, device) {
+      reply.setCookie(KNOWN_DEVICE_COOKIE, `${device.userId}.${device.deviceId}`, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: opts.secureCookie,
+        // Only the login needs it.
+        path: '/api/auth/login',
+        signed: true,
+        maxAge: KNOWN_DEVICE_TTL_SECONDS,
+      });
     },
   });
 

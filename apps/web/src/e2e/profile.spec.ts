@@ -59,4 +59,24 @@ test.describe('Profile', () => {
     ).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('a new password or email needs the current password, shown under its field', async ({ page }) => {
+    await signIn(page, ACCOUNTS.profile);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    await page.getByLabel('Nueva contraseña').fill('otra-clave-segura');
+    await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
+    await expect(
+      page
+        .getByText('Introduce tu contraseña actual para cambiar la contraseña o el correo electrónico')
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('data-invalid', 'true');
+
+    await page.getByLabel('Contraseña actual').fill('no-es-la-mia');
+    await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
+    await expect(page.getByText('La contraseña actual no es correcta').first()).toBeVisible();
+    await expect(page.getByText('Estado: Error HTTP 400: La contraseña actual no es correcta')).toBeVisible();
+    await expectAccessible(page);
+  });
 });

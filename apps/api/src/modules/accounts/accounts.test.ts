@@ -367,6 +367,7 @@ describe('PUT /api/accounts/profile', () => {
       email: 'Eva.Maria@Example.com',
       phone: ' 612 345 678 ',
       password: '',
+      current_password: member.password,
     });
     expect(res.statusCode).toBe(200);
     const user = SessionUser.parse(res.json());
@@ -432,6 +433,46 @@ describe('PUT /api/accounts/profile', () => {
     expect((await me(app, cookie)).statusCode).toBe(200);
   });
 
+  it('asks for the current password to change the password or the email, limited like logins', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    const cookie = await signIn(app, member.email, member.password);
+    const base = { username: 'eva', email: member.email, phone: '' };
+    for (const change of [{ password: 'clave-nueva' }, { email: 'nueva@example.com' }]) {
+      const missing = await putProfile(app, cookie, { ...base, ...change });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        error: ACCOUNT_MESSAGES.currentPasswordRequired,
+        field: 'current_password',
+      });
+      const wrong = await putProfile(app, cookie, { ...base, ...change, current_password: 'no-es-esta' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        error: ACCOUNT_MESSAGES.currentPasswordWrong,
+        field: 'current_password',
+      });
+    }
+    // Nothing changed: the old password and email still sign in.
+    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(200);
+    // Other fields need no password.
+    expect((await putProfile(app, cookie, { ...base, username: 'eva2' })).statusCode).toBe(200);
+    // Two wrong tries so far; three more spend the budget of five, then even the right one waits.
+    for (let i = 0; i < 3; i++) {
+      const wrong = await putProfile(app, cookie, {
+        ...base,
+        password: 'clave-nueva',
+        current_password: 'x',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await putProfile(app, cookie, {
+      ...base,
+      password: 'clave-nueva',
+      current_password: member.password,
+    });
+    expect(locked.statusCode).toBe(429);
+  });
+
   it('changes the password, ends the other sessions and keeps this one signed in', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
@@ -442,6 +483,7 @@ describe('PUT /api/accounts/profile', () => {
       email: member.email,
       phone: '',
       password: 'clave-nueva',
+      current_password: member.password,
     });
     expect(res.statusCode).toBe(200);
     const renewed = sessionCookie(res);
@@ -459,7 +501,12 @@ describe('PUT /api/accounts/profile', () => {
     const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
     await addUser(db, { email: 'ana@example.com', username: 'Ana' });
     const cookie = await signIn(app, member.email, member.password);
-    const email = await putProfile(app, cookie, { username: 'eva', email: 'ANA@example.com', phone: '' });
+    const email = await putProfile(app, cookie, {
+      username: 'eva',
+      email: 'ANA@example.com',
+      phone: '',
+      current_password: member.password,
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json()).toEqual({ error: ACCOUNT_MESSAGES.emailTakenByOther, field: 'email' });
     const username = await putProfile(app, cookie, { username: 'ana', email: 'eva@example.com', phone: '' });

@@ -12,9 +12,9 @@ import { accountConflictField } from '../../db/unique-violation';
 import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
-import { hashPassword } from '../../lib/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { normalizeEmail } from '../auth/service';
-import { createIpLimiter, DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './limits';
+import type { RateLimits } from '../../lib/rate-limits';
 import type { AccountsRepo } from './repo';
 import { resetPasswordEmail } from './reset-email';
 
@@ -22,12 +22,14 @@ export interface AccountsServiceDeps {
   repo: AccountsRepo;
   /** The session user (role and permissions included) of an email, after a profile change. */
   loadSessionUser(email: string): SessionUser | undefined;
+  /** The stored password hash of an account (to check the current password before sensitive changes). */
+  loadPasswordHash(email: string): string | undefined;
   mailer: Mailer;
   clock: Clock;
   /** The public address of the web app, e.g. https://miembros.example.com (links in emails). */
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
-  limits?: AccountLimits;
+  limits: Pick<RateLimits, 'register' | 'recovery' | 'reauth' | 'recoveryEmailIntervalSeconds'>;
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
@@ -51,16 +53,29 @@ function rethrowConflict(error: unknown, messages: Record<'email' | 'username', 
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repo, mailer, clock, log } = deps;
-  const limits = deps.limits ?? DEFAULT_ACCOUNT_LIMITS;
-  const registerLimiter = createIpLimiter('register-ip', limits.registerPerIp, limits.windowSeconds);
-  const recoveryLimiter = createIpLimiter('recovery-ip', limits.recoveryPerIp, limits.windowSeconds);
+  const { limits } = deps;
+
+  /**
+   * A new password or email needs the current password (a stolen session alone cannot take the account over).
+   * Each try spends a point first (limited like logins, per account) and gets it back when right.
+   */
+  async function confirmCurrentPassword(me: { id: number; email: string }, given: string): Promise<void> {
+    if (given === '') throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired, 'current_password');
+    const key = String(me.id);
+    await limits.reauth.spend(key);
+    const hash = deps.loadPasswordHash(normalizeEmail(me.email));
+    if (!hash || !(await verifyPassword(hash, given))) {
+      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
+    }
+    await limits.reauth.refund(key);
+  }
 
   const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
 
   return {
     /** Creates an inactive cafeinas account; uniqueness (case-insensitive) is the database's to enforce. */
     async register(body: RegisterBody, ip: string): Promise<void> {
-      await registerLimiter.consume(ip);
+      await limits.register.spend(ip);
       const password_hash = await hashPassword(body.password);
       try {
         repo.insertSelfRegistered({
@@ -79,7 +94,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * the same answer, and just as fast: the email is sent after the answer, never awaited here.
      */
     async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
-      await recoveryLimiter.consume(ip);
+      await limits.recovery.spend(ip);
       const user = repo.findByEmail(normalizeEmail(body.email));
       if (!user?.is_active) return;
       const now = clock.now();
@@ -118,10 +133,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * new token version the current session must carry.
      */
     async updateProfile(
-      me: { id: number; sessionId: string },
+      me: { id: number; sessionId: string; email: string },
       body: ProfileBody,
     ): Promise<{ user: SessionUser; newTokenVersion: number | undefined }> {
       const email = normalizeEmail(body.email);
+      if (body.password !== '' || email !== normalizeEmail(me.email)) {
+        await confirmCurrentPassword(me, body.current_password);
+      }
       const password_hash = body.password === '' ? undefined : await hashPassword(body.password);
       let tokenVersion: number | undefined;
       try {

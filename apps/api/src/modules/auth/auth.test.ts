@@ -108,7 +108,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('limits failed logins per IP address across accounts', async () => {
-    const { app } = await createTestApp({}, { loginLimits: { perAccount: 5, perIp: 3, windowSeconds: 900 } });
+    const { app } = await createTestApp(
+      {},
+      { loginLimits: { perAccount: 5, perIp: 3, perKnownDevice: 5, windowSeconds: 900 } },
+    );
     for (let i = 0; i < 3; i++) {
       const res = await postJson(
         app,
@@ -124,15 +127,92 @@ describe('POST /api/auth/login', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('forgets earlier failures after a successful login', async () => {
+  it('lets the right password through from a browser that signed in before, while strangers lock the account', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    const first = await postJson(app, '/api/auth/login', member);
+    const device = first.cookies.find((c) => c.name === 'known_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+    const knownCookie = `known_device=${device!.value}`;
+
+    for (let i = 0; i < 5; i++) {
+      await postJson(
+        app,
+        '/api/auth/login',
+        { email: member.email, password: 'bad' },
+        { remoteAddress: '10.9.9.9' },
+      );
+    }
+    // A stranger (and any browser that never signed in to this account) is locked out...
+    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(429);
+    // ...a cookie that is not ours (unsigned, forged) does not help...
+    const forged = `known_device=${encodeURIComponent(`${member.id}.AAAAAAAAAAAAAAAAAAAAAAAA`)}`;
+    expect((await postJson(app, '/api/auth/login', member, { cookie: forged })).statusCode).toBe(429);
+    // ...but the member's own browser still signs in.
+    expect((await postJson(app, '/api/auth/login', member, { cookie: knownCookie })).statusCode).toBe(200);
+  });
+
+  it('does not let a known device of one account past the lock of another', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    const first = await postJson(app, '/api/auth/login', member);
+    const knownCookie = `known_device=${first.cookies.find((c) => c.name === 'known_device')!.value}`;
+    for (let i = 0; i < 5; i++) {
+      await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' });
+    }
+    expect((await postJson(app, '/api/auth/login', ADMIN, { cookie: knownCookie })).statusCode).toBe(429);
+  });
+
+  it('limits wrong passwords from a known device too', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    const first = await postJson(app, '/api/auth/login', member);
+    const cookie = `known_device=${first.cookies.find((c) => c.name === 'known_device')!.value}`;
+    for (let i = 0; i < 5; i++) {
+      const res = await postJson(
+        app,
+        '/api/auth/login',
+        { email: member.email, password: 'bad' },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await postJson(app, '/api/auth/login', member, { cookie })).statusCode).toBe(429);
+  });
+
+  it('gives back the point of a successful login', async () => {
     const { app } = await createTestApp();
     for (let i = 0; i < 4; i++)
       await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' });
     expect((await postJson(app, '/api/auth/login', ADMIN)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) {
-      expect(
-        (await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' })).statusCode,
-      ).toBe(401);
+    expect((await postJson(app, '/api/auth/login', ADMIN)).statusCode).toBe(200);
+    expect((await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' })).statusCode).toBe(
+      401,
+    );
+    expect((await postJson(app, '/api/auth/login', ADMIN)).statusCode).toBe(429);
+  });
+
+  it('keeps the limits in the database: two API nodes on one file share them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
+    const databasePath = path.join(dir, 'app.db');
+    const dbA = openDatabase(databasePath);
+    const dbB = openDatabase(databasePath);
+    const nodeA = await buildApp(testConfig({ admin: ADMIN, databasePath }), { db: dbA });
+    const nodeB = await buildApp(testConfig({ admin: ADMIN, databasePath }), { db: dbB });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const node = i % 2 === 0 ? nodeA : nodeB;
+        const res = await postJson(node, '/api/auth/login', { email: ADMIN.email, password: 'bad' });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.filter((s) => s !== 429)).toHaveLength(5);
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    } finally {
+      await Promise.all([nodeA.close(), nodeB.close()]);
+      dbA.$client.close();
+      dbB.$client.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

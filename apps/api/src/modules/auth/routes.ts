@@ -5,8 +5,12 @@ import type { AuthService } from './service';
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   route(app, login, access.public, async ({ body, request, reply }) => {
-    const { user, session } = await auth.login(body, request.ip);
+    const { user, session, device } = await auth.login(body, {
+      ip: request.ip,
+      device: app.sessions.knownDevice(request),
+    });
     app.sessions.start(reply, session);
+    app.sessions.rememberDevice(reply, device);
     return user;
   });
 

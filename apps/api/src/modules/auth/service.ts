@@ -1,39 +1,63 @@
+import { randomBytes } from 'node:crypto';
 import { MESSAGES, type LoginBody, type SessionUser } from '@app/contracts';
 import { AppError, unauthorized } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import type { LoginLimiter } from './login-limiter';
+import { spendAll, type Budget, type RateLimits } from '../../lib/rate-limits';
 import type { SessionRepo } from './repo';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export interface AuthServiceDeps {
-  repo: SessionRepo;
-  limiter: LoginLimiter;
+/** A browser that signed in to an account before (from its signed known-device cookie). */
+export interface KnownDevice {
+  userId: number;
+  deviceId: string;
 }
 
-export function createAuthService({ repo, limiter }: AuthServiceDeps) {
+export interface AuthServiceDeps {
+  repo: SessionRepo;
+  limits: Pick<RateLimits, 'loginByAccount' | 'loginByIp' | 'loginByDevice'>;
+}
+
+export const newDeviceId = (): string => randomBytes(18).toString('base64url');
+
+export function createAuthService({ repo, limits }: AuthServiceDeps) {
   return {
     /**
-     * Checks credentials. An unknown email costs the same work and gets the same answer as a wrong password;
-     * an inactive account is told so only after its password was proven.
+     * Checks credentials. Every attempt spends its points before the password is verified (and gets them back
+     * when it succeeds), so simultaneous attempts cannot pass the limits. A browser that signed in to this
+     * account before has a budget of its own: strangers' failures (per account, per IP) do not lock it out.
+     * An unknown email costs the same work and gets the same answer as a wrong password; an inactive account
+     * is told so only after its password was proven.
      */
     async login(
       body: LoginBody,
-      ip: string,
-    ): Promise<{ user: SessionUser; session: { id: number; token_version: number } }> {
+      client: { ip: string; device: KnownDevice | null },
+    ): Promise<{
+      user: SessionUser;
+      session: { id: number; token_version: number };
+      device: KnownDevice;
+    }> {
       const email = normalizeEmail(body.email);
-      await limiter.assertAllowed(email, ip);
       const found = repo.findUserForLogin(email);
+      const known = found && client.device?.userId === found.user.id ? client.device : null;
+      const spends: Array<[Budget, string]> = known
+        ? [[limits.loginByDevice, `${known.userId}:${known.deviceId}`]]
+        : [
+            [limits.loginByAccount, email],
+            [limits.loginByIp, client.ip],
+          ];
+      await spendAll(spends);
       const valid = found
         ? await verifyPassword(found.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
-      if (!found || !valid) {
-        await limiter.recordFailure(email, ip);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
-      await limiter.recordSuccess(email);
+      if (!found || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+      await Promise.all(spends.map(([budget, key]) => budget.refund(key)));
       if (!found.is_active) throw new AppError(403, MESSAGES.inactiveAccount);
-      return { user: found.user, session: { id: found.user.id, token_version: found.token_version } };
+      return {
+        user: found.user,
+        session: { id: found.user.id, token_version: found.token_version },
+        device: known ?? { userId: found.user.id, deviceId: newDeviceId() },
+      };
     },
   };
 }

@@ -10,14 +10,10 @@ import {
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
+import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import {
-  geminiAppError,
-  secretStatus,
-  type GeminiMessages,
-  type GenerationLimiter,
-} from '../../lib/generation';
+import { geminiAppError, secretStatus, type GeminiMessages } from '../../lib/generation';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
 /** RedGram's messages for each Gemini failure (spec, section 8). */
@@ -67,7 +63,7 @@ const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig =
 export interface RedgramServiceDeps {
   repo: RedgramRepo;
   gemini: GeminiClient;
-  limiter: GenerationLimiter;
+  limiter: Budget;
 }
 
 export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDeps) {
@@ -122,7 +118,7 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
       const text = body.text.trim();
       if (text === '') throw badRequest(REDGRAM_MESSAGES.missingText[body.mode], 'text');
       const prompt = buildRedgramPrompt(template, profile, body.mode, text);
-      await limiter.consume(userId);
+      await limiter.spend(String(userId));
 
       const log = (api_response: string | null, error_message: string | null) =>
         repo.insertLog({

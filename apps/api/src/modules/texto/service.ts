@@ -7,15 +7,10 @@ import {
   type TextoGenerateBody,
   type TextoTool,
 } from '@app/contracts';
+import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
-import { AppError } from '../../lib/errors';
-import {
-  geminiAppError,
-  secretStatus,
-  withToolErrors,
-  type GeminiMessages,
-  type GenerationLimiter,
-} from '../../lib/generation';
+import { AppError, badRequest } from '../../lib/errors';
+import { geminiAppError, secretStatus, withToolErrors, type GeminiMessages } from '../../lib/generation';
 import type { TextoRepo, TextoSettings } from './repo';
 
 /** The text tools' messages for each Gemini failure (spec, section 8). */
@@ -40,16 +35,22 @@ const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({
 export interface TextoServiceDeps {
   repo: TextoRepo;
   gemini: GeminiClient;
-  limiter: GenerationLimiter;
+  limiter: Budget;
 }
 
 export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
   return {
     getConfig: (): TextoConfig => toConfig(repo.get()),
 
-    /** Saves the settings; a blank key keeps the stored one. */
+    /**
+     * Saves the settings; a blank key keeps the stored one. A new api_url needs the key typed again: the stored
+     * key is never sent to an address it was not entered for.
+     */
     saveConfig(body: TextoConfigBody): { message: string; config: TextoConfig } {
       const current = repo.get();
+      if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
+        throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
+      }
       const settings: TextoSettings = {
         api_url: body.api_url,
         prompt_ortografia: body.prompt_ortografia,
@@ -68,7 +69,7 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
     ): Promise<AsyncIterable<string>> {
       const settings = repo.get();
       if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
-      await limiter.consume(userId);
+      await limiter.spend(String(userId));
       try {
         const pieces = await gemini.generateStream({
           apiKey: settings.gemini_api_key,

@@ -124,6 +124,20 @@ describe('text tools generation', () => {
     expect(res.body).not.toContain(KEY);
   });
 
+  it('asks for the key again before sending it to a new api_url', async () => {
+    const t = await configured();
+    const res = await send(
+      t.app,
+      'PUT',
+      '/api/texto/config',
+      t.admin,
+      config({ api_url: 'https://otra-api.example', gemini_api_key: '' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: TEXTO_MESSAGES.keyRequiredForNewUrl, field: 'gemini_api_key' });
+    expect((await send(t.app, 'GET', '/api/texto/config', t.admin)).json().api_url).toBe('');
+  });
+
   it('calls Gemini at the stored api_url', async () => {
     const t = await configured();
     const other = await startFakeGemini();
@@ -133,7 +147,7 @@ describe('text tools generation', () => {
         'PUT',
         '/api/texto/config',
         t.admin,
-        config({ api_url: other.url, gemini_api_key: '' }),
+        config({ api_url: other.url, gemini_api_key: KEY }),
       );
       const res = await generate(t, { tool: 'ortografia', text: 'hola' });
       expect(res.statusCode).toBe(200);

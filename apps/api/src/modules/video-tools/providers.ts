@@ -16,6 +16,19 @@ import type { Clock } from '../../lib/clock';
 import type { ServiceHealth } from './health';
 import type { NewVideoRecord } from './schema';
 
+/**
+ * A provider's thumbnail is stored only when it is an https: address (the page shows it as an image): any
+ * other scheme (javascript:, data:, http:) is dropped and the record has no thumbnail.
+ */
+export function httpsOnly(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).protocol === 'https:' ? url : '';
+  } catch {
+    return '';
+  }
+}
+
 export interface Logger {
   warn(details: object, message: string): void;
 }
@@ -109,7 +122,7 @@ export function youtubeProvider(
         url_video: downloadUrl,
         calidad_video: details?.quality ?? YOUTUBE_PLACEHOLDER.quality,
         url_audio: '',
-        miniatura: details?.thumbnail ?? '',
+        miniatura: httpsOnly(details?.thumbnail),
         canal: details?.channel ?? '',
         fecha_publicacion: publishedAt,
         placeholder: details === null,
@@ -152,7 +165,7 @@ export function instagramProvider(deps: ProviderDeps & { instagram: InstagramCli
         descripcion: caption || 'Sin descripción',
         duracion: media.duration,
         url_video: media.videoUrl ?? (await cobaltLink(deps, link.url)),
-        miniatura: media.thumbnail,
+        miniatura: httpsOnly(media.thumbnail),
         usuario: media.fullName,
         fecha_extraccion: extractedAt,
         sort_date: extractedAt,

@@ -1,4 +1,5 @@
-import { VIDEO_MESSAGES, YouTubeVideo, InstagramVideo } from '@app/contracts';
+import { httpsOnly } from './providers';
+import { MESSAGES, VIDEO_MESSAGES, YouTubeVideo, InstagramVideo } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addUser, ADMIN, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
@@ -243,7 +244,8 @@ describe('saving an Instagram video', () => {
       usuario: 'Usuario Kafe0',
       duracion: 75,
       url_video: `${s.instagram.baseUrl}/cdn/Kafe0123456.mp4`,
-      miniatura: `${s.instagram.baseUrl}/cdn/Kafe0123456.jpg`,
+      // The fake serves its thumbnail over http: only https: thumbnails are stored.
+      miniatura: '',
       user_id: s.vipId,
     });
     expect(record.titulo).toHaveLength(50);
@@ -421,9 +423,27 @@ describe('saved-video lists', () => {
     expect((await del(s, `/api/video-tools/youtube/videos/${newest!.record_id}`)).statusCode).toBe(404);
     expect((await del(s, '/api/video-tools/youtube/videos?filter=beta')).json()).toEqual({ deleted: 5 });
     expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(6);
-    expect((await del(s, '/api/video-tools/youtube/videos')).json()).toEqual({ deleted: 6 });
+    expect((await del(s, '/api/video-tools/youtube/videos?all=true')).json()).toEqual({ deleted: 6 });
     expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(0);
     expect((await get(s, '/api/video-tools/instagram/videos')).json().total).toBe(1);
+  });
+
+  it.each([
+    ['no scope at all', ''],
+    ['a filter sent as an array', '?filter[]=NoSuchChannel'],
+    ['a repeated filter', '?filter=Alfa&filter=beta'],
+    ['an unknown key', '?filtro=Alfa'],
+    ['a filter and all at once', '?filter=Alfa&all=true'],
+    ['all with another value', '?all=1'],
+  ])('deletes nothing on a bulk delete with %s (400 in Spanish)', async (_name, query) => {
+    const s = await setup();
+    seed(s.db, s.vipId);
+    const res = await del(s, `/api/video-tools/youtube/videos${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(
+      /^(Indica qué registros eliminar|La solicitud lleva parámetros|Entrada inválida)/,
+    );
+    expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(12);
   });
 
   it('serves a late page of a large list from the indexes, without sorting in memory', async () => {
@@ -469,11 +489,19 @@ describe('who may do what', () => {
     expect(s.youtube.requests).toHaveLength(0);
   });
 
-  it('saves for the session user whatever user_id the body or query names', async () => {
+  it('saves for the session user whatever user_id the body names, and refuses a query naming one', async () => {
     const s = await setup();
-    const res = await s.app.inject({
+    const withQuery = await s.app.inject({
       method: 'POST',
       url: '/api/video-tools/youtube/videos?user_id=1&is_admin=1',
+      payload: { url: 'https://youtu.be/aOwne123456' },
+      headers: { ...csrf, cookie: s.vip },
+    });
+    expect(withQuery.statusCode).toBe(400);
+    expect(withQuery.json()).toEqual({ error: MESSAGES.unknownQueryParameter });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/video-tools/youtube/videos',
       payload: { url: 'https://youtu.be/aOwne123456', user_id: 1, is_admin: true },
       headers: { ...csrf, cookie: s.vip },
     });
@@ -500,5 +528,18 @@ describe('who may do what', () => {
         .statusCode,
     ).toBe(403);
     expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(1);
+  });
+});
+
+describe('provider thumbnails', () => {
+  it.each([
+    ['https://i.ytimg.com/vi/x/hq.jpg', 'https://i.ytimg.com/vi/x/hq.jpg'],
+    ['http://i.ytimg.com/vi/x/hq.jpg', ''],
+    ['javascript:alert(1)', ''],
+    ['data:image/svg+xml,<svg onload=alert(1)>', ''],
+    ['//evil.example/x.jpg', ''],
+    [undefined, ''],
+  ])('stores %s as %j', (given, stored) => {
+    expect(httpsOnly(given)).toBe(stored);
   });
 });

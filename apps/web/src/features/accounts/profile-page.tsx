@@ -25,7 +25,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const [status, setStatus] = useState('Listo');
   const reloadTimer = useRef<number | undefined>(undefined);
   const form = useForm<ProfileValues>({
-    initialValues: { username: user.username, email: user.email, phone: user.phone ?? '', password: '' },
+    initialValues: {
+      username: user.username,
+      email: user.email,
+      phone: user.phone ?? '',
+      password: '',
+      current_password: '',
+    },
     validate: zod4Resolver(ProfileBody, { errorPriority: 'first' }),
     onValuesChange: () => setStatus((current) => (current === 'Listo' ? 'Cambios sin guardar' : current)),
   });
@@ -41,6 +47,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.profileUpdated });
       setStatus(`${ACCOUNT_MESSAGES.profileUpdated}. Recargando...`);
       form.setFieldValue('password', '');
+      form.setFieldValue('current_password', '');
       reloadTimer.current = window.setTimeout(() => window.location.reload(), PROFILE_RELOAD_DELAY_MS);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -73,6 +80,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
             autoComplete="new-password"
             visibilityToggleButtonProps={toggleLabel}
             {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Contraseña actual"
+            description="Necesaria para cambiar la contraseña o el correo electrónico"
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar los caracteres' }}
+            {...form.getInputProps('current_password')}
           />
           <SubmitButton busy={isSubmitting} busyLabel="Actualizando...">
             Actualizar Perfil

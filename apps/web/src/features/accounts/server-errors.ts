@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { ApiError } from '@/lib/api';
 
-export type AccountField = 'username' | 'email' | 'phone' | 'password' | 'confirmPassword';
+export type AccountField =
+  'username' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'current_password';
 
 export interface ServerErrorView {
   /** Messages to show under fields. */
@@ -10,7 +11,14 @@ export interface ServerErrorView {
   toast: string;
 }
 
-const FORM_FIELDS = new Set<string>(['username', 'email', 'phone', 'password', 'confirmPassword']);
+const FORM_FIELDS = new Set<string>([
+  'username',
+  'email',
+  'phone',
+  'password',
+  'confirmPassword',
+  'current_password',
+]);
 
 /**
  * How a failed registration or profile save shows: a taken email or username goes under its field with the

@@ -7,7 +7,11 @@ import { endpointsOf, invalidateSavedVideos } from './keys';
 export const useDeleteAllVideos = (config: ProviderConfig) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (filter: string) => api(endpointsOf(config).removeAll, { query: filter ? { filter } : {} }),
+    mutationFn: (filter: string) =>
+      api(endpointsOf(config).removeAll, {
+        // The server deletes nothing unless told which records: one filter's, or all of them.
+        query: filter ? { filter } : { all: 'true' },
+      }),
     onSettled: () => invalidateSavedVideos(queryClient, config),
   });
 };

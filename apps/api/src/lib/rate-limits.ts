@@ -1,0 +1,186 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ACCOUNT_MESSAGES, AI_MESSAGES, MESSAGES } from '@app/contracts';
+import Database from 'better-sqlite3';
+import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tooManyRequests } from './errors';
+
+/**
+ * Every rate limit of the API, kept in the database (rate-limiter-flexible) so that two API nodes on one
+ * database agree. A store builds limiters; `createRateLimits` builds all of them from one store. Another
+ * engine (PostgreSQL) only needs its own `LimiterStore`.
+ */
+
+export interface LoginLimits {
+  /** Login attempts allowed per account in the window from browsers not known to that account. */
+  perAccount: number;
+  /** Login attempts allowed per client IP in the window (higher: several members may share an address). */
+  perIp: number;
+  /** Login attempts allowed per known device of an account (a browser that signed in to it before). */
+  perKnownDevice: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perAccount: 5,
+  perIp: 20,
+  perKnownDevice: 5,
+  windowSeconds: 15 * 60,
+};
+
+export interface AccountLimits {
+  /** Registration attempts allowed per client IP in the window. */
+  registerPerIp: number;
+  /** Password-recovery requests allowed per client IP in the window. */
+  recoveryPerIp: number;
+  windowSeconds: number;
+  /** Minimum time between two recovery emails to the same account (kept by the reset-token rows). */
+  recoveryEmailIntervalSeconds: number;
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  registerPerIp: 10,
+  recoveryPerIp: 10,
+  windowSeconds: 60 * 60,
+  recoveryEmailIntervalSeconds: 60,
+};
+
+export interface GenerationLimits {
+  /** Generations allowed per user in the window, across both AI tools (they spend the same quota). */
+  points: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_GENERATION_LIMITS: GenerationLimits = { points: 20, windowSeconds: 60 };
+
+export interface RateLimitSettings {
+  login: LoginLimits;
+  accounts: AccountLimits;
+  generation: GenerationLimits;
+}
+
+export interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  /** Window in seconds, counted from the first point spent. */
+  duration: number;
+}
+
+/** Where limiter counters live. */
+export interface LimiterStore {
+  build(options: LimiterOptions): RateLimiterAbstract;
+  close(): void;
+}
+
+const TABLE = 'rate_limits';
+
+/**
+ * The SQLite store: its own connection to the database file, so a limiter never runs inside a transaction of
+ * the app's connections (and never waits for their write lock). ':memory:' (tests) is a private database.
+ */
+export async function openSqliteLimiterStore(databasePath: string): Promise<LimiterStore> {
+  if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
+  const client = new Database(databasePath);
+  client.pragma('journal_mode = WAL');
+  client.pragma('busy_timeout = 5000');
+  const common = {
+    storeClient: client,
+    storeType: 'better-sqlite3' as const,
+    tableName: TABLE,
+    clearExpiredByTimeout: false,
+  };
+  // The first limiter creates the table (the library's own schema); the others reuse it.
+  await new Promise<void>((resolve, reject) => {
+    new RateLimiterSQLite({ ...common, keyPrefix: 'setup', points: 1, duration: 1 }, (error?: unknown) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+    );
+  });
+  return {
+    build: (options) => new RateLimiterSQLite({ ...common, ...options, tableCreated: true }),
+    close: () => client.close(),
+  };
+}
+
+/** A rejection of consume(): the caller is over the limit (anything else is a store failure). */
+const isOverLimit = (rejection: unknown): rejection is RateLimiterRes => rejection instanceof RateLimiterRes;
+
+/** One budget: each call to spend() costs a point; over the budget the caller gets the Spanish 429. */
+export class Budget {
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly message: string,
+  ) {}
+
+  /** Spends a point of `key`, or throws a 429 (with Retry-After) when the budget is spent. */
+  async spend(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (isOverLimit(rejection)) throw tooManyRequests(this.message, rejection.msBeforeNext / 1000);
+      throw rejection;
+    }
+  }
+
+  /** Gives back the point a successful attempt spent. */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
+  /** Points spent by `key` in its current window. */
+  async spent(key: string): Promise<number> {
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
+
+/**
+ * Spends a point of several budgets at once (an attempt counts against each), and throws the 429 of the first
+ * one that is spent. Every point is spent before the caller does any work, so N simultaneous attempts cost N.
+ */
+export async function spendAll(spends: Array<[Budget, string]>): Promise<void> {
+  const results = await Promise.allSettled(spends.map(([budget, key]) => budget.spend(key)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Every limiter of the app, built from one store. */
+export function createRateLimits(store: LimiterStore, settings: Partial<RateLimitSettings> = {}) {
+  const login = settings.login ?? DEFAULT_LOGIN_LIMITS;
+  const accounts = settings.accounts ?? DEFAULT_ACCOUNT_LIMITS;
+  const generation = settings.generation ?? DEFAULT_GENERATION_LIMITS;
+  const budget = (keyPrefix: string, points: number, duration: number, message: string) =>
+    new Budget(store.build({ keyPrefix, points, duration }), message);
+
+  return {
+    loginByAccount: budget('login-account', login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),
+    loginByIp: budget('login-ip', login.perIp, login.windowSeconds, MESSAGES.tooManyAttempts),
+    loginByDevice: budget(
+      'login-device',
+      login.perKnownDevice,
+      login.windowSeconds,
+      MESSAGES.tooManyAttempts,
+    ),
+    /** Re-entering the current password on the profile page: limited like a login, per account. */
+    reauth: budget('reauth-account', login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),
+    register: budget(
+      'register-ip',
+      accounts.registerPerIp,
+      accounts.windowSeconds,
+      ACCOUNT_MESSAGES.tooManyRequests,
+    ),
+    recovery: budget(
+      'recovery-ip',
+      accounts.recoveryPerIp,
+      accounts.windowSeconds,
+      ACCOUNT_MESSAGES.tooManyRequests,
+    ),
+    recoveryEmailIntervalSeconds: accounts.recoveryEmailIntervalSeconds,
+    /** AI generations per user, across both AI tools. */
+    generation: budget('ai-generation', generation.points, generation.windowSeconds, AI_MESSAGES.rateLimited),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
