@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A point in time: `timestamptz` in the database (so PostgreSQL sorts, compares and shows it as a time), an
+ * ISO-8601 UTC string in the app, the same shape SQLite stores as text, so both dialects infer the same row
+ * types and the contracts serialize them the same way.
+ */
+export const isoTimestamp = customType<{ data: string; driverData: string }>({
+  dataType: () => 'timestamp with time zone',
+  toDriver: (value) => value,
+  // node-postgres hands drizzle the server's text form ("2026-11-22 20:27:18.123456+00").
+  fromDriver: (value) => new Date(toIsoForm(value)).toISOString(),
+});
+
+function toIsoForm(value: string): string {
+  return value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+}
+
+export const createdAt = (name = 'created_at') =>
+  isoTimestamp(name)
+    .notNull()
+    .default(sql`now()`);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Stored lower case. */
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const tools = pgTable('tools', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    tool_id: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.tool_id] }), index('role_permissions_tool_idx').on(t.tool_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    password_hash: text('password_hash').notNull(),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    is_active: boolean('is_active').notNull().default(true),
+    /** Bumped to end every session of the user at once (password change, forced sign-out). */
+    token_version: integer('token_version').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role_id),
+    index('users_created_at_idx').on(t.created_at),
+    // The admin table's "pending activation" filter, newest first, on a large community.
+    index('users_active_created_at_idx').on(t.is_active, t.created_at),
+    // The admin table's substring search (ILIKE '%...%') on username or email: trigram indexes (pg_trgm).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** Server-side settings that are not configuration (e.g. the generated session secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
