@@ -17,6 +17,6 @@ export function openDatabase(databasePath: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  migrate(db, { migrationsFolder: MIGRATIONS_DIR.sqlite });
   return db;
 }
