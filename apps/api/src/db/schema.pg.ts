@@ -11,25 +11,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A point in time: `timestamptz` in the database (so PostgreSQL sorts, compares and shows it as a time), an
- * ISO-8601 UTC string in the app, the same shape SQLite stores as text, so both dialects infer the same row
- * types and the contracts serialize them the same way.
+ * A point in time as ISO-8601 UTC text ("2026-11-22T20:27:18.123Z"), exactly as SQLite stores it: the
+ * repositories are written once, so a time must read back the same on both engines, and this text sorts and
+ * compares in time order. (timestamptz would come back from node-postgres in PostgreSQL's own text form.)
  */
-export const isoTimestamp = customType<{ data: string; driverData: string }>({
-  dataType: () => 'timestamp with time zone',
-  toDriver: (value) => value,
-  // node-postgres hands drizzle the server's text form ("2026-11-22 20:27:18.123456+00").
-  fromDriver: (value) => new Date(toIsoForm(value)).toISOString(),
-});
-
-function toIsoForm(value: string): string {
-  return value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
-}
+export const isoTimestamp = (name: string) => text(name);
 
 export const createdAt = (name = 'created_at') =>
   isoTimestamp(name)
     .notNull()
-    .default(sql`now()`);
+    .default(sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
