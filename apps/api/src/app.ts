@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase, type AppDatabase } from './db/client';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
@@ -41,7 +41,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
-  db?: Db;
+  db?: AppDatabase;
   clock?: Clock;
   loginLimits?: LoginLimits;
   accountLimits?: AccountLimits;
@@ -85,13 +85,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('checkJsonAnswers', config.checkJsonAnswers);
 
   const db = deps.db ?? openDatabase(config.databasePath);
   app.addHook('onClose', async () => {
-    if (!deps.db) db.$client.close();
+    if (!deps.db) await db.close();
   });
-  seedCatalog(db);
+  await seedCatalog(db);
   await seedFirstAdmin(db, config.admin, app.log);
   const clock = deps.clock ?? systemClock;
   const https = config.appUrl?.startsWith('https://') ?? false;
@@ -100,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityPlugin, { https });
   const sessionRepo = createSessionRepo(db);
   await app.register(sessionPlugin, {
-    secret: resolveSessionSecret(db, config.sessionSecret),
+    secret: await resolveSessionSecret(db, config.sessionSecret),
     secureCookie: https,
     repo: sessionRepo,
     clock,
@@ -128,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app,
     createAccountsService({
       repo: createAccountsRepo(db),
-      loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
+      loadSessionUser: async (email) => (await sessionRepo.findUserForLogin(email))?.user,
       mailer,
       clock,
       publicUrl: () => publicUrl(app, config),

@@ -102,8 +102,6 @@ export interface Config {
   instagram: { url: string | undefined; apiKey: string | undefined };
   /** Who may read the OpenAPI document and the docs page: everyone, administrators only, or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
-  /** Check every answer written as JSON text against its contract before it leaves (tests; costs a parse). */
-  checkJsonAnswers: boolean;
 }
 
 export type DatabaseTarget = { dialect: 'sqlite'; path: string } | { dialect: 'pg'; url: string };
@@ -167,7 +165,6 @@ export function loadConfig(
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },
     apiDocs: e.API_DOCS,
-    checkJsonAnswers: false,
   };
 }
 
@@ -176,7 +173,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ env: { DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' } }),
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
-    checkJsonAnswers: true,
     ...overrides,
   };
 }

@@ -262,8 +262,9 @@ describe('GET /api/auth/me', () => {
   it('refuses a session at once when another connection deactivates the account (an operator, a restore)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
     const databasePath = path.join(dir, 'app.db');
-    const db = openDatabase(databasePath);
-    const app = await buildApp(testConfig({ admin: ADMIN }), { db });
+    const database = openDatabase(databasePath);
+    const db = database.writer;
+    const app = await buildApp(testConfig({ admin: ADMIN }), { db: database });
     try {
       const member = await addUser(db, { email: 'eva@example.com' });
       const cookie = await signIn(app, member.email, member.password);
@@ -276,7 +277,7 @@ describe('GET /api/auth/me', () => {
       expect((await me()).statusCode).toBe(401);
     } finally {
       await app.close();
-      db.$client.close();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

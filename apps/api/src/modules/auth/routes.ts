@@ -6,12 +6,12 @@ import type { AuthService } from './service';
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   route(app, login, access.public, async ({ body, request, reply }) => {
     const { user, session } = await auth.login(body, request.ip);
-    app.sessions.start(reply, session);
+    await app.sessions.start(reply, session);
     return user;
   });
 
-  route(app, logout, access.public, ({ request, reply }) => {
-    app.sessions.end(request, reply);
+  route(app, logout, access.public, async ({ request, reply }) => {
+    await app.sessions.end(request, reply);
     return { ok: true as const };
   });
 

@@ -23,7 +23,7 @@ export function createAuthService({ repo, limiter }: AuthServiceDeps) {
     ): Promise<{ user: SessionUser; session: { id: number; token_version: number } }> {
       const email = normalizeEmail(body.email);
       await limiter.assertAllowed(email, ip);
-      const found = repo.findUserForLogin(email);
+      const found = await repo.findUserForLogin(email);
       const valid = found
         ? await verifyPassword(found.password_hash, body.password)
         : await verifyAgainstDummy(body.password);

@@ -45,18 +45,18 @@ export interface TextoServiceDeps {
 
 export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
   return {
-    getConfig: (): TextoConfig => toConfig(repo.get()),
+    getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
     /** Saves the settings; a blank key keeps the stored one. */
-    saveConfig(body: TextoConfigBody): { message: string; config: TextoConfig } {
-      const current = repo.get();
+    async saveConfig(body: TextoConfigBody): Promise<{ message: string; config: TextoConfig }> {
+      const current = await repo.get();
       const settings: TextoSettings = {
         api_url: body.api_url,
         prompt_ortografia: body.prompt_ortografia,
         prompt_herramienta2: body.prompt_herramienta2,
         gemini_api_key: body.gemini_api_key || current.gemini_api_key,
       };
-      repo.save(settings);
+      await repo.save(settings);
       return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
     },
 
@@ -66,7 +66,7 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
       body: TextoGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<string>> {
-      const settings = repo.get();
+      const settings = await repo.get();
       if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
       await limiter.consume(userId);
       try {
