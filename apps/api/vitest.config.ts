@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts'],
+          include: ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts', 'test/two-nodes.test.ts'],
           globalSetup: ['test/support/pg-global-setup.ts'],
           env: { TEST_DB_ENGINE: 'postgres' },
         },

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
-import { openDatabase, type AppDatabase } from './db/client';
+import type { AppDatabase } from './db/client';
+import { openAppDatabase } from './db/open';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = deps.db ?? openDatabase(config.databasePath);
+  const db = deps.db ?? (await openAppDatabase(config.database));
   app.addHook('onClose', async () => {
     if (!deps.db) await db.close();
   });
