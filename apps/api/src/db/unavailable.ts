@@ -29,5 +29,6 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 // node-postgres' own messages for a connection that ended or never came (no code on these).
+// PostgreSQL refusing new sessions: starting up, shutting down, or the database closed to connections.
 const LOST_CONNECTION =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)|is not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)/;

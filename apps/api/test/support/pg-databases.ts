@@ -79,3 +79,13 @@ export async function terminateConnections(database: string): Promise<number> {
     await admin.end();
   }
 }
+
+/** Opens or closes a database to new connections, as a server that is down or starting up would be. */
+export async function setAcceptingConnections(database: string, accepting: boolean): Promise<void> {
+  const admin = await connectAdmin();
+  try {
+    await admin.query(`ALTER DATABASE ${quoteIdent(database)} ALLOW_CONNECTIONS ${accepting}`);
+  } finally {
+    await admin.end();
+  }
+}
