@@ -1,11 +1,56 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Mantine's styles per component instead of the whole styles.css: every Mantine class map that a chunk bundles
+ * (`components/<Name>/<Name>.module.mjs`) brings `styles/<Name>.css` along, so each route's chunk carries the
+ * CSS of exactly the components it renders, and the first page loads only its own.
+ */
+function mantineComponentStyles(): Plugin {
+  // The dev server pre-bundles Mantine (no per-module transform), so there `virtual:mantine-styles` is the whole
+  // styles.css; in a build it is empty and the class maps bring their own files.
+  const virtualId = 'virtual:mantine-styles';
+  let serve = false;
+  const classMap = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  const notificationsMap = /@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.module\.mjs$/;
+  return {
+    name: 'mantine-component-styles',
+    enforce: 'pre',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId(id) {
+      return id === virtualId ? `\0${virtualId}` : null;
+    },
+    load(id) {
+      if (id !== `\0${virtualId}`) return null;
+      return serve ? `import '@mantine/core/styles.css';\nimport '@mantine/notifications/styles.css';\n` : '';
+    },
+    transform(code, id) {
+      const name = classMap.exec(id)?.[1];
+      if (name) return { code: `import '@mantine/core/styles/${name}.css';\n${code}`, map: null };
+      if (notificationsMap.test(id))
+        return { code: `import '@mantine/notifications/styles.css';\n${code}`, map: null };
+      return null;
+    },
+  };
+}
+
 // `source` first: @app/contracts is consumed as TypeScript source, so no contracts build is needed here.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    mantineComponentStyles(),
+    // `pnpm --filter @app/web build:report`: dist/bundle-report.html (treemap) and dist/bundle-report.json, the gzip
+    // size of every module in every chunk.
+    mode === 'report' &&
+      visualizer({ filename: 'dist/bundle-report.html', gzipSize: true, template: 'treemap' }),
+    mode === 'report' &&
+      visualizer({ filename: 'dist/bundle-report.json', gzipSize: true, template: 'raw-data' }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     conditions: ['source', ...defaultClientConditions],
@@ -41,4 +86,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['src/e2e/**', 'node_modules/**', 'dist/**'],
   },
-});
+}));

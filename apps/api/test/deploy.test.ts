@@ -45,7 +45,7 @@ describe('container deployment files', () => {
     const { services } = resolve('--profile', 'postgres');
 
     // `docker compose up` starts only the one SQLite container: everything else sits in the profile.
-    const byDefault = Object.keys(services).filter((name) => !services[name]!.profiles?.includes('postgres'));
+    const byDefault = Object.keys(services).filter((name) => !services[name]!.profiles?.length);
     expect(byDefault).toEqual(['app']);
 
     expect(services.postgres!.image).toMatch(/^postgres:\d+/);
@@ -64,6 +64,38 @@ describe('container deployment files', () => {
     const caddyfile = readFileSync(path.join(repoRoot, 'deploy/Caddyfile'), 'utf8');
     expect(caddyfile).toMatch(/reverse_proxy api-1:3000 api-2:3000/);
     expect(caddyfile).toMatch(/health_uri \/api\/health/);
+  });
+
+  it('the cobalt profile runs cobalt 11 behind API keys, the app holding an unlimited key bound to its address', () => {
+    const compose = (args: string[], env: Record<string, string> = {}) =>
+      execFileSync('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+    // Off by default: the service belongs to the `cobalt` profile, so a plain `up` starts the app alone.
+    expect(compose(['config'])).toMatch(/\n {2}cobalt:\n(?: {4}.*\n)*? {4}profiles:\n {4}- cobalt\n/);
+    const resolved = compose(['--profile', 'cobalt', 'config'], {
+      COBALT_PUBLIC_URL: 'https://cobalt.comunidad.example/',
+      COBALT_API_URL: 'http://cobalt:9000',
+      COBALT_API_KEY: '11111111-2222-4333-8444-555555555555',
+    });
+    expect(resolved).toContain('image: ghcr.io/imputnet/cobalt:11');
+    expect(resolved).toMatch(/API_URL: https:\/\/cobalt\.comunidad\.example\//);
+    expect(resolved).toMatch(/API_AUTH_REQUIRED: '1'/);
+    expect(resolved).toMatch(/API_KEY_URL: file:\/\/\/keys\.json/);
+    expect(resolved).toMatch(/cobalt\/keys\.json:\/keys\.json:ro/);
+    expect(resolved).toMatch(/COBALT_API_URL: http:\/\/cobalt:9000/);
+    expect(resolved).toMatch(/COBALT_API_KEY: 11111111-2222-4333-8444-555555555555/);
+    // The example keys file gives the app an unlimited key usable only from the app's fixed address.
+    const appAddress = /ipv4_address: ([\d.]+)/.exec(resolved)?.[1];
+    const keys = JSON.parse(readFileSync(path.join(repoRoot, 'cobalt/keys.example.json'), 'utf8')) as Record<
+      string,
+      { limit: unknown; ips: string[] }
+    >;
+    const [[key, entry]] = Object.entries(keys) as [[string, { limit: unknown; ips: string[] }]];
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(entry.limit).toBe('unlimited');
+    expect(entry.ips).toEqual([appAddress]);
   });
 
   it('the Dockerfile builds the workspace and starts the one server process', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Generic validation messages (wrong type, too long...) in Spanish, on the client and the server alike.
+// Generic validation messages (wrong type, too long...) in Spanish, on the client and the server alike. Only this
+// module has a side effect (package.json `sideEffects`), so a bundle keeps just the schemas its code uses.
 z.config(z.locales.es());
 
 export * from './accounts';

@@ -40,7 +40,47 @@ export const VIDEO_MESSAGES = {
   loadError: (reason: string) => `Error al cargar los registros: ${reason}`,
   processError: (reason: string) => `Error al procesar el video: ${reason}`,
   apiError: (message: string) => `Error de API: ${message}`,
+  downloadNoRealId:
+    'Este registro no tiene un video de YouTube identificable (se guardó sin id real): no hay nada que descargar.',
+  downloadStory:
+    'El enlace de descarga de esta historia de Instagram ya caducó y no se puede volver a pedir sin el enlace original.',
+  downloadTitle: 'No se pudo descargar el video',
 } as const;
+
+/** The outside services the video tools depend on, as the admin's notice names them. */
+export const VIDEO_SERVICES = ['cobalt', 'youtube', 'instagram'] as const;
+export type VideoService = (typeof VIDEO_SERVICES)[number];
+
+/** What administrators read on the saved-videos screen when a service is missing or failing (no secret). */
+export const VIDEO_SERVICE_NOTICES: Record<
+  VideoService,
+  { notConfigured: string; failing: (time: string, reason: string) => string }
+> = {
+  cobalt: {
+    notConfigured:
+      'El servicio de descargas (cobalt) no está configurado: no se pueden obtener enlaces de descarga nuevos.',
+    failing: (time, reason) => `El servicio de descargas (cobalt) falló por última vez (${time}): ${reason}`,
+  },
+  youtube: {
+    notConfigured:
+      'La API de datos de YouTube no está configurada: los videos se guardan solo con título, canal y miniatura.',
+    failing: (time, reason) => `La API de datos de YouTube falló por última vez (${time}): ${reason}`,
+  },
+  instagram: {
+    notConfigured: 'El servicio de Instagram no está configurado: no se pueden guardar videos de Instagram.',
+    failing: (time, reason) => `El servicio de Instagram falló por última vez (${time}): ${reason}`,
+  },
+};
+
+export const VideoServiceStatus = z.object({
+  service: z.enum(VIDEO_SERVICES),
+  state: z.enum(['not-configured', 'failing']),
+  /** Why the last call failed (a Spanish message; never a key or an address). */
+  reason: z.string().nullable(),
+  /** ISO timestamp of the last failure. */
+  at: z.string().nullable(),
+});
+export type VideoServiceStatus = z.infer<typeof VideoServiceStatus>;
 
 /** Placeholder metadata when neither the Data API nor oEmbed answered (spec, section 7). */
 export const YOUTUBE_PLACEHOLDER = {
@@ -236,6 +276,18 @@ function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: 
       query: VideoFilterQuery,
       response: DeletedCount,
     }),
+    /**
+     * Answers 302 to a download link obtained now (the stored one only while it is still valid), or an error
+     * saying why there is none: a JSON `{ error }`, or a short Spanish page when a browser opened it.
+     */
+    download: endpoint({
+      method: 'GET',
+      path: `${base}/videos/:recordId/download`,
+      params: RecordParams,
+      response: z.object({}),
+    }),
+    /** The services this tool depends on that are not configured or failed recently (administrators). */
+    status: endpoint({ method: 'GET', path: `${base}/status`, response: z.array(VideoServiceStatus) }),
   };
 }
 

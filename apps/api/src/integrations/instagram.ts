@@ -19,6 +19,19 @@ export interface InstagramMedia {
 /** The scraper answered with an error or an unexpected shape; the message is the service's own. */
 export class InstagramApiError extends Error {
   override name = 'InstagramApiError';
+
+  constructor(
+    message: string,
+    /** The scraper's HTTP status, when it answered one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+
+  /** The scraper itself is at fault (key, quota, outage), not the post asked about. */
+  get serviceFault(): boolean {
+    return this.status === undefined || [401, 402, 403, 429].includes(this.status) || this.status >= 500;
+  }
 }
 
 type Json = Record<string, unknown>;
@@ -48,10 +61,10 @@ export function createInstagramClient(config: InstagramConfig) {
         headers: config.apiKey ? { 'x-api-key': config.apiKey } : {},
         timeoutMs: config.timeoutMs,
       });
-      if (status !== 200) throw new InstagramApiError(errorMessage(body, status));
+      if (status !== 200) throw new InstagramApiError(errorMessage(body, status), status);
       const items = obj(obj(body).data).items;
       if (!Array.isArray(items) || items.length === 0) {
-        throw new InstagramApiError('la respuesta no contiene el video');
+        throw new InstagramApiError('la respuesta no contiene el video', status);
       }
       const item = obj(items[0]);
       const duration = Number(item.video_duration);

@@ -1,148 +1,16 @@
-import { NAV_TOOL_ORDER, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
-import {
-  ActionIcon,
-  AppShell,
-  Burger,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { TOOL_NAV_LABELS } from '@app/contracts';
+import { ActionIcon, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCoffee,
-  IconLogin2,
-  IconLogout,
-  IconSettings,
-  IconUserCircle,
-  IconUserEdit,
-} from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { hasPermission, useSession } from '@/lib/session-store';
+import { IconLogin2, IconSettings } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
 import classes from './layout.module.css';
+import { HomeLink, useNavItems } from './nav';
+
+const AccountMenu = lazy(async () => ({ default: (await import('./layout-menus')).AccountMenu }));
+const MobileMenu = lazy(async () => ({ default: (await import('./layout-menus')).MobileMenu }));
 
 const APP_NAME = 'Comunidad - Herramientas';
-const HEADER_HEIGHT = 60;
-
-/** What the bar offers this visitor: only the tools the server would let them open. */
-function useNavItems() {
-  const user = useSession((state) => state.user);
-  const status = useSession((state) => state.status);
-  const isAuthenticated = useSession((state) => state.isAuthenticated);
-  const allowed = (tool: ToolName) => hasPermission({ status, user }, tool);
-  return {
-    isAuthenticated,
-    email: user?.email.trim() ? user.email : 'Usuario',
-    tools: NAV_TOOL_ORDER.filter(allowed),
-    canConfigure: allowed('config'),
-  };
-}
-
-function useLogout() {
-  const logout = useSession((state) => state.logout);
-  const navigate = useNavigate();
-  return async () => {
-    await logout();
-    await navigate('/login', { replace: true });
-  };
-}
-
-/** "Inicio" stands for / and the dashboard it redirects to. */
-function HomeLink({ className, onClick }: { className: string; onClick?: () => void }) {
-  const { pathname } = useLocation();
-  const isHome = pathname === '/' || pathname === '/dashboard';
-  return (
-    <Link to="/" className={className} aria-current={isHome ? 'page' : undefined} onClick={onClick}>
-      <IconCoffee size={20} aria-hidden="true" />
-      Inicio
-    </Link>
-  );
-}
-
-function AccountMenu({ email }: { email: string }) {
-  const onLogout = useLogout();
-  return (
-    <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" radius="xl" aria-label="Mi cuenta">
-          <IconUserCircle size={22} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Text size="sm" fw={600} px="sm" py={6} truncate="end">
-          {email}
-        </Text>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/perfil" leftSection={<IconUserEdit size={16} aria-hidden="true" />}>
-          Editar Perfil
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void onLogout()}>
-          Cerrar Sesión
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { isAuthenticated, email, tools, canConfigure } = useNavItems();
-  const onLogout = useLogout();
-  const linkClass = `${classes.link} ${classes.mobileLink}`;
-
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      size="100%"
-      position="top"
-      title="Menú"
-      hiddenFrom="sm"
-      closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
-    >
-      <Stack component="nav" aria-label="Menú principal" gap={4}>
-        <HomeLink className={`${linkClass} ${classes.brand}`} onClick={onClose} />
-        {tools.map((tool) => (
-          <NavLink key={tool} to={`/${tool}`} className={linkClass} onClick={onClose}>
-            {TOOL_NAV_LABELS[tool]}
-          </NavLink>
-        ))}
-        {canConfigure && (
-          <NavLink to="/config" className={linkClass} onClick={onClose}>
-            Configuración
-          </NavLink>
-        )}
-        <Divider my="sm" />
-        {isAuthenticated ? (
-          <>
-            <Text size="sm" c="dimmed" px={14}>
-              {email}
-            </Text>
-            <NavLink to="/perfil" className={linkClass} onClick={onClose}>
-              Editar Perfil
-            </NavLink>
-            <UnstyledButton
-              className={linkClass}
-              onClick={() => {
-                onClose();
-                void onLogout();
-              }}
-            >
-              Cerrar Sesión
-            </UnstyledButton>
-          </>
-        ) : (
-          <NavLink to="/login" className={linkClass} onClick={onClose}>
-            Iniciar Sesión
-          </NavLink>
-        )}
-      </Stack>
-    </Drawer>
-  );
-}
 
 function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { isAuthenticated, email, tools, canConfigure } = useNavItems();
@@ -181,7 +49,10 @@ function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMen
             </ActionIcon>
           )}
           {isAuthenticated ? (
-            <AccountMenu email={email} />
+            // Until its chunk arrives, an empty space of the icon's size keeps the bar from shifting.
+            <Suspense fallback={<Box w={34} h={34} />}>
+              <AccountMenu email={email} />
+            </Suspense>
           ) : (
             <ActionIcon
               component={Link}
@@ -222,17 +93,25 @@ function useDocumentTitle() {
 
 export function Layout() {
   const [menuOpened, menu] = useDisclosure(false);
+  // The phone menu is mounted from its first opening on (so it can also animate closed).
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpened && !menuUsed) setMenuUsed(true);
   useDocumentTitle();
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header>
+    <>
+      {/* right-scroll-bar-position: a dialog's scroll lock keeps the bar's width (react-remove-scroll). */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <TopBar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <MobileMenu opened={menuOpened} onClose={menu.close} />
-      <AppShell.Main>
+      </header>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
+      <main className={classes.main}>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

@@ -1,15 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import {
-  createTheme,
-  Drawer,
-  MantineProvider,
-  Modal,
-  Notification,
-  type CSSVariablesResolver,
-} from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+// Mantine's global layers; each component's styles come with the chunk that renders it (vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import 'virtual:mantine-styles';
+import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -18,17 +14,14 @@ const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Visitors who ask their system for less motion get none (the end-to-end browser asks for it too).
+  respectReducedMotion: true,
+  // Plain objects rather than Modal.extend() & co., which would pull those components into the entry chunk.
   components: {
     // Icon-only close buttons need a name for screen readers (Mantine ships none).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } },
-    }),
-    Drawer: Drawer.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
-    }),
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
-    }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
   },
 });
 
@@ -44,6 +37,24 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * The toasts' host (portal, transitions, styles) loads with the first toast: screens call
+ * `notifications.show()` on Mantine's store as before, and the host shows what is waiting when it mounts.
+ */
+function NotificationsHost() {
+  const waiting = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (waiting && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -52,7 +63,7 @@ export function Providers({ children }: { children: ReactNode }) {
       forceColorScheme="dark"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="bottom-right" autoClose={5000} />
+      <NotificationsHost />
       {children}
     </MantineProvider>
   );

@@ -1,10 +1,9 @@
 import { TOOL_NAMES, TOOL_TITLES, type LibraryName, type ToolName } from '@app/contracts';
-import { Box } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorScreen } from './error-screen';
 import { RequireAuth, RequirePermission } from './guards';
 import { Layout } from './layout';
+import { PageSkeleton } from './page-skeleton';
 
 // Each screen is loaded on demand, so the login route ships only what it needs.
 const loginPage = async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage });
@@ -71,11 +70,7 @@ export const router = createBrowserRouter([
     element: <Layout />,
     // Errors of the layout itself; screen errors are caught below and keep the navigation bar.
     errorElement: <ErrorScreen standalone />,
-    hydrateFallbackElement: (
-      <Box component="main">
-        <CenteredLoader label="Cargando..." />
-      </Box>
-    ),
+    hydrateFallbackElement: <PageSkeleton />,
     children: [{ errorElement: <ErrorScreen />, children: routes }],
   },
 ]);

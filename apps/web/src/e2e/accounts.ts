@@ -13,8 +13,6 @@ export const ACCOUNTS = {
   },
   /** Edited by the profile spec only. */
   profile: { email: 'perfil@e2e.test', password: 'perfil-e2e-secret', username: 'sofia', role: 'cafeinas' },
-  /** Changes its password in the password-recovery spec only. */
-  recovery: { email: 'olvido@e2e.test', password: 'olvido-e2e-secret', username: 'tomas', role: 'vip' },
 } as const;
 
 export const MEMBERSHIP_PLANS_URL = 'https://planes.example.com/membresias';

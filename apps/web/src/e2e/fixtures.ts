@@ -27,8 +27,26 @@ export async function signIn(
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
+/**
+ * Waits until the screen is still: no finite CSS animation or transition running (a dialog fading in, a toast
+ * sliding up) and every open dialog fully opaque. Spinners (infinite animations) do not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const moving = document.getAnimations().some((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations ?? 1;
+      return animation.playState === 'running' && Number.isFinite(iterations);
+    });
+    const fading = [...document.querySelectorAll('[role="dialog"]')].some(
+      (dialog) => Number(getComputedStyle(dialog).opacity) < 1,
+    );
+    return !moving && !fading;
+  });
+}
+
 /** Every screen's test calls this: no serious or critical accessibility violation (axe-core, WCAG A/AA). */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -36,4 +54,16 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(severe, severe.join('\n')).toEqual([]);
+}
+
+/**
+ * For a message the screen shows only for a while (a reload countdown, "Copiado"): stops the page's timers
+ * (Playwright's clock, installed before the page loaded with `page.clock.install()`) so the test can read it
+ * however slow the machine is, and returns the function that lets time run again.
+ */
+export async function holdTimers(page: Page): Promise<() => Promise<void>> {
+  // pauseAt jumps forward to a time, which must still be ahead when the call lands: 2 s covers a busy machine.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 2_000);
+  return () => page.clock.resume();
 }

@@ -89,7 +89,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ACCOUNTS.vip2,
     ACCOUNTS.inactive,
     ACCOUNTS.profile,
-    ACCOUNTS.recovery,
   ]) {
     const args = [
       'add',

@@ -1,8 +1,11 @@
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test } from './fixtures';
 
 test.describe('Profile', () => {
   test('edits username and phone, refreshes the session and greets with the new name', async ({ page }) => {
     const account = ACCOUNTS.profile;
+    // A new name each run, so the test also passes when repeated against the same server.
+    const username = `sofia-${Date.now().toString(36)}`;
+    await page.clock.install();
     await signIn(page, account);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Mi cuenta' }).click();
@@ -15,23 +18,26 @@ test.describe('Profile', () => {
     await expect(page.getByText('Estado: Listo')).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel('Nombre de usuario').fill('sofia-renovada');
+    await page.getByLabel('Nombre de usuario').fill(username);
     await page.getByLabel('Teléfono').fill('+34 611 222 333');
     await expect(page.getByText('Estado: Cambios sin guardar')).toBeVisible();
     const reloaded = page.waitForEvent('load');
+    // The reload is due 1.5 s after the answer: held until the status line has been read.
+    const resume = await holdTimers(page);
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     await expect(page.getByText('Perfil actualizado correctamente', { exact: true })).toBeVisible();
     await expect(page.getByText('Estado: Perfil actualizado correctamente. Recargando...')).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession') ?? 'null'));
-    expect(saved).toMatchObject({ user: { username: 'sofia-renovada', phone: '+34 611 222 333' } });
+    expect(saved).toMatchObject({ user: { username, phone: '+34 611 222 333' } });
 
+    await resume();
     await reloaded;
-    await expect(page.getByLabel('Nombre de usuario')).toHaveValue('sofia-renovada');
+    await expect(page.getByLabel('Nombre de usuario')).toHaveValue(username);
     await expect(page.getByLabel('Teléfono')).toHaveValue('+34 611 222 333');
     await expect(page.getByText('Estado: Listo')).toBeVisible();
 
     await page.getByRole('link', { name: 'Inicio' }).click();
-    await expect(page.getByRole('heading', { name: 'Hola, sofia-renovada' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Hola, ${username}` })).toBeVisible();
   });
 
   test('a username another member uses is flagged, with the error in the status line', async ({ page }) => {

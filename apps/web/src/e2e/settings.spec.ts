@@ -108,14 +108,17 @@ test.describe('Settings (/config)', () => {
     await expect(page.getByRole('row', { name: /Cafeinas/ })).toContainText('cafelito-virtual');
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
-    await roleDialog.getByLabel('Nombre del Rol').fill('mentoria');
+    // A name of its own per run, so a repeated run does not collide with the role the previous one created.
+    const roleName = `mentoria${id}`;
+    const roleLabel = `Mentoria${id}`;
+    await roleDialog.getByLabel('Nombre del Rol').fill(roleName);
     await roleDialog.getByLabel('Descripción').fill('Mentores de la comunidad');
     await roleDialog.getByRole('checkbox', { name: 'Texto', exact: true }).check();
     await roleDialog.getByRole('checkbox', { name: 'RedGram', exact: true }).check();
     await expectAccessible(page);
     await roleDialog.getByRole('button', { name: 'Crear Rol' }).click();
     await expect(roleDialog).toBeHidden();
-    const roleRow = page.getByRole('row', { name: /Mentoria/ });
+    const roleRow = page.getByRole('row', { name: roleLabel });
     await expect(roleRow).toContainText('Mentores de la comunidad');
     await expect(roleRow).toContainText('texto');
     await expect(roleRow).toContainText('redgram');
@@ -128,10 +131,10 @@ test.describe('Settings (/config)', () => {
       .click();
     const userDialog = page.getByRole('dialog', { name: 'Editar Usuario' });
     await userDialog.getByRole('combobox', { name: 'Rol', exact: true }).click();
-    await page.getByRole('option', { name: 'Mentoria' }).click();
+    await page.getByRole('option', { name: roleLabel }).click();
     await userDialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await expect(userDialog).toBeHidden();
-    await expect(userRow(page, member.username)).toContainText('Mentoria');
+    await expect(userRow(page, member.username)).toContainText(roleLabel);
 
     await signOut(page);
     await signIn(page, member);

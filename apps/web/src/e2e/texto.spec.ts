@@ -1,6 +1,6 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { ECHO_PREFIX, saveAsAdmin, TEXTO_KEY } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -45,6 +45,7 @@ test.describe('Herramientas de Texto', () => {
       gemini_api_key: TEXTO_KEY,
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
@@ -83,9 +84,12 @@ test.describe('Herramientas de Texto', () => {
     await expect(page.getByRole('button', { name: 'Corregir Texto' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Detener' })).toHaveCount(0);
 
+    // "Copiado" shows for 2 s: held until it has been read.
+    const resume = await holdTimers(page);
     await page.getByRole('button', { name: 'Copiar' }).click();
     await expect(page.getByRole('button', { name: 'Copiado' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+    await resume();
     await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible();
     await expectAccessible(page);
 
@@ -107,8 +111,9 @@ test.describe('Herramientas de Texto', () => {
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
-    // Long enough (the fake streams 3 words every 150 ms: about 6 s) that it cannot finish before "Detener".
-    const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(12)}${unique()}`;
+    // Long enough (the fake streams 3 words every 150 ms: about 20 s) that it cannot finish before "Detener",
+    // even on a busy machine.
+    const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(40)}${unique()}`;
     await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
     await page.getByRole('button', { name: 'Corregir Texto' }).click();
     const result = page.getByRole('textbox', { name: 'Texto Corregido' });

@@ -36,7 +36,7 @@ const SCENARIOS: Scenario[] = [
     author: (prefix) => `Canal ${prefix}`,
     authorLine: (prefix) => `Canal: Canal ${prefix}`,
     duration: 'Duración: 4:13',
-    downloadHref: /\/tunnel\?id=A/,
+    downloadHref: /^\/api\/video-tools\/youtube\/videos\/\d+\/download$/,
     endpoint: '/api/video-tools/youtube/videos',
   },
   {
@@ -49,7 +49,7 @@ const SCENARIOS: Scenario[] = [
     author: (prefix) => `Usuario ${prefix}`,
     authorLine: (prefix) => `Usuario: Usuario ${prefix}`,
     duration: 'Duración: 01:15',
-    downloadHref: /\/cdn\/K\w+\.mp4$/,
+    downloadHref: /^\/api\/video-tools\/instagram\/videos\/\d+\/download$/,
     endpoint: '/api/video-tools/instagram/videos',
   },
 ];
@@ -140,6 +140,8 @@ for (const s of SCENARIOS) {
       expect(firstPage + secondPage).toContain(ids[0]!);
       await page.getByRole('button', { name: '← Anterior' }).click();
       await expect(page.getByText('Página 1 de 2')).toBeVisible();
+      // The first page's rows, not the second page's still on screen while the first loads.
+      await expect(rows).toHaveCount(5);
 
       const deleted = await rows.first().locator('td').nth(1).innerText();
       await rows
@@ -170,3 +172,43 @@ for (const s of SCENARIOS) {
     });
   });
 }
+
+test('an admin opens "Descargar" on a video saved earlier and reaches the file through a link asked for now', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const cobalt = process.env.COBALT_API_URL;
+  if (!cobalt) throw new Error('COBALT_API_URL is not set: the end-to-end set-up starts the fake cobalt');
+  const prefix = 'A' + randomText(4);
+  const id = prefix + randomText(6);
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
+  const saved = await page.request.post('/api/video-tools/youtube/videos', {
+    data: { url: `https://youtu.be/${id}` },
+    headers: { 'x-requested-with': 'fetch' },
+  });
+  expect(saved.status()).toBe(200);
+  const { url_video: stored, titulo } = (await saved.json()) as { url_video: string; titulo: string };
+  // The link cobalt gave at save time lives 20 s in the end-to-end fake: too little to be handed out later.
+  expect(stored).toContain(`${cobalt}/tunnel?id=${id}&exp=`);
+
+  await page.goto('/ytvideo');
+  await page.getByLabel('Filtrar por canal').selectOption(`Canal ${prefix}`);
+  const download = page.getByRole('link', { name: `Descargar ${titulo}` });
+  await expect(download).toHaveAttribute('href', /^\/api\/video-tools\/youtube\/videos\/\d+\/download$/);
+  const file = page
+    .context()
+    .waitForEvent('response', (response) => response.url().startsWith(`${cobalt}/tunnel?id=${id}&`));
+  await download.click();
+  const response = await file;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('video/mp4');
+  expect(response.url()).not.toBe(stored);
+  // The API asked cobalt again, with the link built from the stored id.
+  const asked = (await (await page.request.get(`${cobalt}/__requests`)).json()) as {
+    method: string;
+    body: string;
+  }[];
+  const posts = asked.filter((r) => r.method === 'POST' && r.body.includes(id));
+  expect(posts).toHaveLength(2);
+});

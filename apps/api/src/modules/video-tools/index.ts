@@ -6,6 +6,8 @@ import { createCobaltClient } from '../../integrations/cobalt';
 import { createInstagramClient } from '../../integrations/instagram';
 import { createYouTubeClient } from '../../integrations/youtube';
 import type { Clock } from '../../lib/clock';
+import { createDownloadResolver } from './download';
+import { createServiceHealth } from './health';
 import { instagramProvider, youtubeProvider } from './providers';
 import { createVideoRepo } from './repo';
 import { videoToolsRoutes } from './routes';
@@ -20,23 +22,32 @@ export function registerVideoTools(
 ): void {
   const timeoutMs = config.outgoingTimeoutMs;
   const repo = createVideoRepo(db);
-  const shared = {
-    cobalt: createCobaltClient({ ...config.cobalt, timeoutMs }),
-    clock,
-    log: app.log,
-  };
+  const cobalt = createCobaltClient({ ...config.cobalt, timeoutMs });
   const youtube = createYouTubeClient({ ...config.youtube, timeoutMs });
   const instagram = createInstagramClient({ ...config.instagram, timeoutMs });
+  const health = createServiceHealth(clock, {
+    cobalt: cobalt.configured,
+    youtube: youtube.hasApiKey,
+    instagram: instagram.configured,
+  });
+  const shared = { cobalt, clock, log: app.log, health };
+  const downloads = { cobalt, instagram, clock, health };
   videoToolsRoutes(app, {
     youtube: createVideoToolsService({
       provider: 'youtube',
       repo,
       impl: youtubeProvider({ ...shared, youtube, random: () => randomBytes(4).toString('hex') }),
+      resolveDownload: createDownloadResolver('youtube', downloads),
+      health,
+      services: ['cobalt', 'youtube'],
     }),
     instagram: createVideoToolsService({
       provider: 'instagram',
       repo,
       impl: instagramProvider({ ...shared, instagram }),
+      resolveDownload: createDownloadResolver('instagram', downloads),
+      health,
+      services: ['instagram', 'cobalt'],
     }),
   });
 }

@@ -13,6 +13,7 @@ import { InstagramApiError, type InstagramClient } from '../../integrations/inst
 import type { YouTubeClient, YouTubeDetails } from '../../integrations/youtube';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
+import type { ServiceHealth } from './health';
 import type { NewVideoRecord } from './schema';
 
 export interface Logger {
@@ -28,18 +29,20 @@ interface ProviderDeps {
   cobalt: CobaltClient;
   clock: Clock;
   log: Logger;
+  /** Where failures of the outside services are noted for the administrators' notice. */
+  health: ServiceHealth;
 }
 
 /** A download link from cobalt, or null: its absence is shown as such, never replaced by a made-up link. */
-async function cobaltLink({ cobalt, log }: ProviderDeps, mediaUrl: string): Promise<string | null> {
+async function cobaltLink({ cobalt, log, health }: ProviderDeps, mediaUrl: string): Promise<string | null> {
   if (!cobalt.configured) return null;
-  try {
-    const result = await cobalt.downloadLink(mediaUrl);
-    if (result.ok) return result.url;
-    log.warn({ mediaUrl, reason: result.reason }, 'cobalt gave no download link');
-  } catch (error) {
-    log.warn({ mediaUrl, reason: describeFailure(error) }, 'cobalt call failed');
+  const result = await cobalt.downloadLink(mediaUrl);
+  if (result.ok) {
+    health.succeeded('cobalt');
+    return result.url;
   }
+  if (result.kind === 'service') health.failed('cobalt', result.message);
+  log.warn({ mediaUrl, code: result.code }, 'cobalt gave no download link');
   return null;
 }
 
@@ -48,16 +51,18 @@ const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
 export function youtubeProvider(
   deps: ProviderDeps & { youtube: YouTubeClient; random: () => string },
 ): VideoProviderImpl {
-  const { youtube, clock, log } = deps;
+  const { youtube, clock, log, health } = deps;
 
   /** Data API, else oEmbed, else null (the caller saves the spec's placeholder). */
   async function metadata(id: string): Promise<YouTubeDetails | null> {
     if (youtube.hasApiKey) {
       try {
         const details = await youtube.videoDetails(id);
+        health.succeeded('youtube');
         if (details) return details;
         log.warn({ id }, 'YouTube Data API does not know the video');
       } catch (error) {
+        health.failed('youtube', error instanceof Error ? error.message : 'error inesperado');
         log.warn({ id, reason: error instanceof Error ? error.message : error }, 'YouTube Data API failed');
       }
     }
@@ -115,7 +120,7 @@ export function youtubeProvider(
 }
 
 export function instagramProvider(deps: ProviderDeps & { instagram: InstagramClient }): VideoProviderImpl {
-  const { instagram, clock } = deps;
+  const { instagram, clock, health } = deps;
   return {
     async resolve(url) {
       if (url.trim() === '') throw badRequest(VIDEO_MESSAGES.emptyUrl, 'url');
@@ -127,10 +132,14 @@ export function instagramProvider(deps: ProviderDeps & { instagram: InstagramCli
       let media;
       try {
         media = await instagram.mediaInfo(link.url);
+        health.succeeded('instagram');
       } catch (error) {
-        if (error instanceof InstagramApiError)
+        if (error instanceof InstagramApiError) {
+          if (error.serviceFault) health.failed('instagram', error.message);
           throw new AppError(502, VIDEO_MESSAGES.apiError(error.message));
+        }
         if (error instanceof OutgoingError) {
+          health.failed('instagram', describeFailure(error));
           throw new AppError(502, VIDEO_MESSAGES.processError(describeFailure(error)));
         }
         throw error;

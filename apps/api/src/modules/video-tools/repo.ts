@@ -106,6 +106,22 @@ export function createVideoRepo(database: AppDatabase) {
       return rows.map((row) => row.value);
     },
 
+    /** What a download needs of one record: its video id, stored link and owner. */
+    async findForDownload(
+      provider: VideoProvider,
+      recordId: number,
+    ): Promise<{ video_id: string; url_video: string | null; user_id: number } | undefined> {
+      const [row] = await database.read
+        .select({
+          video_id: videoRecords.video_id,
+          url_video: videoRecords.url_video,
+          user_id: videoRecords.user_id,
+        })
+        .from(videoRecords)
+        .where(and(eq(videoRecords.provider, provider), eq(videoRecords.record_id, recordId)));
+      return row;
+    },
+
     deleteOne: (provider: VideoProvider, recordId: number): Promise<boolean> =>
       write(async (tx) => {
         const deleted = await tx

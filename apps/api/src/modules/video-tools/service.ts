@@ -4,9 +4,12 @@ import {
   type VideoPageOf,
   type VideoProvider,
   type VideoRecordOf,
+  type VideoService,
+  type VideoServiceStatus,
 } from '@app/contracts';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/errors';
+import type { ServiceHealth } from './health';
 import type { VideoProviderImpl } from './providers';
 import { toRecord, type VideoRepo } from './repo';
 
@@ -17,6 +20,11 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
   provider: P;
   impl: VideoProviderImpl;
   repo: VideoRepo;
+  /** A download link for a saved record, obtained now (see download.ts). */
+  resolveDownload: (record: { video_id: string; url_video: string | null }) => Promise<string>;
+  health: ServiceHealth;
+  /** The outside services this provider depends on, as the admin notice lists them. */
+  services: readonly VideoService[];
 }) {
   const { provider, impl, repo } = deps;
   return {
@@ -45,6 +53,23 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
 
     async remove(recordId: number): Promise<void> {
       if (!(await repo.deleteOne(provider, recordId))) throw notFound(VIDEO_MESSAGES.recordNotFound);
+    },
+
+    /**
+     * The link to send the member to for one saved record. Its owner or an administrator may ask; anyone else
+     * hears that it does not exist, as for a record that does not.
+     */
+    async downloadLink(recordId: number, user: { id: number; admin: boolean }): Promise<string> {
+      const record = await repo.findForDownload(provider, recordId);
+      if (!record || (record.user_id !== user.id && !user.admin)) {
+        throw notFound(VIDEO_MESSAGES.recordNotFound);
+      }
+      return deps.resolveDownload(record);
+    },
+
+    /** The services this tool needs that are not configured or failed recently. */
+    serviceStatus(): VideoServiceStatus[] {
+      return deps.health.report(deps.services);
     },
 
     /** Deletes what the current filter shows (everything when there is none). */

@@ -42,7 +42,11 @@ export function ClassDialog({
           </AspectRatio>
           <Group gap="xs">
             <Badge variant="light">{video.categoria_nombre}</Badge>
-            {video.visto && <Badge color="teal">Completada</Badge>}
+            {video.visto && (
+              <Badge color="teal" autoContrast>
+                Completada
+              </Badge>
+            )}
             <Text size="sm" c="dimmed">
               {formatDate(video.fecha_creacion)}
             </Text>

@@ -92,7 +92,11 @@ export function MemberView({
               <Stack gap="sm" h="100%">
                 <Group gap="xs">
                   <Badge variant="light">{video.categoria_nombre}</Badge>
-                  {video.visto && <Badge color="teal">Completada</Badge>}
+                  {video.visto && (
+                    <Badge color="teal" autoContrast>
+                      Completada
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="sm" c="dimmed">
                   {config.formatDate(video.fecha_creacion)}

@@ -1,4 +1,5 @@
 import {
+  buildPath,
   parseInstagramLink,
   parseYouTubeLink,
   VIDEO_MESSAGES,
@@ -20,7 +21,10 @@ export interface VideoView {
   /** "Publicado: ..." or "Extraído: ...". */
   dateLine: string;
   thumbnail: string;
-  /** A real download link, or null when none could be obtained. */
+  /**
+   * The server's download route for the record, which finds a working link when it is opened (stored links
+   * expire); null when the record has no real video id to download.
+   */
   downloadUrl: string | null;
   /** The video on the provider's site, when the id is a real one. */
   pageUrl: string | null;
@@ -48,6 +52,9 @@ export interface ProviderConfig {
   toView: (record: unknown) => VideoView;
 }
 
+const downloadPath = (provider: VideoProvider, recordId: number) =>
+  buildPath(videoTools[provider].download.path, { recordId });
+
 const youtubeView = (record: YouTubeVideo): VideoView => ({
   recordId: record.record_id,
   id: record.id,
@@ -56,7 +63,7 @@ const youtubeView = (record: YouTubeVideo): VideoView => ({
   duration: formatMinutesSeconds(record.duracion),
   dateLine: `Publicado: ${formatDay(record.fecha_publicacion)}`,
   thumbnail: record.miniatura,
-  downloadUrl: record.url_video,
+  downloadUrl: record.id.startsWith('yt_') ? null : downloadPath('youtube', record.record_id),
   pageUrl: record.id.startsWith('yt_') ? null : `https://www.youtube.com/watch?v=${record.id}`,
   placeholder: record.placeholder,
 });
@@ -69,7 +76,7 @@ const instagramView = (record: InstagramVideo): VideoView => ({
   duration: formatPaddedMinutesSeconds(record.duracion),
   dateLine: `Extraído: ${formatTimestamp(record.fecha_extraccion)}`,
   thumbnail: record.miniatura,
-  downloadUrl: record.url_video,
+  downloadUrl: downloadPath('instagram', record.record_id),
   pageUrl: `https://www.instagram.com/reel/${record.id}/`,
   placeholder: false,
 });

@@ -7,6 +7,7 @@ import { api } from '@/lib/api';
 import { useSession } from '@/lib/session-store';
 import { PROVIDERS, type ProviderConfig, type VideoView } from './providers';
 import { SavedVideosPanel } from './saved-videos-panel';
+import { ServiceNotices } from './service-notices';
 import { useSavedVideos } from './use-saved-videos';
 import { VideoResultCard } from './video-result-card';
 import { VideoUrlForm } from './video-url-form';
@@ -62,7 +63,10 @@ function VideoToolPage({ config }: { config: ProviderConfig }) {
         {result && <VideoResultCard config={config} video={result} />}
 
         {admin ? (
-          <SavedVideosPanel config={config} list={list} />
+          <>
+            <ServiceNotices config={config} refreshKey={result} />
+            <SavedVideosPanel config={config} list={list} />
+          </>
         ) : (
           <Alert
             color="yellow"

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `pnpm lighthouse` (after `pnpm build`): Lighthouse 12, mobile profile (its default simulated throttling), on the
+// built app served by the real server on a free port with a fresh database: /login signed out and /dashboard
+// signed in, three runs each, then the median scores and metrics. It reports; it never fails on a score.
+// RUNS=n changes the number of runs. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+/* global process, setTimeout, clearTimeout, location */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const webDist = path.join(root, 'apps/web/dist');
+const server = path.join(root, 'apps/api/dist/server.js');
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const admin = { email: 'lighthouse@example.com', password: 'lighthouse-admin-password' };
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(server)) {
+  out('Build first: pnpm build');
+  process.exit(1);
+}
+
+/** The production server on a free port with an empty database in a temporary folder. */
+async function startServer(dataDir) {
+  const child = spawn(process.execPath, [server], {
+    env: {
+      ...process.env,
+      DATABASE_PATH: path.join(dataDir, 'app.db'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: webDist,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.stdout.resume();
+  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP', 'ms'],
+  ['largest-contentful-paint', 'LCP', 'ms'],
+  ['total-blocking-time', 'TBT', 'ms'],
+  ['cumulative-layout-shift', 'CLS', ''],
+  ['speed-index', 'SI', 'ms'],
+];
+const CATEGORIES = [
+  ['performance', 'performance'],
+  ['accessibility', 'accessibility'],
+  ['best-practices', 'best practices'],
+];
+
+function summary(label, results) {
+  const scores = CATEGORIES.map(
+    ([id, name]) => `${name} ${median(results.map((r) => r.categories[id].score)).toFixed(2)}`,
+  );
+  const metrics = METRICS.map(([id, name, unit]) => {
+    const value = median(results.map((r) => r.audits[id].numericValue));
+    return `${name} ${unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3)}`;
+  });
+  out(`${label.padEnd(11)} ${scores.join(' · ')}`);
+  out(`${''.padEnd(11)} ${metrics.join(' · ')}  (median of ${results.length})`);
+  for (const [id] of CATEGORIES) {
+    const failed = new Set();
+    for (const r of results) {
+      for (const ref of r.categories[id].auditRefs) {
+        const audit = r.audits[ref.id];
+        if (ref.weight === 0 || audit.score === null || audit.score === 1 || id === 'performance') continue;
+        const items = (audit.details?.items ?? []).map((item) => item.issueType ?? item.description ?? '');
+        failed.add(items.length > 0 ? `${audit.id} (${[...new Set(items)].join('; ')})` : audit.id);
+      }
+    }
+    if (failed.size > 0) out(`${''.padEnd(11)} ${id} audits below 1: ${[...failed].join(', ')}`);
+  }
+}
+
+const flags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: CATEGORIES.map(([id]) => id),
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const app = await startServer(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  out(`Lighthouse (mobile, simulated throttling) on ${app.url}, ${runs} runs per page`);
+  out(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
+
+  const login = [];
+  for (let i = 0; i < runs; i++)
+    login.push((await lighthouse(`${app.url}/login`, { ...flags, port: chrome.port })).lhr);
+
+  // Signed in through the login screen; the runs keep that session (no storage reset) but start cold: the HTTP
+  // cache is cleared before each.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${app.url}/login`);
+  await page.locator('::-p-aria(Correo Electrónico)').fill(admin.email);
+  await page.locator('input[type="password"]').fill(admin.password);
+  await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();
+  await page.waitForFunction(() => location.pathname === '/dashboard');
+  const cdp = await page.createCDPSession();
+  const dashboard = [];
+  for (let i = 0; i < runs; i++) {
+    await cdp.send('Network.clearBrowserCache');
+    const result = await lighthouse(
+      `${app.url}/dashboard`,
+      { ...flags, port: chrome.port, disableStorageReset: true },
+      undefined,
+      page,
+    );
+    if (result.lhr.finalDisplayedUrl.endsWith('/login'))
+      throw new Error('the dashboard run was not signed in');
+    dashboard.push(result.lhr);
+  }
+  await browser.disconnect();
+
+  out();
+  summary('/login', login);
+  summary('/dashboard', dashboard);
+  out(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  await chrome.kill();
+  await app.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+import { NAV_TOOL_ORDER, type ToolName } from '@app/contracts';
+import { IconCoffee } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { hasPermission, useSession } from '@/lib/session-store';
+
+/** What the bar offers this visitor: only the tools the server would let them open. */
+export function useNavItems() {
+  const user = useSession((state) => state.user);
+  const status = useSession((state) => state.status);
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const allowed = (tool: ToolName) => hasPermission({ status, user }, tool);
+  return {
+    isAuthenticated,
+    email: user?.email.trim() ? user.email : 'Usuario',
+    tools: NAV_TOOL_ORDER.filter(allowed),
+    canConfigure: allowed('config'),
+  };
+}
+
+export function useLogout() {
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    await navigate('/login', { replace: true });
+  };
+}
+
+/** "Inicio" stands for / and the dashboard it redirects to. */
+export function HomeLink({ className, onClick }: { className: string; onClick?: () => void }) {
+  const { pathname } = useLocation();
+  const isHome = pathname === '/' || pathname === '/dashboard';
+  return (
+    <Link to="/" className={className} aria-current={isHome ? 'page' : undefined} onClick={onClick}>
+      <IconCoffee size={20} aria-hidden="true" />
+      Inicio
+    </Link>
+  );
+}
