@@ -57,8 +57,9 @@ async function freePort(): Promise<number> {
 }
 
 async function seed(databasePath: string): Promise<void> {
-  const db = openDatabase(databasePath);
-  seedCatalog(db);
+  const database = openDatabase(databasePath);
+  await seedCatalog(database);
+  const db = database.writer;
   const ctx: SeedContext = { passwordHash: await hashPassword(BENCH_PASSWORD), membersByRole: new Map() };
   for (const seeder of SEEDERS) {
     const started = performance.now();
@@ -66,7 +67,7 @@ async function seed(databasePath: string): Promise<void> {
     log(`  seeded ${seeder.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  db.$client.close();
+  await database.close();
 }
 
 async function startServer(databasePath: string): Promise<{ url: string; pid: number }> {

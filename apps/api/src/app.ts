@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIBRARY_NAMES } from '@app/contracts';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db/client';
+import type { AppDatabase } from './db/client';
+import { openAppDatabase } from './db/open';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
@@ -10,7 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { hashPassword } from './lib/password';
 import {
   createRateLimits,
-  openSqliteLimiterStore,
+  openLimiterStore,
   type AccountLimits,
   type GenerationLimits,
   type LoginLimits,
@@ -45,7 +46,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
-  db?: Db;
+  db?: AppDatabase;
   clock?: Clock;
   loginLimits?: LoginLimits;
   accountLimits?: AccountLimits;
@@ -90,20 +91,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('checkJsonAnswers', config.checkJsonAnswers);
 
-  const db = deps.db ?? openDatabase(config.databasePath);
+  const db = deps.db ?? (await openAppDatabase(config.database));
   app.addHook('onClose', async () => {
-    if (!deps.db) db.$client.close();
+    if (!deps.db) await db.close();
   });
-  const limiterStore = await openSqliteLimiterStore(config.databasePath);
+  const limiterStore = await openLimiterStore(config.database);
   app.addHook('onClose', async () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
     ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
     ...(deps.accountLimits ? { accounts: deps.accountLimits } : {}),
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
   });
-  seedCatalog(db);
+  await seedCatalog(db);
   await seedFirstAdmin(db, config.admin, app.log);
   const clock = deps.clock ?? systemClock;
   const https = config.appUrl?.startsWith('https://') ?? false;
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityPlugin, { https });
   const sessionRepo = createSessionRepo(db);
   await app.register(sessionPlugin, {
-    secret: resolveSessionSecret(db, config.sessionSecret),
+    secret: await resolveSessionSecret(db, config.sessionSecret),
     secureCookie: https,
     repo: sessionRepo,
     clock,
@@ -140,8 +140,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app,
     createAccountsService({
       repo: createAccountsRepo(db),
-      loadSessionUser: (email) => sessionRepo.findUserForLogin(email)?.user,
-      loadPasswordHash: (email) => sessionRepo.findUserForLogin(email)?.password_hash,
+      loadSessionUser: async (email) => (await sessionRepo.findUserForLogin(email))?.user,
+      loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
       mailer,
       clock,
       publicUrl: () => publicUrl(app, config),

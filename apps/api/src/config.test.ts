@@ -40,6 +40,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('selects the database from DATABASE_URL, with DATABASE_PATH kept as an alias for a SQLite file', () => {
+    expect(loadConfig({ env: {} }).database).toEqual({
+      dialect: 'sqlite',
+      path: path.resolve('data/app.db'),
+    });
+    expect(loadConfig({ env: { DATABASE_URL: 'file:./data/app.db' } }).database).toEqual({
+      dialect: 'sqlite',
+      path: path.resolve('data/app.db'),
+    });
+    expect(loadConfig({ env: { DATABASE_URL: 'file:/srv/app.db' } }).databasePath).toBe('/srv/app.db');
+    expect(loadConfig({ env: { DATABASE_PATH: '/var/lib/app/app.db' } }).database).toEqual({
+      dialect: 'sqlite',
+      path: '/var/lib/app/app.db',
+    });
+    const pg = loadConfig({ env: { DATABASE_URL: 'postgres://app:secret@db:5432/app' } });
+    expect(pg.database).toEqual({ dialect: 'pg', url: 'postgres://app:secret@db:5432/app' });
+    expect(pg.mail.outboxDir).toBeUndefined();
+    expect(() => loadConfig({ env: { DATABASE_URL: 'mysql://db/app' } })).toThrow(/DATABASE_URL/);
+  });
+
   it('explains every invalid value in one readable error', () => {
     const attempt = () =>
       loadConfig({

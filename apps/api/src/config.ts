@@ -19,7 +19,10 @@ const booleanFlag = z
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  DATABASE_PATH: z.string().trim().min(1).default('./data/app.db'),
+  /** `file:<path>` (or a bare path) is SQLite; `postgres://` / `postgresql://` is PostgreSQL. */
+  DATABASE_URL: optionalString,
+  /** The SQLite file: the older name of `DATABASE_URL=file:<path>`, still honoured. */
+  DATABASE_PATH: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'debe ser un correo electrónico válido' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, 'debe tener al menos 6 caracteres').optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
@@ -70,7 +73,9 @@ function isTimeZone(value: string): boolean {
 export interface Config {
   port: number;
   host: string;
-  /** A file path, or ':memory:' (tests). */
+  /** The database the server runs on (DATABASE_URL, or DATABASE_PATH as an alias for a SQLite file). */
+  database: DatabaseTarget;
+  /** The SQLite file path, or ':memory:' (tests); for PostgreSQL, '' (no local file). */
   databasePath: string;
   admin: { email: string | undefined; password: string | undefined };
   sessionSecret: string | undefined;
@@ -97,8 +102,19 @@ export interface Config {
   instagram: { url: string | undefined; apiKey: string | undefined };
   /** Who may read the OpenAPI document and the docs page: everyone, administrators only, or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
-  /** Check every answer written as JSON text against its contract before it leaves (tests; costs a parse). */
-  checkJsonAnswers: boolean;
+}
+
+export type DatabaseTarget = { dialect: 'sqlite'; path: string } | { dialect: 'pg'; url: string };
+
+/** DATABASE_URL (or DATABASE_PATH) as a database target; the default is the embedded SQLite file. */
+function databaseTarget(url: string | undefined, legacyPath: string | undefined): DatabaseTarget | string {
+  if (url && /^postgres(ql)?:\/\//i.test(url)) return { dialect: 'pg', url };
+  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file:')) {
+    return 'DATABASE_URL: debe ser file:<ruta> (SQLite) o postgres://usuario:clave@servidor/base (PostgreSQL)';
+  }
+  const raw = url ? url.replace(/^file:(\/\/)?/, '') : (legacyPath ?? './data/app.db');
+  if (raw === '') return 'DATABASE_URL: falta la ruta del archivo SQLite (file:./data/app.db)';
+  return { dialect: 'sqlite', path: raw === ':memory:' ? ':memory:' : path.resolve(raw) };
 }
 
 export class ConfigError extends Error {
@@ -118,10 +134,13 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  const databasePath = e.DATABASE_PATH === ':memory:' ? ':memory:' : path.resolve(e.DATABASE_PATH);
+  const database = databaseTarget(e.DATABASE_URL, e.DATABASE_PATH);
+  if (typeof database === 'string') throw new ConfigError([database]);
+  const databasePath = database.dialect === 'sqlite' ? database.path : '';
   return {
     port: e.PORT,
     host: e.HOST,
+    database,
     databasePath,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     sessionSecret: e.SESSION_SECRET,
@@ -136,7 +155,7 @@ export function loadConfig(
       from: e.MAIL_FROM,
       outboxDir: e.OUTBOX_DIR
         ? path.resolve(e.OUTBOX_DIR)
-        : databasePath === ':memory:'
+        : databasePath === ':memory:' || databasePath === ''
           ? undefined
           : path.join(path.dirname(databasePath), 'outbox'),
     },
@@ -146,16 +165,15 @@ export function loadConfig(
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },
     apiDocs: e.API_DOCS,
-    checkJsonAnswers: false,
   };
 }
 
 /** A configuration for tests: in-memory database, quiet logs, no web app. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  // A test that names a database file gets it as its target too (the rate limits open their own connection).
   return {
-    ...loadConfig({ env: { DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' } }),
+    ...loadConfig({ env: { DATABASE_PATH: overrides.databasePath ?? ':memory:', LOG_LEVEL: 'silent' } }),
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
-    checkJsonAnswers: true,
     ...overrides,
   };
 }

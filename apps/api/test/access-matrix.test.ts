@@ -138,7 +138,8 @@ describe('access matrix', () => {
   });
 
   it('refuses to start when an API route does not declare its access', async () => {
-    const app = await buildApp(communityConfig(), { db: openDatabase(':memory:') });
+    const database = openDatabase(':memory:');
+    const app = await buildApp(communityConfig(), { db: database });
     expect(() => app.get('/api/nueva-ruta', async () => ({ ok: true }))).toThrow(
       /does not declare its access/,
     );
@@ -147,15 +148,16 @@ describe('access matrix', () => {
       app.register(fastifyStatic, { root: __dirname, prefix: '/api/ficheros' }).ready(),
     ).rejects.toThrow(/does not declare its access/);
     await app.close();
+    await database.close();
   });
 
   it('enforces the access declared for a third-party plugin scope', async () => {
     const app = Fastify();
     registerAccessGuards(app);
     app.decorate('sessions', {
-      start() {},
-      end() {},
-      resolve: () => null,
+      start: async () => {},
+      end: async () => {},
+      resolve: async () => null,
       knownDevice: () => null,
       rememberDevice() {},
     });

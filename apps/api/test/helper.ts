@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { openDatabase, type Db } from '../src/db/client';
+import { openDatabase, type AppDatabase, type Db } from '../src/db/client';
 import { roles, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
@@ -12,19 +12,21 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The write connection, for a test's own synchronous set-up and checks between requests. */
   db: Db;
+  database: AppDatabase;
 }
 
 const open: TestApp[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map(({ app, db }) => app.close().then(() => db.$client.close())));
+  await Promise.all(open.splice(0).map(({ app, database }) => app.close().then(() => database.close())));
 });
 
-/** A fresh application on its own in-memory database, closed after the test. */
+/** A fresh application on its own fresh database (a temporary file), closed after the test. */
 export async function createTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
-  const db = openDatabase(':memory:');
-  const app = await buildApp(testConfig({ admin: ADMIN, ...overrides }), { db, ...deps });
-  const entry = { app, db };
+  const database = openDatabase(':memory:');
+  const app = await buildApp(testConfig({ admin: ADMIN, ...overrides }), { db: database, ...deps });
+  const entry = { app, db: database.writer, database };
   open.push(entry);
   return entry;
 }

@@ -15,6 +15,7 @@ export const MESSAGES = {
   payloadTooLarge: 'La solicitud es demasiado grande',
   unsupportedMediaType: 'Tipo de contenido no admitido',
   internal: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   serverResponse: 'Error en la respuesta del servidor',
   loginFailed: 'Error al iniciar sesión',
   invalidServerResponse: 'Respuesta inválida del servidor',

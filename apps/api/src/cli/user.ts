@@ -41,8 +41,9 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-const db = openDatabase(config!.databasePath);
-seedCatalog(db);
+const database = openDatabase(config!.databasePath);
+await seedCatalog(database);
+const db = database.writer;
 const role = db
   .select({ id: roles.id })
   .from(roles)
@@ -63,5 +64,5 @@ try {
 } catch (error) {
   fail(String(error).includes('UNIQUE') ? 'Este usuario o email ya existe' : String(error));
 }
-db.$client.close();
+await database.close();
 process.stdout.write(`Usuario ${username} creado con el rol ${values.role}\n`);

@@ -1,22 +1,125 @@
-import { mkdirSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { Mutex } from 'async-mutex';
+import Sqlite from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths';
+import { sqliteDialect, type Dialect } from './dialect/sqlite';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The query builder every repository is written against: `await` its builders (and `.returning()`), never the
+ * SQLite-only `.run()/.all()/.get()`, so the same code runs on PostgreSQL's drizzle instance.
+ */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database };
 
-/** Opens the database (creating its folder), sets the pragmas and applies the committed migrations. */
-export function openDatabase(databasePath: string): Db {
-  if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return db;
+/**
+ * The application's database, whatever the engine: reads outside a transaction go to connections that see
+ * only committed data; writes run inside `transaction`, which sees its own writes through `read` too.
+ */
+export interface AppDatabase {
+  readonly dialect: Dialect;
+  /** The open transaction's executor when called inside one, else the read connection (committed data only). */
+  readonly read: Db;
+  /**
+   * Runs `work` in one transaction (async code inside is fine): committed when it resolves, rolled back when
+   * it throws. Nested calls join the enclosing transaction.
+   */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** SQLite only: the write connection, for tests, the seed and the command line (synchronous use). */
+  readonly writer: Db;
+}
+
+const PRAGMAS = ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000'];
+
+function connect(file: string, options: Sqlite.Options = {}): Db {
+  const sqlite = new Sqlite(file, options);
+  for (const pragma of PRAGMAS) sqlite.pragma(pragma);
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+/**
+ * SQLite as mature SQLite servers run it (PocketBase's single writer + read pool): one write connection behind
+ * an async lock, so a whole transaction (`BEGIN IMMEDIATE` ... `COMMIT`, with awaits inside) runs alone on it,
+ * and a separate read connection that, in WAL mode, sees only committed data. No request ever reads another
+ * request's uncommitted write, and no write waits on SQLite's busy timeout within this process.
+ */
+class SqliteDatabase implements AppDatabase {
+  readonly dialect = sqliteDialect;
+  private readonly lock = new Mutex();
+  private readonly open = new AsyncLocalStorage<Db>();
+
+  constructor(
+    readonly writer: Db,
+    private readonly reader: Db,
+    private readonly cleanup: () => void,
+  ) {}
+
+  get read(): Db {
+    return this.open.getStore() ?? this.reader;
+  }
+
+  async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const enclosing = this.open.getStore();
+    if (enclosing) return work(enclosing);
+    return this.lock.runExclusive(async () => {
+      const client = this.writer.$client;
+      client.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await this.open.run(this.writer, () => work(this.writer));
+        client.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (client.inTransaction) client.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.lock.waitForUnlock();
+    this.reader.$client.close();
+    this.writer.$client.close();
+    this.cleanup();
+  }
+}
+
+/** A migrated empty database, made once per process: ':memory:' databases (tests) start as a copy of it. */
+let template: string | undefined;
+function migratedTemplate(): string {
+  if (!template) {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'app-db-template-')), 'app.db');
+    const db = connect(file);
+    migrate(db, { migrationsFolder: MIGRATIONS_DIR.sqlite });
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    db.$client.close();
+    template = file;
+    process.once('exit', () => rmSync(path.dirname(file), { recursive: true, force: true }));
+  }
+  return template;
+}
+
+/**
+ * Opens the SQLite database (creating its folder) and applies the committed migrations. ':memory:' (tests)
+ * is a fresh temporary file instead, removed on close: two connections cannot share an in-memory database.
+ */
+export function openDatabase(databasePath: string): AppDatabase {
+  let file = databasePath;
+  let cleanup = () => {};
+  if (databasePath === ':memory:') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'app-db-'));
+    file = path.join(dir, 'app.db');
+    copyFileSync(migratedTemplate(), file);
+    cleanup = () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    mkdirSync(path.dirname(databasePath), { recursive: true });
+  }
+  const writer = connect(file);
+  if (databasePath !== ':memory:') migrate(writer, { migrationsFolder: MIGRATIONS_DIR.sqlite });
+  const reader = connect(file);
+  return new SqliteDatabase(writer, reader, cleanup);
 }

@@ -11,10 +11,11 @@ import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './seed';
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
 describe('seeding an empty database', () => {
-  it('creates the 7 tools and the four tiers with the permissions of the spec', () => {
-    const db = openDatabase(':memory:');
-    seedCatalog(db);
-    seedCatalog(db); // idempotent
+  it('creates the 7 tools and the four tiers with the permissions of the spec', async () => {
+    const database = openDatabase(':memory:');
+    const db = database.writer;
+    await seedCatalog(database);
+    await seedCatalog(database); // idempotent
     expect(db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id)).all()).toHaveLength(7);
     const grants = db
       .select({ role: roles.name, tool: tools.name })
@@ -46,44 +47,49 @@ describe('seeding an empty database', () => {
       { id: 3, name: 'cafeinas' },
       { id: 4, name: 'estrategas' },
     ]);
+    await database.close();
   });
 
   it('creates the configured first admin once, with an argon2id hash', async () => {
-    const db = openDatabase(':memory:');
-    seedCatalog(db);
+    const database = openDatabase(':memory:');
+    const db = database.writer;
+    await seedCatalog(database);
     const log = quietLog();
-    await seedFirstAdmin(db, { email: 'Jefa@Example.com', password: 'muy-secreta' }, log);
-    await seedFirstAdmin(db, { email: 'otra@example.com', password: 'otra-clave' }, log);
+    await seedFirstAdmin(database, { email: 'Jefa@Example.com', password: 'muy-secreta' }, log);
+    await seedFirstAdmin(database, { email: 'otra@example.com', password: 'otra-clave' }, log);
     const all = db.select().from(users).all();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ email: 'jefa@example.com', role_id: 1, is_active: true });
     expect(all[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(all[0]!.password_hash, 'muy-secreta')).toBe(true);
+    await database.close();
   });
 
   it('without configured credentials creates admin@localhost and prints its random password once', async () => {
-    const db = openDatabase(':memory:');
-    seedCatalog(db);
+    const database = openDatabase(':memory:');
+    const db = database.writer;
+    await seedCatalog(database);
     const log = quietLog();
-    await seedFirstAdmin(db, { email: undefined, password: undefined }, log);
+    await seedFirstAdmin(database, { email: undefined, password: undefined }, log);
     expect(log.warn).toHaveBeenCalledTimes(1);
     const password = /contraseña (\S+)/.exec(log.warn.mock.calls[0]![0] as string)![1]!;
     const admin = db.select().from(users).where(eq(users.email, 'admin@localhost')).get()!;
     expect(await verifyPassword(admin.password_hash, password)).toBe(true);
+    await database.close();
   });
 
-  it('generates the session secret once and keeps it across restarts of a database file', () => {
+  it('generates the session secret once and keeps it across restarts of a database file', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'db-')), 'app.db');
     const first = openDatabase(file);
-    const secret = resolveSessionSecret(first, undefined);
+    const secret = await resolveSessionSecret(first, undefined);
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    first.$client.close();
+    await first.close();
     const second = openDatabase(file);
-    expect(resolveSessionSecret(second, undefined)).toBe(secret);
-    expect(resolveSessionSecret(second, 'configured-secret-configured-secret')).toBe(
+    expect(await resolveSessionSecret(second, undefined)).toBe(secret);
+    expect(await resolveSessionSecret(second, 'configured-secret-configured-secret')).toBe(
       'configured-secret-configured-secret',
     );
-    expect(second.$client.pragma('journal_mode', { simple: true })).toBe('wal');
-    second.$client.close();
+    expect(second.writer.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    await second.close();
   });
 });

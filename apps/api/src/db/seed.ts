@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SEED_ROLES, TOOL_NAMES } from '@app/contracts';
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
-import type { Db } from './client';
+import type { AppDatabase } from './client';
 import { rolePermissions, roles, settings, tools, users } from './schema';
 
 export interface SeedLogger {
@@ -11,21 +11,19 @@ export interface SeedLogger {
 }
 
 /** Tools, the four tiers and their permissions, on an empty database only. */
-export function seedCatalog(db: Db): void {
-  db.transaction((tx) => {
-    const existing = tx.select({ n: count() }).from(tools).get();
+export function seedCatalog(db: AppDatabase): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(tools);
     if ((existing?.n ?? 0) > 0) return;
     const toolIds = new Map<string, number>();
     for (const name of TOOL_NAMES) {
-      const row = tx.insert(tools).values({ name }).returning({ id: tools.id }).get();
-      toolIds.set(name, row.id);
+      const [row] = await tx.insert(tools).values({ name }).returning({ id: tools.id });
+      toolIds.set(name, row!.id);
     }
     for (const role of SEED_ROLES) {
-      tx.insert(roles).values({ id: role.id, name: role.name, description: role.description }).run();
+      await tx.insert(roles).values({ id: role.id, name: role.name, description: role.description });
       for (const tool of role.tools) {
-        tx.insert(rolePermissions)
-          .values({ role_id: role.id, tool_id: toolIds.get(tool)! })
-          .run();
+        await tx.insert(rolePermissions).values({ role_id: role.id, tool_id: toolIds.get(tool)! });
       }
     }
   });
@@ -33,25 +31,24 @@ export function seedCatalog(db: Db): void {
 
 /** Creates the first administrator when there are no users at all. */
 export async function seedFirstAdmin(
-  db: Db,
+  db: AppDatabase,
   admin: { email: string | undefined; password: string | undefined },
   log: SeedLogger,
 ): Promise<void> {
-  const existing = db.select({ n: count() }).from(users).get();
-  if ((existing?.n ?? 0) > 0) return;
   const email = (admin.email ?? 'admin@localhost').trim().toLowerCase();
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  const adminRole = db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin')).get();
-  if (!adminRole) throw new Error('The admin role is missing: the catalog was not seeded');
-  db.insert(users)
-    .values({
-      username: 'admin',
-      email,
-      password_hash: await hashPassword(password),
-      role_id: adminRole.id,
-      is_active: true,
-    })
-    .run();
+  const password_hash = await hashPassword(password);
+  const created = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return false;
+    const [adminRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin'));
+    if (!adminRole) throw new Error('The admin role is missing: the catalog was not seeded');
+    await tx
+      .insert(users)
+      .values({ username: 'admin', email, password_hash, role_id: adminRole.id, is_active: true });
+    return true;
+  });
+  if (!created) return;
   if (admin.password) {
     log.info(`Administrador inicial creado: ${email}`);
   } else {
@@ -62,12 +59,14 @@ export async function seedFirstAdmin(
 }
 
 /** The JWT signing secret: the configured one, else one generated once and kept in the database. */
-export function resolveSessionSecret(db: Db, configured: string | undefined): string {
+export async function resolveSessionSecret(db: AppDatabase, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const key = 'session_secret';
-  const row = db.select().from(settings).where(eq(settings.key, key)).get();
-  if (row) return row.value;
-  const value = randomBytes(48).toString('base64url');
-  db.insert(settings).values({ key, value }).onConflictDoNothing().run();
-  return db.select().from(settings).where(eq(settings.key, key)).get()!.value;
+  return db.transaction(async (tx) => {
+    const value = randomBytes(48).toString('base64url');
+    // Two nodes starting at once: the first one's secret wins and both use it.
+    await tx.insert(settings).values({ key, value }).onConflictDoNothing();
+    const [row] = await tx.select().from(settings).where(eq(settings.key, key));
+    return row!.value;
+  });
 }

@@ -1,8 +1,12 @@
+import { pgUniqueViolation } from './dialect/pg';
+
 /**
  * Tells which unique index a failed write hit, so a service can answer a field-specific conflict from the
  * database's own guarantee (a look-up before the write would race). Returns undefined for any other error.
  */
 export function uniqueViolation(error: unknown): { table: string; columns: string[] } | undefined {
+  const onPg = pgUniqueViolation(error);
+  if (onPg) return onPg;
   if (!(error instanceof Error) || !('code' in error)) return undefined;
   const code = (error as { code: unknown }).code;
   if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined;

@@ -17,5 +17,9 @@ function findApiRoot(): string {
 }
 
 export const API_ROOT = findApiRoot();
-export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
+/** drizzle-kit's committed migrations, one folder per dialect. */
+export const MIGRATIONS_DIR = {
+  sqlite: path.join(API_ROOT, 'drizzle', 'sqlite'),
+  pg: path.join(API_ROOT, 'drizzle', 'pg'),
+};
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_ROOT, '../web/dist');

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNT_MESSAGES, AI_MESSAGES, MESSAGES } from '@app/contracts';
 import Database from 'better-sqlite3';
-import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import pg from 'pg';
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { DatabaseTarget } from '../config';
 import { tooManyRequests } from './errors';
 
 /**
@@ -100,6 +107,35 @@ export async function openSqliteLimiterStore(databasePath: string): Promise<Limi
     close: () => client.close(),
   };
 }
+
+/**
+ * The PostgreSQL store: a small pool of its own on the same database, so every node counts in one table and a
+ * limiter never waits for the app's pool.
+ */
+export async function openPgLimiterStore(url: string): Promise<LimiterStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000 });
+  // A lost idle connection is replaced by the pool; without a listener it would end the process.
+  pool.on('error', () => undefined);
+  const common = {
+    storeClient: pool,
+    storeType: 'pool' as const,
+    tableName: TABLE,
+    clearExpiredByTimeout: false,
+  };
+  await new Promise<void>((resolve, reject) => {
+    new RateLimiterPostgres({ ...common, keyPrefix: 'setup', points: 1, duration: 1 }, (error?: unknown) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+    );
+  });
+  return {
+    build: (options) => new RateLimiterPostgres({ ...common, ...options, tableCreated: true }),
+    close: () => void pool.end(),
+  };
+}
+
+/** The limiter store of the database DATABASE_URL names. */
+export const openLimiterStore = (target: DatabaseTarget): Promise<LimiterStore> =>
+  target.dialect === 'pg' ? openPgLimiterStore(target.url) : openSqliteLimiterStore(target.path);
 
 /** A rejection of consume(): the caller is over the limit (anything else is a store failure). */
 const isOverLimit = (rejection: unknown): rejection is RateLimiterRes => rejection instanceof RateLimiterRes;

@@ -11,8 +11,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { JsonText } from '../lib/json-text';
-import { jsonTextChecker } from './serializer';
 import type { Principal } from './session';
 
 /** What a route requires. Every API route declares one; there is no default. */
@@ -33,8 +31,6 @@ declare module 'fastify' {
     endpoint?: Endpoint;
   }
   interface FastifyInstance {
-    /** Whether each JSON text answer is checked against its contract before it leaves (tests). */
-    checkJsonAnswers: boolean;
     /** Every /api route registered so far, with its declared access: the access-matrix and fuzz tests walk it. */
     apiRoutes: ApiRoute[];
     /** Access of every route a third-party plugin registers in this encapsulated scope (see declareScopeAccess). */
@@ -63,10 +59,8 @@ export function allows(rule: Access, user: Principal | null): boolean {
   }
 }
 
-/** What a handler answers: the contract's value, or that value already written as JSON. */
-type Answer<E extends Endpoint> = z.input<E['response']> | JsonText<z.output<E['response']>>;
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+/** What a handler answers: the contract's value, written by the contract's own serializer. */
+type Answer<E extends Endpoint> = z.input<E['response']>;
 
 type Input<T> = [T] extends [undefined] ? undefined : z.output<NonNullable<T>>;
 
@@ -89,7 +83,6 @@ export function route<E extends Endpoint, A extends Access>(
   rule: A,
   handler: (ctx: RouteContext<E, A>) => Answer<E> | Promise<Answer<E>>,
 ): void {
-  const checkJsonText = app.checkJsonAnswers ? jsonTextChecker(endpoint.response) : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     // Contracts use `:name` path segments, Fastify's own syntax.
@@ -103,19 +96,15 @@ export function route<E extends Endpoint, A extends Access>(
       response: { 200: endpoint.response },
     },
     onRequest: accessHook(app, rule),
-    handler: async (request, reply) => {
-      const answer = await handler({
+    handler: async (request, reply) =>
+      handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         user: request.principal as never,
         request,
         reply,
-      });
-      if (!(answer instanceof JsonText)) return answer;
-      checkJsonText?.(answer.text);
-      return reply.type(JSON_CONTENT_TYPE).send(answer.text);
-    },
+      }),
   });
 }
 
@@ -125,18 +114,14 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Runs before body validation: an anonymous caller learns nothing about the expected input. A callback hook
- * (the session look-up is synchronous): it runs on every signed-in request and needs no promise.
- */
+/** Runs before body validation: an anonymous caller learns nothing about the expected input. */
 function accessHook(app: FastifyInstance, rule: Access) {
-  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // Public routes need no session: skip the database look-up on their hot path.
-    if (rule.kind === 'public') return done();
-    const user = app.sessions.resolve(request, reply);
-    if (!allows(rule, user)) return done(user ? forbidden() : unauthorized());
+    if (rule.kind === 'public') return;
+    const user = await app.sessions.resolve(request, reply);
+    if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
     request.principal = user;
-    done();
   };
 }
 

@@ -2,6 +2,7 @@ import { MESSAGES, type ErrorResponse } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -36,6 +37,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const error = (err.code && FASTIFY_CLIENT_ERRORS[err.code]) ?? MESSAGES.invalidRequest;
       return reply.code(status).send({ error } satisfies ErrorResponse);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or out of reach: the pool reconnects by itself, so say "try again".
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: MESSAGES.unavailable } satisfies ErrorResponse);
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: MESSAGES.internal } satisfies ErrorResponse);

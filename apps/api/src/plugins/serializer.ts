@@ -1,6 +1,5 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import fastJson, { type Schema } from 'fast-json-stringify';
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -41,20 +40,3 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
   fastJson(responseJsonSchema(schema) as unknown as Schema);
-
-/**
- * Checks a JSON text against its contract (tests turn this on for every such answer): it parses, the contract
- * accepts it, and the contract's own serializer would write the same value, so the text has no undeclared
- * field (a password hash, a token) and no 0/1 where a boolean is due.
- */
-export function jsonTextChecker(schema: z.ZodType): (text: string) => void {
-  const serialize = fastJson(responseJsonSchema(schema) as unknown as Schema);
-  return (text) => {
-    const value: unknown = JSON.parse(text);
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new Error(`JSON answer outside its contract: ${parsed.error.message}`);
-    if (!isDeepStrictEqual(JSON.parse(serialize(value)), value)) {
-      throw new Error(`JSON answer differs from what its contract writes: ${text}`);
-    }
-  };
-}

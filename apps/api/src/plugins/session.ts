@@ -26,11 +26,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
       /** Opens a session for the user and sets the cookie. */
-      start(reply: FastifyReply, user: { id: number; token_version: number }): void;
+      start(reply: FastifyReply, user: { id: number; token_version: number }): Promise<void>;
       /** Ends the request's session (if any) and clears the cookie. */
-      end(request: FastifyRequest, reply: FastifyReply): void;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** The request's principal, or null when there is no valid session (a stale cookie is cleared). */
-      resolve(request: FastifyRequest, reply: FastifyReply): Principal | null;
+      resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null>;
       /** The account and device id of the request's signed known-device cookie, if it has a valid one. */
       knownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null;
       /** Remembers this browser as a device that signed in to the account (a signed, httpOnly cookie). */
@@ -72,11 +72,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
   const clear = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
 
   app.decorate('sessions', {
-    start(reply, user) {
+    async start(reply, user) {
       const now = opts.clock.now();
-      opts.repo.purgeExpiredSessions(now);
+      await opts.repo.purgeExpiredSessions(now);
       const sessionId = randomBytes(24).toString('base64url');
-      opts.repo.createSession({
+      await opts.repo.createSession({
         id: sessionId,
         userId: user.id,
         expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
@@ -84,17 +84,18 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       const token = app.jwt.sign({ sub: String(user.id), sid: sessionId, tv: user.token_version });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
     },
-    end(request, reply) {
+    async end(request, reply) {
       const payload = readToken(request);
-      if (payload) opts.repo.deleteSession(payload.sid);
+      if (payload) await opts.repo.deleteSession(payload.sid);
       clear(reply);
     },
-    resolve(request, reply) {
+    async resolve(request, reply) {
       const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
       const payload = readToken(request);
-      const found = payload && opts.repo.findSession(payload.sid, Number(payload.sub), opts.clock.now());
+      const found =
+        payload && (await opts.repo.findSession(payload.sid, Number(payload.sub), opts.clock.now()));
       if (!payload || !found || !found.is_active || found.token_version !== payload.tv) {
-        if (payload && found) opts.repo.deleteSession(payload.sid);
+        if (payload && found) await opts.repo.deleteSession(payload.sid);
         if (hasCookie) clear(reply);
         return null;
       }

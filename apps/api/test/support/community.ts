@@ -3,9 +3,10 @@
  * (or each route) starts from the same state on a fresh app. Shared by the access-matrix and fuzz tests.
  */
 import { LIBRARY_NAMES, SEED_ROLES, TEXTO_DEFAULT_PROMPTS, type ToolName } from '@app/contracts';
-import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -54,7 +55,6 @@ export const communityConfig = (
     },
   }),
   admin: ADMIN,
-  checkJsonAnswers: true,
   ...overrides,
 });
 
@@ -201,8 +201,9 @@ const tiers = (name: string) => SEED_ROLES.find((r) => r.name === name)!.tools;
 export async function buildCommunity(): Promise<Community> {
   const fakes = await Promise.all(FAKES.map((fake) => fake.start()));
   const fakesEnv: Record<string, string> = Object.assign({}, ...fakes.map((fake) => fake.env));
-  const db = openDatabase(':memory:');
-  const app = await buildApp(communityConfig(fakesEnv), { db });
+  const database = openDatabase(':memory:');
+  const db = database.writer;
+  const app = await buildApp(communityConfig(fakesEnv), { db: database });
   const customRole = db
     .insert(schema.roles)
     .values({ name: 'soloconfig', description: 'Solo configuración' })
@@ -248,7 +249,7 @@ export async function buildCommunity(): Promise<Community> {
   plantData(db, { victimId: victim.id, adminId: adminRow.id });
   await app.close();
   const snapshot = db.$client.serialize();
-  db.$client.close();
+  await database.close();
 
   const emails = new Map<PrincipalName | 'victim', string>([['victim', victim.email]]);
   for (const p of principals) if (p.email) emails.set(p.name, p.email);
@@ -270,17 +271,19 @@ export async function appFromSnapshot(
   community: Community,
   overrides: Partial<Config> = {},
 ): Promise<{ app: FastifyInstance; db: Db; close: () => Promise<void> }> {
-  const sqlite = new Database(community.snapshot);
-  sqlite.pragma('foreign_keys = ON');
-  const db = drizzle(sqlite, { schema }) as Db;
-  const app = await buildApp(communityConfig(community.fakesEnv, overrides), { db });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'community-'));
+  const file = path.join(dir, 'app.db');
+  writeFileSync(file, community.snapshot);
+  const database = openDatabase(file);
+  const app = await buildApp(communityConfig(community.fakesEnv, overrides), { db: database });
   await app.ready();
   return {
     app,
-    db,
+    db: database.writer,
     close: async () => {
       await app.close();
-      sqlite.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { passwordResetTokens } from './schema';
 
@@ -19,54 +19,51 @@ export interface ProfileChanges {
   password_hash?: string;
 }
 
-export function createAccountsRepo(db: Db) {
+export function createAccountsRepo(database: AppDatabase) {
+  const write = database.transaction.bind(database);
   return {
     /** Self-registration: always the cafeinas role and inactive, whatever the visitor sent. */
-    insertSelfRegistered(account: NewAccount): void {
-      db.insert(users)
-        .values({ ...account, role_id: SELF_REGISTERED_ROLE_ID, is_active: false })
-        .run();
-    },
+    insertSelfRegistered: (account: NewAccount): Promise<void> =>
+      write(async (tx) => {
+        await tx.insert(users).values({ ...account, role_id: SELF_REGISTERED_ROLE_ID, is_active: false });
+      }),
 
-    findByEmail(
+    async findByEmail(
       email: string,
-    ): { id: number; username: string; email: string; is_active: boolean } | undefined {
-      return db
+    ): Promise<{ id: number; username: string; email: string; is_active: boolean } | undefined> {
+      const [row] = await database.read
         .select({ id: users.id, username: users.username, email: users.email, is_active: users.is_active })
         .from(users)
-        .where(eq(sql`lower(${users.email})`, email))
-        .get();
+        .where(eq(sql`lower(${users.email})`, email));
+      return row;
     },
 
     /** When the user's most recent recovery link was made, if any. */
-    lastResetRequestAt(userId: number): string | undefined {
-      return db
+    async lastResetRequestAt(userId: number): Promise<string | undefined> {
+      const [row] = await database.read
         .select({ created_at: passwordResetTokens.created_at })
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.user_id, userId))
         .orderBy(desc(passwordResetTokens.created_at))
-        .limit(1)
-        .get()?.created_at;
+        .limit(1);
+      return row?.created_at;
     },
 
     /** Stores a new link for the user, replacing (deleting) every earlier one. */
-    replaceResetToken(token: { userId: number; hash: string; createdAt: Date; expiresAt: Date }): void {
-      db.transaction((tx) => {
-        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, token.userId)).run();
-        tx.insert(passwordResetTokens)
-          .values({
-            user_id: token.userId,
-            token_hash: token.hash,
-            created_at: token.createdAt.toISOString(),
-            expires_at: token.expiresAt.toISOString(),
-          })
-          .run();
-      });
-    },
+    replaceResetToken: (token: { userId: number; hash: string; createdAt: Date; expiresAt: Date }) =>
+      write(async (tx) => {
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, token.userId));
+        await tx.insert(passwordResetTokens).values({
+          user_id: token.userId,
+          token_hash: token.hash,
+          created_at: token.createdAt.toISOString(),
+          expires_at: token.expiresAt.toISOString(),
+        });
+      }),
 
     /** The unspent, unexpired link with this hash, for an active user. */
-    findUsableResetToken(hash: string, now: Date): { id: number; userId: number } | undefined {
-      return db
+    async findUsableResetToken(hash: string, now: Date): Promise<{ id: number; userId: number } | undefined> {
+      const [row] = await database.read
         .select({ id: passwordResetTokens.id, userId: passwordResetTokens.user_id })
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.user_id))
@@ -77,8 +74,8 @@ export function createAccountsRepo(db: Db) {
             gt(passwordResetTokens.expires_at, now.toISOString()),
             eq(users.is_active, true),
           ),
-        )
-        .get();
+        );
+      return row;
     },
 
     /**
@@ -86,35 +83,38 @@ export function createAccountsRepo(db: Db) {
      * version moves on and every session row goes, so all signed-in browsers are signed out. Returns false when
      * the link was spent meanwhile (two submits racing).
      */
-    resetPassword(tokenId: number, userId: number, passwordHash: string, now: Date): boolean {
-      return db.transaction((tx) => {
-        const spent = tx
+    resetPassword: (tokenId: number, userId: number, passwordHash: string, now: Date): Promise<boolean> =>
+      write(async (tx) => {
+        const spent = await tx
           .update(passwordResetTokens)
           .set({ used_at: now.toISOString() })
           .where(and(eq(passwordResetTokens.id, tokenId), isNull(passwordResetTokens.used_at)))
-          .run();
-        if (spent.changes !== 1) return false;
-        tx.update(passwordResetTokens)
+          .returning({ id: passwordResetTokens.id });
+        if (spent.length !== 1) return false;
+        await tx
+          .update(passwordResetTokens)
           .set({ used_at: now.toISOString() })
-          .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)))
-          .run();
-        tx.update(users)
+          .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+        await tx
+          .update(users)
           .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
-          .where(eq(users.id, userId))
-          .run();
-        tx.delete(sessions).where(eq(sessions.user_id, userId)).run();
+          .where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.user_id, userId));
         return true;
-      });
-    },
+      }),
 
     /**
      * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
      * password moves the token version on and ends every other session; returns the new token version.
      */
-    updateProfile(userId: number, currentSessionId: string, changes: ProfileChanges): number | undefined {
-      return db.transaction((tx) => {
+    updateProfile: (
+      userId: number,
+      currentSessionId: string,
+      changes: ProfileChanges,
+    ): Promise<number | undefined> =>
+      write(async (tx) => {
         const { password_hash, ...fields } = changes;
-        const row = tx
+        const [row] = await tx
           .update(users)
           .set(
             password_hash
@@ -122,18 +122,16 @@ export function createAccountsRepo(db: Db) {
               : fields,
           )
           .where(eq(users.id, userId))
-          .returning({ token_version: users.token_version })
-          .get();
+          .returning({ token_version: users.token_version });
         if (!row) return undefined;
         if (password_hash) {
-          tx.delete(sessions)
-            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)))
-            .run();
-          tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, userId)).run();
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
+          await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, userId));
         }
         return row.token_version;
-      });
-    },
+      }),
   };
 }
 

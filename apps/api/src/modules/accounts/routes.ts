@@ -20,8 +20,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
     return { ok: true as const };
   });
 
-  route(app, checkPasswordResetToken, access.public, ({ body }) => {
-    accounts.checkResetToken(body.token);
+  route(app, checkPasswordResetToken, access.public, async ({ body }) => {
+    await accounts.checkResetToken(body.token);
     return { ok: true as const };
   });
 
@@ -34,8 +34,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
     const { user: updated, newTokenVersion } = await accounts.updateProfile(user, body);
     if (newTokenVersion !== undefined) {
       // The new password ended every session; this browser keeps going on a fresh one.
-      app.sessions.end(request, reply);
-      app.sessions.start(reply, { id: updated.id, token_version: newTokenVersion });
+      await app.sessions.end(request, reply);
+      await app.sessions.start(reply, { id: updated.id, token_version: newTokenVersion });
     }
     return updated;
   });

@@ -21,9 +21,9 @@ import { resetPasswordEmail } from './reset-email';
 export interface AccountsServiceDeps {
   repo: AccountsRepo;
   /** The session user (role and permissions included) of an email, after a profile change. */
-  loadSessionUser(email: string): SessionUser | undefined;
+  loadSessionUser(email: string): Promise<SessionUser | undefined>;
   /** The stored password hash of an account (to check the current password before sensitive changes). */
-  loadPasswordHash(email: string): string | undefined;
+  loadPasswordHash(email: string): Promise<string | undefined>;
   mailer: Mailer;
   clock: Clock;
   /** The public address of the web app, e.g. https://miembros.example.com (links in emails). */
@@ -63,7 +63,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     if (given === '') throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired, 'current_password');
     const key = String(me.id);
     await limits.reauth.spend(key);
-    const hash = deps.loadPasswordHash(normalizeEmail(me.email));
+    const hash = await deps.loadPasswordHash(normalizeEmail(me.email));
     if (!hash || !(await verifyPassword(hash, given))) {
       throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
     }
@@ -78,7 +78,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await limits.register.spend(ip);
       const password_hash = await hashPassword(body.password);
       try {
-        repo.insertSelfRegistered({
+        await repo.insertSelfRegistered({
           username: body.username,
           email: normalizeEmail(body.email),
           phone: body.phone,
@@ -95,14 +95,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      */
     async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
       await limits.recovery.spend(ip);
-      const user = repo.findByEmail(normalizeEmail(body.email));
+      const user = await repo.findByEmail(normalizeEmail(body.email));
       if (!user?.is_active) return;
       const now = clock.now();
-      const last = repo.lastResetRequestAt(user.id);
+      const last = await repo.lastResetRequestAt(user.id);
       if (last && now.getTime() - Date.parse(last) < limits.recoveryEmailIntervalSeconds * 1000) return;
 
       const token = randomBytes(32).toString('base64url');
-      repo.replaceResetToken({
+      await repo.replaceResetToken({
         userId: user.id,
         hash: hashToken(token),
         createdAt: now,
@@ -115,16 +115,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /** Throws the Spanish "expired or used link" error unless the token can still reset a password. */
-    checkResetToken(token: string): void {
-      if (!repo.findUsableResetToken(hashToken(token), clock.now())) throw invalidToken();
+    async checkResetToken(token: string): Promise<void> {
+      if (!(await repo.findUsableResetToken(hashToken(token), clock.now()))) throw invalidToken();
     },
 
     /** Sets the new password, spends the link and signs the user out everywhere. */
     async resetPassword(body: PasswordResetBody): Promise<void> {
-      const found = repo.findUsableResetToken(hashToken(body.token), clock.now());
+      const found = await repo.findUsableResetToken(hashToken(body.token), clock.now());
       if (!found) throw invalidToken();
       const passwordHash = await hashPassword(body.password);
-      if (!repo.resetPassword(found.id, found.userId, passwordHash, clock.now())) throw invalidToken();
+      if (!(await repo.resetPassword(found.id, found.userId, passwordHash, clock.now())))
+        throw invalidToken();
     },
 
     /**
@@ -143,7 +144,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const password_hash = body.password === '' ? undefined : await hashPassword(body.password);
       let tokenVersion: number | undefined;
       try {
-        tokenVersion = repo.updateProfile(me.id, me.sessionId, {
+        tokenVersion = await repo.updateProfile(me.id, me.sessionId, {
           username: body.username,
           email,
           phone: body.phone === '' ? null : body.phone,
@@ -152,7 +153,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       } catch (error) {
         rethrowConflict(error, PROFILE_CONFLICT);
       }
-      const user = tokenVersion === undefined ? undefined : deps.loadSessionUser(email);
+      const user = tokenVersion === undefined ? undefined : await deps.loadSessionUser(email);
       if (tokenVersion === undefined || !user) throw unauthorized(ACCOUNT_MESSAGES.noSession);
       return { user, newTokenVersion: password_hash ? tokenVersion : undefined };
     },

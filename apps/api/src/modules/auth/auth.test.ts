@@ -210,8 +210,8 @@ describe('POST /api/auth/login', () => {
       expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
     } finally {
       await Promise.all([nodeA.close(), nodeB.close()]);
-      dbA.$client.close();
-      dbB.$client.close();
+      await dbA.close();
+      await dbB.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -342,8 +342,9 @@ describe('GET /api/auth/me', () => {
   it('refuses a session at once when another connection deactivates the account (an operator, a restore)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'auth-'));
     const databasePath = path.join(dir, 'app.db');
-    const db = openDatabase(databasePath);
-    const app = await buildApp(testConfig({ admin: ADMIN }), { db });
+    const database = openDatabase(databasePath);
+    const db = database.writer;
+    const app = await buildApp(testConfig({ admin: ADMIN }), { db: database });
     try {
       const member = await addUser(db, { email: 'eva@example.com' });
       const cookie = await signIn(app, member.email, member.password);
@@ -356,7 +357,7 @@ describe('GET /api/auth/me', () => {
       expect((await me()).statusCode).toBe(401);
     } finally {
       await app.close();
-      db.$client.close();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

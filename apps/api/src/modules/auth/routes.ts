@@ -9,13 +9,13 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
       ip: request.ip,
       device: app.sessions.knownDevice(request),
     });
-    app.sessions.start(reply, session);
+    await app.sessions.start(reply, session);
     app.sessions.rememberDevice(reply, device);
     return user;
   });
 
-  route(app, logout, access.public, ({ request, reply }) => {
-    app.sessions.end(request, reply);
+  route(app, logout, access.public, async ({ request, reply }) => {
+    await app.sessions.end(request, reply);
     return { ok: true as const };
   });
 

@@ -38,7 +38,7 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
       device: KnownDevice;
     }> {
       const email = normalizeEmail(body.email);
-      const found = repo.findUserForLogin(email);
+      const found = await repo.findUserForLogin(email);
       const known = found && client.device?.userId === found.user.id ? client.device : null;
       const spends: Array<[Budget, string]> = known
         ? [[limits.loginByDevice, `${known.userId}:${known.deviceId}`]]

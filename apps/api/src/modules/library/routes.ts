@@ -20,20 +20,20 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryName, servic
 
   route(app, api.createCategory, access.admin, ({ body }) => service.createCategory(body));
   route(app, api.updateCategory, access.admin, ({ params, body }) => service.updateCategory(params.id, body));
-  route(app, api.deleteCategory, access.admin, ({ params }) => ({
+  route(app, api.deleteCategory, access.admin, async ({ params }) => ({
     ok: true as const,
-    ...service.deleteCategory(params.id),
+    ...(await service.deleteCategory(params.id)),
   }));
   route(app, api.createVideo, access.admin, ({ body, user }) => service.createVideo(body, user.id));
   route(app, api.updateVideo, access.admin, ({ params, body, user }) =>
     service.updateVideo(params.id, body, user.id),
   );
-  route(app, api.deleteVideo, access.admin, ({ params, user }) => {
-    service.deleteVideo(params.id, user.id);
+  route(app, api.deleteVideo, access.admin, async ({ params, user }) => {
+    await service.deleteVideo(params.id, user.id);
     return { ok: true as const };
   });
-  route(app, api.moveVideo, access.admin, ({ params, body, user }) => {
-    service.moveVideo(params.id, body.direction, user.id);
+  route(app, api.moveVideo, access.admin, async ({ params, body, user }) => {
+    await service.moveVideo(params.id, body.direction, user.id);
     return { ok: true as const };
   });
 }

@@ -10,7 +10,6 @@ import {
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { jsonPage, type JsonText } from '../../lib/json-text';
 import type { LibraryRepo } from './repo';
 
 export interface LibraryServiceDeps {
@@ -20,26 +19,27 @@ export interface LibraryServiceDeps {
 
 /** The rules of one video library (the same rules for Membresía and Cafelito Virtual). */
 export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
-  const requireCategory = (id: number): Category => {
-    const category = repo.findCategory(id);
+  const requireCategory = async (id: number): Promise<Category> => {
+    const category = await repo.findCategory(id);
     if (!category) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
     return category;
   };
 
-  const requireVideo = (id: number, userId: number): Video => {
-    const video = repo.findVideo(id, userId);
+  const requireVideo = async (id: number, userId: number): Promise<Video> => {
+    const video = await repo.findVideo(id, userId);
     if (!video) throw notFound(LIBRARY_MESSAGES.videoNotFound);
     return video;
   };
 
-  const assertNameFree = (nombre: string, exceptId?: number) => {
-    const other = repo.findCategoryByName(nombre);
+  const assertNameFree = async (nombre: string, exceptId?: number) => {
+    const other = await repo.findCategoryByName(nombre);
     if (other && other.id !== exceptId) throw conflict(LIBRARY_MESSAGES.nombreTaken, 'nombre');
   };
 
   /** A category of another library is as unknown as a missing one. */
-  const assertCategoryExists = (categoriaId: number) => {
-    if (!repo.findCategory(categoriaId)) throw badRequest(LIBRARY_MESSAGES.categoriaUnknown, 'categoria_id');
+  const assertCategoryExists = async (categoriaId: number) => {
+    if (!(await repo.findCategory(categoriaId)))
+      throw badRequest(LIBRARY_MESSAGES.categoriaUnknown, 'categoria_id');
   };
 
   const videoValues = (body: VideoBody) => ({
@@ -51,80 +51,80 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
   });
 
   return {
-    listCategories: (): Category[] => repo.listCategories(),
+    listCategories: (): Promise<Category[]> => repo.listCategories(),
 
-    createCategory: (body: CategoryBody): Category =>
-      repo.transaction(() => {
-        assertNameFree(body.nombre);
-        return requireCategory(repo.insertCategory(body));
+    createCategory: (body: CategoryBody): Promise<Category> =>
+      repo.transaction(async () => {
+        await assertNameFree(body.nombre);
+        return requireCategory(await repo.insertCategory(body));
       }),
 
-    updateCategory: (id: number, body: CategoryBody): Category =>
-      repo.transaction(() => {
-        requireCategory(id);
-        assertNameFree(body.nombre, id);
-        repo.updateCategory(id, body);
+    updateCategory: (id: number, body: CategoryBody): Promise<Category> =>
+      repo.transaction(async () => {
+        await requireCategory(id);
+        await assertNameFree(body.nombre, id);
+        await repo.updateCategory(id, body);
         return requireCategory(id);
       }),
 
     /** Deletes the category with its videos; answers how many videos went with it. */
-    deleteCategory: (id: number): { deleted_videos: number } =>
-      repo.transaction(() => {
-        const category = requireCategory(id);
-        repo.deleteCategory(id);
+    deleteCategory: (id: number): Promise<{ deleted_videos: number }> =>
+      repo.transaction(async () => {
+        const category = await requireCategory(id);
+        await repo.deleteCategory(id);
         return { deleted_videos: category.total_videos };
       }),
 
     /** One page of videos; a category of another library is as unknown as a missing one (404). */
-    listVideos: (
+    listVideos: async (
       query: { page: number; pageSize: number; sort: VideoSort; categoria_id?: number | undefined },
       userId: number,
-    ): JsonText<VideoPage> => {
+    ): Promise<VideoPage> => {
       const { page, pageSize } = query;
-      const result = repo.videoPage(userId, {
+      const result = await repo.videoPage(userId, {
         sort: query.sort,
         categoriaId: query.categoria_id,
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
       if (!result) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
-      return jsonPage(result.items, { total: result.total, page, pageSize });
+      return { items: result.items, total: result.total, page, pageSize };
     },
 
     /** A new video goes last: orden = number of videos + 1 (spec, section 9). */
-    createVideo: (body: VideoBody, userId: number): Video =>
-      repo.transaction(() => {
-        assertCategoryExists(body.categoria_id);
-        const id = repo.insertVideo({
+    createVideo: (body: VideoBody, userId: number): Promise<Video> =>
+      repo.transaction(async () => {
+        await assertCategoryExists(body.categoria_id);
+        const id = await repo.insertVideo({
           ...videoValues(body),
-          orden: repo.countVideos() + 1,
+          orden: (await repo.countVideos()) + 1,
           fecha_creacion: clock.now().toISOString(),
         });
         return requireVideo(id, userId);
       }),
 
-    updateVideo: (id: number, body: VideoBody, userId: number): Video =>
-      repo.transaction(() => {
-        requireVideo(id, userId);
-        assertCategoryExists(body.categoria_id);
-        repo.updateVideo(id, videoValues(body));
+    updateVideo: (id: number, body: VideoBody, userId: number): Promise<Video> =>
+      repo.transaction(async () => {
+        await requireVideo(id, userId);
+        await assertCategoryExists(body.categoria_id);
+        await repo.updateVideo(id, videoValues(body));
         return requireVideo(id, userId);
       }),
 
-    deleteVideo: (id: number, userId: number): void =>
-      repo.transaction(() => {
-        requireVideo(id, userId);
-        repo.deleteVideo(id);
+    deleteVideo: (id: number, userId: number): Promise<void> =>
+      repo.transaction(async () => {
+        await requireVideo(id, userId);
+        await repo.deleteVideo(id);
       }),
 
     /**
      * Moves a video one place up or down within its category, persisted in `orden`. The category's videos
      * keep their set of orden values, re-dealt in the new order (ties from older data are spread out).
      */
-    moveVideo: (id: number, direction: 'up' | 'down', userId: number): void =>
-      repo.transaction(() => {
-        const video = requireVideo(id, userId);
-        const order = repo.categoryOrder(video.categoria_id);
+    moveVideo: (id: number, direction: 'up' | 'down', userId: number): Promise<void> =>
+      repo.transaction(async () => {
+        const video = await requireVideo(id, userId);
+        const order = await repo.categoryOrder(video.categoria_id);
         const from = order.findIndex((row) => row.id === id);
         const to = direction === 'up' ? from - 1 : from + 1;
         if (to < 0 || to >= order.length) return;
@@ -132,21 +132,22 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
         const ids = order.map((row) => row.id);
         [ids[from], ids[to]] = [ids[to]!, ids[from]!];
         let previous = -Infinity;
-        ids.forEach((videoId, index) => {
+        for (const [index, videoId] of ids.entries()) {
           const orden = Math.max(slots[index]!, previous + 1);
           previous = orden;
-          if (order[index]!.id !== videoId || order[index]!.orden !== orden) repo.setOrden(videoId, orden);
-        });
+          if (order[index]!.id !== videoId || order[index]!.orden !== orden)
+            await repo.setOrden(videoId, orden);
+        }
       }),
 
-    setWatched: (id: number, visto: boolean, userId: number): { id: number; visto: boolean } =>
-      repo.transaction(() => {
-        requireVideo(id, userId);
-        repo.setWatched(userId, id, visto);
+    setWatched: (id: number, visto: boolean, userId: number): Promise<{ id: number; visto: boolean }> =>
+      repo.transaction(async () => {
+        await requireVideo(id, userId);
+        await repo.setWatched(userId, id, visto);
         return { id, visto };
       }),
 
-    progress: (userId: number): LibraryProgress => repo.progress(userId),
+    progress: (userId: number): Promise<LibraryProgress> => repo.progress(userId),
   };
 }
 

@@ -5,8 +5,8 @@ import {
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramLogs, redgramProfiles } from './schema';
 
@@ -36,10 +36,11 @@ const profileColumns = {
   visual_optimization: redgramProfiles.visual_optimization,
 };
 
-export function createRedgramRepo(db: Db) {
+export function createRedgramRepo(database: AppDatabase) {
+  const write = database.transaction.bind(database);
   return {
-    getSettings(): RedgramSettings {
-      const row = db.select().from(redgramConfig).where(eq(redgramConfig.id, 1)).get();
+    async getSettings(): Promise<RedgramSettings> {
+      const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
       return {
         prompt_escribir: row?.prompt_escribir ?? '',
         prompt_reescribir: row?.prompt_reescribir ?? '',
@@ -47,63 +48,70 @@ export function createRedgramRepo(db: Db) {
       };
     },
 
-    saveSettings(settings: RedgramSettings): void {
-      const values = { ...settings, updated_at: new Date().toISOString() };
-      db.insert(redgramConfig)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: redgramConfig.id, set: values })
-        .run();
-    },
+    saveSettings: (settings: RedgramSettings): Promise<void> =>
+      write(async (tx) => {
+        const values = { ...settings, updated_at: new Date().toISOString() };
+        await tx
+          .insert(redgramConfig)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: redgramConfig.id, set: values });
+      }),
 
     /** The user's profiles sorted by name (case-insensitive). */
-    listProfiles(userId: number): RedgramProfile[] {
-      return db
+    listProfiles: (userId: number): Promise<RedgramProfile[]> =>
+      database.read
         .select(profileColumns)
         .from(redgramProfiles)
         .where(eq(redgramProfiles.user_id, userId))
-        .orderBy(sql`${redgramProfiles.name} collate nocase`, redgramProfiles.id)
-        .all();
-    },
+        .orderBy(database.dialect.orderIgnoringCase(redgramProfiles.name), redgramProfiles.id),
 
-    findProfile(userId: number, id: number): RedgramProfile | undefined {
-      return db
+    async findProfile(userId: number, id: number): Promise<RedgramProfile | undefined> {
+      const [row] = await database.read
         .select(profileColumns)
         .from(redgramProfiles)
-        .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)))
-        .get();
+        .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)));
+      return row;
     },
 
-    createProfile(userId: number, body: RedgramProfileBody): RedgramProfile {
-      return db
-        .insert(redgramProfiles)
-        .values({ ...body, user_id: userId })
-        .returning(profileColumns)
-        .get();
-    },
+    createProfile: (userId: number, body: RedgramProfileBody): Promise<RedgramProfile> =>
+      write(async (tx) => {
+        const [row] = await tx
+          .insert(redgramProfiles)
+          .values({ ...body, user_id: userId })
+          .returning(profileColumns);
+        return row!;
+      }),
 
-    updateProfile(userId: number, id: number, body: RedgramProfileBody): RedgramProfile | undefined {
-      return db
-        .update(redgramProfiles)
-        .set(body)
-        .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)))
-        .returning(profileColumns)
-        .get();
-    },
+    updateProfile: (
+      userId: number,
+      id: number,
+      body: RedgramProfileBody,
+    ): Promise<RedgramProfile | undefined> =>
+      write(async (tx) => {
+        const [row] = await tx
+          .update(redgramProfiles)
+          .set(body)
+          .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)))
+          .returning(profileColumns);
+        return row;
+      }),
 
-    deleteProfile(userId: number, id: number): boolean {
-      const result = db
-        .delete(redgramProfiles)
-        .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)))
-        .run();
-      return result.changes > 0;
-    },
+    deleteProfile: (userId: number, id: number): Promise<boolean> =>
+      write(async (tx) => {
+        const deleted = await tx
+          .delete(redgramProfiles)
+          .where(and(eq(redgramProfiles.id, id), eq(redgramProfiles.user_id, userId)))
+          .returning({ id: redgramProfiles.id });
+        return deleted.length > 0;
+      }),
 
-    insertLog(log: NewLog): void {
-      db.insert(redgramLogs).values(log).run();
-    },
+    insertLog: (log: NewLog): Promise<void> =>
+      write(async (tx) => {
+        await tx.insert(redgramLogs).values(log);
+      }),
 
-    latestLogs(limit = REDGRAM_LOG_LIMIT): RedgramLogEntry[] {
-      return db
+    latestLogs: (limit = REDGRAM_LOG_LIMIT): Promise<RedgramLogEntry[]> =>
+      database.read
         .select({
           id: redgramLogs.id,
           created_at: redgramLogs.created_at,
@@ -120,9 +128,7 @@ export function createRedgramRepo(db: Db) {
         .leftJoin(users, eq(users.id, redgramLogs.user_id))
         .leftJoin(redgramProfiles, eq(redgramProfiles.id, redgramLogs.profile_id))
         .orderBy(desc(redgramLogs.id))
-        .limit(limit)
-        .all();
-    },
+        .limit(limit),
   };
 }
 

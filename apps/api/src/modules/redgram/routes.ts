@@ -25,8 +25,8 @@ export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): vo
   route(app, updateRedgramProfile, tool, ({ user, params, body }) =>
     redgram.updateProfile(user.id, params.id, body),
   );
-  route(app, deleteRedgramProfile, tool, ({ user, params }) => {
-    redgram.deleteProfile(user.id, params.id);
+  route(app, deleteRedgramProfile, tool, async ({ user, params }) => {
+    await redgram.deleteProfile(user.id, params.id);
     return { ok: true as const };
   });
 

@@ -68,37 +68,37 @@ export interface RedgramServiceDeps {
 
 export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDeps) {
   return {
-    getConfig: (): RedgramConfig => toConfig(repo.getSettings()),
+    getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
     /** All three fields are required; a blank key keeps the stored one (required when none is stored). */
-    saveConfig(body: RedgramConfigBody): { message: string; config: RedgramConfig } {
-      const key = body.gemini_api_key || repo.getSettings().gemini_api_key;
+    async saveConfig(body: RedgramConfigBody): Promise<{ message: string; config: RedgramConfig }> {
+      const key = body.gemini_api_key || (await repo.getSettings()).gemini_api_key;
       if (!key) throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
       const settings: RedgramSettings = {
         prompt_escribir: body.prompt_escribir,
         prompt_reescribir: body.prompt_reescribir,
         gemini_api_key: key,
       };
-      repo.saveSettings(settings);
+      await repo.saveSettings(settings);
       return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
     },
 
-    listProfiles: (userId: number): RedgramProfile[] => repo.listProfiles(userId),
+    listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 
-    createProfile: (userId: number, body: RedgramProfileBody): RedgramProfile =>
+    createProfile: (userId: number, body: RedgramProfileBody): Promise<RedgramProfile> =>
       repo.createProfile(userId, body),
 
-    updateProfile(userId: number, id: number, body: RedgramProfileBody): RedgramProfile {
-      const updated = repo.updateProfile(userId, id, body);
+    async updateProfile(userId: number, id: number, body: RedgramProfileBody): Promise<RedgramProfile> {
+      const updated = await repo.updateProfile(userId, id, body);
       if (!updated) throw notFound(REDGRAM_MESSAGES.profileNotFound);
       return updated;
     },
 
-    deleteProfile(userId: number, id: number): void {
-      if (!repo.deleteProfile(userId, id)) throw notFound(REDGRAM_MESSAGES.profileNotFound);
+    async deleteProfile(userId: number, id: number): Promise<void> {
+      if (!(await repo.deleteProfile(userId, id))) throw notFound(REDGRAM_MESSAGES.profileNotFound);
     },
 
-    latestLogs: (): RedgramLogEntry[] => repo.latestLogs(),
+    latestLogs: (): Promise<RedgramLogEntry[]> => repo.latestLogs(),
 
     /**
      * Checks in the spec's order (profile, key, prompt, text), then starts the generation; resolves once
@@ -109,9 +109,9 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
       body: RedgramGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<string>> {
-      const profile = repo.findProfile(userId, body.profile_id);
+      const profile = await repo.findProfile(userId, body.profile_id);
       if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
-      const settings = repo.getSettings();
+      const settings = await repo.getSettings();
       if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
       const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
       if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
@@ -136,7 +136,7 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
         pieces = await gemini.generateStream({ apiKey: settings.gemini_api_key, prompt, signal });
       } catch (error) {
         const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
-        log(null, appError.message);
+        await log(null, appError.message);
         throw appError;
       }
       return (async function* () {
@@ -154,7 +154,7 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
           throw appError;
         } finally {
           // Also when the client stopped reading: the partial text is kept with "Generación detenida".
-          log(generated === '' ? null : generated, error);
+          await log(generated === '' ? null : generated, error);
         }
       })();
     },

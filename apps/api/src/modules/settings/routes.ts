@@ -21,16 +21,16 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
   route(app, listUsers, CONFIG, ({ query }) => settings.listUsers(query));
   route(app, createUser, CONFIG, ({ body }) => settings.createUser(body));
   route(app, updateUser, CONFIG, ({ params, body }) => settings.updateUser(params.id, body));
-  route(app, deleteUser, CONFIG, ({ params }) => {
-    settings.deleteUser(params.id);
+  route(app, deleteUser, CONFIG, async ({ params }) => {
+    await settings.deleteUser(params.id);
     return { ok: true as const };
   });
 
   route(app, listRoles, CONFIG, () => settings.listRoles());
   route(app, createRole, CONFIG, ({ body }) => settings.createRole(body));
   route(app, updateRole, CONFIG, ({ params, body }) => settings.updateRole(params.id, body));
-  route(app, deleteRole, CONFIG, ({ params }) => {
-    settings.deleteRole(params.id);
+  route(app, deleteRole, CONFIG, async ({ params }) => {
+    await settings.deleteRole(params.id);
     return { ok: true as const };
   });
 

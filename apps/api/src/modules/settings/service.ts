@@ -9,7 +9,6 @@ import {
 } from '@app/contracts';
 import { accountConflictField, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { jsonPage, type JsonText } from '../../lib/json-text';
 import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
 
 export interface UserInput {
@@ -65,28 +64,28 @@ const roleValues = (input: RoleInput) => ({
 });
 
 /** The community must keep at least one active account that can reach Configuración. */
-function assertSomeoneAdministers(tx: SettingsQueries, message: string): void {
-  if (tx.countActiveConfigUsers() === 0) throw conflict(message);
+async function assertSomeoneAdministers(tx: SettingsQueries, message: string): Promise<void> {
+  if ((await tx.countActiveConfigUsers()) === 0) throw conflict(message);
 }
 
-function assertRoleExists(tx: SettingsQueries, roleId: number): void {
-  if (!tx.roleExists(roleId)) throw badRequest(M.unknownRole, 'role_id');
+async function assertRoleExists(tx: SettingsQueries, roleId: number): Promise<void> {
+  if (!(await tx.roleExists(roleId))) throw badRequest(M.unknownRole, 'role_id');
 }
 
 export function createSettingsService({ repo, hashPassword }: SettingsServiceDeps) {
   return {
-    listUsers(filter: UserFilter): JsonText<UserList> {
-      const { items, total } = repo.listUsers(filter);
-      return jsonPage(items, { total, page: filter.page, pageSize: filter.pageSize });
+    async listUsers(filter: UserFilter): Promise<UserList> {
+      const { items, total } = await repo.listUsers(filter);
+      return { items, total, page: filter.page, pageSize: filter.pageSize };
     },
 
     async createUser(input: UserInput & { password: string }): Promise<AdminUser> {
       const password_hash = await hashPassword(input.password);
       try {
-        return repo.transaction((tx) => {
-          assertRoleExists(tx, input.role_id);
-          const id = tx.insertUser({ ...userValues(input), password_hash });
-          return withoutTokenVersion(tx.findUser(id)!);
+        return await repo.transaction(async (tx) => {
+          await assertRoleExists(tx, input.role_id);
+          const id = await tx.insertUser({ ...userValues(input), password_hash });
+          return withoutTokenVersion((await tx.findUser(id))!);
         });
       } catch (error) {
         return accountConflict(error);
@@ -100,42 +99,42 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
     async updateUser(id: number, input: UserInput): Promise<AdminUser> {
       const password_hash = input.password ? await hashPassword(input.password) : undefined;
       try {
-        return repo.transaction((tx) => {
-          const existing = tx.findUser(id);
+        return await repo.transaction(async (tx) => {
+          const existing = await tx.findUser(id);
           if (!existing) throw notFound(M.userNotFound);
-          assertRoleExists(tx, input.role_id);
+          await assertRoleExists(tx, input.role_id);
           const values = userValues(input);
           const endSessions =
             existing.role_id !== values.role_id ||
             existing.is_active !== values.is_active ||
             password_hash !== undefined;
-          tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
-          assertSomeoneAdministers(tx, M.lastConfigUserChange);
-          return withoutTokenVersion(tx.findUser(id)!);
+          await tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
+          await assertSomeoneAdministers(tx, M.lastConfigUserChange);
+          return withoutTokenVersion((await tx.findUser(id))!);
         });
       } catch (error) {
         return accountConflict(error);
       }
     },
 
-    deleteUser(id: number): void {
-      repo.transaction((tx) => {
-        if (!tx.findUser(id)) throw notFound(M.userNotFound);
-        tx.deleteUser(id);
-        assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+    async deleteUser(id: number): Promise<void> {
+      await repo.transaction(async (tx) => {
+        if (!(await tx.findUser(id))) throw notFound(M.userNotFound);
+        await tx.deleteUser(id);
+        await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
       });
     },
 
-    listRoles: (): Role[] => repo.listRoles(),
+    listRoles: (): Promise<Role[]> => repo.listRoles(),
     listTools: () => repo.listTools(),
     listRolePermissions: () => repo.listRolePermissions(),
 
     /** The role and its tools in one transaction. */
-    createRole(input: RoleInput): Role {
+    async createRole(input: RoleInput): Promise<Role> {
       try {
-        return repo.transaction((tx) => {
-          const id = tx.insertRole(roleValues(input), [...new Set(input.tools)]);
-          return tx.findRole(id)!;
+        return await repo.transaction(async (tx) => {
+          const id = await tx.insertRole(roleValues(input), [...new Set(input.tools)]);
+          return (await tx.findRole(id))!;
         });
       } catch (error) {
         return roleWriteError(error);
@@ -147,18 +146,18 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
      * a role without tools when a step failed). Removing config from the last role that gives it to an
      * active user is refused.
      */
-    updateRole(id: number, input: RoleInput): Role {
+    async updateRole(id: number, input: RoleInput): Promise<Role> {
       try {
-        return repo.transaction((tx) => {
-          const existing = tx.findRole(id);
+        return await repo.transaction(async (tx) => {
+          const existing = await tx.findRole(id);
           if (!existing) throw notFound(M.roleNotFound);
           const values = roleValues(input);
           if (existing.name === ADMIN_ROLE && values.name !== ADMIN_ROLE) {
             throw badRequest(M.adminRoleProtected, 'name');
           }
-          tx.updateRole(id, values, [...new Set(input.tools)]);
-          assertSomeoneAdministers(tx, M.lastConfigRole);
-          return tx.findRole(id)!;
+          await tx.updateRole(id, values, [...new Set(input.tools)]);
+          await assertSomeoneAdministers(tx, M.lastConfigRole);
+          return (await tx.findRole(id))!;
         });
       } catch (error) {
         return roleWriteError(error);
@@ -166,14 +165,14 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
     },
 
     /** A role still held by users is kept: the answer says how many have it. */
-    deleteRole(id: number): void {
-      repo.transaction((tx) => {
-        const existing = tx.findRole(id);
+    async deleteRole(id: number): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const existing = await tx.findRole(id);
         if (!existing) throw notFound(M.roleNotFound);
         if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
-        const holders = tx.countRoleUsers(id);
+        const holders = await tx.countRoleUsers(id);
         if (holders > 0) throw conflict(roleInUseMessage(holders));
-        tx.deleteRole(id);
+        await tx.deleteRole(id);
       });
     },
   };

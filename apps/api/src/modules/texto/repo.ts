@@ -1,6 +1,6 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { textoConfig } from './schema';
 
 export interface TextoSettings {
@@ -17,23 +17,24 @@ const DEFAULTS: TextoSettings = {
   gemini_api_key: null,
 };
 
-export function createTextoRepo(db: Db) {
+export function createTextoRepo(database: AppDatabase) {
   return {
     /** The stored settings, or the spec's defaults before an admin saved any. */
-    get(): TextoSettings {
-      const row = db.select().from(textoConfig).where(eq(textoConfig.id, 1)).get();
+    async get(): Promise<TextoSettings> {
+      const [row] = await database.read.select().from(textoConfig).where(eq(textoConfig.id, 1));
       if (!row) return { ...DEFAULTS };
       const { id: _id, updated_at: _updatedAt, ...settings } = row;
       return settings;
     },
 
-    save(settings: TextoSettings): void {
-      const values = { ...settings, updated_at: new Date().toISOString() };
-      db.insert(textoConfig)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: textoConfig.id, set: values })
-        .run();
-    },
+    save: (settings: TextoSettings): Promise<void> =>
+      database.transaction(async (tx) => {
+        const values = { ...settings, updated_at: new Date().toISOString() };
+        await tx
+          .insert(textoConfig)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: textoConfig.id, set: values });
+      }),
   };
 }
 

@@ -40,14 +40,14 @@ export interface TextoServiceDeps {
 
 export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
   return {
-    getConfig: (): TextoConfig => toConfig(repo.get()),
+    getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
     /**
      * Saves the settings; a blank key keeps the stored one. A new api_url needs the key typed again: the stored
      * key is never sent to an address it was not entered for.
      */
-    saveConfig(body: TextoConfigBody): { message: string; config: TextoConfig } {
-      const current = repo.get();
+    async saveConfig(body: TextoConfigBody): Promise<{ message: string; config: TextoConfig }> {
+      const current = await repo.get();
       if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
         throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
       }
@@ -57,7 +57,7 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
         prompt_herramienta2: body.prompt_herramienta2,
         gemini_api_key: body.gemini_api_key || current.gemini_api_key,
       };
-      repo.save(settings);
+      await repo.save(settings);
       return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
     },
 
@@ -67,7 +67,7 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
       body: TextoGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<string>> {
-      const settings = repo.get();
+      const settings = await repo.get();
       if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
       await limiter.spend(String(userId));
       try {

@@ -7,13 +7,13 @@ import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';
 
 async function setup() {
-  const { app, db } = await createTestApp();
+  const { app, db, database } = await createTestApp();
   const owner = await addUser(db, { email: 'vip@example.com', role: 'vip' });
   const other = await addUser(db, { email: 'otra@example.com', role: 'vip' });
   const admin = await signIn(app, ADMIN.email, ADMIN.password);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: admin } });
   const del = (url: string) => app.inject({ method: 'DELETE', url, headers: { ...csrf, cookie: admin } });
-  return { app, db, owner: owner.id, other: other.id, get, del, repo: createVideoRepo(db) };
+  return { app, db, database, owner: owner.id, other: other.id, get, del, repo: createVideoRepo(database) };
 }
 
 let serial = 0;
@@ -72,12 +72,12 @@ function expectCountersFresh(db: Db) {
 
 describe('saved-video counters', () => {
   it('equal a fresh count through inserts, moves, deletes, cascades and a rollback', async () => {
-    const { db, repo, owner, other, get, del } = await setup();
-    for (let day = 1; day <= 6; day++) youtube(repo, owner, day % 2 ? 'Alfa' : 'beta', day);
-    youtube(repo, other, 'Ñandú', 7);
-    youtube(repo, other, null, 8);
-    instagram(repo, owner, 'ana', 1);
-    instagram(repo, other, 'bruno', 2);
+    const { db, database, repo, owner, other, get, del } = await setup();
+    for (let day = 1; day <= 6; day++) await youtube(repo, owner, day % 2 ? 'Alfa' : 'beta', day);
+    await youtube(repo, other, 'Ñandú', 7);
+    await youtube(repo, other, null, 8);
+    await instagram(repo, owner, 'ana', 1);
+    await instagram(repo, other, 'bruno', 2);
     expectCountersFresh(db);
     expect(counters(db).kept.totals).toEqual([
       { provider: 'instagram', n: 2 },
@@ -109,14 +109,14 @@ describe('saved-video counters', () => {
 
     // A rolled-back transaction leaves no trace.
     const before = counters(db).kept;
-    expect(() =>
-      db.transaction((tx) => {
-        // One connection: the repo's writes inside the transaction are part of it.
-        youtube(repo, owner, 'Delta', 9);
-        tx.delete(videoRecords).where(eq(videoRecords.canal, 'Alfa')).run();
+    await expect(
+      database.transaction(async (tx) => {
+        // The repo's writes inside the transaction are part of it.
+        await youtube(repo, owner, 'Delta', 9);
+        await tx.delete(videoRecords).where(eq(videoRecords.canal, 'Alfa'));
         throw new Error('rollback');
       }),
-    ).toThrow('rollback');
+    ).rejects.toThrow('rollback');
     expect(counters(db).kept).toEqual(before);
     expectCountersFresh(db);
 
@@ -147,17 +147,17 @@ describe('saved-video counters', () => {
     const filters = async (provider: 'youtube' | 'instagram') =>
       (await get(`/api/video-tools/${provider}/filters`)).json() as string[];
     expect(await filters('youtube')).toEqual([]);
-    youtube(repo, owner, 'zeta', 1);
-    youtube(repo, owner, 'Ñandú', 2);
-    youtube(repo, owner, 'nube', 3);
-    youtube(repo, owner, 'Árbol', 4);
-    youtube(repo, owner, '   ', 5);
-    instagram(repo, owner, 'ana', 1);
+    await youtube(repo, owner, 'zeta', 1);
+    await youtube(repo, owner, 'Ñandú', 2);
+    await youtube(repo, owner, 'nube', 3);
+    await youtube(repo, owner, 'Árbol', 4);
+    await youtube(repo, owner, '   ', 5);
+    await instagram(repo, owner, 'ana', 1);
     expect(await filters('youtube')).toEqual(['Árbol', 'nube', 'Ñandú', 'zeta']);
     expect(await filters('instagram')).toEqual(['ana']);
     // A second video of a channel changes nothing; a new channel shows up at once.
-    youtube(repo, owner, 'nube', 6);
-    youtube(repo, owner, 'bosque', 7);
+    await youtube(repo, owner, 'nube', 6);
+    await youtube(repo, owner, 'bosque', 7);
     expect(await filters('youtube')).toEqual(['Árbol', 'bosque', 'nube', 'Ñandú', 'zeta']);
     // A channel goes with its last video: deleted one by one, by filter, or moved away.
     expect((await del('/api/video-tools/youtube/videos?filter=nube')).json()).toEqual({ deleted: 2 });

@@ -7,7 +7,7 @@ import { startHttpFake, type HttpFake } from '../../../test/fakes/http-fake';
 import { FAKE_INSTAGRAM_KEY, startFakeInstagram } from '../../../test/fakes/instagram';
 import { FAKE_YOUTUBE_KEY, startFakeYouTube } from '../../../test/fakes/youtube';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { AppDatabase, Db } from '../../db/client';
 import { COBALT_ERROR_CODES, COBALT_MESSAGES, cobaltErrorMessage } from '../../integrations/cobalt-messages';
 import { linkExpiry, stillValid } from './download';
 import { createVideoRepo } from './repo';
@@ -33,6 +33,7 @@ function fakeTime() {
 interface Setup {
   app: FastifyInstance;
   db: Db;
+  database: AppDatabase;
   cobalt: HttpFake;
   instagram: HttpFake;
   vip: string;
@@ -49,7 +50,7 @@ async function setup(
   const youtube = await fake(startFakeYouTube);
   const cobalt = await fake(() => startFakeCobalt({ apiKey: FAKE_COBALT_KEY, now: time.now }));
   const instagram = await fake(startFakeInstagram);
-  const { app, db } = await createTestApp(
+  const { app, db, database } = await createTestApp(
     {
       outgoingTimeoutMs: 2_000,
       youtube: {
@@ -68,6 +69,7 @@ async function setup(
   return {
     app,
     db,
+    database,
     cobalt,
     instagram,
     time,
@@ -90,18 +92,16 @@ const download = (s: Setup, provider: VideoProvider, recordId: number, cookie = 
     headers: { cookie, ...(accept ? { accept } : {}) },
   });
 /** A record as if saved earlier, straight into the table. */
-const insert = (s: Setup, provider: VideoProvider, videoId: string, urlVideo: string | null = null) =>
-  JSON.parse(
-    createVideoRepo(s.db).insert({
-      provider,
-      video_id: videoId,
-      user_id: s.vipId,
-      titulo: 'Guardado antes',
-      descripcion: '',
-      url_video: urlVideo,
-      sort_date: '2024-01-01',
-    }),
-  ) as { record_id: number };
+const insert = async (s: Setup, provider: VideoProvider, videoId: string, urlVideo: string | null = null) =>
+  (await createVideoRepo(s.database).insert({
+    provider,
+    video_id: videoId,
+    user_id: s.vipId,
+    titulo: 'Guardado antes',
+    descripcion: '',
+    url_video: urlVideo,
+    sort_date: '2024-01-01',
+  })) as { record_id: number };
 const cobaltPosts = (s: Setup) =>
   s.cobalt.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown);
 
@@ -165,7 +165,7 @@ describe('downloading a saved video', () => {
     expect(cobaltPosts(s)).toEqual([{ url: 'https://www.instagram.com/p/KReel12345/' }]);
 
     const noCobalt = await setup(() => ({ cobalt: { url: undefined, apiKey: undefined } }));
-    const saved = insert(noCobalt, 'instagram', 'KScrap1234');
+    const saved = await insert(noCobalt, 'instagram', 'KScrap1234');
     const viaScraper = await download(noCobalt, 'instagram', saved.record_id);
     expect(viaScraper.statusCode).toBe(302);
     expect(viaScraper.headers.location).toBe(`${noCobalt.instagram.baseUrl}/cdn/KScrap1234.mp4`);
@@ -176,15 +176,15 @@ describe('downloading a saved video', () => {
       cobalt: { url: undefined, apiKey: undefined },
       instagram: { url: undefined, apiKey: undefined },
     }));
-    const yt = insert(s, 'youtube', 'aNoCo123456');
+    const yt = await insert(s, 'youtube', 'aNoCo123456');
     const res = await download(s, 'youtube', yt.record_id);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: COBALT_MESSAGES.notConfigured });
-    const ig = insert(s, 'instagram', 'KNoCo12345', `https://cdn.example/KNoCo12345.mp4`);
+    const ig = await insert(s, 'instagram', 'KNoCo12345', `https://cdn.example/KNoCo12345.mp4`);
     expect((await download(s, 'instagram', ig.record_id)).json()).toEqual({
       error: COBALT_MESSAGES.notConfigured,
     });
-    const generated = insert(s, 'youtube', 'yt_1700000000000_abcd1234');
+    const generated = await insert(s, 'youtube', 'yt_1700000000000_abcd1234');
     const none = await download(s, 'youtube', generated.record_id);
     expect(none.statusCode).toBe(422);
     expect(none.json()).toEqual({ error: VIDEO_MESSAGES.downloadNoRealId });
@@ -198,7 +198,7 @@ describe('downloading a saved video', () => {
     ['an answer that is not JSON', 'gGarb12345', 502, COBALT_MESSAGES.unknownResponse],
   ])('handles cobalt answering %s', async (_, code, status, message) => {
     const s = await setup(() => ({ instagram: { url: undefined, apiKey: undefined } }));
-    const record = insert(s, 'instagram', code);
+    const record = await insert(s, 'instagram', code);
     const res = await download(s, 'instagram', record.record_id);
     expect(res.statusCode).toBe(status);
     if (message) expect(res.json()).toEqual({ error: message });
@@ -209,7 +209,7 @@ describe('downloading a saved video', () => {
     const s = await setup(() => ({ instagram: { url: undefined, apiKey: undefined } }));
     for (const code of COBALT_ERROR_CODES) {
       const short = code.replace('error.api.', '');
-      const record = insert(s, 'instagram', `Z${short.replaceAll('.', '-')}`);
+      const record = await insert(s, 'instagram', `Z${short.replaceAll('.', '-')}`);
       const res = await download(s, 'instagram', record.record_id);
       const limit = FAKE_COBALT_LIMITS[short as keyof typeof FAKE_COBALT_LIMITS];
       const expected = cobaltErrorMessage(code, { service: 'instagram', limit });
@@ -222,14 +222,14 @@ describe('downloading a saved video', () => {
 
   it('answers a browser with a short Spanish page, the message escaped', async () => {
     const s = await setup(() => ({ instagram: { url: undefined, apiKey: undefined } }));
-    const record = insert(s, 'instagram', 'Zcontent-video-private');
+    const record = await insert(s, 'instagram', 'Zcontent-video-private');
     const res = await download(s, 'instagram', record.record_id, s.vip, 'text/html,application/xhtml+xml');
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<h1>No se pudo descargar el video</h1>');
     expect(res.body).toContain('El video es privado y no se puede descargar.');
     expect(res.body).toContain('href="/igvideo"');
-    const odd = insert(s, 'instagram', 'Z<script>-x');
+    const odd = await insert(s, 'instagram', 'Z<script>-x');
     const page = await download(s, 'instagram', odd.record_id, s.vip, 'text/html');
     expect(page.body).not.toContain('<script>');
   });
@@ -256,18 +256,28 @@ describe('who may download', () => {
   it('never fetches a URL taken from the request', async () => {
     const s = await setup(() => ({ instagram: { url: undefined, apiKey: undefined } }));
     const trap = await fake(() => startHttpFake((_, res) => res.end('trap')));
-    const record = insert(s, 'youtube', 'aTrap123456', `${trap.baseUrl}/video.mp4`);
-    const res = await s.app.inject({
+    const record = await insert(s, 'youtube', 'aTrap123456', `${trap.baseUrl}/video.mp4`);
+    const path = `/api/video-tools/youtube/videos/${record.record_id}/download`;
+    const headers = {
+      cookie: s.vip,
+      referer: `${trap.baseUrl}/page`,
+      'x-forwarded-host': trap.baseUrl.slice(7),
+    };
+    // A link in the query is refused outright (strict queries): nothing is asked of anyone.
+    const withQuery = await s.app.inject({
       method: 'GET',
-      url: `/api/video-tools/youtube/videos/${record.record_id}/download?url=${encodeURIComponent(`${trap.baseUrl}/x`)}&recordId=1`,
-      headers: { cookie: s.vip, referer: `${trap.baseUrl}/page`, 'x-forwarded-host': trap.baseUrl.slice(7) },
+      url: `${path}?url=${encodeURIComponent(`${trap.baseUrl}/x`)}&recordId=1`,
+      headers,
     });
+    expect(withQuery.statusCode).toBe(400);
+    expect(cobaltPosts(s)).toEqual([]);
+    const res = await s.app.inject({ method: 'GET', url: path, headers });
     expect(res.statusCode).toBe(302);
     // The stored link says nothing of its expiry, so it is not sent either: cobalt is asked with the id.
     expect(res.headers.location).toContain(`${s.cobalt.baseUrl}/tunnel?id=aTrap123456&`);
     expect(cobaltPosts(s)).toEqual([{ url: 'https://www.youtube.com/watch?v=aTrap123456' }]);
     // A stored id that is not an id is never turned into a link.
-    const odd = insert(s, 'instagram', `${trap.baseUrl}/reel/x`);
+    const odd = await insert(s, 'instagram', `${trap.baseUrl}/reel/x`);
     expect((await download(s, 'instagram', odd.record_id)).statusCode).toBe(422);
     expect(trap.requests).toHaveLength(0);
     expect(cobaltPosts(s)).toHaveLength(1);
@@ -296,7 +306,7 @@ describe('service notice for administrators', () => {
   it('reports a recent failure with its reason and no secret, until a success or half an hour later', async () => {
     const s = await setup(({ cobalt }) => ({ cobalt: { url: cobalt.baseUrl, apiKey: 'wrong-key-9f8e7d' } }));
     expect((await status(s, 'youtube')).json()).toEqual([]);
-    const record = insert(s, 'youtube', 'aFail123456');
+    const record = await insert(s, 'youtube', 'aFail123456');
     expect((await download(s, 'youtube', record.record_id)).statusCode).toBe(502);
     const [notice] = (await status(s, 'youtube')).json() as { reason: string; state: string }[];
     expect(notice).toMatchObject({ service: 'cobalt', state: 'failing' });

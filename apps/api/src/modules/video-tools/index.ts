@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { createCobaltClient } from '../../integrations/cobalt';
 import { createInstagramClient } from '../../integrations/instagram';
 import { createYouTubeClient } from '../../integrations/youtube';
@@ -14,7 +14,12 @@ import { videoToolsRoutes } from './routes';
 import { createVideoToolsService } from './service';
 
 /** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
-export function registerVideoTools(app: FastifyInstance, config: Config, db: Db, clock: Clock): void {
+export function registerVideoTools(
+  app: FastifyInstance,
+  config: Config,
+  db: AppDatabase,
+  clock: Clock,
+): void {
   const timeoutMs = config.outgoingTimeoutMs;
   const repo = createVideoRepo(db);
   const cobalt = createCobaltClient({ ...config.cobalt, timeoutMs });

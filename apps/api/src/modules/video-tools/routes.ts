@@ -13,20 +13,15 @@ type Endpoints = (typeof videoTools)[VideoProvider];
 function providerRoutes(app: FastifyInstance, provider: VideoProvider, service: VideoToolsService): void {
   const endpoints: Endpoints = videoTools[provider];
   const tool = access.tool(VIDEO_PROVIDER_TOOL[provider]);
-  route(
-    app,
-    endpoints.save,
-    tool,
-    async ({ body, user }) => (await service.save(body.url, user.id)) as never,
-  );
-  route(app, endpoints.list, access.admin, ({ query }) => service.list(query) as never);
+  route(app, endpoints.save, tool, ({ body, user }) => service.save(body.url, user.id));
+  route(app, endpoints.list, access.admin, ({ query }) => service.list(query));
   route(app, endpoints.filters, access.admin, () => service.filters());
-  route(app, endpoints.remove, access.admin, ({ params }) => {
-    service.remove(params.recordId);
+  route(app, endpoints.remove, access.admin, async ({ params }) => {
+    await service.remove(params.recordId);
     return { ok: true as const };
   });
-  route(app, endpoints.removeAll, access.admin, ({ query }) => ({
-    deleted: service.removeAll(query.filter),
+  route(app, endpoints.removeAll, access.admin, async ({ query }) => ({
+    deleted: await service.removeAll(query.filter),
   }));
   route(app, endpoints.download, tool, async ({ params, user, request, reply }) => {
     try {

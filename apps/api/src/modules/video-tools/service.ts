@@ -9,10 +9,9 @@ import {
 } from '@app/contracts';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/errors';
-import { JsonText, jsonPage } from '../../lib/json-text';
 import type { ServiceHealth } from './health';
 import type { VideoProviderImpl } from './providers';
-import type { VideoRepo } from './repo';
+import { toRecord, type VideoRepo } from './repo';
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
@@ -28,41 +27,32 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
   services: readonly VideoService[];
 }) {
   const { provider, impl, repo } = deps;
-  /** The filter list sorted for people, kept until a value comes or goes. */
-  let sortedFilters: { version: number; values: string[] } | undefined;
   return {
     /** Resolves the link on the server and saves the record for the signed-in member. */
-    async save(url: string, userId: number): Promise<JsonText<VideoRecordOf<P>>> {
+    async save(url: string, userId: number): Promise<VideoRecordOf<P>> {
       const record = await impl.resolve(url);
       try {
-        return new JsonText(repo.insert({ ...record, provider, user_id: userId }));
+        return toRecord(provider, await repo.insert({ ...record, provider, user_id: userId }));
       } catch (error) {
         if (uniqueViolation(error)) throw conflict(VIDEO_MESSAGES.duplicate, 'url');
         throw error;
       }
     },
 
-    list(query: VideoListQuery): JsonText<VideoPageOf<P>> {
+    async list(query: VideoListQuery): Promise<VideoPageOf<P>> {
       const { page, pageSize } = query;
-      const { rows, total } = repo.page(provider, query.filter, pageSize, (page - 1) * pageSize);
-      return jsonPage(rows, { total, page, pageSize });
+      const { rows, total } = await repo.page(provider, query.filter, pageSize, (page - 1) * pageSize);
+      return { items: rows.map((row) => toRecord(provider, row)), total, page, pageSize } as VideoPageOf<P>;
     },
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */
-    filters(): string[] {
-      const version = repo.filterVersion();
-      if (sortedFilters?.version !== version) {
-        const values = repo
-          .filterValues(provider)
-          .filter((value) => value.trim() !== '')
-          .sort(collator.compare);
-        sortedFilters = { version, values };
-      }
-      return sortedFilters.values;
+    async filters(): Promise<string[]> {
+      const values = await repo.filterValues(provider);
+      return values.filter((value) => value.trim() !== '').sort(collator.compare);
     },
 
-    remove(recordId: number): void {
-      if (!repo.deleteOne(provider, recordId)) throw notFound(VIDEO_MESSAGES.recordNotFound);
+    async remove(recordId: number): Promise<void> {
+      if (!(await repo.deleteOne(provider, recordId))) throw notFound(VIDEO_MESSAGES.recordNotFound);
     },
 
     /**
@@ -70,7 +60,7 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
      * hears that it does not exist, as for a record that does not.
      */
     async downloadLink(recordId: number, user: { id: number; admin: boolean }): Promise<string> {
-      const record = repo.findForDownload(provider, recordId);
+      const record = await repo.findForDownload(provider, recordId);
       if (!record || (record.user_id !== user.id && !user.admin)) {
         throw notFound(VIDEO_MESSAGES.recordNotFound);
       }
@@ -83,9 +73,7 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
     },
 
     /** Deletes what the current filter shows (everything when there is none). */
-    removeAll(filter: string | undefined): number {
-      return repo.deleteAll(provider, filter);
-    },
+    removeAll: (filter: string | undefined): Promise<number> => repo.deleteAll(provider, filter),
   };
 }
 

@@ -8,7 +8,7 @@ import { startHttpFake, type HttpFake } from '../../../test/fakes/http-fake';
 import { FAKE_INSTAGRAM_KEY, fakeCaption, startFakeInstagram } from '../../../test/fakes/instagram';
 import { FAKE_YOUTUBE_KEY, startFakeYouTube } from '../../../test/fakes/youtube';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { AppDatabase, Db } from '../../db/client';
 import { createVideoRepo } from './repo';
 
 // Each test hashes passwords, signs in twice and talks to three local services: allow for a loaded machine.
@@ -28,6 +28,7 @@ async function fake(start: () => Promise<HttpFake>): Promise<HttpFake> {
 interface Setup {
   app: FastifyInstance;
   db: Db;
+  database: AppDatabase;
   youtube: HttpFake;
   cobalt: HttpFake;
   instagram: HttpFake;
@@ -38,12 +39,14 @@ interface Setup {
 
 /** The app wired to local fakes of every service; `overrides` removes or changes pieces of that wiring. */
 async function setup(
-  overrides: (fakes: Omit<Setup, 'app' | 'db' | 'vip' | 'vipId' | 'admin'>) => Partial<Config> = () => ({}),
+  overrides: (
+    fakes: Omit<Setup, 'app' | 'db' | 'database' | 'vip' | 'vipId' | 'admin'>,
+  ) => Partial<Config> = () => ({}),
 ): Promise<Setup> {
   const youtube = await fake(startFakeYouTube);
   const cobalt = await fake(() => startFakeCobalt({ apiKey: FAKE_COBALT_KEY }));
   const instagram = await fake(startFakeInstagram);
-  const { app, db } = await createTestApp({
+  const { app, db, database } = await createTestApp({
     outgoingTimeoutMs: 2_000,
     youtube: {
       apiKey: FAKE_YOUTUBE_KEY,
@@ -58,6 +61,7 @@ async function setup(
   return {
     app,
     db,
+    database,
     youtube,
     cobalt,
     instagram,
@@ -347,8 +351,8 @@ describe('no request goes to a host taken from the user link', () => {
 });
 
 describe('saved-video lists', () => {
-  function seed(db: Db, userId: number) {
-    const repo = createVideoRepo(db);
+  async function seed(database: AppDatabase, userId: number) {
+    const repo = createVideoRepo(database);
     const youtube = (n: number, canal: string) =>
       repo.insert({
         provider: 'youtube',
@@ -360,8 +364,8 @@ describe('saved-video lists', () => {
         fecha_publicacion: `2024-01-${String(n).padStart(2, '0')}`,
         sort_date: `2024-01-${String(n).padStart(2, '0')}`,
       });
-    for (let n = 1; n <= 12; n++) youtube(n, n % 2 === 0 ? 'beta' : n <= 6 ? 'Alfa' : 'Ñandú');
-    repo.insert({
+    for (let n = 1; n <= 12; n++) await youtube(n, n % 2 === 0 ? 'beta' : n <= 6 ? 'Alfa' : 'Ñandú');
+    await repo.insert({
       provider: 'instagram',
       video_id: 'igcode12345',
       user_id: userId,
@@ -375,7 +379,7 @@ describe('saved-video lists', () => {
 
   it('pages newest first, 5 per page, with totals, for the whole list and a channel', async () => {
     const s = await setup();
-    seed(s.db, s.vipId);
+    await seed(s.database, s.vipId);
     const first = (await get(s, '/api/video-tools/youtube/videos')).json();
     expect(first).toMatchObject({ total: 12, page: 1, pageSize: 5 });
     expect(first.items.map((v: YouTubeVideo) => v.titulo)).toEqual([
@@ -398,7 +402,7 @@ describe('saved-video lists', () => {
 
   it('shows a record saved after a page was read: pages are kept only until the next save', async () => {
     const s = await setup();
-    seed(s.db, s.vipId);
+    await seed(s.database, s.vipId);
     expect((await get(s, '/api/video-tools/youtube/videos')).json().total).toBe(12);
     const saved = YouTubeVideo.parse((await saveYouTube(s, 'https://youtu.be/aBcDe123456')).json());
     const page = (await get(s, '/api/video-tools/youtube/videos')).json();
@@ -408,14 +412,14 @@ describe('saved-video lists', () => {
 
   it('lists the distinct channels and users, sorted', async () => {
     const s = await setup();
-    seed(s.db, s.vipId);
+    await seed(s.database, s.vipId);
     expect((await get(s, '/api/video-tools/youtube/filters')).json()).toEqual(['Alfa', 'beta', 'Ñandú']);
     expect((await get(s, '/api/video-tools/instagram/filters')).json()).toEqual(['Ana']);
   });
 
   it('deletes one record, then everything the filter shows, then the rest of that tool only', async () => {
     const s = await setup();
-    seed(s.db, s.vipId);
+    await seed(s.database, s.vipId);
     const [newest] = (await get(s, '/api/video-tools/youtube/videos')).json().items as YouTubeVideo[];
     expect((await del(s, `/api/video-tools/youtube/videos/${newest!.record_id}`)).json()).toEqual({
       ok: true,
@@ -437,7 +441,7 @@ describe('saved-video lists', () => {
     ['all with another value', '?all=1'],
   ])('deletes nothing on a bulk delete with %s (400 in Spanish)', async (_name, query) => {
     const s = await setup();
-    seed(s.db, s.vipId);
+    await seed(s.database, s.vipId);
     const res = await del(s, `/api/video-tools/youtube/videos${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(

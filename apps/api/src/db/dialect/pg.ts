@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Dialect } from './sqlite';
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** PostgreSQL's error for a unique index or constraint a write hit: code 23505 with the table and its name. */
+export function pgUniqueViolation(error: unknown): { table: string; columns: string[] } | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, table, constraint } = e as { code?: unknown; table?: unknown; constraint?: unknown };
+    if (code === '23505') {
+      // The index names say the columns (users_email_lower_unique, video_records_owner_video_unique, ...).
+      return { table: typeof table === 'string' ? table : '', columns: [String(constraint ?? '')] };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** PostgreSQL's side of the few differences (dialect/sqlite.ts describes each member). */
+export const pgDialect: Dialect = {
+  name: 'pg',
+  contains: (column, term) => sql`${column} ilike ${`%${escapeLike(term)}%`}`,
+  orderIgnoringCase: (column) => sql`lower(${column})`,
+  // ILIKE over the pg_trgm GIN indexes on username and email (migration 0000); shorter terms scan.
+  userSearch: (_userId, username, email, term) =>
+    sql`(${pgDialect.contains(username, term)} or ${pgDialect.contains(email, term)})`,
+  commaList: (column) => sql<string | null>`string_agg(${column}::text, ',')`,
+  uniqueViolation: pgUniqueViolation,
+};

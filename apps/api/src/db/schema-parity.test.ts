@@ -1,0 +1,78 @@
+import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as accountsPg from '../modules/accounts/schema.pg';
+import type * as accountsSqlite from '../modules/accounts/schema';
+import type * as libraryPg from '../modules/library/schema.pg';
+import type * as librarySqlite from '../modules/library/schema';
+import type * as redgramPg from '../modules/redgram/schema.pg';
+import type * as redgramSqlite from '../modules/redgram/schema';
+import type * as textoPg from '../modules/texto/schema.pg';
+import type * as textoSqlite from '../modules/texto/schema';
+import type * as videoToolsPg from '../modules/video-tools/schema.pg';
+import type * as videoToolsSqlite from '../modules/video-tools/schema';
+import type * as corePg from './schema.pg';
+import type * as coreSqlite from './schema';
+
+// Repositories are written once against either schema, so a row must look the same whichever engine read it.
+type Rows<T extends Table> = { select: InferSelectModel<T>; insert: InferInsertModel<T> };
+
+// The trigger-kept counters PostgreSQL does without (issue 15); they leave the SQLite schema with the triggers.
+type SqliteCounterTables = 'libraryProgress' | 'videoRecordTotals' | 'videoRecordFilterCounts';
+type WithoutCounter<R> = { [K in keyof R]: Omit<R[K], 'total_videos'> };
+
+describe('the PostgreSQL and SQLite schemas', () => {
+  it('infer the same row and insert types for every table', () => {
+    expectTypeOf<Rows<typeof corePg.roles>>().toEqualTypeOf<Rows<typeof coreSqlite.roles>>();
+    expectTypeOf<Rows<typeof corePg.tools>>().toEqualTypeOf<Rows<typeof coreSqlite.tools>>();
+    expectTypeOf<Rows<typeof corePg.rolePermissions>>().toEqualTypeOf<
+      Rows<typeof coreSqlite.rolePermissions>
+    >();
+    expectTypeOf<Rows<typeof corePg.users>>().toEqualTypeOf<Rows<typeof coreSqlite.users>>();
+    expectTypeOf<Rows<typeof corePg.sessions>>().toEqualTypeOf<Rows<typeof coreSqlite.sessions>>();
+    expectTypeOf<Rows<typeof corePg.settings>>().toEqualTypeOf<Rows<typeof coreSqlite.settings>>();
+    expectTypeOf<Rows<typeof accountsPg.passwordResetTokens>>().toEqualTypeOf<
+      Rows<typeof accountsSqlite.passwordResetTokens>
+    >();
+    expectTypeOf<Rows<typeof libraryPg.libraryCategories>>().toEqualTypeOf<
+      WithoutCounter<Rows<typeof librarySqlite.libraryCategories>>
+    >();
+    expectTypeOf<Rows<typeof libraryPg.libraryVideos>>().toEqualTypeOf<
+      Rows<typeof librarySqlite.libraryVideos>
+    >();
+    expectTypeOf<Rows<typeof libraryPg.libraryWatched>>().toEqualTypeOf<
+      Rows<typeof librarySqlite.libraryWatched>
+    >();
+    expectTypeOf<Rows<typeof redgramPg.redgramConfig>>().toEqualTypeOf<
+      Rows<typeof redgramSqlite.redgramConfig>
+    >();
+    expectTypeOf<Rows<typeof redgramPg.redgramProfiles>>().toEqualTypeOf<
+      Rows<typeof redgramSqlite.redgramProfiles>
+    >();
+    expectTypeOf<Rows<typeof redgramPg.redgramLogs>>().toEqualTypeOf<
+      Rows<typeof redgramSqlite.redgramLogs>
+    >();
+    expectTypeOf<Rows<typeof textoPg.textoConfig>>().toEqualTypeOf<Rows<typeof textoSqlite.textoConfig>>();
+    expectTypeOf<Rows<typeof videoToolsPg.videoRecords>>().toEqualTypeOf<
+      Rows<typeof videoToolsSqlite.videoRecords>
+    >();
+  });
+
+  it('declare the same tables, so neither engine has a table the other lacks', () => {
+    type TableNames<M> = { [K in keyof M]: M[K] extends Table ? K : never }[keyof M];
+    type PgTables =
+      | TableNames<typeof corePg>
+      | TableNames<typeof accountsPg>
+      | TableNames<typeof libraryPg>
+      | TableNames<typeof redgramPg>
+      | TableNames<typeof textoPg>
+      | TableNames<typeof videoToolsPg>;
+    type SqliteTables =
+      | TableNames<typeof coreSqlite>
+      | TableNames<typeof accountsSqlite>
+      | TableNames<typeof librarySqlite>
+      | TableNames<typeof redgramSqlite>
+      | TableNames<typeof textoSqlite>
+      | TableNames<typeof videoToolsSqlite>;
+    expectTypeOf<PgTables>().toEqualTypeOf<Exclude<SqliteTables, SqliteCounterTables>>();
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * A point in time as ISO-8601 UTC text ("2026-11-22T20:27:18.123Z"), exactly as SQLite stores it: the
+ * repositories are written once, so a time must read back the same on both engines, and this text sorts and
+ * compares in time order. (timestamptz would come back from node-postgres in PostgreSQL's own text form.)
+ */
+export const isoTimestamp = (name: string) => text(name);
+
+export const createdAt = (name = 'created_at') =>
+  isoTimestamp(name)
+    .notNull()
+    .default(sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Stored lower case. */
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const tools = pgTable('tools', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    tool_id: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.tool_id] }), index('role_permissions_tool_idx').on(t.tool_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    password_hash: text('password_hash').notNull(),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    is_active: boolean('is_active').notNull().default(true),
+    /** Bumped to end every session of the user at once (password change, forced sign-out). */
+    token_version: integer('token_version').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role_id),
+    index('users_created_at_idx').on(t.created_at),
+    // The admin table's "pending activation" filter, newest first, on a large community.
+    index('users_active_created_at_idx').on(t.is_active, t.created_at),
+    // The admin table's substring search (ILIKE '%...%') on username or email: trigram indexes (pg_trgm).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** Server-side settings that are not configuration (e.g. the generated session secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, isoTimestamp, users } from '../../db/schema.pg';
+
+/** PostgreSQL's twin of `./schema.ts`: password-recovery links (only a SHA-256 hash of each token). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+    used_at: isoTimestamp('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);

@@ -1,0 +1,60 @@
+// Type-only: drizzle-kit loads this file without the workspace's source resolution.
+import type { LibraryName } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.pg';
+
+/** PostgreSQL's twin of `./schema.ts`: categories of both video libraries. */
+export const libraryCategories = pgTable(
+  'library_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    library: text('library').$type<LibraryName>().notNull(),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('library_categories_name_unique').on(t.library, sql`lower(${t.nombre})`),
+    index('library_categories_library_idx').on(t.library, t.id),
+  ],
+);
+
+export const libraryVideos = pgTable(
+  'library_videos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    library: text('library').$type<LibraryName>().notNull(),
+    categoria_id: integer('categoria_id')
+      .notNull()
+      .references(() => libraryCategories.id, { onDelete: 'cascade' }),
+    titulo: text('titulo').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    url: text('url').notNull(),
+    material: text('material'),
+    orden: integer('orden').notNull(),
+    /** Kept as the app writes it (ISO text), as in SQLite: the page order is this text's order. */
+    fecha_creacion: text('fecha_creacion').notNull(),
+  },
+  (t) => [
+    index('library_videos_list_idx').on(t.library, t.orden, t.id),
+    index('library_videos_newest_idx').on(t.library, t.fecha_creacion, t.id),
+    index('library_videos_category_idx').on(t.categoria_id, t.orden, t.id),
+    index('library_videos_category_newest_idx').on(t.categoria_id, t.fecha_creacion, t.id),
+  ],
+);
+
+export const libraryWatched = pgTable(
+  'library_watched',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.video_id] }),
+    index('library_watched_video_idx').on(t.video_id),
+  ],
+);

@@ -1,0 +1,13 @@
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/schema.pg';
+
+/** PostgreSQL's twin of `./schema.ts`: the text tools' settings (one row, id 1). */
+export const textoConfig = pgTable('texto_config', {
+  // The one row's id; a default like SQLite's rowid, so inserts look the same on both engines.
+  id: integer('id').primaryKey().default(1),
+  api_url: text('api_url').notNull().default(''),
+  prompt_ortografia: text('prompt_ortografia').notNull(),
+  prompt_herramienta2: text('prompt_herramienta2').notNull(),
+  gemini_api_key: text('gemini_api_key'),
+  updated_at: createdAt('updated_at'),
+});

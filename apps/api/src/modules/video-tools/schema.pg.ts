@@ -1,0 +1,40 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, users } from '../../db/schema.pg';
+
+/** PostgreSQL's twin of `./schema.ts`: saved videos of both tools, one table with a provider column. */
+export const videoRecords = pgTable(
+  'video_records',
+  {
+    record_id: integer('record_id').primaryKey().generatedByDefaultAsIdentity(),
+    provider: text('provider', { enum: ['youtube', 'instagram'] }).notNull(),
+    video_id: text('video_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    titulo: text('titulo').notNull(),
+    descripcion: text('descripcion').notNull(),
+    duracion: integer('duracion').notNull().default(0),
+    url_video: text('url_video'),
+    miniatura: text('miniatura').notNull().default(''),
+    // YouTube
+    vistas: integer('vistas').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    calidad_video: text('calidad_video').notNull().default(''),
+    url_audio: text('url_audio').notNull().default(''),
+    canal: text('canal'),
+    /** The provider's own date text, kept as received (as in SQLite). */
+    fecha_publicacion: text('fecha_publicacion'),
+    placeholder: boolean('placeholder').notNull().default(false),
+    // Instagram
+    usuario: text('usuario'),
+    fecha_extraccion: text('fecha_extraccion'),
+    sort_date: text('sort_date').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('video_records_owner_video_unique').on(t.user_id, t.provider, t.video_id),
+    index('video_records_page_idx').on(t.provider, t.sort_date, t.record_id),
+    index('video_records_canal_idx').on(t.provider, t.canal, t.sort_date, t.record_id),
+    index('video_records_usuario_idx').on(t.provider, t.usuario, t.sort_date, t.record_id),
+  ],
+);

@@ -1,0 +1,132 @@
+/**
+ * Two API processes on one database (issue 15): whatever one node writes, the other answers from at once —
+ * accounts, content, deactivations and the login limit. Runs on SQLite (one file) and on PostgreSQL.
+ */
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseForServers, ENGINE } from './support/engine';
+import { login, startServer, type ServerProcess } from './support/server-process';
+
+const ADMIN = { email: 'jefa@example.com', password: 'jefa-secret-larga' };
+
+let a: ServerProcess;
+let b: ServerProcess;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await databaseForServers();
+  dispose = database.dispose;
+  const env = {
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  // One after the other, as a rolling deploy does: the first creates the administrator and the session secret.
+  a = await startServer(env);
+  b = await startServer(env);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
+  await dispose?.();
+});
+
+async function call(
+  node: ServerProcess,
+  method: string,
+  url: string,
+  cookie?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${node.url}${url}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe(`two API nodes on one ${ENGINE} database`, () => {
+  it('a member created on node A signs in on node B; deactivated on A, they are refused on B at once', async () => {
+    const admin = await login(a.url, ADMIN.email, ADMIN.password);
+    const created = await call(a, 'POST', '/api/admin/users', admin.cookie, {
+      username: 'nodos',
+      email: 'nodos@example.com',
+      password: 'nodos-secret',
+      role_id: 3,
+      is_active: true,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const id = (created.json as { id: number }).id;
+
+    const member = await login(b.url, 'nodos@example.com', 'nodos-secret');
+    expect((await call(b, 'GET', '/api/auth/me', member.cookie)).status).toBe(200);
+
+    const deactivated = await call(a, 'PUT', `/api/admin/users/${id}`, admin.cookie, {
+      username: 'nodos',
+      email: 'nodos@example.com',
+      role_id: 3,
+      is_active: false,
+    });
+    expect(deactivated.status, JSON.stringify(deactivated.json)).toBe(200);
+    // The very next request on the other node, with the session it opened before.
+    const refused = await call(b, 'GET', '/api/auth/me', member.cookie);
+    expect(refused.status).toBe(401);
+  }, 60_000);
+
+  it('a video created on node A is listed on node B at once', async () => {
+    const admin = await login(a.url, ADMIN.email, ADMIN.password);
+    const category = await call(a, 'POST', '/api/membresia/categorias', admin.cookie, { nombre: 'Nodos' });
+    expect(category.status, JSON.stringify(category.json)).toBe(200);
+    const video = await call(a, 'POST', '/api/membresia/videos', admin.cookie, {
+      titulo: 'Clase creada en A',
+      categoria_id: (category.json as { id: number }).id,
+      url: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view?usp=sharing',
+    });
+    expect(video.status, JSON.stringify(video.json)).toBe(200);
+
+    const listed = await call(b, 'GET', '/api/membresia/videos', admin.cookie);
+    expect(listed.status).toBe(200);
+    expect((listed.json as { items: { titulo: string }[] }).items.map((v) => v.titulo)).toContain(
+      'Clase creada en A',
+    );
+  }, 60_000);
+
+  it('12 wrong passwords for one account, alternating between A and B, get at most 5 answers before the 429', async () => {
+    const created = await call(
+      a,
+      'POST',
+      '/api/admin/users',
+      (await login(a.url, ADMIN.email, ADMIN.password)).cookie,
+      {
+        username: 'objetivo',
+        email: 'objetivo@example.com',
+        password: 'objetivo-secret',
+        role_id: 3,
+        is_active: true,
+      },
+    );
+    expect(created.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/login', undefined, {
+        email: 'objetivo@example.com',
+        password: `wrong-password-${i}`,
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.json).toEqual({ error: MESSAGES.tooManyAttempts });
+    }
+    const firstRefusal = statuses.indexOf(429);
+    expect(firstRefusal, statuses.join(' ')).toBeGreaterThan(-1);
+    expect(firstRefusal, statuses.join(' ')).toBeLessThanOrEqual(5);
+    expect(
+      statuses.slice(firstRefusal).every((s) => s === 429),
+      statuses.join(' '),
+    ).toBe(true);
+  }, 60_000);
+});
