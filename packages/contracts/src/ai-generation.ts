@@ -20,7 +20,10 @@ export const AI_MESSAGES = {
   configSaveFailed: 'Error al guardar la configuración',
 } as const;
 
-/** "Error en la API de Gemini: {body}" (spec), or the bare message when Gemini said nothing useful. */
+/**
+ * "Error en la API de Gemini: {body}" (spec), or the bare message. Members are shown the bare message only (what
+ * Gemini says may name the account, its quota or key); the detailed one goes to the server log and the admin log.
+ */
 export const geminiApiMessage = (detail: string | undefined): string =>
   detail ? `${AI_MESSAGES.geminiApi}: ${detail}` : AI_MESSAGES.geminiApi;
 

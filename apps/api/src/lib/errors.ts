@@ -1,7 +1,13 @@
 import { MESSAGES } from '@app/contracts';
 
-/** An error a service throws on purpose: its status and Spanish message reach the client as they are. */
+/**
+ * An error a service throws on purpose: its status and Spanish message reach the client as they are. `detail`
+ * (an upstream service's own words) never does: it goes to the server log, and to admins where a service
+ * records it for them.
+ */
 export class AppError extends Error {
+  detail?: string;
+
   constructor(
     public readonly statusCode: number,
     message: string,
@@ -10,6 +16,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  withDetail(detail: string): this {
+    this.detail = detail;
+    return this;
   }
 }
 

@@ -9,13 +9,16 @@ export type GeminiMessages = Record<Exclude<GeminiError['kind'], 'api'>, string>
   api: (detail: string | undefined) => string;
 };
 
-/** A Gemini failure as the error the client sees: refusals are 502, silence is 504, a stop is 499. */
+/**
+ * A Gemini failure as the error the client sees: refusals are 502, silence is 504, a stop is 499. A refusal's
+ * own words (which may name the account, quota or key) stay in `detail`: members see the generic message.
+ */
 export function geminiAppError(error: unknown, messages: GeminiMessages): AppError {
   if (error instanceof AppError) return error;
   if (!(error instanceof GeminiError)) return new AppError(502, messages['bad-response']);
   switch (error.kind) {
     case 'api':
-      return new AppError(502, messages.api(error.detail));
+      return new AppError(502, messages.api(undefined)).withDetail(messages.api(error.detail));
     case 'timeout':
       return new AppError(504, messages.timeout);
     case 'aborted':
@@ -43,11 +46,15 @@ export const secretStatus = (key: string | null | undefined): { set: boolean; la
 
 const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-async function* toServerSentEvents(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+async function* toServerSentEvents(
+  pieces: AsyncIterable<string>,
+  log: FastifyRequest['log'],
+): AsyncGenerator<string> {
   try {
     for await (const text of pieces) yield sseEvent('chunk', { text });
     yield sseEvent('done', {});
   } catch (error) {
+    if (!(error instanceof AppError) || error.detail) log.warn({ err: error }, 'generation failed');
     yield sseEvent('error', { error: error instanceof AppError ? error.message : MESSAGES.internal });
   }
 }
@@ -78,5 +85,5 @@ export async function sendGeneration(
     .header('content-type', `${GENERATION_STREAM_TYPE}; charset=utf-8`)
     .header('cache-control', 'no-cache, no-transform')
     .header('x-accel-buffering', 'no')
-    .send(Readable.from(toServerSentEvents(pieces)));
+    .send(Readable.from(toServerSentEvents(pieces, request.log)));
 }

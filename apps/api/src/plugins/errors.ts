@@ -20,6 +20,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.detail) request.log.warn({ detail: err.detail, status: err.statusCode }, err.message);
       const body: ErrorResponse = { error: err.message, ...(err.field ? { field: err.field } : {}) };
       return reply.code(err.statusCode).headers(err.headers).send(body);
     }

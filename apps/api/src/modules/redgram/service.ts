@@ -136,7 +136,8 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
         pieces = await gemini.generateStream({ apiKey: settings.gemini_api_key, prompt, signal });
       } catch (error) {
         const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
-        await log(null, appError.message);
+        // The admins' log keeps Gemini's own words; the member sees the generic message.
+        await log(null, appError.detail ?? appError.message);
         throw appError;
       }
       return (async function* () {
@@ -150,7 +151,7 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
           error = null;
         } catch (failure) {
           const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
-          error = appError.message;
+          error = appError.detail ?? appError.message;
           throw appError;
         } finally {
           // Also when the client stopped reading: the partial text is kept with "Generación detenida".
