@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // The API suite runs once per database engine: the `sqlite` project on embedded SQLite, the `postgres` project
-// on the PostgreSQL server `pnpm test:setup` starts (TEST_DATABASE_URL to use another). Files named
-// *.pg.test.ts need PostgreSQL and run only in the second.
+// on the PostgreSQL server `pnpm test:setup` starts (TEST_DATABASE_URL to use another). createTestApp and the
+// helpers of test/support/engine.ts give each test a database of the project's engine. Files named
+// *.pg.test.ts need PostgreSQL and run only in the second; SQLite's file tools only in the first.
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
@@ -21,7 +22,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts', 'test/two-nodes.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // SQLite's own files: its backup/restore and the in-place upgrade of a database made by older code.
+          exclude: ['test/backup.test.ts', 'test/upgrade.test.ts', '**/node_modules/**'],
           globalSetup: ['test/support/pg-global-setup.ts'],
           env: { TEST_DB_ENGINE: 'postgres' },
         },

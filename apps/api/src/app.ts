@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { hashPassword } from './lib/password';
 import {
   createRateLimits,
+  DEFAULT_ACCOUNT_LIMITS,
   openLimiterStore,
   type AccountLimits,
   type GenerationLimits,
@@ -39,6 +40,7 @@ import { createTextoService } from './modules/texto/service';
 import { registerVideoTools } from './modules/video-tools';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
+import { badRequest } from './lib/errors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
@@ -66,6 +68,13 @@ function publicUrl(app: FastifyInstance, config: Config): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Whether a parsed input (text, or JSON of any depth) holds a NUL character anywhere. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -91,6 +100,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // No text the app keeps may hold a NUL character: PostgreSQL's text cannot, and no form types one. Refused
+  // before validation, so the answer is the same 400 on either engine.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(
+      containsNul(request.body) || containsNul(request.query) || containsNul(request.params)
+        ? badRequest(MESSAGES.invalidRequest)
+        : undefined,
+    );
+  });
 
   const db = deps.db ?? (await openAppDatabase(config.database));
   app.addHook('onClose', async () => {
@@ -100,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
     ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
-    ...(deps.accountLimits ? { accounts: deps.accountLimits } : {}),
+    accounts: deps.accountLimits ?? { ...DEFAULT_ACCOUNT_LIMITS, registerPerIp: config.registerLimitPerIp },
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
   });
   await seedCatalog(db);

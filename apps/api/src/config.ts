@@ -36,6 +36,13 @@ const EnvSchema = z.object({
     .trim()
     .refine(isTimeZone, 'debe ser una zona horaria IANA, por ejemplo Europe/Madrid')
     .default('Europe/Madrid'),
+  // Sign-ups allowed per client IP and hour (a community that signs members up at one event raises it).
+  REGISTER_LIMIT_PER_IP: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10),
   // Email (password recovery). Without SMTP_URL, messages are written as .eml files under OUTBOX_DIR.
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional(),
@@ -84,6 +91,8 @@ export interface Config {
   /** The built web app to serve; undefined serves the API only. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Sign-ups allowed per client IP in the registration window. */
+  registerLimitPerIp: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Dates shown to people (admin tables) are formatted in this IANA zone. */
   timeZone: string;
@@ -148,6 +157,7 @@ export function loadConfig(
     membershipPlansUrl: e.MEMBERSHIP_PLANS_URL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : options.webDistDir,
     trustProxy: e.TRUST_PROXY,
+    registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     mail: {
@@ -172,7 +182,13 @@ export function loadConfig(
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // A test that names a database file gets it as its target too (the rate limits open their own connection).
   return {
-    ...loadConfig({ env: { DATABASE_PATH: overrides.databasePath ?? ':memory:', LOG_LEVEL: 'silent' } }),
+    ...loadConfig({
+      env: {
+        DATABASE_PATH: overrides.databasePath ?? ':memory:',
+        // Quiet unless a developer asks to see a test's server log (TEST_LOG_LEVEL=error pnpm test ...).
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      },
+    }),
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
     ...overrides,
   };

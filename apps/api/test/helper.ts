@@ -4,15 +4,16 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { openDatabase, type AppDatabase, type Db } from '../src/db/client';
+import type { AppDatabase, Db } from '../src/db/client';
 import { roles, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { directDb, openTestDatabase } from './support/engine';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
 
 export interface TestApp {
   app: FastifyInstance;
-  /** The write connection, for a test's own synchronous set-up and checks between requests. */
+  /** For a test's own set-up and checks between requests, on either engine: see `directDb`. */
   db: Db;
   database: AppDatabase;
 }
@@ -22,11 +23,12 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map(({ app, database }) => app.close().then(() => database.close())));
 });
 
-/** A fresh application on its own fresh database (a temporary file), closed after the test. */
+/** A fresh application on its own fresh database (this project's engine), closed after the test. */
 export async function createTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
-  const database = openDatabase(':memory:');
-  const app = await buildApp(testConfig({ admin: ADMIN, ...overrides }), { db: database, ...deps });
-  const entry = { app, db: database.writer, database };
+  const { database, target } = await openTestDatabase();
+  const config = testConfig({ admin: ADMIN, database: target, ...overrides });
+  const app = await buildApp(config, { db: database, ...deps });
+  const entry = { app, db: directDb(database), database };
   open.push(entry);
   return entry;
 }
@@ -36,13 +38,12 @@ export async function addUser(
   user: { email: string; username?: string; password?: string; role?: string; is_active?: boolean },
 ): Promise<{ id: number; email: string; password: string }> {
   const password = user.password ?? 'member-secret';
-  const role = db
+  const [role] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(eq(roles.name, user.role ?? 'cafeinas'))
-    .get();
+    .where(eq(roles.name, user.role ?? 'cafeinas'));
   if (!role) throw new Error(`unknown role ${user.role}`);
-  const row = db
+  const [row] = await db
     .insert(users)
     .values({
       email: user.email,
@@ -51,9 +52,8 @@ export async function addUser(
       role_id: role.id,
       is_active: user.is_active ?? true,
     })
-    .returning({ id: users.id })
-    .get();
-  return { id: row.id, email: user.email, password };
+    .returning({ id: users.id });
+  return { id: row!.id, email: user.email, password };
 }
 
 export const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };

@@ -136,7 +136,12 @@ describe('upgrading a database made by an earlier release', () => {
       await database.close();
     }
     const after = dump(file, tables);
-    // Nothing lost or changed but the new session row.
-    expect(after).toEqual(before);
+    // Nothing lost or changed but the new session row, and the trigger-kept video count the categories no
+    // longer carry (migration 0010: listings count the rows).
+    expect(before.library_categories).toEqual([expect.objectContaining({ total_videos: 1 })]);
+    const withoutCounter = (before.library_categories as Array<Record<string, unknown>>).map(
+      ({ total_videos: _counter, ...category }) => category,
+    );
+    expect(after).toEqual({ ...before, library_categories: withoutCounter });
   });
 });

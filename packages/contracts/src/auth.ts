@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse } from './http';
+import { endpoint, OkResponse, ID_MAX } from './http';
 import { MESSAGES } from './messages';
 import { ToolName } from './tools';
 
@@ -23,12 +23,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 /** The signed-in user as the browser knows it (and mirrors in local storage under `userSession`). */
 export const SessionUser = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   username: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   role: z.string().min(1),
-  role_id: z.number().int().positive(),
+  role_id: z.number().int().positive().max(ID_MAX),
   permissions: z.array(ToolName),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

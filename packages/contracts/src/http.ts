@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The largest row id: ids are 32-bit integers on PostgreSQL (SQLite's are wider), so an id beyond it names no
+ * row on either engine and is refused as input, never sent to the database.
+ */
+export const ID_MAX = 2_147_483_647;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse } from './http';
+import { endpoint, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
@@ -82,7 +82,7 @@ export const CategoryBody = z.object({
 export type CategoryBody = z.infer<typeof CategoryBody>;
 
 export const Category = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   nombre: z.string(),
   descripcion: z.string(),
   /** How many videos the category holds (deleting it deletes them too). */
@@ -118,10 +118,10 @@ export const VideoBody = z.object({
 export type VideoBody = z.infer<typeof VideoBody>;
 
 export const Video = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   titulo: z.string(),
   descripcion: z.string(),
-  categoria_id: z.number().int().positive(),
+  categoria_id: z.number().int().positive().max(ID_MAX),
   categoria_nombre: z.string(),
   url: z.string(),
   material: z.string().nullable(),
@@ -134,7 +134,7 @@ export const Video = z.object({
 export type Video = z.infer<typeof Video>;
 
 export const CategoryProgress = z.object({
-  categoria_id: z.number().int().positive(),
+  categoria_id: z.number().int().positive().max(ID_MAX),
   completadas: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
 });
@@ -147,7 +147,7 @@ export const LibraryProgress = z.object({
 });
 export type LibraryProgress = z.infer<typeof LibraryProgress>;
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 /** Videos per page of a library listing: fills 1, 2, 3 and 4-column grids evenly. */
 export const LIBRARY_PAGE_SIZE = 12;
@@ -164,7 +164,7 @@ export type VideoSort = z.infer<typeof VideoSort>;
 export const LibraryVideoQuery = z.object({
   ...pageQueryFields(LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZE_MAX),
   /** Only this category's videos (a category of this library). */
-  categoria_id: z.coerce.number().int().positive().optional(),
+  categoria_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
   sort: VideoSort.default('stored'),
 });
 export type LibraryVideoQuery = z.input<typeof LibraryVideoQuery>;
@@ -243,7 +243,7 @@ function libraryEndpoints(library: LibraryName) {
       path: `${base}/videos/:id/visto`,
       params: IdParams,
       body: WatchedBody,
-      response: z.object({ id: z.number().int().positive(), visto: z.boolean() }),
+      response: z.object({ id: z.number().int().positive().max(ID_MAX), visto: z.boolean() }),
     }),
     progress: endpoint({
       method: 'GET',

@@ -8,7 +8,7 @@ import {
   PROMPT_MAX,
   SecretStatus,
 } from './ai-generation';
-import { endpoint, OkResponse } from './http';
+import { endpoint, OkResponse, ID_MAX } from './http';
 
 export const REDGRAM_MODES = ['escribir', 'reescribir'] as const;
 export const RedgramMode = z.enum(REDGRAM_MODES);
@@ -70,7 +70,7 @@ export const RedgramProfileBody = z.object({
 export type RedgramProfileBody = z.infer<typeof RedgramProfileBody>;
 
 export const RedgramProfile = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   name: z.string(),
   social_network: z.string(),
   sector: z.string(),
@@ -105,7 +105,8 @@ export const RedgramGenerateBody = z.object({
   profile_id: z
     .number({ error: REDGRAM_MESSAGES.selectProfile })
     .int(REDGRAM_MESSAGES.selectProfile)
-    .positive(REDGRAM_MESSAGES.selectProfile),
+    .positive(REDGRAM_MESSAGES.selectProfile)
+    .max(ID_MAX, REDGRAM_MESSAGES.selectProfile),
   mode: RedgramMode,
   /** Blank is refused by the server with the mode's message, after the profile and configuration checks. */
   text: z.string().max(GENERATION_TEXT_MAX, AI_MESSAGES.textTooLong),
@@ -113,7 +114,7 @@ export const RedgramGenerateBody = z.object({
 export type RedgramGenerateBody = z.infer<typeof RedgramGenerateBody>;
 
 export const RedgramLogEntry = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   created_at: z.string(),
   username: z.string().nullable(),
   profile_id: z.number().int().nullable(),
@@ -128,7 +129,7 @@ export type RedgramLogEntry = z.infer<typeof RedgramLogEntry>;
 
 export const REDGRAM_LOG_LIMIT = 50;
 
-const ProfileParams = z.object({ id: z.coerce.number().int().positive() });
+const ProfileParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 const redgramConfig = aiConfigEndpoints('/api/redgram/config', RedgramConfig, RedgramConfigBody);
 export const getRedgramConfig = redgramConfig.get;

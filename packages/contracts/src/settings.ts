@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse } from './http';
+import { endpoint, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
 
@@ -48,15 +48,15 @@ export const SETTINGS_MESSAGES = {
 export const roleInUseMessage = (users: number): string =>
   `No se puede eliminar este rol porque ${users === 1 ? 'un usuario lo tiene' : `${users} usuarios lo tienen`} asignado. Asígnales otro rol antes de eliminarlo.`;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 /** A user as the admin table shows it: never a password or its hash. `created_at` is an ISO instant. */
 export const AdminUser = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   username: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  role_id: z.number().int().positive(),
+  role_id: z.number().int().positive().max(ID_MAX),
   role: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
@@ -96,15 +96,15 @@ export type UserCreateBody = z.input<typeof UserCreateBody>;
 export const UserUpdateBody = z.object({ ...userFields, password: PasswordField.optional() });
 export type UserUpdateBody = z.input<typeof UserUpdateBody>;
 
-export const Tool = z.object({ id: z.number().int().positive(), name: z.string() });
+export const Tool = z.object({ id: z.number().int().positive().max(ID_MAX), name: z.string() });
 export type Tool = z.infer<typeof Tool>;
 
 /** A role with its tools (tool ids, spec section 3). */
 export const Role = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   name: z.string(),
   description: z.string(),
-  tools: z.array(z.number().int().positive()),
+  tools: z.array(z.number().int().positive().max(ID_MAX)),
 });
 export type Role = z.infer<typeof Role>;
 
@@ -120,13 +120,13 @@ export const RoleBody = z.object({
     .max(ROLE_DESCRIPTION_MAX, `La descripción no puede superar ${ROLE_DESCRIPTION_MAX} caracteres`)
     .default(''),
   /** Ids of the granted tools; the role and these are saved together, in one transaction. */
-  tools: z.array(z.number().int().positive()).max(100).default([]),
+  tools: z.array(z.number().int().positive().max(ID_MAX)).max(100).default([]),
 });
 export type RoleBody = z.input<typeof RoleBody>;
 
 export const RolePermission = z.object({
-  role_id: z.number().int().positive(),
-  tool_id: z.number().int().positive(),
+  role_id: z.number().int().positive().max(ID_MAX),
+  tool_id: z.number().int().positive().max(ID_MAX),
 });
 export type RolePermission = z.infer<typeof RolePermission>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse } from './http';
+import { endpoint, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
@@ -208,7 +208,7 @@ export type SaveVideoBody = z.infer<typeof SaveVideoBody>;
 
 const recordBase = {
   /** The database row, used to delete one record. */
-  record_id: z.number().int().positive(),
+  record_id: z.number().int().positive().max(ID_MAX),
   /** The provider's video id (spec). */
   id: z.string(),
   titulo: z.string(),
@@ -218,7 +218,7 @@ const recordBase = {
   /** A real download link, or null when none could be obtained. */
   url_video: z.string().nullable(),
   miniatura: z.string(),
-  user_id: z.number().int().positive(),
+  user_id: z.number().int().positive().max(ID_MAX),
 };
 
 export const YouTubeVideo = z.object({
@@ -264,7 +264,7 @@ export const VideoDeleteQuery = z
   });
 export type VideoDeleteQuery = z.input<typeof VideoDeleteQuery>;
 
-export const RecordParams = z.object({ recordId: z.coerce.number().int().positive() });
+export const RecordParams = z.object({ recordId: z.coerce.number().int().positive().max(ID_MAX) });
 
 export const DeletedCount = z.object({ deleted: z.number().int().nonnegative() });
 

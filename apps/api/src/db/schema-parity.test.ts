@@ -1,5 +1,24 @@
-import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
-import { describe, expectTypeOf, it } from 'vitest';
+import {
+  getTableColumns,
+  getTableName,
+  is,
+  Table,
+  type InferInsertModel,
+  type InferSelectModel,
+} from 'drizzle-orm';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as accountsPgTables from '../modules/accounts/schema.pg';
+import * as accountsSqliteTables from '../modules/accounts/schema';
+import * as libraryPgTables from '../modules/library/schema.pg';
+import * as librarySqliteTables from '../modules/library/schema';
+import * as redgramPgTables from '../modules/redgram/schema.pg';
+import * as redgramSqliteTables from '../modules/redgram/schema';
+import * as textoPgTables from '../modules/texto/schema.pg';
+import * as textoSqliteTables from '../modules/texto/schema';
+import * as videoToolsPgTables from '../modules/video-tools/schema.pg';
+import * as videoToolsSqliteTables from '../modules/video-tools/schema';
+import * as corePgTables from './schema.pg';
+import * as coreSqliteTables from './schema';
 import type * as accountsPg from '../modules/accounts/schema.pg';
 import type * as accountsSqlite from '../modules/accounts/schema';
 import type * as libraryPg from '../modules/library/schema.pg';
@@ -16,10 +35,6 @@ import type * as coreSqlite from './schema';
 // Repositories are written once against either schema, so a row must look the same whichever engine read it.
 type Rows<T extends Table> = { select: InferSelectModel<T>; insert: InferInsertModel<T> };
 
-// The trigger-kept counters PostgreSQL does without (issue 15); they leave the SQLite schema with the triggers.
-type SqliteCounterTables = 'libraryProgress' | 'videoRecordTotals' | 'videoRecordFilterCounts';
-type WithoutCounter<R> = { [K in keyof R]: Omit<R[K], 'total_videos'> };
-
 describe('the PostgreSQL and SQLite schemas', () => {
   it('infer the same row and insert types for every table', () => {
     expectTypeOf<Rows<typeof corePg.roles>>().toEqualTypeOf<Rows<typeof coreSqlite.roles>>();
@@ -34,7 +49,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
       Rows<typeof accountsSqlite.passwordResetTokens>
     >();
     expectTypeOf<Rows<typeof libraryPg.libraryCategories>>().toEqualTypeOf<
-      WithoutCounter<Rows<typeof librarySqlite.libraryCategories>>
+      Rows<typeof librarySqlite.libraryCategories>
     >();
     expectTypeOf<Rows<typeof libraryPg.libraryVideos>>().toEqualTypeOf<
       Rows<typeof librarySqlite.libraryVideos>
@@ -73,6 +88,36 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof redgramSqlite>
       | TableNames<typeof textoSqlite>
       | TableNames<typeof videoToolsSqlite>;
-    expectTypeOf<PgTables>().toEqualTypeOf<Exclude<SqliteTables, SqliteCounterTables>>();
+    expectTypeOf<PgTables>().toEqualTypeOf<SqliteTables>();
+  });
+});
+
+describe('the PostgreSQL and SQLite schemas, at run time', () => {
+  // The repositories render SQLite's table objects on PostgreSQL too, so the SQL names must match, not only
+  // the property names the types compare.
+  const pairs: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+    [coreSqliteTables, corePgTables],
+    [accountsSqliteTables, accountsPgTables],
+    [librarySqliteTables, libraryPgTables],
+    [redgramSqliteTables, redgramPgTables],
+    [textoSqliteTables, textoPgTables],
+    [videoToolsSqliteTables, videoToolsPgTables],
+  ];
+  const sqlNames = (table: Table) => [
+    getTableName(table),
+    ...Object.values(getTableColumns(table))
+      .map((column) => column.name)
+      .sort(),
+  ];
+
+  it('give every table and column the same SQL name', () => {
+    for (const [sqliteModule, pgModule] of pairs) {
+      for (const [key, table] of Object.entries(pgModule)) {
+        if (!is(table, Table)) continue;
+        const twin = sqliteModule[key];
+        expect(is(twin, Table), key).toBe(true);
+        expect(sqlNames(twin as Table), key).toEqual(sqlNames(table));
+      }
+    }
   });
 });

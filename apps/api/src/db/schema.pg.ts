@@ -58,9 +58,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role_id),
-    index('users_created_at_idx').on(t.created_at),
+    // Newest first with the id as tie-break, as the admin table orders (SQLite's indexes end in the rowid).
+    index('users_created_at_idx').on(t.created_at, t.id),
     // The admin table's "pending activation" filter, newest first, on a large community.
-    index('users_active_created_at_idx').on(t.is_active, t.created_at),
+    index('users_active_created_at_idx').on(t.is_active, t.created_at, t.id),
     // The admin table's substring search (ILIKE '%...%') on username or email: trigram indexes (pg_trgm).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),

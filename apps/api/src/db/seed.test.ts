@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../lib/password';
+import { databaseForServers, directDb, ENGINE, openTestDatabase } from '../../test/support/engine';
 import { openDatabase } from './client';
+import { openPgAppDatabase } from './client.pg';
 import { rolePermissions, roles, tools, users } from './schema';
 import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './seed';
 
@@ -12,17 +11,16 @@ const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
 describe('seeding an empty database', () => {
   it('creates the 7 tools and the four tiers with the permissions of the spec', async () => {
-    const database = openDatabase(':memory:');
-    const db = database.writer;
+    const { database } = await openTestDatabase();
+    const db = directDb(database);
     await seedCatalog(database);
     await seedCatalog(database); // idempotent
-    expect(db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id)).all()).toHaveLength(7);
-    const grants = db
+    expect(await db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id))).toHaveLength(7);
+    const grants = await db
       .select({ role: roles.name, tool: tools.name })
       .from(rolePermissions)
       .innerJoin(roles, eq(roles.id, rolePermissions.role_id))
-      .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
-      .all();
+      .innerJoin(tools, eq(tools.id, rolePermissions.tool_id));
     const byRole = (role: string) =>
       grants
         .filter((g) => g.role === role)
@@ -41,7 +39,7 @@ describe('seeding an empty database', () => {
     ]);
     expect(byRole('estrategas')).toEqual(['cafelito-virtual', 'membresia']);
     expect(byRole('cafeinas')).toEqual(['cafelito-virtual']);
-    expect(db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id)).all()).toEqual([
+    expect(await db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id))).toEqual([
       { id: 1, name: 'admin' },
       { id: 2, name: 'vip' },
       { id: 3, name: 'cafeinas' },
@@ -51,13 +49,13 @@ describe('seeding an empty database', () => {
   });
 
   it('creates the configured first admin once, with an argon2id hash', async () => {
-    const database = openDatabase(':memory:');
-    const db = database.writer;
+    const { database } = await openTestDatabase();
+    const db = directDb(database);
     await seedCatalog(database);
     const log = quietLog();
     await seedFirstAdmin(database, { email: 'Jefa@Example.com', password: 'muy-secreta' }, log);
     await seedFirstAdmin(database, { email: 'otra@example.com', password: 'otra-clave' }, log);
-    const all = db.select().from(users).all();
+    const all = await db.select().from(users);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ email: 'jefa@example.com', role_id: 1, is_active: true });
     expect(all[0]!.password_hash).toMatch(/^\$argon2id\$/);
@@ -66,30 +64,35 @@ describe('seeding an empty database', () => {
   });
 
   it('without configured credentials creates admin@localhost and prints its random password once', async () => {
-    const database = openDatabase(':memory:');
-    const db = database.writer;
+    const { database } = await openTestDatabase();
+    const db = directDb(database);
     await seedCatalog(database);
     const log = quietLog();
     await seedFirstAdmin(database, { email: undefined, password: undefined }, log);
     expect(log.warn).toHaveBeenCalledTimes(1);
     const password = /contraseña (\S+)/.exec(log.warn.mock.calls[0]![0] as string)![1]!;
-    const admin = db.select().from(users).where(eq(users.email, 'admin@localhost')).get()!;
+    const admin = (await db.select().from(users).where(eq(users.email, 'admin@localhost')))[0]!;
     expect(await verifyPassword(admin.password_hash, password)).toBe(true);
     await database.close();
   });
 
-  it('generates the session secret once and keeps it across restarts of a database file', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'db-')), 'app.db');
-    const first = openDatabase(file);
+  it('generates the session secret once and keeps it across restarts of the database', async () => {
+    const { url, dispose } = await databaseForServers();
+    const open = () =>
+      ENGINE === 'sqlite' ? openDatabase(url.slice('file:'.length)) : openPgAppDatabase(url, { max: 2 });
+    const first = await open();
     const secret = await resolveSessionSecret(first, undefined);
     expect(secret.length).toBeGreaterThanOrEqual(32);
     await first.close();
-    const second = openDatabase(file);
+    const second = await open();
     expect(await resolveSessionSecret(second, undefined)).toBe(secret);
     expect(await resolveSessionSecret(second, 'configured-secret-configured-secret')).toBe(
       'configured-secret-configured-secret',
     );
-    expect(second.writer.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    if (ENGINE === 'sqlite') {
+      expect(second.writer.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    }
     await second.close();
+    await dispose();
   });
 });

@@ -20,10 +20,18 @@ export function seedCatalog(db: AppDatabase): Promise<void> {
       const [row] = await tx.insert(tools).values({ name }).returning({ id: tools.id });
       toolIds.set(name, row!.id);
     }
+    // In SEED_ROLES order, so an empty table numbers them as the spec does (admin is 1). The ids come from
+    // the table's own sequence: an explicit id would leave PostgreSQL's identity behind, and the next role
+    // created by an admin would collide with it.
     for (const role of SEED_ROLES) {
-      await tx.insert(roles).values({ id: role.id, name: role.name, description: role.description });
+      const [row] = await tx
+        .insert(roles)
+        .values({ name: role.name, description: role.description })
+        .returning({ id: roles.id });
+      if (row?.id !== role.id)
+        throw new Error(`Seeding an empty catalog gave ${role.name} the id ${row?.id}`);
       for (const tool of role.tools) {
-        await tx.insert(rolePermissions).values({ role_id: role.id, tool_id: toolIds.get(tool)! });
+        await tx.insert(rolePermissions).values({ role_id: row.id, tool_id: toolIds.get(tool)! });
       }
     }
   });

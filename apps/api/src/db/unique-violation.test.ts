@@ -7,19 +7,16 @@ describe('uniqueViolation', () => {
   it('names the account field a duplicate email or username (any case) collides with', async () => {
     const { db } = await createTestApp();
     await addUser(db, { email: 'ana@example.com', username: 'ana' });
-    const insert = (email: string, username: string) => () =>
-      db.insert(users).values({ email, username, password_hash: 'x', role_id: 3 }).run();
-
-    const caught = (fn: () => unknown) => {
+    const caught = async (email: string, username: string) => {
       try {
-        fn();
+        await db.insert(users).values({ email, username, password_hash: 'x', role_id: 3 });
       } catch (error) {
         return error;
       }
       throw new Error('the insert should have failed');
     };
-    expect(accountConflictField(caught(insert('ANA@example.com', 'otra')))).toBe('email');
-    expect(accountConflictField(caught(insert('otra@example.com', 'ANA')))).toBe('username');
+    expect(accountConflictField(await caught('ANA@example.com', 'otra'))).toBe('email');
+    expect(accountConflictField(await caught('otra@example.com', 'ANA'))).toBe('username');
   });
 
   it('ignores errors that are not unique violations', () => {

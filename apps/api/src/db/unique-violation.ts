@@ -33,3 +33,17 @@ export function accountConflictField(error: unknown): 'email' | 'username' | und
   if (names.includes('username')) return 'username';
   return undefined;
 }
+
+/** The error codes a failed write carries, through the wrappers (drizzle's query error keeps the driver's). */
+function errorCodes(error: unknown): unknown[] {
+  const codes: unknown[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    codes.push((e as { code?: unknown }).code);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/** Whether a write named a row that does not exist through a foreign key (SQLite, or PostgreSQL's 23503). */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  errorCodes(error).some((code) => code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503');

@@ -79,7 +79,8 @@ export interface LimiterStore {
   close(): void;
 }
 
-const TABLE = 'rate_limits';
+/** The table rate-limiter-flexible keeps every limit's counters in, on either engine. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
 
 /**
  * The SQLite store: its own connection to the database file, so a limiter never runs inside a transaction of
@@ -93,7 +94,7 @@ export async function openSqliteLimiterStore(databasePath: string): Promise<Limi
   const common = {
     storeClient: client,
     storeType: 'better-sqlite3' as const,
-    tableName: TABLE,
+    tableName: RATE_LIMIT_TABLE,
     clearExpiredByTimeout: false,
   };
   // The first limiter creates the table (the library's own schema); the others reuse it.
@@ -119,7 +120,7 @@ export async function openPgLimiterStore(url: string): Promise<LimiterStore> {
   const common = {
     storeClient: pool,
     storeType: 'pool' as const,
-    tableName: TABLE,
+    tableName: RATE_LIMIT_TABLE,
     clearExpiredByTimeout: false,
   };
   await new Promise<void>((resolve, reject) => {

@@ -9,8 +9,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Db } from '../../src/db/client';
+import { inject } from 'vitest';
+import { loadConfig, type Config, type DatabaseTarget } from '../../src/config';
+import { openDatabase, type AppDatabase, type Db } from '../../src/db/client';
+import { openPgAppDatabase } from '../../src/db/client.pg';
 import * as schema from '../../src/db/schema';
 import { passwordResetTokens } from '../../src/modules/accounts/schema';
 import { libraryCategories, libraryVideos, libraryWatched } from '../../src/modules/library/schema';
@@ -19,6 +21,8 @@ import { textoConfig } from '../../src/modules/texto/schema';
 import { videoRecords } from '../../src/modules/video-tools/schema';
 import { FAKES } from '../fakes';
 import { ADMIN, addUser, signIn } from '../helper';
+import { directDb, ENGINE } from './engine';
+import { copyPgDatabase, dropPgDatabase } from './pg-databases';
 
 /** Secrets planted in the configuration and the database: no answer may ever contain one. */
 export const SECRETS = {
@@ -72,74 +76,64 @@ const secretValues = (env: Record<string, string>): string[] => [
  * video, watched mark, RedGram profile and log, and password-reset link. The victim's records carry the
  * victim's username and phone, which no non-admin answer may contain. `victimId` is a member nobody else may see.
  */
-function plantData(db: Db, { victimId }: { victimId: number; adminId: number }): void {
+async function plantData(db: Db, { victimId }: { victimId: number; adminId: number }): Promise<void> {
   const victimMark = `victima_miembro +34 600 111 222`;
-  db.insert(schema.settings).values({ key: 'gemini_api_key', value: SECRETS.gemini }).run();
-  db.insert(textoConfig)
-    .values({
-      id: 1,
-      api_url: '',
-      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
-      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-      gemini_api_key: SECRETS.textoGemini,
-    })
-    .run();
-  db.insert(redgramConfig)
-    .values({
-      id: 1,
-      prompt_escribir: 'Escribe un texto para el perfil.',
-      prompt_reescribir: 'Reescribe el texto para el perfil.',
-      gemini_api_key: SECRETS.redgramGemini,
-    })
-    .run();
+  await db.insert(schema.settings).values({ key: 'gemini_api_key', value: SECRETS.gemini });
+  await db.insert(textoConfig).values({
+    id: 1,
+    api_url: '',
+    prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+    prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+    gemini_api_key: SECRETS.textoGemini,
+  });
+  await db.insert(redgramConfig).values({
+    id: 1,
+    prompt_escribir: 'Escribe un texto para el perfil.',
+    prompt_reescribir: 'Reescribe el texto para el perfil.',
+    gemini_api_key: SECRETS.redgramGemini,
+  });
 
-  db.insert(videoRecords)
-    .values({
-      provider: 'youtube',
-      video_id: 'dQw4w9WgXcQ',
-      user_id: victimId,
-      titulo: `Video guardado por ${victimMark}`,
-      descripcion: victimMark,
-      canal: `Canal de ${victimMark}`,
-      fecha_publicacion: '2025-01-15',
-      sort_date: '2025-01-15',
-    })
-    .run();
-  db.insert(videoRecords)
-    .values({
-      provider: 'instagram',
-      video_id: 'C0victim01',
-      user_id: victimId,
-      titulo: `Reel guardado por ${victimMark}`,
-      descripcion: victimMark,
-      usuario: `Cuenta de ${victimMark}`,
-      fecha_extraccion: '2025-01-16T10:00:00.000Z',
-      sort_date: '2025-01-16T10:00:00.000Z',
-    })
-    .run();
+  await db.insert(videoRecords).values({
+    provider: 'youtube',
+    video_id: 'dQw4w9WgXcQ',
+    user_id: victimId,
+    titulo: `Video guardado por ${victimMark}`,
+    descripcion: victimMark,
+    canal: `Canal de ${victimMark}`,
+    fecha_publicacion: '2025-01-15',
+    sort_date: '2025-01-15',
+  });
+  await db.insert(videoRecords).values({
+    provider: 'instagram',
+    video_id: 'C0victim01',
+    user_id: victimId,
+    titulo: `Reel guardado por ${victimMark}`,
+    descripcion: victimMark,
+    usuario: `Cuenta de ${victimMark}`,
+    fecha_extraccion: '2025-01-16T10:00:00.000Z',
+    sort_date: '2025-01-16T10:00:00.000Z',
+  });
 
   for (const library of LIBRARY_NAMES) {
-    const category = db
+    const [category] = await db
       .insert(libraryCategories)
       .values({ library, nombre: 'Primeros pasos', descripcion: '' })
-      .returning({ id: libraryCategories.id })
-      .get();
-    const video = db
+      .returning({ id: libraryCategories.id });
+    const [video] = await db
       .insert(libraryVideos)
       .values({
         library,
-        categoria_id: category.id,
+        categoria_id: category!.id,
         titulo: 'Bienvenida',
         url: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUv/view',
         orden: 1,
         fecha_creacion: '2025-01-01T00:00:00.000Z',
       })
-      .returning({ id: libraryVideos.id })
-      .get();
-    db.insert(libraryWatched).values({ user_id: victimId, video_id: video.id }).run();
+      .returning({ id: libraryVideos.id });
+    await db.insert(libraryWatched).values({ user_id: victimId, video_id: video!.id });
   }
 
-  const profile = db
+  const [profile] = await db
     .insert(redgramProfiles)
     .values({
       user_id: victimId,
@@ -150,26 +144,21 @@ function plantData(db: Db, { victimId }: { victimId: number; adminId: number }):
       specific_audience: victimMark,
       visual_optimization: 'Sí',
     })
-    .returning({ id: redgramProfiles.id })
-    .get();
-  db.insert(redgramLogs)
-    .values({
-      user_id: victimId,
-      profile_id: profile.id,
-      mode: 'escribir',
-      input_text: `Texto privado de ${victimMark}`,
-      prompt: `Prompt con el texto de ${victimMark}`,
-      api_response: `Respuesta para ${victimMark}`,
-    })
-    .run();
+    .returning({ id: redgramProfiles.id });
+  await db.insert(redgramLogs).values({
+    user_id: victimId,
+    profile_id: profile!.id,
+    mode: 'escribir',
+    input_text: `Texto privado de ${victimMark}`,
+    prompt: `Prompt con el texto de ${victimMark}`,
+    api_response: `Respuesta para ${victimMark}`,
+  });
 
-  db.insert(passwordResetTokens)
-    .values({
-      user_id: victimId,
-      token_hash: SECRETS.resetTokenHash,
-      expires_at: '2999-01-01T00:00:00.000Z',
-    })
-    .run();
+  await db.insert(passwordResetTokens).values({
+    user_id: victimId,
+    token_hash: SECRETS.resetTokenHash,
+    expires_at: '2999-01-01T00:00:00.000Z',
+  });
 }
 
 export type PrincipalName = 'anonymous' | 'inactive' | 'cafeinas' | 'vip' | 'configOnly' | 'admin';
@@ -185,7 +174,7 @@ export interface Principal {
 }
 
 export interface Community {
-  snapshot: Buffer;
+  snapshot: Snapshot;
   /** Environment pointing at the started fakes. */
   fakesEnv: Record<string, string>;
   secrets: string[];
@@ -201,24 +190,23 @@ const tiers = (name: string) => SEED_ROLES.find((r) => r.name === name)!.tools;
 export async function buildCommunity(): Promise<Community> {
   const fakes = await Promise.all(FAKES.map((fake) => fake.start()));
   const fakesEnv: Record<string, string> = Object.assign({}, ...fakes.map((fake) => fake.env));
-  const database = openDatabase(':memory:');
-  const db = database.writer;
-  const app = await buildApp(communityConfig(fakesEnv), { db: database });
-  const customRole = db
+  const { database, target, snapshot } = await openSnapshotDatabase();
+  const db = directDb(database);
+  const app = await buildApp(communityConfig(fakesEnv, { database: target }), { db: database });
+  const [customRole] = await db
     .insert(schema.roles)
     .values({ name: 'soloconfig', description: 'Solo configuración' })
-    .returning({ id: schema.roles.id })
-    .get();
-  const configTool = db.select().from(schema.tools).where(eq(schema.tools.name, 'config')).get()!;
-  db.insert(schema.rolePermissions).values({ role_id: customRole.id, tool_id: configTool.id }).run();
+    .returning({ id: schema.roles.id });
+  const configTool = (await db.select().from(schema.tools).where(eq(schema.tools.name, 'config')))[0]!;
+  await db.insert(schema.rolePermissions).values({ role_id: customRole!.id, tool_id: configTool.id });
 
   const victim = await addUser(db, {
     email: 'victima@example.com',
     username: 'victima_miembro',
     role: 'vip',
   });
-  db.update(schema.users).set({ phone: '+34 600 111 222' }).where(eq(schema.users.id, victim.id)).run();
-  const adminRow = db.select().from(schema.users).where(eq(schema.users.email, ADMIN.email)).get()!;
+  await db.update(schema.users).set({ phone: '+34 600 111 222' }).where(eq(schema.users.id, victim.id));
+  const adminRow = (await db.select().from(schema.users).where(eq(schema.users.email, ADMIN.email)))[0]!;
 
   const members: Array<[PrincipalName, string, Principal['seenAs']]> = [
     ['inactive', 'vip', null],
@@ -244,17 +232,17 @@ export async function buildCommunity(): Promise<Community> {
   });
   // Signed in while active, then deactivated by an administrator: the old cookie must stop working.
   const inactive = principals.find((p) => p.name === 'inactive')!;
-  db.update(schema.users).set({ is_active: false }).where(eq(schema.users.id, inactive.id!)).run();
+  await db.update(schema.users).set({ is_active: false }).where(eq(schema.users.id, inactive.id!));
 
-  plantData(db, { victimId: victim.id, adminId: adminRow.id });
+  await plantData(db, { victimId: victim.id, adminId: adminRow.id });
   await app.close();
-  const snapshot = db.$client.serialize();
+  await snapshot.save();
   await database.close();
 
   const emails = new Map<PrincipalName | 'victim', string>([['victim', victim.email]]);
   for (const p of principals) if (p.email) emails.set(p.name, p.email);
   return {
-    snapshot,
+    snapshot: snapshot.saved(),
     fakesEnv,
     secrets: secretValues(fakesEnv),
     close: async () => {
@@ -266,24 +254,67 @@ export async function buildCommunity(): Promise<Community> {
   };
 }
 
+/** The community's database, saved: SQLite's file as bytes, or a PostgreSQL database used as a template. */
+export type Snapshot = { engine: 'sqlite'; bytes: Buffer } | { engine: 'postgres'; template: string };
+
+/** A database of its own for the community (never handed to another test), and how to save it. */
+async function openSnapshotDatabase() {
+  if (ENGINE === 'sqlite') {
+    const database = openDatabase(':memory:');
+    let saved: Snapshot | undefined;
+    return {
+      database,
+      target: { dialect: 'sqlite', path: ':memory:' } as DatabaseTarget,
+      snapshot: {
+        save: async () => {
+          saved = { engine: 'sqlite', bytes: database.writer.$client.serialize() };
+        },
+        saved: () => saved!,
+      },
+    };
+  }
+  const { name, url } = await copyPgDatabase(inject('pgTemplate'));
+  return {
+    database: await openPgAppDatabase(url, { max: 4 }),
+    target: { dialect: 'pg', url } as DatabaseTarget,
+    // The database itself is the snapshot once its connections are closed.
+    snapshot: { save: async () => {}, saved: (): Snapshot => ({ engine: 'postgres', template: name }) },
+  };
+}
+
 /** A fresh app on a copy of the community's database. */
 export async function appFromSnapshot(
   community: Community,
   overrides: Partial<Config> = {},
 ): Promise<{ app: FastifyInstance; db: Db; close: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'community-'));
-  const file = path.join(dir, 'app.db');
-  writeFileSync(file, community.snapshot);
-  const database = openDatabase(file);
-  const app = await buildApp(communityConfig(community.fakesEnv, overrides), { db: database });
+  const { snapshot } = community;
+  let database: AppDatabase;
+  let target: DatabaseTarget;
+  let cleanup = async () => {};
+  if (snapshot.engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'community-'));
+    const file = path.join(dir, 'app.db');
+    writeFileSync(file, snapshot.bytes);
+    database = openDatabase(file);
+    target = { dialect: 'sqlite', path: ':memory:' };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const copy = await copyPgDatabase(snapshot.template);
+    database = await openPgAppDatabase(copy.url, { max: 4 });
+    target = { dialect: 'pg', url: copy.url };
+    cleanup = () => dropPgDatabase(copy.name);
+  }
+  const app = await buildApp(communityConfig(community.fakesEnv, { database: target, ...overrides }), {
+    db: database,
+  });
   await app.ready();
   return {
     app,
-    db: database.writer,
+    db: directDb(database),
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }

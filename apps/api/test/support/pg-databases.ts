@@ -46,6 +46,25 @@ async function empty(name: string): Promise<void> {
   }
 }
 
+/**
+ * A new database copied from `template` (a database no connection is open to), dropped at the end of the run
+ * with the others. The community snapshot of the access-matrix and fuzz tests is one.
+ */
+export async function copyPgDatabase(template: string): Promise<{ name: string; url: string }> {
+  const name = await createFromTemplate(template);
+  return { name, url: databaseUrl(name) };
+}
+
+/** Drops a database made by copyPgDatabase once its connections are closed. */
+export async function dropPgDatabase(name: string): Promise<void> {
+  const admin = await connectAdmin();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** An empty database with every migration applied (drizzle/pg), as the server leaves it at first start. */
 export async function acquirePgDatabase(): Promise<TestPgDatabase> {
   const reused = free.pop();

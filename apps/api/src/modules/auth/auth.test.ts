@@ -312,15 +312,15 @@ describe('GET /api/auth/me', () => {
       permissions: ['cafelito-virtual'],
     });
 
-    const estrategas = db.select().from(roles).where(eq(roles.name, 'estrategas')).get()!;
-    db.update(users).set({ role_id: estrategas.id }).where(eq(users.id, member.id)).run();
+    const estrategas = (await db.select().from(roles).where(eq(roles.name, 'estrategas')))[0]!;
+    await db.update(users).set({ role_id: estrategas.id }).where(eq(users.id, member.id));
     const second = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(second.json()).toMatchObject({
       role: 'estrategas',
       permissions: ['membresia', 'cafelito-virtual'],
     });
 
-    db.delete(rolePermissions).where(eq(rolePermissions.role_id, estrategas.id)).run();
+    await db.delete(rolePermissions).where(eq(rolePermissions.role_id, estrategas.id));
     const third = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(third.json().permissions).toEqual([]);
   });
@@ -329,11 +329,11 @@ describe('GET /api/auth/me', () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'eva@example.com' });
     const cookie = await signIn(app, member.email, member.password);
-    db.update(users).set({ is_active: false }).where(eq(users.id, member.id)).run();
+    await db.update(users).set({ is_active: false }).where(eq(users.id, member.id));
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(res.statusCode).toBe(401);
     // Reactivating does not bring the ended session back.
-    db.update(users).set({ is_active: true }).where(eq(users.id, member.id)).run();
+    await db.update(users).set({ is_active: true }).where(eq(users.id, member.id));
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
       401,
     );
@@ -366,7 +366,7 @@ describe('GET /api/auth/me', () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'eva@example.com' });
     const cookie = await signIn(app, member.email, member.password);
-    db.update(users).set({ token_version: 1 }).where(eq(users.id, member.id)).run();
+    await db.update(users).set({ token_version: 1 }).where(eq(users.id, member.id));
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
       401,
     );
@@ -375,7 +375,7 @@ describe('GET /api/auth/me', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again } })).statusCode,
     ).toBe(200);
-    db.delete(users).where(eq(users.id, member.id)).run();
+    await db.delete(users).where(eq(users.id, member.id));
     expect(
       (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again } })).statusCode,
     ).toBe(401);

@@ -1,8 +1,8 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { inIdOrder } from '../../db/rows';
-import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from './schema';
+import { libraryCategories, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
   nombre: string;
@@ -21,7 +21,11 @@ const categoryColumns = {
   id: libraryCategories.id,
   nombre: libraryCategories.nombre,
   descripcion: libraryCategories.descripcion,
-  total_videos: libraryCategories.total_videos,
+  // Counted on library_videos_category_idx: one index range per category.
+  total_videos:
+    sql<number>`(select count(*) from ${libraryVideos} where ${libraryVideos.categoria_id} = ${libraryCategories.id})`.mapWith(
+      Number,
+    ),
 };
 
 /** A video's columns with its category name: the same for every member. */
@@ -82,27 +86,30 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
         .from(libraryWatched)
         .where(and(eq(libraryWatched.user_id, userId), inArray(libraryWatched.video_id, ids))),
     libraryTotal: () =>
-      db
-        .select({ n: sql<number>`coalesce(sum(${libraryCategories.total_videos}), 0)`.mapWith(Number) })
-        .from(libraryCategories)
-        .where(eq(libraryCategories.library, library)),
+      db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)),
     categoryById: (id: number) =>
       db
         .select(categoryColumns)
         .from(libraryCategories)
-        .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library))),
+        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
+        .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library)))
+        .groupBy(libraryCategories.id),
     categories: () =>
       db
         .select(categoryColumns)
         .from(libraryCategories)
+        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
         .where(eq(libraryCategories.library, library))
+        .groupBy(libraryCategories.id)
         .orderBy(asc(libraryCategories.id)),
-    /** The member's watched counts per category (both libraries: a handful of rows, one index range). */
+    /** The member's watched counts per category: their marks (one primary-key range), each video by id. */
     progress: (userId: number) =>
       db
-        .select({ categoria_id: libraryProgress.categoria_id, completadas: libraryProgress.completadas })
-        .from(libraryProgress)
-        .where(eq(libraryProgress.user_id, userId)),
+        .select({ categoria_id: libraryVideos.categoria_id, completadas: count() })
+        .from(libraryWatched)
+        .innerJoin(libraryVideos, eq(libraryVideos.id, libraryWatched.video_id))
+        .where(and(eq(libraryWatched.user_id, userId), eq(libraryVideos.library, library)))
+        .groupBy(libraryVideos.categoria_id),
   };
 }
 

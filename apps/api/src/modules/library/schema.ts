@@ -12,8 +12,6 @@ export const libraryCategories = sqliteTable(
     library: text('library').$type<LibraryName>().notNull(),
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion').notNull().default(''),
-    /** How many videos the category holds: kept by triggers (migration 0007), never written by the app. */
-    total_videos: integer('total_videos').notNull().default(0),
   },
   (t) => [
     uniqueIndex('library_categories_name_unique').on(t.library, sql`lower(${t.nombre})`),
@@ -62,26 +60,5 @@ export const libraryWatched = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.user_id, t.video_id] }),
     index('library_watched_video_idx').on(t.video_id),
-  ],
-);
-
-/**
- * How many videos of each category each member has watched: kept by triggers on library_watched and
- * library_videos (migration 0007), never written by the app, so the progress never counts rows.
- */
-export const libraryProgress = sqliteTable(
-  'library_progress',
-  {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    categoria_id: integer('categoria_id')
-      .notNull()
-      .references(() => libraryCategories.id, { onDelete: 'cascade' }),
-    completadas: integer('completadas').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.user_id, t.categoria_id] }),
-    index('library_progress_category_idx').on(t.categoria_id),
   ],
 );

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from '../../db/schema';
 
-const createdAt = () =>
-  text('created_at')
+const now = (name: string) =>
+  text(name)
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+const createdAt = () => now('created_at');
 
 /** RedGram's settings: one row (id 1). The key stays on the server. */
 export const redgramConfig = sqliteTable('redgram_config', {
@@ -13,7 +14,7 @@ export const redgramConfig = sqliteTable('redgram_config', {
   prompt_escribir: text('prompt_escribir').notNull().default(''),
   prompt_reescribir: text('prompt_reescribir').notNull().default(''),
   gemini_api_key: text('gemini_api_key'),
-  updated_at: createdAt(),
+  updated_at: now('updated_at'),
 });
 
 /** Audience profiles; each member keeps their own. */

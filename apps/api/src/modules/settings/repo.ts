@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { inIdOrder } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
-import { userCounts } from './schema';
 
 export interface UserFilter {
   page: number;
@@ -90,12 +89,12 @@ export function createSettingsRepo(database: AppDatabase) {
 
   const repo = {
     async listUsers(filter: UserFilter): Promise<UserPage> {
-      const { page, pageSize, search, pending } = filter;
+      const { page, pageSize, search } = filter;
       const where = userFilter(filter);
       const offset = (page - 1) * pageSize;
       if (!search) {
         // The page's ids from users_created_at_idx or users_active_created_at_idx alone (a deep page's OFFSET
-        // walks index entries only), then the rows by id; the total from the per-state counter rows.
+        // walks index entries only), then the rows by id; the total is counted on the same index.
         const ids = (
           await db()
             .select({ id: users.id })
@@ -113,10 +112,7 @@ export function createSettingsRepo(database: AppDatabase) {
                 .from(users)
                 .innerJoin(roles, eq(roles.id, users.role_id))
                 .where(inArray(users.id, ids)),
-          db()
-            .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)`.mapWith(Number) })
-            .from(userCounts)
-            .where(pending ? eq(userCounts.is_active, false) : undefined),
+          db().select({ n: count() }).from(users).where(where),
         ]);
         return { items: inIdOrder(ids, rows), total: totals[0]?.n ?? 0 };
       }

@@ -7,7 +7,7 @@ import {
   type Role,
   type UserList,
 } from '@app/contracts';
-import { accountConflictField, uniqueViolation } from '../../db/unique-violation';
+import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
 
@@ -30,9 +30,6 @@ export interface SettingsServiceDeps {
   repo: SettingsRepo;
   hashPassword: (password: string) => Promise<string>;
 }
-
-const isForeignKeyViolation = (error: unknown): boolean =>
-  error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** Turns a unique-index violation on users into the field-specific Spanish conflict. */
 function accountConflict(error: unknown): never {

@@ -1,14 +1,8 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { inIdOrder } from '../../db/rows';
-import {
-  videoRecordFilterCounts,
-  videoRecords,
-  videoRecordTotals,
-  type NewVideoRecord,
-  type VideoRecordRow,
-} from './schema';
+import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
 const filterColumn = (provider: VideoProvider) =>
@@ -63,8 +57,8 @@ export function createVideoRepo(database: AppDatabase) {
 
     /**
      * One page, newest first, with the total it is a page of: the page's ids from the page, channel or user
-     * index alone (a deep page's OFFSET walks index entries only), then the rows by id; the total from the
-     * per-provider and per-value counter rows.
+     * index alone (a deep page's OFFSET walks index entries only), then the rows by id; the total counted
+     * on the same index.
      */
     async page(
       provider: VideoProvider,
@@ -72,14 +66,7 @@ export function createVideoRepo(database: AppDatabase) {
       limit: number,
       offset: number,
     ): Promise<{ rows: VideoRecordRow[]; total: number }> {
-      const total = db()
-        .select({ n: filter === undefined ? videoRecordTotals.n : videoRecordFilterCounts.n })
-        .from(filter === undefined ? videoRecordTotals : videoRecordFilterCounts)
-        .where(
-          filter === undefined
-            ? eq(videoRecordTotals.provider, provider)
-            : and(eq(videoRecordFilterCounts.provider, provider), eq(videoRecordFilterCounts.value, filter)),
-        );
+      const total = db().select({ n: count() }).from(videoRecords).where(scope(provider, filter));
       const ids = (
         await db()
           .select({ id: videoRecords.record_id })
@@ -96,14 +83,15 @@ export function createVideoRepo(database: AppDatabase) {
       return { rows: inIdOrder(ids, rows, (row) => row.record_id), total: counted[0]?.n ?? 0 };
     },
 
-    /** The channels (YouTube) or users (Instagram) with saved videos: the counter rows, one per value. */
+    /** The channels (YouTube) or users (Instagram) with saved videos, from the channel or user index. */
     async filterValues(provider: VideoProvider): Promise<string[]> {
+      const column = filterColumn(provider);
       const rows = await db()
-        .select({ value: videoRecordFilterCounts.value })
-        .from(videoRecordFilterCounts)
-        .where(and(eq(videoRecordFilterCounts.provider, provider), gt(videoRecordFilterCounts.n, 0)))
-        .orderBy(asc(videoRecordFilterCounts.value));
-      return rows.map((row) => row.value);
+        .selectDistinct({ value: column })
+        .from(videoRecords)
+        .where(and(eq(videoRecords.provider, provider), isNotNull(column)))
+        .orderBy(asc(column));
+      return rows.map((row) => row.value!);
     },
 
     /** What a download needs of one record: its video id, stored link and owner. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '../../db/schema.pg';
 
 /** PostgreSQL's twin of `./schema.ts`: saved videos of both tools, one table with a provider column. */
@@ -17,8 +17,9 @@ export const videoRecords = pgTable(
     url_video: text('url_video'),
     miniatura: text('miniatura').notNull().default(''),
     // YouTube
-    vistas: integer('vistas').notNull().default(0),
-    likes: integer('likes').notNull().default(0),
+    // A popular video passes 2^31 views: 64-bit, read as numbers (exact up to 2^53).
+    vistas: bigint('vistas', { mode: 'number' }).notNull().default(0),
+    likes: bigint('likes', { mode: 'number' }).notNull().default(0),
     calidad_video: text('calidad_video').notNull().default(''),
     url_audio: text('url_audio').notNull().default(''),
     canal: text('canal'),

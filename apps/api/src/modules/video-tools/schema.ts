@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from '../../db/schema';
 
 /**
@@ -50,26 +50,3 @@ export const videoRecords = sqliteTable(
 
 export type VideoRecordRow = typeof videoRecords.$inferSelect;
 export type NewVideoRecord = typeof videoRecords.$inferInsert;
-
-/**
- * Saved videos per provider, kept by triggers on `video_records` (migration `0007_listing_counters_triggers`): the
- * unfiltered list's total without counting 100,000 rows.
- */
-export const videoRecordTotals = sqliteTable('video_record_totals', {
-  provider: text('provider', { enum: ['youtube', 'instagram'] }).primaryKey(),
-  n: integer('n').notNull().default(0),
-});
-
-/**
- * Saved videos per provider and filter value (channel for YouTube, user for Instagram), kept by the same
- * triggers; a value's row goes away with its last video, so the rows are also the filter list.
- */
-export const videoRecordFilterCounts = sqliteTable(
-  'video_record_filter_counts',
-  {
-    provider: text('provider', { enum: ['youtube', 'instagram'] }).notNull(),
-    value: text('value').notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.provider, t.value] })],
-);
