@@ -1,21 +1,31 @@
 /**
  * `pnpm bench`: a benchmark, not a test. It prints figures and exits 0 whatever they are.
  *
- * Starts the BUILT server (dist/server.js: `pnpm build` first; the root script does it) on a fresh temporary
- * database seeded by seeds.ts, drives the scenarios of scenarios.ts from a second process with autocannon at
- * 50 connections over loopback, measures a bare node:http server as the machine's ceiling, and prints
- * requests per second, p50/p99 latency, each scenario's ratio to the ceiling, the server's memory, and the
- * production web bundle per route. BENCH_SECONDS sets the duration of each run (default 10).
+ * Seeds a fresh database per engine with seeds.ts (the same rows on both: SQLite in a temporary file, and
+ * PostgreSQL in a database made for the run and dropped after it), starts the BUILT server (dist/server.js:
+ * `pnpm build` first; the root script does it) on each with DATABASE_URL, drives the scenarios of
+ * scenarios.ts from a second process with autocannon at 50 connections over loopback, each scenario on one
+ * engine then the other (so a drift of the machine's speed weighs on both alike), measures a bare node:http
+ * server as the machine's ceiling, and prints one table: requests per second and p50/p99 latency per engine,
+ * side by side, with the targets of issue 15. Then the servers' memory and the production web bundle per route.
+ *
+ * BENCH_SECONDS sets the duration of each run (default 10). BENCH_ENGINES (or --engines=) is sqlite, pg or both
+ * (the default). PostgreSQL is the server of BENCH_DATABASE_URL, else the tests' one (TEST_DATABASE_URL, or the
+ * app_test role `pnpm test:setup` makes); its role must be allowed to create databases. When it cannot be
+ * reached the report says so in one line and shows SQLite alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/db/client';
+import pg from 'pg';
+import type { DatabaseTarget } from '../src/config';
+import { openAppDatabase } from '../src/db/open';
 import { seedCatalog } from '../src/db/seed';
 import { API_ROOT, DEFAULT_WEB_DIST_DIR } from '../src/lib/paths';
 import { hashPassword } from '../src/lib/password';
+import { quoteIdent, TEST_DATABASE_URL } from '../test/support/pg-server';
 import { webBundle } from './bundle';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, SEEDERS, type SeedContext } from './seeds';
@@ -24,6 +34,21 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const SERVER_JS = path.join(API_ROOT, 'dist', 'server.js');
 const BENCH_DIR = path.join(API_ROOT, 'bench');
+
+/** The targets of issue 15 (reported, never asserted). */
+const TARGET = {
+  p99Ms: 25,
+  /** `me` on SQLite, as a share of the bare node:http ceiling. */
+  meOfCeiling: 0.25,
+  /** Every listing's req/s times this is at least `me`'s. */
+  listingOfMe: 4,
+  /** PostgreSQL's req/s times this is at least SQLite's, for every read. */
+  pgOfSqlite: 2,
+};
+
+type EngineName = 'sqlite' | 'pg';
+const ENGINE_LABEL: Record<EngineName, string> = { sqlite: 'SQLite', pg: 'PostgreSQL' };
+const SHORT_LABEL: Record<EngineName, string> = { sqlite: 'SQLite', pg: 'PG' };
 
 interface Figures {
   rps: number;
@@ -34,15 +59,45 @@ interface Figures {
   errors: number;
 }
 
+interface Engine {
+  name: EngineName;
+  target: DatabaseTarget;
+  /** The server's DATABASE_URL. */
+  url: string;
+  server?: { url: string; pid: number; child: ChildProcess };
+  cookies?: Record<'member' | 'admin', string>;
+}
+
 const children: ChildProcess[] = [];
-const cleanup: Array<() => void> = [];
+/** Run before exiting, last added first: stop the servers before dropping their database. */
+const cleanup: Array<() => void | Promise<void>> = [];
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
-  for (const fn of cleanup) fn();
 });
+process.once('SIGINT', () => {
+  void runCleanup().finally(() => process.exit(130));
+});
+
+async function runCleanup(): Promise<void> {
+  while (cleanup.length > 0) {
+    try {
+      await cleanup.pop()!();
+    } catch (error) {
+      log(`  cleanup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
+}
+
+function engineChoice(): EngineName[] | string {
+  const flag = process.argv.find((arg) => arg.startsWith('--engines='))?.slice('--engines='.length);
+  const choice = (flag ?? process.env.BENCH_ENGINES ?? 'both').trim().toLowerCase();
+  if (choice === 'both') return ['sqlite', 'pg'];
+  if (choice === 'sqlite' || choice === 'pg') return [choice];
+  return `BENCH_ENGINES must be sqlite, pg or both (got "${choice}")`;
 }
 
 async function freePort(): Promise<number> {
@@ -56,21 +111,84 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function seed(databasePath: string): Promise<void> {
-  const database = openDatabase(databasePath);
-  await seedCatalog(database);
-  const db = database.writer;
-  const ctx: SeedContext = { passwordHash: await hashPassword(BENCH_PASSWORD), membersByRole: new Map() };
-  for (const seeder of SEEDERS) {
-    const started = performance.now();
-    db.$client.transaction(() => seeder.seed(db.$client, ctx))();
-    log(`  seeded ${seeder.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  await database.close();
+function redacted(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
 }
 
-async function startServer(databasePath: string): Promise<{ url: string; pid: number }> {
+/**
+ * A fresh database on the PostgreSQL server of BENCH_DATABASE_URL (else the tests' server), dropped when the
+ * run ends; null, after one line saying why, when the server cannot be reached or will not make one.
+ */
+async function preparePg(): Promise<Engine | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || TEST_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  const name = `bench_${process.pid}_${Date.now()}`;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    log(
+      `PostgreSQL: not measured: ${redacted(serverUrl)} cannot be reached or will not create a database ` +
+        `(${reason}); start it with \`pnpm test:setup\` or set BENCH_DATABASE_URL.`,
+    );
+    return null;
+  }
+  await admin.end();
+  cleanup.push(async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name: 'pg', target: { dialect: 'pg', url: url.toString() }, url: url.toString() };
+}
+
+function prepareSqlite(): Engine {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'app.db');
+  return { name: 'sqlite', target: { dialect: 'sqlite', path: file }, url: `file:${file}` };
+}
+
+/** The same rows on either engine: the catalog as the server seeds it, then every seeder in its transaction. */
+async function seed(engine: Engine): Promise<void> {
+  const where = engine.target.dialect === 'sqlite' ? engine.target.path : redacted(engine.url);
+  log(`Seeding a fresh ${ENGINE_LABEL[engine.name]} database (${where})`);
+  const database = await openAppDatabase(engine.target);
+  try {
+    await seedCatalog(database);
+    const ctx: SeedContext = { passwordHash: await hashPassword(BENCH_PASSWORD) };
+    for (const seeder of SEEDERS) {
+      const started = performance.now();
+      await database.transaction((tx) => seeder.seed(tx, ctx));
+      log(`  seeded ${seeder.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (engine.name === 'sqlite') database.writer.$client.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    await database.close();
+  }
+  if (engine.name === 'pg') {
+    // What autovacuum does within a minute of a bulk load: the planner's statistics for the new rows.
+    const client = new pg.Client({ connectionString: engine.url });
+    await client.connect();
+    try {
+      await client.query('ANALYZE');
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+async function startServer(engine: Engine): Promise<void> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_JS], {
     env: {
@@ -78,7 +196,7 @@ async function startServer(databasePath: string): Promise<{ url: string; pid: nu
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
+      DATABASE_URL: engine.url,
       // Production settings except the per-request log lines (info), which would flood this report.
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: DEFAULT_WEB_DIST_DIR,
@@ -86,8 +204,20 @@ async function startServer(databasePath: string): Promise<{ url: string; pid: nu
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);
+  let stopping = false;
   // A server that dies mid-run would otherwise only show as errors in every later row: say why.
-  child.on('exit', (code, signal) => log(`  the API server exited (code ${code}, signal ${signal})`));
+  child.on('exit', (code, signal) => {
+    if (!stopping)
+      log(`  the ${ENGINE_LABEL[engine.name]} API server exited (code ${code}, signal ${signal})`);
+  });
+  cleanup.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    child.kill('SIGKILL');
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -95,7 +225,14 @@ async function startServer(databasePath: string): Promise<{ url: string; pid: nu
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, pid: child.pid! };
+    if (ok) {
+      engine.server = { url, pid: child.pid!, child };
+      engine.cookies = {
+        member: await signIn(url, BENCH_ACCOUNTS.member),
+        admin: await signIn(url, BENCH_ACCOUNTS.admin),
+      };
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not start');
@@ -139,6 +276,30 @@ async function load(options: Record<string, unknown>): Promise<Figures> {
   return JSON.parse(out) as Figures;
 }
 
+/** One scenario on one engine's server (or, without a scenario, a plain GET of `url`). */
+function run(url: string, engine?: Engine, scenario?: Scenario, duration = SECONDS): Promise<Figures> {
+  return load({
+    url: `${url}${scenario?.path ?? ''}`,
+    duration,
+    connections: CONNECTIONS,
+    method: scenario?.method ?? 'GET',
+    headers: {
+      ...(scenario?.as && engine?.cookies ? { cookie: engine.cookies[scenario.as] } : {}),
+      ...(scenario?.method === 'POST'
+        ? { 'content-type': 'application/json', 'x-requested-with': 'fetch' }
+        : {}),
+    },
+    ...(scenario?.body ? { body: JSON.stringify(scenario.body) } : {}),
+    ...(scenario?.pages
+      ? {
+          paths: Array.from({ length: scenario.pages }, (_, i) =>
+            scenario.path.replace('page=1', `page=${i + 1}`),
+          ),
+        }
+      : {}),
+  });
+}
+
 function memory(pid: number): string {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -152,100 +313,177 @@ function memory(pid: number): string {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pad = (s: string, n: number) => s.padEnd(n);
+const padStart = (s: string, n: number) => s.padStart(n);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Row {
+  name: string;
+  /** A scenario's row, or the ceiling's (a bare node:http server, no database). */
+  scenario?: Scenario;
+  ceiling?: Figures;
+  figures: Partial<Record<EngineName, Figures>>;
+}
+
+/** The target verdicts of one row: each check names the engines that missed it. */
+function verdicts(
+  row: Row,
+  scenario: Scenario,
+  engines: EngineName[],
+  me: Partial<Record<EngineName, number>>,
+  ceiling: number,
+): { notes: string[]; missed: string[]; checks: number } {
+  const notes: string[] = [];
+  const missed: string[] = [];
+  let checks = 0;
+  const check = (label: string, failing: EngineName[]) => {
+    checks++;
+    const note =
+      failing.length === 0
+        ? `${label} ok`
+        : `${label} MISSED (${failing.map((e) => SHORT_LABEL[e]).join(', ')})`;
+    notes.push(note);
+    if (failing.length > 0) missed.push(`${row.name}: ${note}`);
+  };
+  const { kind } = scenario;
+  for (const engine of engines) {
+    const f = row.figures[engine];
+    if (f && (f.non2xx || f.errors))
+      notes.push(`${SHORT_LABEL[engine]} ${f.non2xx} non-2xx, ${f.errors} errors`);
+  }
+  if (kind === 'login') {
+    notes.push('argon2id: slow on purpose');
+    return { notes, missed, checks };
+  }
+  check(
+    `p99 < ${TARGET.p99Ms} ms`,
+    engines.filter((e) => row.figures[e]!.p99 >= TARGET.p99Ms),
+  );
+  if (kind === 'read' && row.figures.sqlite) {
+    const ratio = row.figures.sqlite.rps / ceiling;
+    check(
+      `SQLite ${fmt(ratio, 2)} of ceiling (>= ${TARGET.meOfCeiling})`,
+      ratio >= TARGET.meOfCeiling ? [] : ['sqlite'],
+    );
+  }
+  if (kind === 'listing' || kind === 'pages') {
+    check(
+      `within ${TARGET.listingOfMe}x of me`,
+      engines.filter((e) => row.figures[e]!.rps * TARGET.listingOfMe < me[e]!),
+    );
+  }
+  if (row.figures.sqlite && row.figures.pg) {
+    check(
+      `PG within ${TARGET.pgOfSqlite}x of SQLite`,
+      row.figures.pg.rps * TARGET.pgOfSqlite >= row.figures.sqlite.rps ? [] : ['pg'],
+    );
+  }
+  return { notes, missed, checks };
+}
 
 async function main() {
   if (!existsSync(SERVER_JS) || !existsSync(path.join(DEFAULT_WEB_DIST_DIR, 'index.html'))) {
     log('No build found: run `pnpm build` first (the root `pnpm bench` script does).');
     return;
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const databasePath = path.join(dir, 'app.db');
+  const choice = engineChoice();
+  if (typeof choice === 'string') {
+    log(choice);
+    return;
+  }
+  const engines: Engine[] = [];
+  if (choice.includes('sqlite')) engines.push(prepareSqlite());
+  if (choice.includes('pg')) {
+    const engine = await preparePg();
+    if (engine) engines.push(engine);
+  }
+  if (engines.length === 0) return;
+  const names = engines.map((engine) => engine.name);
 
-  log(`Seeding a fresh database (${databasePath})`);
-  await seed(databasePath);
-  const server = await startServer(databasePath);
+  for (const engine of engines) await seed(engine);
+  for (const engine of engines) await startServer(engine);
   const ceilingUrl = await startCeiling();
-  const cookies = {
-    member: await signIn(server.url, BENCH_ACCOUNTS.member),
-    admin: await signIn(server.url, BENCH_ACCOUNTS.admin),
-  };
-
-  const run = (url: string, scenario?: Scenario, duration = SECONDS) =>
-    load({
-      url,
-      duration,
-      connections: CONNECTIONS,
-      method: scenario?.method ?? 'GET',
-      headers: {
-        ...(scenario?.as ? { cookie: cookies[scenario.as] } : {}),
-        ...(scenario?.method === 'POST'
-          ? { 'content-type': 'application/json', 'x-requested-with': 'fetch' }
-          : {}),
-      },
-      ...(scenario?.body ? { body: JSON.stringify(scenario.body) } : {}),
-      ...(scenario?.pages
-        ? {
-            paths: Array.from({ length: scenario.pages }, (_, i) =>
-              scenario.path.replace('page=1', `page=${i + 1}`),
-            ),
-          }
-        : {}),
-    });
 
   // Figures only mean something on an otherwise idle machine: say how busy it was.
   const machine = () => `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}`;
   log(`Machine: ${machine()}`);
-  log(`Warming up (2 s each), then ${SECONDS} s per run at ${CONNECTIONS} connections over loopback`);
-  log('API server: NODE_ENV=production, LOG_LEVEL=warn (no per-request log lines), built dist/server.js');
-  await run(ceilingUrl, undefined, 2);
-  await run(`${server.url}${SCENARIOS[0]!.path}`, SCENARIOS[0], 2);
-  const ceiling = await run(ceilingUrl);
-  // The machine's speed drifts over minutes: `me` runs again after the listings (before the login burst), and
-  // the listings are compared with the mean of both runs (both are printed).
+  log(
+    `Warming up (2 s each), then ${SECONDS} s per run at ${CONNECTIONS} connections over loopback, ` +
+      `each scenario on ${engines.map((engine) => ENGINE_LABEL[engine.name]).join(' then ')}`,
+  );
+  log('API servers: NODE_ENV=production, LOG_LEVEL=warn (no per-request log lines), built dist/server.js');
+  await run(ceilingUrl, undefined, undefined, 2);
+  for (const engine of engines) await run(engine.server!.url, engine, SCENARIOS[0], 2);
+  // The machine's speed drifts over minutes: the ceiling and `me` run again after the listings (before the
+  // login burst); each `me` run is compared with the ceiling run just before it, and the listings with the
+  // mean of both `me` runs (all are printed).
   const read = SCENARIOS.find((scenario) => scenario.kind === 'read')!;
-  const results: Array<{ scenario: Scenario; figures: Figures }> = [];
+  const rows: Row[] = [];
+  const measureCeiling = async (name: string) =>
+    rows.push({ name, ceiling: await run(ceilingUrl), figures: {} });
+  const measure = async (scenario: Scenario) => {
+    const row: Row = { name: scenario.name, scenario, figures: {} };
+    for (const engine of engines) row.figures[engine.name] = await run(engine.server!.url, engine, scenario);
+    rows.push(row);
+  };
+  await measureCeiling('node:http fixed JSON (ceiling)');
   for (const scenario of SCENARIOS) {
     if (scenario.kind === 'login') {
-      const again = { ...read, name: `${read.name}, again` };
-      results.push({ scenario: again, figures: await run(`${server.url}${read.path}`, again) });
+      await measureCeiling('node:http fixed JSON (ceiling), again');
+      await measure({ ...read, name: `${read.name}, again` });
     }
-    results.push({ scenario, figures: await run(`${server.url}${scenario.path}`, scenario) });
+    await measure(scenario);
   }
-  const meRuns = results.filter((r) => r.scenario.kind === 'read').map((r) => r.figures.rps);
-  const me = { rps: meRuns.reduce((sum, rps) => sum + rps, 0) / meRuns.length };
-  const verdict = (scenario: Scenario, f: Figures): string => {
-    const notes: string[] = [];
-    if (f.non2xx || f.errors) notes.push(`${f.non2xx} non-2xx, ${f.errors} errors`);
-    if (scenario.kind === 'read') {
-      notes.push(f.rps / ceiling.rps >= 0.4 ? 'ratio >= 0.4 ok' : 'ratio < 0.4 MISSED');
-      notes.push(f.p99 < 25 ? 'p99 < 25 ms ok' : 'p99 >= 25 ms MISSED');
-    }
-    if (scenario.kind === 'listing')
-      notes.push(f.rps * 2 >= me.rps ? 'within 2x of me ok' : 'slower than 2x me MISSED');
-    if (scenario.kind === 'cold')
-      notes.push(`every request reads the database: ${fmt(me.rps / f.rps, 1)}x me`);
-    if (scenario.kind === 'login') notes.push('argon2id: slow on purpose');
-    return notes.join('; ');
-  };
+  const me: Partial<Record<EngineName, number>> = {};
+  for (const name of names) {
+    const runs = rows.filter((row) => row.scenario?.kind === 'read').map((row) => row.figures[name]!.rps);
+    me[name] = runs.reduce((sum, rps) => sum + rps, 0) / runs.length;
+  }
 
+  const NAME = 46;
+  const cell = (f: Figures | undefined) =>
+    f ? `${padStart(fmt(f.rps), 8)} ${padStart(fmt(f.p50), 5)} ${padStart(fmt(f.p99), 5)}  ` : ' '.repeat(23);
+  const both = names.length === 2;
   log('');
+  log(`${pad('', NAME)} ${names.map((name) => pad(ENGINE_LABEL[name], 23)).join('')}`);
   log(
-    `${pad('Endpoint', 36)} ${pad('req/s', 9)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('x ceiling', 10)} Target`,
+    `${pad('Endpoint', NAME)} ${names.map(() => `${padStart('req/s', 8)} ${padStart('p50', 5)} ${padStart('p99', 5)}  `).join('')}` +
+      `${both ? `${pad('PG/SQLite', 10)}` : ''}Targets`,
   );
-  log(
-    `${pad('node:http fixed JSON (ceiling)', 36)} ${pad(fmt(ceiling.rps), 9)} ${pad(fmt(ceiling.p50), 7)} ${pad(fmt(ceiling.p99), 7)} ${pad('1.00', 10)}`,
-  );
-  for (const { scenario, figures: f } of results) {
+  const missed: string[] = [];
+  let checks = 0;
+  let ceiling = 0;
+  for (const row of rows) {
+    if (row.ceiling) {
+      ceiling = row.ceiling.rps;
+      log(
+        `${pad(row.name, NAME)} ${cell(row.ceiling)}${' '.repeat(23 * (names.length - 1))}${both ? pad('', 10) : ''}no database`,
+      );
+      continue;
+    }
+    const verdict = verdicts(row, row.scenario!, names, me, ceiling);
+    missed.push(...verdict.missed);
+    checks += verdict.checks;
+    const ratio = both ? pad(`${fmt(row.figures.pg!.rps / row.figures.sqlite!.rps, 2)}`, 10) : '';
     log(
-      `${pad(scenario.name, 36)} ${pad(fmt(f.rps), 9)} ${pad(fmt(f.p50), 7)} ${pad(fmt(f.p99), 7)} ${pad(fmt(f.rps / ceiling.rps, 2), 10)} ${verdict(scenario, f)}`,
+      `${pad(row.name, NAME)} ${names.map((name) => cell(row.figures[name])).join('')}${ratio}${verdict.notes.join('; ')}`,
     );
   }
-  log(`Listings are compared with the mean of both \`me\` runs: ${fmt(me.rps)} req/s`);
+  log('req/s per second of the run; p50/p99 latency in ms; PG/SQLite is the ratio of req/s.');
+  log(
+    `Listings are compared with the mean of both \`me\` runs: ${names.map((name) => `${ENGINE_LABEL[name]} ${fmt(me[name]!)} req/s`).join(', ')}; ` +
+      'each `me` run on SQLite against the ceiling run just before it.',
+  );
+  log(
+    missed.length === 0
+      ? `Targets: all ${checks} checks met.`
+      : `Targets: ${missed.length} of ${checks} checks missed (the Targets column names the engines).`,
+  );
   log('');
-  log(`API server memory after the runs: ${memory(server.pid)}`);
+  for (const engine of engines) {
+    log(`${ENGINE_LABEL[engine.name]} API server memory after the runs: ${memory(engine.server!.pid)}`);
+  }
   log(`Machine after the runs: ${machine()}`);
+  await runCleanup();
 
   const bundle = webBundle(DEFAULT_WEB_DIST_DIR);
   log('');
@@ -270,4 +508,5 @@ try {
   // A benchmark reports; it never fails CI.
   log(`Benchmark aborted: ${error instanceof Error ? error.message : String(error)}`);
 }
+await runCleanup();
 process.exit(0);

@@ -1,8 +1,8 @@
 /**
- * EXTENSION POINT (scenarios): the endpoints the benchmark drives, each for BENCH_SECONDS at 50 connections.
- * After merging a feature, add its scenarios here (e.g. a library listing `GET /api/libraries/membresia/...`,
- * the admin users page 1 and a search, the admin saved-videos page with a filter) with `kind: 'listing'` so
- * the report compares them with the signed-in `me` call.
+ * EXTENSION POINT (scenarios): the endpoints the benchmark drives on each engine, each for BENCH_SECONDS at 50
+ * connections. After merging a feature, add its scenarios here (e.g. a library listing, the admin users page 1
+ * and a search, the admin saved-videos page with a filter) with `kind: 'listing'` so the report holds them to
+ * the listing targets (p99 under 25 ms, within 4x of the signed-in `me` call).
  */
 import { BENCH_ACCOUNTS, BENCH_CHANNEL } from './seeds';
 
@@ -14,11 +14,11 @@ export interface Scenario {
   as: 'member' | 'admin' | null;
   body?: unknown;
   /**
-   * read: the signed-in baseline; listing: must stay within 2x of `me`; cold: a listing whose every request
-   * reads the database (shown as its cost in `me` calls); login: argon2id, slow on purpose.
+   * read: the signed-in baseline; listing: p99 under 25 ms and within 4x of `me`; pages: a listing turned page
+   * after page, deep pages included, held to the same targets; login: argon2id, slow on purpose.
    */
-  kind: 'read' | 'listing' | 'cold' | 'login';
-  /** Each request asks the next of pages 1..pages in turn: more pages than the server keeps between writes. */
+  kind: 'read' | 'listing' | 'pages' | 'login';
+  /** Each request asks the next of pages 1..pages in turn, so deep pages (OFFSET thousands) count too. */
   pages?: number;
 }
 
@@ -96,33 +96,30 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-/**
- * The server keeps listing pages between writes (at most 100-200 per list). These runs turn more pages than
- * that, in turn, so no request finds its page kept: what a listing costs when it reads the database.
- */
+/** Listings turned page after page: deep pages read past thousands of rows before theirs. */
 SCENARIOS.push(
   {
-    name: 'GET membresia videos, pages 1-300 (cold)',
+    name: 'GET membresia videos, pages 1-300 (deep)',
     method: 'GET',
     path: '/api/membresia/videos?page=1&sort=newest',
     as: 'member',
-    kind: 'cold',
+    kind: 'pages',
     pages: 300,
   },
   {
-    name: 'GET admin users, pages 1-200 (cold)',
+    name: 'GET admin users, pages 1-200 (deep)',
     method: 'GET',
     path: '/api/admin/users?page=1&pageSize=10',
     as: 'admin',
-    kind: 'cold',
+    kind: 'pages',
     pages: 200,
   },
   {
-    name: 'GET youtube videos, pages 1-200 (cold)',
+    name: 'GET youtube videos, pages 1-200 (deep)',
     method: 'GET',
     path: '/api/video-tools/youtube/videos?page=1',
     as: 'admin',
-    kind: 'cold',
+    kind: 'pages',
     pages: 200,
   },
   // Last: its argon2id hashing fills the thread pool and memory, which must not weigh on the runs above.
