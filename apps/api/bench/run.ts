@@ -35,7 +35,7 @@ interface Figures {
 }
 
 const children: ChildProcess[] = [];
-const cleanup: Array<() => void> = [];
+const cleanup: (() => void)[] = [];
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   for (const fn of cleanup) fn();
@@ -205,7 +205,7 @@ async function main() {
   // The machine's speed drifts over minutes: `me` runs again after the listings (before the login burst), and
   // the listings are compared with the mean of both runs (both are printed).
   const read = SCENARIOS.find((scenario) => scenario.kind === 'read')!;
-  const results: Array<{ scenario: Scenario; figures: Figures }> = [];
+  const results: { scenario: Scenario; figures: Figures }[] = [];
   for (const scenario of SCENARIOS) {
     if (scenario.kind === 'login') {
       const again = { ...read, name: `${read.name}, again` };

@@ -26,7 +26,7 @@ export const BENCH_ACCOUNTS = {
 
 const MEMBERS = 10_000;
 /** Share of each tier among the 10,000 members; about 5% are inactive (waiting for an administrator). */
-const TIERS: Array<[role: string, share: number]> = [
+const TIERS: [role: string, share: number][] = [
   ['cafeinas', 0.5],
   ['estrategas', 0.3],
   ['vip', 0.195],
@@ -37,7 +37,7 @@ const members: Seeder = {
   name: `${MEMBERS.toLocaleString('en')} members across the four tiers`,
   seed(db, ctx) {
     const roleId = new Map(
-      (db.prepare('SELECT id, name FROM roles').all() as Array<{ id: number; name: string }>).map((r) => [
+      (db.prepare('SELECT id, name FROM roles').all() as { id: number; name: string }[]).map((r) => [
         r.name,
         r.id,
       ]),
@@ -88,7 +88,7 @@ function activeMembers(db: Database.Database): number[] {
         `SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id
          WHERE u.is_active = 1 AND r.name <> 'admin' ORDER BY u.id`,
       )
-      .all() as Array<{ id: number }>
+      .all() as { id: number }[]
   ).map((row) => row.id);
 }
 
