@@ -70,7 +70,7 @@ interface Engine {
 
 const children: ChildProcess[] = [];
 /** Run before exiting, last added first: stop the servers before dropping their database. */
-const cleanup: Array<() => void | Promise<void>> = [];
+const cleanup: (() => void | Promise<void>)[] = [];
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });

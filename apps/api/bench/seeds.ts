@@ -36,7 +36,7 @@ export const BENCH_ACCOUNTS = {
 const BATCH = 1_000;
 
 /** Inserts `rows` in order, BATCH rows per statement. */
-async function insertAll<T extends SQLiteTable>(tx: Db, table: T, rows: Array<T['$inferInsert']>) {
+async function insertAll<T extends SQLiteTable>(tx: Db, table: T, rows: T['$inferInsert'][]) {
   for (let start = 0; start < rows.length; start += BATCH) {
     await tx.insert(table).values(rows.slice(start, start + BATCH) as never);
   }
@@ -44,7 +44,7 @@ async function insertAll<T extends SQLiteTable>(tx: Db, table: T, rows: Array<T[
 
 const MEMBERS = 10_000;
 /** Share of each tier among the 10,000 members; about 5% are inactive (waiting for an administrator). */
-const TIERS: Array<[role: string, share: number]> = [
+const TIERS: [role: string, share: number][] = [
   ['cafeinas', 0.5],
   ['estrategas', 0.3],
   ['vip', 0.195],
@@ -57,7 +57,7 @@ const members: Seeder = {
     const roleId = new Map(
       (await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]),
     );
-    const rows: Array<typeof users.$inferInsert> = [];
+    const rows: (typeof users.$inferInsert)[] = [];
     const add = (username: string, email: string, role: string, active: boolean, createdAt: string) =>
       rows.push({
         username,
@@ -148,7 +148,7 @@ const libraries: Seeder = {
           .from(libraryCategories)
       ).map((row) => [`${row.library}/${row.nombre}`, row.id]),
     );
-    const videos: Array<typeof libraryVideos.$inferInsert> = [];
+    const videos: (typeof libraryVideos.$inferInsert)[] = [];
     for (const library of LIBRARIES) {
       let orden = 0;
       for (let c = 1; c <= CATEGORIES_PER_LIBRARY; c++) {

@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (!deps.db) await db.close();
   });
   const limiterStore = await openLimiterStore(config.database);
-  app.addHook('onClose', async () => limiterStore.close());
+  app.addHook('onClose', () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
     ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
     accounts: deps.accountLimits ?? { ...DEFAULT_ACCOUNT_LIMITS, registerPerIp: config.registerLimitPerIp },
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
   }
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', () => mailer.close());
   accountsRoutes(
     app,
     createAccountsService({

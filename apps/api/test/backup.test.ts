@@ -49,7 +49,7 @@ describe('backup and restore', () => {
     // The copy is sound, holds every write acknowledged before it started, and nothing never acknowledged.
     expect(integrity(file)).toBe('ok');
     const copied = dumpFile(file);
-    const copiedSids = (copied.sessions as Array<{ id: string }>).map((s) => s.id);
+    const copiedSids = (copied.sessions as { id: string }[]).map((s) => s.id);
     expect(copiedSids).toEqual(expect.arrayContaining(ackedBefore));
     for (const sid of copiedSids) expect(acked).toContain(sid);
     for (const sid of acked.slice(ackedAfter)) expect(copiedSids).not.toContain(sid);

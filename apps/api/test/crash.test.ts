@@ -27,7 +27,7 @@ describe('hard kill in the middle of writes', () => {
     const server = await startServer(env);
 
     // Four concurrent streams of sign-ins, each inserting a session row; the kill lands while they run.
-    const acked: Array<{ cookie: string; sid: string }> = [];
+    const acked: { cookie: string; sid: string }[] = [];
     let killed = false;
     let enough: () => void = () => {};
     const twentyAcked = new Promise<void>((resolve) => (enough = resolve));

@@ -34,14 +34,14 @@ describe('container deployment files', () => {
           env: { ...process.env, POSTGRES_PASSWORD: 'clave-larga' },
         }),
       ) as { services: Record<string, Service> };
-    type Service = {
+    interface Service {
       image?: string;
       profiles?: string[];
       ports?: unknown[];
       environment?: Record<string, string>;
       depends_on?: Record<string, unknown>;
       volumes?: unknown[];
-    };
+    }
     const { services } = resolve('--profile', 'postgres');
 
     // `docker compose up` starts only the one SQLite container: everything else sits in the profile.

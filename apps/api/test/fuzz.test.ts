@@ -120,7 +120,7 @@ function checkAnswer(
 }
 
 /** Every row of every table of the application, keyed by table (the rate limits' counters excepted). */
-async function dump(db: Db): Promise<Record<string, Array<Record<string, unknown>>>> {
+async function dump(db: Db): Promise<Record<string, Record<string, unknown>[]>> {
   const tables = (
     await rawRows<{ name: string }>(
       db,
@@ -131,7 +131,7 @@ async function dump(db: Db): Promise<Record<string, Array<Record<string, unknown
   )
     .map((row) => row.name)
     .filter((name) => name !== RATE_LIMIT_TABLE);
-  const dumped: Record<string, Array<Record<string, unknown>>> = {};
+  const dumped: Record<string, Record<string, unknown>[]> = {};
   for (const table of tables) dumped[table] = await rawRows(db, sql`SELECT * FROM ${sql.identifier(table)}`);
   return dumped;
 }

@@ -139,7 +139,7 @@ describe('upgrading a database made by an earlier release', () => {
     // Nothing lost or changed but the new session row, and the trigger-kept video count the categories no
     // longer carry (migration 0010: listings count the rows).
     expect(before.library_categories).toEqual([expect.objectContaining({ total_videos: 1 })]);
-    const withoutCounter = (before.library_categories as Array<Record<string, unknown>>).map(
+    const withoutCounter = (before.library_categories as Record<string, unknown>[]).map(
       ({ total_videos: _counter, ...category }) => category,
     );
     expect(after).toEqual({ ...before, library_categories: withoutCounter });

@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config';
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-};
+}
 
 const USAGE = 'Uso: db backup [FICHERO] | db restore FICHERO [--force]';
 
@@ -122,7 +122,7 @@ async function backup(target: string | undefined): Promise<void> {
 
 async function restore(from: string | undefined): Promise<void> {
   if (!from) fail(USAGE);
-  const source = path.resolve(from!);
+  const source = path.resolve(from);
   const problem = checkFile(source);
   if (problem) fail(`No se restaura ${source}: ${problem}`);
   const users = processesUsing(databasePath);

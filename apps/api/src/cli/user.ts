@@ -12,10 +12,10 @@ import { roles, users } from '../db/schema';
 import { seedCatalog } from '../db/seed';
 import { hashPassword } from '../lib/password';
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-};
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -33,7 +33,7 @@ if (positionals[0] !== 'add')
   fail('Uso: user add --email E --username U --password P [--role R] [--inactive]');
 const { email, username, password } = values;
 if (!email || !username || !password) fail('Faltan --email, --username o --password');
-if (password!.length < 6) fail('La contraseña debe tener al menos 6 caracteres');
+if (password.length < 6) fail('La contraseña debe tener al menos 6 caracteres');
 
 let config;
 try {
@@ -41,7 +41,7 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-const database = openDatabase(config!.databasePath);
+const database = openDatabase(config.databasePath);
 await seedCatalog(database);
 const db = database.writer;
 const role = db
@@ -53,11 +53,11 @@ if (!role) fail(`El rol ${values.role} no existe`);
 try {
   db.insert(users)
     .values({
-      username: username!.trim(),
-      email: email!.trim().toLowerCase(),
+      username: username.trim(),
+      email: email.trim().toLowerCase(),
       phone: values.phone ?? null,
-      password_hash: await hashPassword(password!),
-      role_id: role!.id,
+      password_hash: await hashPassword(password),
+      role_id: role.id,
       is_active: !values.inactive,
     })
     .run();

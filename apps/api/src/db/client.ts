@@ -39,7 +39,8 @@ const PRAGMAS = ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = O
 function connect(file: string, options: Sqlite.Options = {}): Db {
   const sqlite = new Sqlite(file, options);
   for (const pragma of PRAGMAS) sqlite.pragma(pragma);
-  return drizzle(sqlite, { schema }) as Db;
+  const db: Db = drizzle(sqlite, { schema });
+  return db;
 }
 
 /**
@@ -109,7 +110,7 @@ function migratedTemplate(): string {
  */
 export function openDatabase(databasePath: string): AppDatabase {
   let file = databasePath;
-  let cleanup = () => {};
+  let cleanup = (): void => undefined;
   if (databasePath === ':memory:') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'app-db-'));
     file = path.join(dir, 'app.db');

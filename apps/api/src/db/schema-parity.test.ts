@@ -33,7 +33,10 @@ import type * as corePg from './schema.pg';
 import type * as coreSqlite from './schema';
 
 // Repositories are written once against either schema, so a row must look the same whichever engine read it.
-type Rows<T extends Table> = { select: InferSelectModel<T>; insert: InferInsertModel<T> };
+interface Rows<T extends Table> {
+  select: InferSelectModel<T>;
+  insert: InferInsertModel<T>;
+}
 
 describe('the PostgreSQL and SQLite schemas', () => {
   it('infer the same row and insert types for every table', () => {
@@ -95,7 +98,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
 describe('the PostgreSQL and SQLite schemas, at run time', () => {
   // The repositories render SQLite's table objects on PostgreSQL too, so the SQL names must match, not only
   // the property names the types compare.
-  const pairs: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+  const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
     [coreSqliteTables, corePgTables],
     [accountsSqliteTables, accountsPgTables],
     [librarySqliteTables, libraryPgTables],

@@ -3,6 +3,7 @@ import { SEED_ROLES, TOOL_NAMES } from '@app/contracts';
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDatabase } from './client';
+import { present, single } from './rows';
 import { rolePermissions, roles, settings, tools, users } from './schema';
 
 export interface SeedLogger {
@@ -17,8 +18,8 @@ export function seedCatalog(db: AppDatabase): Promise<void> {
     if ((existing?.n ?? 0) > 0) return;
     const toolIds = new Map<string, number>();
     for (const name of TOOL_NAMES) {
-      const [row] = await tx.insert(tools).values({ name }).returning({ id: tools.id });
-      toolIds.set(name, row!.id);
+      const rows = await tx.insert(tools).values({ name }).returning({ id: tools.id });
+      toolIds.set(name, single(rows, `tool ${name}`).id);
     }
     // In SEED_ROLES order, so an empty table numbers them as the spec does (admin is 1). The ids come from
     // the table's own sequence: an explicit id would leave PostgreSQL's identity behind, and the next role
@@ -31,7 +32,9 @@ export function seedCatalog(db: AppDatabase): Promise<void> {
       if (row?.id !== role.id)
         throw new Error(`Seeding an empty catalog gave ${role.name} the id ${row?.id}`);
       for (const tool of role.tools) {
-        await tx.insert(rolePermissions).values({ role_id: row.id, tool_id: toolIds.get(tool)! });
+        await tx
+          .insert(rolePermissions)
+          .values({ role_id: row.id, tool_id: present(toolIds.get(tool), `tool ${tool}`) });
       }
     }
   });
@@ -74,7 +77,6 @@ export async function resolveSessionSecret(db: AppDatabase, configured: string |
     const value = randomBytes(48).toString('base64url');
     // Two nodes starting at once: the first one's secret wins and both use it.
     await tx.insert(settings).values({ key, value }).onConflictDoNothing();
-    const [row] = await tx.select().from(settings).where(eq(settings.key, key));
-    return row!.value;
+    return single(await tx.select().from(settings).where(eq(settings.key, key)), 'session secret').value;
   });
 }

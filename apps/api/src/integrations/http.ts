@@ -67,7 +67,7 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     throw new OutgoingError('too-large', 'la respuesta es demasiado grande');
   }
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

@@ -79,6 +79,10 @@ export interface LimiterStore {
   close(): void;
 }
 
+/** rate-limiter-flexible reports a failed table set-up with whatever its driver threw. */
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(`rate limit store: ${JSON.stringify(error)}`);
+
 /** The table rate-limiter-flexible keeps every limit's counters in, on either engine. */
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
@@ -100,7 +104,7 @@ export async function openSqliteLimiterStore(databasePath: string): Promise<Limi
   // The first limiter creates the table (the library's own schema); the others reuse it.
   await new Promise<void>((resolve, reject) => {
     new RateLimiterSQLite({ ...common, keyPrefix: 'setup', points: 1, duration: 1 }, (error?: unknown) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+      error ? reject(asError(error)) : resolve(),
     );
   });
   return {
@@ -125,7 +129,7 @@ export async function openPgLimiterStore(url: string): Promise<LimiterStore> {
   };
   await new Promise<void>((resolve, reject) => {
     new RateLimiterPostgres({ ...common, keyPrefix: 'setup', points: 1, duration: 1 }, (error?: unknown) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+      error ? reject(asError(error)) : resolve(),
     );
   });
   return {
@@ -177,7 +181,7 @@ export class Budget {
  * Spends a point of several budgets at once (an attempt counts against each), and throws the 429 of the first
  * one that is spent. Every point is spent before the caller does any work, so N simultaneous attempts cost N.
  */
-export async function spendAll(spends: Array<[Budget, string]>): Promise<void> {
+export async function spendAll(spends: [Budget, string][]): Promise<void> {
   const results = await Promise.allSettled(spends.map(([budget, key]) => budget.spend(key)));
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;

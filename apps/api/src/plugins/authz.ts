@@ -53,7 +53,7 @@ export function allows(rule: Access, user: Principal | null): boolean {
     case 'user':
       return user !== null;
     case 'tool':
-      return user !== null && user.permissions.includes(rule.tool);
+      return user?.permissions.includes(rule.tool) ?? false;
     case 'admin':
       return user !== null && isAdmin(user);
   }

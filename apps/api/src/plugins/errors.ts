@@ -17,7 +17,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
  * Errors are answered in one place: `{ error, field? }` with a Spanish message. Client errors say what was
  * wrong; server errors are logged and answered without internals.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp((app: FastifyInstance, _options, done) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.detail) request.log.warn({ detail: err.detail, status: err.statusCode }, err.message);
@@ -26,7 +26,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const field = path === '' ? undefined : path;
       const unknownKeys = first?.keyword === 'unrecognized_keys';
       const body: ErrorResponse = {
         error: unknownKeys ? MESSAGES.unknownQueryParameter : (first?.message ?? MESSAGES.invalidRequest),
@@ -50,6 +51,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: MESSAGES.internal } satisfies ErrorResponse);
   });
+  done();
 });
 
 /**

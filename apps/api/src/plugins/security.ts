@@ -50,7 +50,7 @@ export function securityHeaders(https: boolean): Record<string, string> {
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     (error?: unknown) => {
-      if (error) throw error;
+      if (error) throw error instanceof Error ? error : new Error('helmet failed to set the headers');
     },
   );
   return headers;

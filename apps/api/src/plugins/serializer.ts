@@ -12,9 +12,9 @@ type JsonSchema = Record<string, unknown>;
 function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifyNullable);
   if (node === null || typeof node !== 'object') return node;
-  const schema = Object.fromEntries(
+  const schema: JsonSchema = Object.fromEntries(
     Object.entries(node).map(([key, value]) => [key, simplifyNullable(value)]),
-  ) as JsonSchema;
+  );
   const branches = schema.anyOf;
   if (Array.isArray(branches) && branches.length === 2 && Object.keys(schema).length === 1) {
     const [first, second] = branches as JsonSchema[];

@@ -45,14 +45,14 @@ export function startFakeInstagram(): Promise<HttpFake> {
             id: `3300000000000000000_${code.length}`,
             media_type: 2,
             taken_at: 1716000000,
-            ...(code[0] === 'N'
+            ...(code.startsWith('N')
               ? {}
               : {
                   video_versions: [
                     { type: 101, width: 720, height: 1280, url: `${baseUrl}/cdn/${code}.mp4` },
                   ],
                 }),
-            caption: code[0] === 'C' ? null : { text: fakeCaption(code) },
+            caption: code.startsWith('C') ? null : { text: fakeCaption(code) },
             image_versions2: {
               candidates: [{ width: 720, height: 1280, url: `${baseUrl}/cdn/${code}.jpg` }],
             },

@@ -208,7 +208,7 @@ export async function buildCommunity(): Promise<Community> {
   await db.update(schema.users).set({ phone: '+34 600 111 222' }).where(eq(schema.users.id, victim.id));
   const adminRow = (await db.select().from(schema.users).where(eq(schema.users.email, ADMIN.email)))[0]!;
 
-  const members: Array<[PrincipalName, string, Principal['seenAs']]> = [
+  const members: [PrincipalName, string, Principal['seenAs']][] = [
     ['inactive', 'vip', null],
     ['cafeinas', 'cafeinas', { admin: false, tools: tiers('cafeinas') }],
     ['vip', 'vip', { admin: false, tools: tiers('vip') }],

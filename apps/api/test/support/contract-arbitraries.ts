@@ -7,7 +7,7 @@ import type { Endpoint } from '@app/contracts';
 import fc from 'fast-check';
 import { z } from 'zod';
 
-type JsonSchema = {
+interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -29,7 +29,7 @@ type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   additionalProperties?: boolean | JsonSchema;
-};
+}
 
 export function toJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;

@@ -9,7 +9,10 @@ export function pgUniqueViolation(error: unknown): { table: string; columns: str
     const { code, table, constraint } = e as { code?: unknown; table?: unknown; constraint?: unknown };
     if (code === '23505') {
       // The index names say the columns (users_email_lower_unique, video_records_owner_video_unique, ...).
-      return { table: typeof table === 'string' ? table : '', columns: [String(constraint ?? '')] };
+      return {
+        table: typeof table === 'string' ? table : '',
+        columns: [typeof constraint === 'string' ? constraint : ''],
+      };
     }
     e = (e as { cause?: unknown }).cause;
   }

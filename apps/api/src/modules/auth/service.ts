@@ -40,7 +40,7 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
       const email = normalizeEmail(body.email);
       const found = await repo.findUserForLogin(email);
       const known = found && client.device?.userId === found.user.id ? client.device : null;
-      const spends: Array<[Budget, string]> = known
+      const spends: [Budget, string][] = known
         ? [[limits.loginByDevice, `${known.userId}:${known.deviceId}`]]
         : [
             [limits.loginByAccount, email],

@@ -60,7 +60,7 @@ async function seedVideos(db: Db, library: LibraryName, categoriaId: number, cou
 }
 
 /** Each member's progress in both libraries as the API answers it, next to a count of the rows. */
-async function expectProgressCounted(db: Db, members: Array<[number, Client]>): Promise<void> {
+async function expectProgressCounted(db: Db, members: [number, Client][]): Promise<void> {
   for (const library of LIBRARY_NAMES) {
     const categories = await db
       .select()
@@ -234,7 +234,7 @@ describe('library pages', () => {
       members = [
         [vipId, vip],
         [otherId, other],
-      ] as Array<[number, Client]>,
+      ] as [number, Client][],
     ) => expectProgressCounted(db, members);
     const a = await createCategory(admin, 'membresia', 'A');
     const b = await createCategory(admin, 'membresia', 'B');

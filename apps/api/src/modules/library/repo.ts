@@ -1,7 +1,7 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { inIdOrder } from '../../db/rows';
+import { inIdOrder, single } from '../../db/rows';
 import { libraryCategories, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
@@ -144,11 +144,11 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
 
     insertCategory: (values: CategoryValues): Promise<number> =>
       write(async (tx) => {
-        const [row] = await tx
+        const rows = await tx
           .insert(libraryCategories)
           .values({ ...values, library })
           .returning({ id: libraryCategories.id });
-        return row!.id;
+        return single(rows, 'new category').id;
       }),
 
     updateCategory: (id: number, values: CategoryValues): Promise<void> =>
@@ -212,11 +212,11 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
 
     insertVideo: (values: VideoValues & { orden: number; fecha_creacion: string }): Promise<number> =>
       write(async (tx) => {
-        const [row] = await tx
+        const rows = await tx
           .insert(libraryVideos)
           .values({ ...values, library })
           .returning({ id: libraryVideos.id });
-        return row!.id;
+        return single(rows, 'new video').id;
       }),
 
     updateVideo: (id: number, values: VideoValues): Promise<void> =>

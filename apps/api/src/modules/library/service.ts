@@ -127,16 +127,17 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
         const order = await repo.categoryOrder(video.categoria_id);
         const from = order.findIndex((row) => row.id === id);
         const to = direction === 'up' ? from - 1 : from + 1;
-        if (to < 0 || to >= order.length) return;
-        const slots = order.map((row) => row.orden);
-        const ids = order.map((row) => row.id);
-        [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+        const moving = order[from];
+        const other = order[to];
+        if (!moving || !other) return;
+        // The new order of ids, dealt onto the old order's slots (each at least one above the previous).
+        const ids = order.map((row) => (row === moving ? other.id : row === other ? moving.id : row.id));
         let previous = -Infinity;
-        for (const [index, videoId] of ids.entries()) {
-          const orden = Math.max(slots[index]!, previous + 1);
+        for (const [index, slot] of order.entries()) {
+          const videoId = ids[index] ?? slot.id;
+          const orden = Math.max(slot.orden, previous + 1);
           previous = orden;
-          if (order[index]!.id !== videoId || order[index]!.orden !== orden)
-            await repo.setOrden(videoId, orden);
+          if (slot.id !== videoId || slot.orden !== orden) await repo.setOrden(videoId, orden);
         }
       }),
 

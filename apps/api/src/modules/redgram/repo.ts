@@ -6,6 +6,7 @@ import {
   type RedgramProfileBody,
 } from '@app/contracts';
 import { and, desc, eq } from 'drizzle-orm';
+import { single } from '../../db/rows';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramLogs, redgramProfiles } from './schema';
@@ -75,11 +76,11 @@ export function createRedgramRepo(database: AppDatabase) {
 
     createProfile: (userId: number, body: RedgramProfileBody): Promise<RedgramProfile> =>
       write(async (tx) => {
-        const [row] = await tx
+        const rows = await tx
           .insert(redgramProfiles)
           .values({ ...body, user_id: userId })
           .returning(profileColumns);
-        return row!;
+        return single(rows, 'new profile');
       }),
 
     updateProfile: (

@@ -1,7 +1,7 @@
 import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { inIdOrder } from '../../db/rows';
+import { inIdOrder, single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 
 export interface UserFilter {
@@ -137,8 +137,8 @@ export function createSettingsRepo(database: AppDatabase) {
 
     insertUser: (values: UserValues & { password_hash: string }): Promise<number> =>
       write(async (tx) => {
-        const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-        return row!.id;
+        const rows = await tx.insert(users).values(values).returning({ id: users.id });
+        return single(rows, 'new user').id;
       }),
 
     /** Updates the account; `endSessions` bumps the token version and drops the user's session rows. */
@@ -197,9 +197,9 @@ export function createSettingsRepo(database: AppDatabase) {
       toolIds: readonly number[],
     ): Promise<number> =>
       write(async (tx) => {
-        const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-        await replaceRoleTools(row!.id, toolIds);
-        return row!.id;
+        const { id } = single(await tx.insert(roles).values(values).returning({ id: roles.id }), 'new role');
+        await replaceRoleTools(id, toolIds);
+        return id;
       }),
 
     updateRole: (id: number, values: { name: string; description: string }, toolIds: readonly number[]) =>

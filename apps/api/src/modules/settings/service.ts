@@ -7,6 +7,7 @@ import {
   type Role,
   type UserList,
 } from '@app/contracts';
+import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
@@ -50,7 +51,7 @@ function roleWriteError(error: unknown): never {
 const userValues = (input: UserInput) => ({
   username: input.username,
   email: input.email.toLowerCase(),
-  phone: input.phone ? input.phone : null,
+  phone: input.phone === '' ? null : (input.phone ?? null),
   role_id: input.role_id,
   is_active: input.is_active,
 });
@@ -82,7 +83,7 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
         return await repo.transaction(async (tx) => {
           await assertRoleExists(tx, input.role_id);
           const id = await tx.insertUser({ ...userValues(input), password_hash });
-          return withoutTokenVersion((await tx.findUser(id))!);
+          return withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
         });
       } catch (error) {
         return accountConflict(error);
@@ -107,7 +108,7 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
             password_hash !== undefined;
           await tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
           await assertSomeoneAdministers(tx, M.lastConfigUserChange);
-          return withoutTokenVersion((await tx.findUser(id))!);
+          return withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
         });
       } catch (error) {
         return accountConflict(error);
@@ -131,7 +132,7 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
       try {
         return await repo.transaction(async (tx) => {
           const id = await tx.insertRole(roleValues(input), [...new Set(input.tools)]);
-          return (await tx.findRole(id))!;
+          return present(await tx.findRole(id), 'saved role');
         });
       } catch (error) {
         return roleWriteError(error);
@@ -154,7 +155,7 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
           }
           await tx.updateRole(id, values, [...new Set(input.tools)]);
           await assertSomeoneAdministers(tx, M.lastConfigRole);
-          return (await tx.findRole(id))!;
+          return present(await tx.findRole(id), 'saved role');
         });
       } catch (error) {
         return roleWriteError(error);

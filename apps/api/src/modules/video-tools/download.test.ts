@@ -135,7 +135,7 @@ describe('downloading a saved video', () => {
     for (const cookie of [s.vip, s.admin]) {
       const res = await download(s, 'youtube', record.record_id, cookie);
       expect(res.statusCode).toBe(302);
-      const location = res.headers.location as string;
+      const location = res.headers.location!;
       expect(location).not.toBe(stored);
       expect(location.startsWith(`${s.cobalt.baseUrl}/tunnel?id=aBcDe123456&exp=`)).toBe(true);
       expect((await fetch(location)).status).toBe(200);
@@ -202,7 +202,7 @@ describe('downloading a saved video', () => {
     const res = await download(s, 'instagram', record.record_id);
     expect(res.statusCode).toBe(status);
     if (message) expect(res.json()).toEqual({ error: message });
-    else expect((await fetch(res.headers.location as string)).status).toBe(200);
+    else expect((await fetch(res.headers.location!)).status).toBe(200);
   });
 
   it('answers every cobalt error code with its Spanish message and a fitting status', async () => {

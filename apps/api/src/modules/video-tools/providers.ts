@@ -20,6 +20,9 @@ import type { NewVideoRecord } from './schema';
  * A provider's thumbnail is stored only when it is an https: address (the page shows it as an image): any
  * other scheme (javascript:, data:, http:) is dropped and the record has no thumbnail.
  */
+
+/** A provider's text, or undefined when it sent none or an empty one. */
+const nonEmpty = (text: string | undefined): string | undefined => (text === '' ? undefined : text);
 export function httpsOnly(url: string | undefined): string {
   if (!url) return '';
   try {
@@ -111,10 +114,10 @@ export function youtubeProvider(
         link.kind === 'id'
           ? await Promise.all([metadata(id), cobaltLink(deps, youtubeWatchUrl(id))])
           : [null, null];
-      const publishedAt = details?.publishedAt || today(clock);
+      const publishedAt = nonEmpty(details?.publishedAt) ?? today(clock);
       return {
         video_id: id,
-        titulo: details?.title || YOUTUBE_PLACEHOLDER.title(id),
+        titulo: nonEmpty(details?.title) ?? YOUTUBE_PLACEHOLDER.title(id),
         descripcion: details?.description ?? '',
         duracion: details ? details.duration : YOUTUBE_PLACEHOLDER.duration,
         vistas: details?.views ?? 0,

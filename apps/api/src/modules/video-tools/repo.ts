@@ -1,7 +1,7 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { inIdOrder } from '../../db/rows';
+import { inIdOrder, single } from '../../db/rows';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
@@ -51,8 +51,7 @@ export function createVideoRepo(database: AppDatabase) {
     /** Saves the record and answers it; throws the unique violation when the owner already saved it. */
     insert: (record: NewVideoRecord): Promise<VideoRecordRow> =>
       write(async (tx) => {
-        const [row] = await tx.insert(videoRecords).values(record).returning();
-        return row!;
+        return single(await tx.insert(videoRecords).values(record).returning(), 'new record');
       }),
 
     /**
@@ -91,7 +90,7 @@ export function createVideoRepo(database: AppDatabase) {
         .from(videoRecords)
         .where(and(eq(videoRecords.provider, provider), isNotNull(column)))
         .orderBy(asc(column));
-      return rows.map((row) => row.value!);
+      return rows.flatMap((row) => (row.value === null ? [] : [row.value]));
     },
 
     /** What a download needs of one record: its video id, stored link and owner. */
