@@ -122,7 +122,8 @@ function redacted(url: string): string {
  * run ends; null, after one line saying why, when the server cannot be reached or will not make one.
  */
 async function preparePg(): Promise<Engine | null> {
-  const serverUrl = process.env.BENCH_DATABASE_URL || TEST_DATABASE_URL;
+  const fromEnv = process.env.BENCH_DATABASE_URL;
+  const serverUrl = fromEnv !== undefined && fromEnv !== '' ? fromEnv : TEST_DATABASE_URL;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   const name = `bench_${process.pid}_${Date.now()}`;
   try {
