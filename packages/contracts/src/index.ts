@@ -20,3 +20,4 @@ export * from './ai-generation';
 export * from './redgram';
 export * from './texto';
 export * from './video-tools';
+export * from './members-io';

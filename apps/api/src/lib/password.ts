@@ -24,6 +24,8 @@ export function hashKind(passwordHash: string): HashKind | null {
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // An account without a password yet costs the same work as a wrong one (no timing tells them apart).
+  if (passwordHash === NO_PASSWORD) return verifyAgainstDummy(password);
   try {
     if (BCRYPT.test(passwordHash)) return await verifyBcrypt(password, passwordHash);
     return await verify(passwordHash, password);
