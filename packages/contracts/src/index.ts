@@ -21,3 +21,4 @@ export * from './redgram';
 export * from './texto';
 export * from './video-tools';
 export * from './members-io';
+export * from './reports';
