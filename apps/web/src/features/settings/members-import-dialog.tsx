@@ -10,13 +10,13 @@ import {
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Checkbox,
   FileInput,
   Group,
   Modal,
   Progress,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -147,6 +147,7 @@ export function MembersImportDialog() {
             onChange={(chosen) => void choose(chosen)}
             error={fileError}
             clearable
+            clearButtonProps={{ 'aria-label': 'Quitar archivo' }}
           />
           {failure && (
             <Alert color="red" role="alert">
@@ -193,7 +194,14 @@ export function MembersImportDialog() {
               <Text fw={600} role="status">
                 {summaryLine(preview)}
               </Text>
-              <ScrollArea.Autosize mah={320} type="auto">
+              {/* Focusable, so the keyboard can scroll a long preview too. */}
+              <Box
+                mah={320}
+                style={{ overflow: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Filas del archivo"
+              >
                 <Table striped verticalSpacing="xs" aria-label="Vista previa de la importación">
                   <Table.Thead>
                     <Table.Tr>
@@ -235,7 +243,7 @@ export function MembersImportDialog() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </ScrollArea.Autosize>
+              </Box>
               {preview.error_rows > 0 && (
                 <Checkbox
                   label="Importar solo las filas sin errores"
