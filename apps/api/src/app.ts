@@ -158,7 +158,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   membersIoRoutes(app, createMembersIoService({ repo: createMembersIoRepo(db), clock }));
   for (const library of LIBRARY_NAMES) {
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
-    reportsRoutes(app, library, createReportsService({ repo: createReportsRepo(db, library), clock, library }));
+    reportsRoutes(
+      app,
+      library,
+      createReportsService({ repo: createReportsRepo(db, library), clock, library }),
+    );
   }
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   app.addHook('onClose', async () => mailer.close());

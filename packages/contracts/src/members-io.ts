@@ -14,15 +14,7 @@ export const MEMBERS_IMPORT_MAX_ROWS = 20_000;
 export const MEMBERS_IMPORT_BODY_LIMIT = 3 * MEMBERS_IMPORT_MAX_BYTES;
 
 /** The columns of an export, in order; an import maps the file's headers onto the same names. */
-export const MEMBER_FIELDS = [
-  'username',
-  'email',
-  'phone',
-  'role',
-  'active',
-  'created_at',
-  'password_hash',
-] as const;
+export const MEMBER_FIELDS = ['username', 'email', 'phone', 'role', 'active', 'created_at', 'hash'] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
 
 export const MEMBER_FIELD_LABELS: Record<MemberField, string> = {
@@ -32,7 +24,18 @@ export const MEMBER_FIELD_LABELS: Record<MemberField, string> = {
   role: 'Rol',
   active: 'Activo',
   created_at: 'Fecha de alta',
-  password_hash: 'Hash de contraseña',
+  hash: 'Hash de contraseña',
+};
+
+/** The header each field gets in an export (the PHP application's name for the hash column). */
+export const MEMBER_CSV_HEADERS: Record<MemberField, string> = {
+  username: 'username',
+  email: 'email',
+  phone: 'phone',
+  role: 'role',
+  active: 'active',
+  created_at: 'created_at',
+  hash: 'password_hash',
 };
 
 export const MEMBERS_IO_MESSAGES = {
@@ -123,7 +126,7 @@ export const MembersExportBody = z.object({
   search: z.string().trim().max(SEARCH_MAX).optional(),
   pending: z.boolean().optional(),
   /** For a migration to another server of this app: the file then holds secrets. */
-  include_password_hashes: z.boolean().default(false),
+  include_hashes: z.boolean().default(false),
 });
 export type MembersExportBody = z.input<typeof MembersExportBody>;
 

@@ -39,12 +39,7 @@ describe('members CSV export and import', () => {
       .set({ password_hash: legacy, phone: '+34 600 111 222' })
       .where(eq(users.id, php.id));
 
-    const exported = await postJson(
-      source.app,
-      EXPORT,
-      { include_password_hashes: true },
-      { cookie: source.cookie },
-    );
+    const exported = await postJson(source.app, EXPORT, { include_hashes: true }, { cookie: source.cookie });
     expect(exported.statusCode).toBe(200);
     const file = exported.json<MembersExport>();
     expect(file.sensitive).toBe(true);
@@ -73,7 +68,7 @@ describe('members CSV export and import', () => {
     expect(inactive.statusCode).toBe(403);
 
     const plain = (t: TestApp & { cookie: string }) =>
-      postJson(t.app, EXPORT, { include_password_hashes: false }, { cookie: t.cookie }).then(
+      postJson(t.app, EXPORT, { include_hashes: false }, { cookie: t.cookie }).then(
         (r) => r.json<MembersExport>().csv,
       );
     const sourceRows = (await plain(source)).split('\r\n').slice(2).sort();

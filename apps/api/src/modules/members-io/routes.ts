@@ -11,6 +11,6 @@ export function membersIoRoutes(app: FastifyInstance, members: MembersIoService)
     bodyLimit: MEMBERS_IMPORT_BODY_LIMIT,
   });
   route(app, exportMembers, CONFIG, ({ body }) =>
-    members.exportMembers({ search: body.search, pending: body.pending }, body.include_password_hashes),
+    members.exportMembers({ search: body.search, pending: body.pending }, body.include_hashes),
   );
 }

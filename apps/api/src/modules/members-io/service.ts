@@ -1,5 +1,6 @@
 import {
   EmailField,
+  MEMBER_CSV_HEADERS,
   MEMBER_FIELDS,
   MEMBERS_IMPORT_MAX_BYTES,
   MEMBERS_IMPORT_MAX_ROWS,
@@ -39,7 +40,7 @@ const ALIASES: Record<MemberField, string[]> = {
   role: ['role', 'rol', 'tier', 'nivel', 'plan'],
   active: ['active', 'activo', 'isactive', 'estado', 'status'],
   created_at: ['createdat', 'fechadealta', 'fechaalta', 'alta', 'fechacreacion', 'registro', 'created'],
-  password_hash: ['passwordhash', 'hash', 'password', 'contrasena', 'clave', 'pass'],
+  hash: ['passwordhash', 'hash', 'password', 'contrasena', 'clave', 'pass'],
 };
 
 const simplify = (header: string): string =>
@@ -155,7 +156,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
       if (createdText !== '' && Number.isNaN(createdMs)) errors.push(M.badDate);
       const createdAt = Number.isNaN(createdMs) ? now : new Date(createdMs).toISOString();
 
-      const hash = cell(record, 'password_hash');
+      const hash = cell(record, 'hash');
       if (hash !== '' && hashKind(hash) === null) errors.push(M.badHash);
       if (hash === '') warnings.push(M.noPassword);
 
@@ -276,7 +277,9 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
 
     async exportMembers(filter: ExportFilter, withHashes: boolean): Promise<MembersExport> {
       const members = await repo.listForExport(filter, withHashes);
-      const header = MEMBER_FIELDS.filter((f) => withHashes || f !== 'password_hash');
+      const header = MEMBER_FIELDS.filter((f) => withHashes || f !== 'hash').map(
+        (f) => MEMBER_CSV_HEADERS[f],
+      );
       const rows = members.map((m) => {
         const values = [m.username, m.email, m.phone ?? '', m.role, m.is_active ? 'sí' : 'no', m.created_at];
         // An account without a usable password exports as one without a hash.

@@ -18,7 +18,7 @@ export function MembersExportButton({ search, pending }: { search: string; pendi
 
   const run = () =>
     exporting.mutate(
-      { search: search || undefined, pending: pending || undefined, include_password_hashes: withHashes },
+      { search: search || undefined, pending: pending || undefined, include_hashes: withHashes },
       {
         onSuccess: (file) => {
           downloadText(file.filename, file.csv);
