@@ -27,9 +27,15 @@ import { createAuthService } from './modules/auth/service';
 import { createLibraryRepo } from './modules/library/repo';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
+import { createMembersIoRepo } from './modules/members-io/repo';
+import { membersIoRoutes } from './modules/members-io/routes';
+import { createMembersIoService } from './modules/members-io/service';
 import { createRedgramRepo } from './modules/redgram/repo';
 import { redgramRoutes } from './modules/redgram/routes';
 import { createRedgramService } from './modules/redgram/service';
+import { createReportsRepo } from './modules/reports/repo';
+import { reportsRoutes } from './modules/reports/routes';
+import { createReportsService } from './modules/reports/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService } from './modules/settings/service';
@@ -149,8 +155,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
   );
   settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
+  membersIoRoutes(app, createMembersIoService({ repo: createMembersIoRepo(db), clock }));
   for (const library of LIBRARY_NAMES) {
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
+    reportsRoutes(
+      app,
+      library,
+      createReportsService({ repo: createReportsRepo(db, library), clock, library }),
+    );
   }
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   app.addHook('onClose', () => mailer.close());

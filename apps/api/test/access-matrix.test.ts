@@ -96,7 +96,13 @@ describe('access matrix', () => {
         } else if (res.statusCode !== 403 || error !== MESSAGES.forbidden) {
           failures.push(`expected 403: ${where}`);
         }
-        for (const leak of secretLeaks(community, res.body)) failures.push(`leaks ${leak}: ${where}`);
+        // The members export carries password hashes on purpose (a migration to another server, confirmed by
+        // the admin): only there are they not a leak. Keys, tokens and other secrets still are.
+        const exportsHashes = r.method === 'POST' && r.url === '/api/admin/users/export';
+        for (const leak of secretLeaks(community, res.body)) {
+          if (exportsHashes && (leak === 'credential column' || leak === 'password hash')) continue;
+          failures.push(`leaks ${leak}: ${where}`);
+        }
         if (p.name !== 'admin') {
           for (const [owner, email] of community.emails) {
             if (owner !== p.name && res.body.toLowerCase().includes(email))

@@ -20,3 +20,5 @@ export * from './ai-generation';
 export * from './redgram';
 export * from './texto';
 export * from './video-tools';
+export * from './members-io';
+export * from './reports';

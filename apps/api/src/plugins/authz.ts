@@ -82,8 +82,11 @@ export function route<E extends Endpoint, A extends Access>(
   endpoint: E,
   rule: A,
   handler: (ctx: RouteContext<E, A>) => Answer<E> | Promise<Answer<E>>,
+  /** A route that takes a larger body than the app's default (a CSV upload) says so here. */
+  options: { bodyLimit?: number } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...options,
     method: endpoint.method,
     // Contracts use `:name` path segments, Fastify's own syntax.
     url: endpoint.path,

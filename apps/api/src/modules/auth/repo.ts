@@ -109,6 +109,15 @@ export function createSessionRepo(database: AppDatabase) {
           .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt.toISOString() });
       }),
 
+    /** Replaces the hash only if it is still the one that was checked (a password change in between wins). */
+    replacePasswordHash: (userId: number, previous: string, next: string): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .update(users)
+          .set({ password_hash: next })
+          .where(and(eq(users.id, userId), eq(users.password_hash, previous)));
+      }),
+
     deleteSession: (sessionId: string): Promise<void> =>
       write(async (tx) => {
         await tx.delete(sessions).where(eq(sessions.id, sessionId));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, type LoginBody, type SessionUser } from '@app/contracts';
 import { AppError, unauthorized } from '../../lib/errors';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { checkPassword, hashPassword, verifyAgainstDummy } from '../../lib/password';
 import { spendAll, type Budget, type RateLimits } from '../../lib/rate-limits';
 import type { SessionRepo } from './repo';
 
@@ -47,10 +47,14 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
             [limits.loginByIp, client.ip],
           ];
       await spendAll(spends);
-      const valid = found
-        ? await verifyPassword(found.password_hash, body.password)
-        : await verifyAgainstDummy(body.password);
+      const { valid, needsRehash } = found
+        ? await checkPassword(found.password_hash, body.password)
+        : { valid: await verifyAgainstDummy(body.password), needsRehash: false };
       if (!found || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+      // A hash brought from the PHP application (bcrypt) becomes argon2id at the first sign-in that proves it.
+      if (needsRehash) {
+        await repo.replacePasswordHash(found.user.id, found.password_hash, await hashPassword(body.password));
+      }
       await Promise.all(spends.map(([budget, key]) => budget.refund(key)));
       if (!found.is_active) throw new AppError(403, MESSAGES.inactiveAccount);
       return {

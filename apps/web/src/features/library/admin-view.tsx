@@ -12,6 +12,7 @@ import { useDeleteVideo } from './api/delete-video';
 import { useMoveVideo } from './api/move-video';
 import { CategoryDialog } from './category-dialog';
 import { NO_VIDEOS, VIDEO_PAGES } from './member-view';
+import { ProgressReport } from './progress-report';
 import type { LibraryViewProps } from './use-library-view';
 import { VideoDialog } from './video-dialog';
 
@@ -233,6 +234,8 @@ export function AdminView({ library, config, data, state }: LibraryViewProps) {
           </Paper>
         </Grid.Col>
       </Grid>
+
+      <ProgressReport library={library} />
 
       {dialog?.kind === 'category' && (
         <CategoryDialog library={library} category={dialog.category} onClose={close} />

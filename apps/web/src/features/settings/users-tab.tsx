@@ -13,6 +13,8 @@ import { usePublicConfig } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
+import { MembersExportButton } from './members-export-button';
+import { MembersImportDialog } from './members-import-dialog';
 import { UserDialog } from './user-dialog';
 
 const SEARCH_DELAY_MS = 300;
@@ -84,6 +86,10 @@ export function UsersTab() {
           onChange={(event) => setPending(event.currentTarget.checked)}
           mb={8}
         />
+        <Group gap="sm" ml={{ sm: 'auto' }}>
+          <MembersImportDialog />
+          <MembersExportButton search={debouncedSearch} pending={pending} />
+        </Group>
       </Group>
 
       <ListState

@@ -1,0 +1,91 @@
+/**
+ * Operator command: moves a whole community in or out as CSV, with the same checks as /config's import.
+ *   pnpm members:import FILE [--role R] [--active] [--skip-errors]
+ *   pnpm members:export [FILE] [--without-hashes]
+ * The export carries password hashes unless told otherwise (it is for moving to another server): keep the
+ * file private. Rows that carry a hash keep their password (argon2id, or PHP's bcrypt `$2y$`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { normalizeRoleName } from '@app/contracts';
+import { ConfigError, loadConfig } from '../config';
+import { openAppDatabase } from '../db/open';
+import { seedCatalog } from '../db/seed';
+import { systemClock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { createMembersIoRepo } from '../modules/members-io/repo';
+import { createMembersIoService } from '../modules/members-io/service';
+
+const USAGE =
+  'Uso: members import ARCHIVO [--role R] [--active] [--skip-errors]\n     members export [ARCHIVO] [--without-hashes]';
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    role: { type: 'string' },
+    active: { type: 'boolean', default: false },
+    'skip-errors': { type: 'boolean', default: false },
+    'without-hashes': { type: 'boolean', default: false },
+  },
+});
+const [command, file] = positionals;
+if (command !== 'import' && command !== 'export') fail(USAGE);
+if (command === 'import' && !file) fail(USAGE);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+const database = await openAppDatabase(config!.database);
+await seedCatalog(database);
+const repo = createMembersIoRepo(database);
+const service = createMembersIoService({ repo, clock: systemClock });
+
+try {
+  if (command === 'export') {
+    const result = await service.exportMembers({}, !values['without-hashes']);
+    if (file) {
+      writeFileSync(file, result.csv, { mode: 0o600 });
+      process.stderr.write(`${result.rows} miembros exportados a ${file}\n`);
+    } else {
+      process.stdout.write(result.csv);
+    }
+  } else {
+    let defaultRoleId: number | undefined;
+    if (values.role) {
+      const role = (await repo.listRoles()).find((r) => r.name === normalizeRoleName(values.role!));
+      if (!role) fail(`El rol ${values.role} no existe`);
+      defaultRoleId = role!.id;
+    }
+    const options = {
+      csv: readFileSync(file!, 'utf8'),
+      default_role_id: defaultRoleId,
+      default_active: values.active,
+      mode: values['skip-errors'] ? ('valid' as const) : ('all' as const),
+    };
+    const preview = await service.importMembers({ ...options, dry_run: true });
+    for (const row of preview.rows.filter((r) => r.status === 'error')) {
+      process.stderr.write(`Fila ${row.line}: ${row.errors.join('; ')}\n`);
+    }
+    if (preview.error_rows > 0 && !values['skip-errors']) {
+      fail(
+        `${preview.error_rows} filas con errores: no se ha importado nada (usa --skip-errors para omitirlas)`,
+      );
+    }
+    const result = await service.importMembers({ ...options, dry_run: false });
+    process.stdout.write(
+      `${result.imported} miembros importados, ${result.unchanged_rows} ya existían sin cambios, ${result.error_rows} filas omitidas por errores\n`,
+    );
+  }
+} catch (error) {
+  await database.close();
+  fail(error instanceof AppError ? error.message : String(error));
+}
+await database.close();

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDatabase, Db } from '../../db/client';
+import { roles, users } from '../../db/schema';
+
+export interface ExportFilter {
+  search?: string | undefined;
+  pending?: boolean | undefined;
+}
+
+export interface ExistingMember {
+  id: number;
+  username: string;
+  email: string;
+}
+
+export interface NewMember {
+  username: string;
+  email: string;
+  phone: string | null;
+  role_id: number;
+  is_active: boolean;
+  password_hash: string;
+  created_at: string;
+}
+
+/** Rows per INSERT (well under either engine's bound-parameter limit) and per look-up. */
+const BATCH = 500;
+
+/** Lets other requests run between batches: a long import never holds the event loop for long. */
+export const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+export function createMembersIoRepo(database: AppDatabase) {
+  const db = (): Db => database.read;
+
+  return {
+    /** Members matching the admin table's filter, oldest first, each with its role's name. */
+    async listForExport(filter: ExportFilter, withHashes: boolean) {
+      const where = and(
+        filter.pending ? eq(users.is_active, false) : undefined,
+        filter.search
+          ? database.dialect.userSearch(users.id, users.username, users.email, filter.search)
+          : undefined,
+      );
+      return db()
+        .select({
+          username: users.username,
+          email: users.email,
+          phone: users.phone,
+          role: roles.name,
+          is_active: users.is_active,
+          created_at: users.created_at,
+          password_hash: withHashes ? users.password_hash : sql<string>`''`,
+        })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(where)
+        .orderBy(asc(users.id));
+    },
+
+    listRoles: () => db().select({ id: roles.id, name: roles.name }).from(roles),
+
+    /** The accounts whose email (any case) is one of `emails` (given in lower case). */
+    async findByEmails(emails: readonly string[]): Promise<ExistingMember[]> {
+      const found: ExistingMember[] = [];
+      for (const part of chunks(emails, BATCH)) {
+        found.push(
+          ...(await db()
+            .select({ id: users.id, username: users.username, email: users.email })
+            .from(users)
+            .where(inArray(sql`lower(${users.email})`, part))),
+        );
+        await yieldToOthers();
+      }
+      return found;
+    },
+
+    async findByUsernames(usernames: readonly string[]): Promise<ExistingMember[]> {
+      const found: ExistingMember[] = [];
+      for (const part of chunks(usernames, BATCH)) {
+        found.push(
+          ...(await db()
+            .select({ id: users.id, username: users.username, email: users.email })
+            .from(users)
+            .where(inArray(sql`lower(${users.username})`, part))),
+        );
+        await yieldToOthers();
+      }
+      return found;
+    },
+
+    /** Inserts in batches inside the caller's transaction, yielding between batches. */
+    async insertMembers(members: readonly NewMember[], onProgress?: (done: number) => void): Promise<void> {
+      let done = 0;
+      for (const part of chunks(members, BATCH)) {
+        await db().insert(users).values(part);
+        done += part.length;
+        onProgress?.(done);
+        await yieldToOthers();
+      }
+    },
+
+    transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
+  };
+}
+
+export type MembersIoRepo = ReturnType<typeof createMembersIoRepo>;

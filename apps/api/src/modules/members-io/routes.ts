@@ -1,0 +1,16 @@
+import { exportMembers, importMembers, MEMBERS_IMPORT_BODY_LIMIT } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { MembersIoService } from './service';
+
+/** Members in and out (/config, Usuarios): the same permission as the user table. */
+const CONFIG = access.tool('config');
+
+export function membersIoRoutes(app: FastifyInstance, members: MembersIoService): void {
+  route(app, importMembers, CONFIG, ({ body }) => members.importMembers(body), {
+    bodyLimit: MEMBERS_IMPORT_BODY_LIMIT,
+  });
+  route(app, exportMembers, CONFIG, ({ body }) =>
+    members.exportMembers({ search: body.search, pending: body.pending }, body.include_hashes),
+  );
+}

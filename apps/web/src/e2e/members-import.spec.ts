@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A hash PHP's password_hash('clave-php-e2e', PASSWORD_BCRYPT) would store (made with a bcrypt library). */
+const PHP_HASH = '$2y$10$dABwt0BAMIbcBQA2QuKNvuZiIOreIjCGppzSL4T6jxPtacXMHoJJe';
+
+async function openImport(page: Page) {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/config');
+  await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  return page.getByRole('dialog', { name: 'Importar usuarios desde CSV' });
+}
+
+test.describe('Importar usuarios desde CSV (/config)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  for (const viewport of [null, MOBILE]) {
+    test(`previews two bad rows, imports the rest, and a member signs in with the old PHP password${viewport ? ' (375 px)' : ''}`, async ({
+      page,
+    }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      const id = unique();
+      const member = { username: `php${id}`, email: `php${id}@e2e.test` };
+      const csv = [
+        'usuario;correo;teléfono;rol;hash',
+        `${member.username};${member.email};600 111 222;vip;${PHP_HASH}`,
+        `otro${id};otro${id}@e2e.test;;cafeinas;`,
+        `malo${id};no-es-un-correo;600;vip;`,
+        `raro${id};raro${id}@e2e.test;600;marcianos;`,
+      ].join('\n');
+
+      const dialog = await openImport(page);
+      const chooser = page.waitForEvent('filechooser');
+      await dialog.getByLabel('Archivo CSV').click();
+      await (
+        await chooser
+      ).setFiles({
+        name: 'miembros.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv, 'utf8'),
+      });
+      await expect(
+        dialog.getByText('4 filas: 2 nuevas, 0 ya registradas sin cambios, 2 con errores'),
+      ).toBeVisible();
+      await expect(dialog.getByText('El correo electrónico no es válido')).toBeVisible();
+      await expect(dialog.getByText('El rol «marcianos» no existe')).toBeVisible();
+      const importButton = dialog.getByRole('button', { name: 'Importar 2 miembros' });
+      await expect(importButton).toBeDisabled();
+      await expectAccessible(page);
+
+      await dialog.getByLabel('Importar solo las filas sin errores').check();
+      await importButton.click();
+      await expect(page.getByText('2 miembros importados')).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      // A fresh browser session (the phone layout hides the account menu behind the navigation drawer).
+      await page.context().clearCookies();
+      await signIn(page, { email: member.email, password: 'clave-php-e2e' });
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  }
+
+  test('the export dialog warns before including password hashes', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar usuarios' });
+    await dialog.getByLabel(/Incluir los hashes de contraseña/).check();
+    await expect(dialog.getByText('Archivo confidencial')).toBeVisible();
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Descargar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^miembros-\d{4}-\d{2}-\d{2}-CONFIDENCIAL\.csv$/);
+  });
+});
