@@ -19,10 +19,10 @@ import { createMembersIoService } from '../modules/members-io/service';
 const USAGE =
   'Uso: members import ARCHIVO [--role R] [--active] [--skip-errors]\n     members export [ARCHIVO] [--without-hashes]';
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
-};
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -43,7 +43,7 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-const database = await openAppDatabase(config!.database);
+const database = await openAppDatabase(config.database);
 await seedCatalog(database);
 const repo = createMembersIoRepo(database);
 const service = createMembersIoService({ repo, clock: systemClock });
@@ -60,12 +60,12 @@ try {
   } else {
     let defaultRoleId: number | undefined;
     if (values.role) {
-      const role = (await repo.listRoles()).find((r) => r.name === normalizeRoleName(values.role!));
+      const role = (await repo.listRoles()).find((r) => r.name === normalizeRoleName(values.role ?? ''));
       if (!role) fail(`El rol ${values.role} no existe`);
-      defaultRoleId = role!.id;
+      defaultRoleId = role.id;
     }
     const options = {
-      csv: readFileSync(file!, 'utf8'),
+      csv: readFileSync(file ?? fail(USAGE), 'utf8'),
       default_role_id: defaultRoleId,
       default_active: values.active,
       mode: values['skip-errors'] ? ('valid' as const) : ('all' as const),

@@ -13,7 +13,7 @@ export const unprotect = (cell: string): string =>
   cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /** UTF-8 CSV with a BOM (spreadsheet programs then read accents right) and CRLF line ends (RFC 4180). */
-export function writeCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return BOM + stringify([header, ...rows.map((row) => row.map(protect))], { record_delimiter: 'windows' });
 }
 
@@ -33,7 +33,7 @@ export class CsvReadError extends Error {
 /** The file's records as arrays of cells (header included); empty lines are skipped. */
 export function readCsv(text: string, maxRecords: number): string[][] {
   try {
-    return parse(text, {
+    const records: string[][] = parse(text, {
       bom: true,
       delimiter: guessDelimiter(text.startsWith(BOM) ? text.slice(1) : text),
       skip_empty_lines: true,
@@ -41,7 +41,8 @@ export function readCsv(text: string, maxRecords: number): string[][] {
       trim: true,
       // Header plus one row past the limit, so "too many rows" is told without reading a huge file to its end.
       to: maxRecords + 2,
-    }) as string[][];
+    });
+    return records;
   } catch (error) {
     if (error instanceof CsvError) throw new CsvReadError((error as CsvError & { lines?: number }).lines);
     throw error;

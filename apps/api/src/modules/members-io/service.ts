@@ -137,7 +137,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
       const usernameValue = username.success ? username.data : rawUsername;
 
       const phone = PhoneField.safeParse(cell(record, 'phone'));
-      if (!phone.success) errors.push(firstIssue(phone)!);
+      if (!phone.success) errors.push(firstIssue(phone) ?? M.missingPhone);
       else if (phone.data === '') warnings.push(M.missingPhone);
 
       const roleName = cell(record, 'role');
@@ -209,7 +209,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
     for (const row of rows) {
       const sameEmail = byEmail.get(row.email);
       const sameUsername = byUsername.get(row.username.toLowerCase());
-      if (sameEmail && sameEmail.username.toLowerCase() === row.username.toLowerCase()) {
+      if (sameEmail?.username.toLowerCase() === row.username.toLowerCase()) {
         if (row.status === 'new') {
           row.status = 'unchanged';
           delete row.member;
