@@ -42,6 +42,12 @@ export const SETTINGS_MESSAGES = {
   updateRole: 'Error al actualizar rol',
   deleteRole: 'Error al eliminar rol',
   loadData: 'Error al cargar datos',
+  bulkTarget: 'Indica las cuentas: una lista de ids o el filtro, uno de los dos',
+  bulkTooMany: `No se pueden cambiar más de 1000 cuentas seleccionadas a la vez`,
+  bulkAction: 'Acción no válida',
+  bulkLastConfigUser:
+    'No se ha cambiado ninguna cuenta: la acción dejaría a la comunidad sin ningún usuario activo con acceso a Configuración.',
+  bulkFailed: 'Error al aplicar la acción',
 } as const;
 
 /** "No se puede eliminar el rol: 3 usuarios lo tienen asignado..." */
@@ -157,6 +163,50 @@ export const deleteUser = endpoint({
   path: '/api/admin/users/:id',
   params: IdParams,
   response: OkResponse,
+});
+
+/** The most ids one bulk request may name. */
+export const BULK_IDS_MAX = 1000;
+export const BULK_ACTIONS = ['activate', 'deactivate', 'set_role', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/**
+ * One action on many accounts: the selected ids, or every account matching the users list's filter
+ * ("todos los que coinciden con el filtro"); exactly one of the two. `role_id` is for set_role.
+ */
+export const UserBulkBody = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { error: SETTINGS_MESSAGES.bulkAction }),
+    ids: z
+      .array(z.number().int().positive().max(ID_MAX))
+      .min(1, SETTINGS_MESSAGES.bulkTarget)
+      .max(BULK_IDS_MAX, SETTINGS_MESSAGES.bulkTooMany)
+      .optional(),
+    filter: z
+      .object({
+        search: z.string().trim().max(SEARCH_MAX).optional(),
+        pending: z.boolean().optional(),
+      })
+      .optional(),
+    role_id: RoleIdField.max(ID_MAX, SETTINGS_MESSAGES.chooseRole).optional(),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
+    error: SETTINGS_MESSAGES.bulkTarget,
+  })
+  .refine((body) => body.action !== 'set_role' || body.role_id !== undefined, {
+    error: SETTINGS_MESSAGES.chooseRole,
+    path: ['role_id'],
+  });
+export type UserBulkBody = z.input<typeof UserBulkBody>;
+
+export const UserBulkResult = z.object({ affected: z.number().int().nonnegative() });
+export type UserBulkResult = z.infer<typeof UserBulkResult>;
+
+export const bulkUsers = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/bulk',
+  body: UserBulkBody,
+  response: UserBulkResult,
 });
 
 export const listRoles = endpoint({

@@ -1,5 +1,5 @@
 import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { inIdOrder, single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
@@ -10,6 +10,13 @@ export interface UserFilter {
   search?: string | undefined;
   pending?: boolean | undefined;
 }
+
+/** The accounts a bulk action names: chosen ids, or everyone matching the list's filter. */
+export type BulkTarget =
+  { ids: readonly number[] } | { filter: { search?: string | undefined; pending?: boolean | undefined } };
+
+/** What a bulk update sets on every targeted account. */
+export type BulkChange = { is_active: boolean } | { role_id: number };
 
 /** A page of the user list and the total it is a page of. */
 interface UserPage {
@@ -85,6 +92,10 @@ export function createSettingsRepo(database: AppDatabase) {
       pending ? eq(users.is_active, false) : undefined,
       search ? database.dialect.userSearch(users.id, users.username, users.email, search) : undefined,
     );
+  const targetWhere = (target: BulkTarget): SQL | undefined =>
+    'ids' in target
+      ? inArray(users.id, [...target.ids])
+      : userFilter({ page: 1, pageSize: 1, ...target.filter });
   const newestFirst = [desc(users.created_at), desc(users.id)];
 
   const repo = {
@@ -158,6 +169,42 @@ export function createSettingsRepo(database: AppDatabase) {
     deleteUser: (id: number): Promise<void> =>
       write(async (tx) => {
         await tx.delete(users).where(eq(users.id, id));
+      }),
+
+    /**
+     * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
+     * active flag signs them out, as a single edit does). Returns how many accounts changed.
+     */
+    bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<number> =>
+      write(async (tx) => {
+        const differs =
+          'is_active' in change ? ne(users.is_active, change.is_active) : ne(users.role_id, change.role_id);
+        const where = and(targetWhere(target), differs);
+        const [counted] = await tx.select({ n: count() }).from(users).where(where);
+        const n = counted?.n ?? 0;
+        if (n === 0) return 0;
+        await tx
+          .delete(sessions)
+          .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
+        await tx
+          .update(users)
+          .set({ ...change, token_version: sql`${users.token_version} + 1` })
+          .where(where);
+        return n;
+      }),
+
+    /** Deletes the targeted accounts (their sessions go with them); returns how many. */
+    bulkDelete: (target: BulkTarget): Promise<number> =>
+      write(async (tx) => {
+        const where = targetWhere(target);
+        const [counted] = await tx.select({ n: count() }).from(users).where(where);
+        const n = counted?.n ?? 0;
+        if (n === 0) return 0;
+        await tx
+          .delete(sessions)
+          .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
+        await tx.delete(users).where(where);
+        return n;
       }),
 
     /** Active accounts whose role grants the config tool: the people who can still administer. */

@@ -1,4 +1,5 @@
 import {
+  bulkUsers,
   createRole,
   createUser,
   deleteRole,
@@ -25,6 +26,8 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
     await settings.deleteUser(params.id);
     return { ok: true as const };
   });
+
+  route(app, bulkUsers, CONFIG, ({ body }) => settings.bulkUsers(body));
 
   route(app, listRoles, CONFIG, () => settings.listRoles());
   route(app, createRole, CONFIG, ({ body }) => settings.createRole(body));

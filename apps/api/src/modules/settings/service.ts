@@ -4,13 +4,21 @@ import {
   roleInUseMessage,
   SETTINGS_MESSAGES as M,
   type AdminUser,
+  type UserBulkBody,
   type Role,
+  type UserBulkResult,
   type UserList,
 } from '@app/contracts';
 import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { withoutTokenVersion, type SettingsQueries, type SettingsRepo, type UserFilter } from './repo';
+import {
+  withoutTokenVersion,
+  type BulkTarget,
+  type SettingsQueries,
+  type SettingsRepo,
+  type UserFilter,
+} from './repo';
 
 export interface UserInput {
   username: string;
@@ -120,6 +128,28 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
         if (!(await tx.findUser(id))) throw notFound(M.userNotFound);
         await tx.deleteUser(id);
         await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+      });
+    },
+
+    /**
+     * One action on many accounts in one transaction. The lock-out rule is checked on the state after the
+     * whole batch: a batch that would leave no active config holder is refused whole, nothing written.
+     */
+    async bulkUsers(input: UserBulkBody): Promise<UserBulkResult> {
+      const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
+      return repo.transaction(async (tx) => {
+        let affected: number;
+        if (input.action === 'delete') {
+          affected = await tx.bulkDelete(target);
+        } else if (input.action === 'set_role') {
+          const roleId = input.role_id!;
+          await assertRoleExists(tx, roleId);
+          affected = await tx.bulkUpdate(target, { role_id: roleId });
+        } else {
+          affected = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
+        }
+        await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
+        return { affected };
       });
     },
 

@@ -11,6 +11,7 @@ import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
 import { usePublicConfig } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
+import { BulkActions } from './bulk-actions';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { MembersExportButton } from './members-export-button';
@@ -44,6 +45,24 @@ export function UsersTab() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
+  // The bulk selection: ticked rows (kept across pages), or every account matching the filter.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  // A new search or filter is a different list: what was selected no longer applies.
+  useEffect(clearSelection, [query.search, query.pending]);
+  const toggle = (id: number, on: boolean) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const removal = useDeleteUser();
@@ -62,6 +81,23 @@ export function UsersTab() {
 
   const filtered = debouncedSearch !== '' || pending;
   const items = users.data?.items ?? [];
+  const pageSelected = items.filter((user) => allMatching || selected.has(user.id)).length;
+  const togglePage = (on: boolean) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const user of items) {
+        if (on) next.add(user.id);
+        else next.delete(user.id);
+      }
+      return next;
+    });
+  };
+  const selectionCount = allMatching ? total : selected.size;
+  const filter = {
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(pending ? { pending: true } : {}),
+  };
 
   return (
     <Stack gap="md">
@@ -92,6 +128,18 @@ export function UsersTab() {
         </Group>
       </Group>
 
+      {selectionCount > 0 && (
+        <BulkActions
+          count={selectionCount}
+          target={allMatching ? { filter } : { ids: [...selected] }}
+          allMatching={allMatching}
+          matching={total}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={clearSelection}
+          onDone={clearSelection}
+        />
+      )}
+
       <ListState
         loading={users.isPending || config.isPending}
         error={users.error && errorMessage(users.error, M.loadUsers)}
@@ -104,6 +152,14 @@ export function UsersTab() {
           <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Seleccionar los usuarios de esta página"
+                    checked={items.length > 0 && pageSelected === items.length}
+                    indeterminate={pageSelected > 0 && pageSelected < items.length}
+                    onChange={(event) => togglePage(event.currentTarget.checked)}
+                  />
+                </Table.Th>
                 <Table.Th>Usuario</Table.Th>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Teléfono</Table.Th>
@@ -116,6 +172,13 @@ export function UsersTab() {
             <Table.Tbody>
               {items.map((user) => (
                 <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Seleccionar ${user.username}`}
+                      checked={allMatching || selected.has(user.id)}
+                      onChange={(event) => toggle(user.id, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
                   <Table.Td>{user.username}</Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.phone ?? ''}</Table.Td>

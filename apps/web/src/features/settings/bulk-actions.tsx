@@ -1,0 +1,193 @@
+import { SETTINGS_MESSAGES as M, type BulkAction, type UserBulkBody } from '@app/contracts';
+import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { capitalize } from '@/components/role-badge';
+import { notifyDone, notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useBulkUsers } from './api/bulk-users';
+import { useRoles } from './api/get-roles';
+
+/** "1 cuenta", "3 cuentas" */
+export const accountsLabel = (n: number): string => (n === 1 ? '1 cuenta' : `${n} cuentas`);
+
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
+
+/** The confirmation's question, stating the count: "¿Activar 3 cuentas?" */
+export const bulkQuestion = (action: BulkAction, n: number): string => {
+  const accounts = accountsLabel(n);
+  switch (action) {
+    case 'activate':
+      return `¿Activar ${accounts}?`;
+    case 'deactivate':
+      return `¿Desactivar ${accounts}? Se cerrarán sus sesiones.`;
+    case 'set_role':
+      return `¿Cambiar el rol de ${accounts}?`;
+    case 'delete':
+      return `¿Eliminar ${accounts}? Esta acción no se puede deshacer.`;
+  }
+};
+
+/** The toast after the server's answer: "2 cuentas activadas". */
+export const bulkDone = (action: BulkAction, n: number): string => {
+  const done = {
+    activate: 'activada',
+    deactivate: 'desactivada',
+    set_role: 'con el rol cambiado',
+    delete: 'eliminada',
+  }[action];
+  const word = action === 'set_role' ? done : plural(n, done);
+  return `${accountsLabel(n)} ${word}`;
+};
+
+const TITLES: Record<BulkAction, string> = {
+  activate: 'Activar cuentas',
+  deactivate: 'Desactivar cuentas',
+  set_role: 'Cambiar rol',
+  delete: 'Eliminar cuentas',
+};
+
+const CONFIRM_LABELS: Record<BulkAction, string> = {
+  activate: 'Activar',
+  deactivate: 'Desactivar',
+  set_role: 'Cambiar rol',
+  delete: 'Eliminar',
+};
+
+export interface BulkActionsProps {
+  /** How many accounts the action would touch. */
+  count: number;
+  /** What the server is sent: the chosen ids, or the list's filter. */
+  target: Pick<UserBulkBody, 'ids' | 'filter'>;
+  /** Every account matching the filter is selected (not only ticked rows). */
+  allMatching: boolean;
+  /** How many accounts match the filter, for "Seleccionar todos los que coinciden con el filtro (N)". */
+  matching: number;
+  onSelectAllMatching: () => void;
+  onClear: () => void;
+  /** After the server applied the action. */
+  onDone: () => void;
+}
+
+/** The toolbar shown while accounts are selected, and its confirmation. */
+export function BulkActions({
+  count,
+  target,
+  allMatching,
+  matching,
+  onSelectAllMatching,
+  onClear,
+  onDone,
+}: BulkActionsProps) {
+  const [action, setAction] = useState<BulkAction | null>(null);
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [roleError, setRoleError] = useState<string | undefined>();
+  const bulk = useBulkUsers();
+  const roles = useRoles();
+
+  const open = (next: BulkAction) => {
+    setAction(next);
+    setRoleId(null);
+    setRoleError(undefined);
+  };
+  const close = () => {
+    if (!bulk.isPending) setAction(null);
+  };
+  const confirm = () => {
+    if (action === null) return;
+    if (action === 'set_role' && roleId === null) {
+      setRoleError(M.chooseRole);
+      return;
+    }
+    const body: UserBulkBody = {
+      action,
+      ...target,
+      ...(action === 'set_role' ? { role_id: Number(roleId) } : {}),
+    };
+    bulk.mutate(body, {
+      onSuccess: ({ affected }) => {
+        notifyDone(bulkDone(action, affected));
+        onDone();
+      },
+      onError: (error) => notifyFailed(errorMessage(error, M.bulkFailed)),
+      onSettled: () => setAction(null),
+    });
+  };
+
+  return (
+    <Paper withBorder p="sm" role="region" aria-label="Acciones sobre la selección">
+      <Group gap="sm" wrap="wrap">
+        <Text fw={500} aria-live="polite">
+          {allMatching
+            ? `${accountsLabel(count)} (todas las que coinciden con el filtro)`
+            : `${accountsLabel(count)} ${plural(count, 'seleccionada')}`}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => open('activate')}>
+          Activar
+        </Button>
+        <Button size="xs" variant="light" onClick={() => open('deactivate')}>
+          Desactivar
+        </Button>
+        <Button size="xs" variant="light" onClick={() => open('set_role')}>
+          Cambiar rol
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => open('delete')}>
+          Eliminar
+        </Button>
+        {!allMatching && matching > count && (
+          <Button size="xs" variant="subtle" onClick={onSelectAllMatching}>
+            {`Seleccionar todos los que coinciden con el filtro (${matching})`}
+          </Button>
+        )}
+        <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
+          Quitar selección
+        </Button>
+      </Group>
+
+      <Modal
+        opened={action !== null}
+        onClose={close}
+        title={action ? TITLES[action] : ''}
+        centered
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        {action && (
+          <Stack gap="lg">
+            <Text>{bulkQuestion(action, count)}</Text>
+            {action === 'set_role' && (
+              <Select
+                label="Nuevo rol"
+                required
+                placeholder="Selecciona un rol"
+                data={(roles.data ?? []).map((role) => ({
+                  value: String(role.id),
+                  label: capitalize(role.name),
+                }))}
+                allowDeselect={false}
+                value={roleId}
+                onChange={(value) => {
+                  setRoleId(value);
+                  setRoleError(undefined);
+                }}
+                error={roleError ?? (roles.error ? M.loadRoles : undefined)}
+                disabled={roles.isPending}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={bulk.isPending}>
+                Cancelar
+              </Button>
+              <Button
+                color={action === 'delete' || action === 'deactivate' ? 'red' : undefined}
+                onClick={confirm}
+                loading={bulk.isPending}
+              >
+                {CONFIRM_LABELS[action]}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Paper>
+  );
+}
