@@ -170,6 +170,7 @@ export const RedgramHistoryQuery = z.object({
   /** Words in the profile's name, the topic or source text, or a variant (ignoring case). */
   q: z.string().trim().max(REDGRAM_SEARCH_MAX).optional(),
 });
+export type RedgramHistoryQuery = z.infer<typeof RedgramHistoryQuery>;
 
 const ProfileParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
