@@ -222,7 +222,10 @@ export const listRedgramHistory = endpoint({
   method: 'GET',
   path: '/api/redgram/history',
   query: RedgramHistoryQuery,
-  response: pageOf(RedgramHistoryEntry),
+  response: pageOf(RedgramHistoryEntry).extend({
+    /** How many days an entry is kept (REDGRAM_HISTORY_DAYS), so the screen can say so. */
+    retention_days: z.number().int().positive(),
+  }),
 });
 
 export const deleteRedgramHistoryEntry = endpoint({

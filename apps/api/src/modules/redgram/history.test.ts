@@ -30,7 +30,13 @@ async function ready(overrides: Partial<Config> = {}) {
 const generate = (t: AiTestApp, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
   send(t.app, 'POST', '/api/redgram/generate', cookie, body, headers);
 
-type HistoryPage = { items: RedgramHistoryEntry[]; total: number; page: number; pageSize: number };
+type HistoryPage = {
+  items: RedgramHistoryEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  retention_days: number;
+};
 const history = async (t: AiTestApp, cookie: string, query = '') => {
   const res = await send(t.app, 'GET', `/api/redgram/history${query}`, cookie);
   expect(res.statusCode).toBe(200);
@@ -50,7 +56,7 @@ describe('Mi historial', () => {
     await generate(t, t.vip, { profile_id: profile.id, mode: 'reescribir', text: 'Abrimos', variants: 2 });
 
     const page = await history(t, t.vip);
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10 });
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10, retention_days: 90 });
     expect(page.items[0]).toMatchObject({
       profile_id: profile.id,
       profile_name: 'Panadería Sol',
@@ -187,6 +193,7 @@ describe('Mi historial', () => {
       variants: JSON.stringify(['reciente']),
       created_at: new Date(Date.now() - 29 * day).toISOString(),
     });
+    expect((await history(t, t.vip)).retention_days).toBe(30);
     // Past the period it is no longer shown...
     expect((await history(t, t.vip)).items.map((e) => e.input_text)).toEqual(['de hace 29 días']);
     // ...and the next generation deletes it from the database.

@@ -140,7 +140,10 @@ export function createRedgramService({ repo, gemini, limiter, clock, historyDays
     latestLogs: (): Promise<RedgramLogEntry[]> => repo.latestLogs(),
 
     /** The member's own generations within the retention period, newest first. */
-    async history(userId: number, query: RedgramHistoryQuery): Promise<Page<RedgramHistoryEntry>> {
+    async history(
+      userId: number,
+      query: RedgramHistoryQuery,
+    ): Promise<Page<RedgramHistoryEntry> & { retention_days: number }> {
       const { page, pageSize } = query;
       const { items, total } = await repo.historyPage({
         userId,
@@ -149,7 +152,7 @@ export function createRedgramService({ repo, gemini, limiter, clock, historyDays
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { items, total, page, pageSize };
+      return { items, total, page, pageSize, retention_days: historyDays };
     },
 
     async deleteHistoryEntry(userId: number, id: number): Promise<void> {
