@@ -15,7 +15,7 @@ export const redgramDraftState = (draft: RedgramDraft) => ({ redgramDraft: draft
 
 export function readRedgramDraft(state: unknown): RedgramDraft | null {
   if (typeof state !== 'object' || state === null || !('redgramDraft' in state)) return null;
-  const draft = (state).redgramDraft;
+  const draft = state.redgramDraft;
   if (typeof draft !== 'object' || draft === null) return null;
   const { mode, text } = draft as Record<string, unknown>;
   if ((mode !== 'escribir' && mode !== 'reescribir') || typeof text !== 'string') return null;

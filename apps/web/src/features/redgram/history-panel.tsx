@@ -71,11 +71,11 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
               onChange={(event) => setSearch(event.currentTarget.value)}
               maxLength={200}
             />
-            <Tooltip label="Recargar historial">
+            <Tooltip label="Recargar mis generaciones">
               <ActionIcon
                 variant="default"
                 size="lg"
-                aria-label="Recargar historial"
+                aria-label="Recargar mis generaciones"
                 onClick={() => void history.refetch()}
               >
                 <IconRefresh size={18} aria-hidden="true" />
@@ -117,7 +117,7 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
 
       <ConfirmDialog
         opened={toDelete !== null}
-        title="Eliminar del historial"
+        title="Eliminar generación"
         message="¿Eliminar esta generación de tu historial? Esta acción no se puede deshacer."
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -154,8 +154,8 @@ function HistoryItem({
             <Button size="compact-sm" variant="light" onClick={onReuse}>
               Usar de nuevo
             </Button>
-            <Tooltip label="Eliminar del historial">
-              <ActionIcon variant="subtle" color="red" aria-label="Eliminar del historial" onClick={onDelete}>
+            <Tooltip label="Eliminar generación">
+              <ActionIcon variant="subtle" color="red" aria-label="Eliminar generación" onClick={onDelete}>
                 <IconTrash size={16} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
