@@ -152,7 +152,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   textoRoutes(app, createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter }));
   redgramRoutes(
     app,
-    createRedgramService({ repo: createRedgramRepo(db), gemini, limiter: generationLimiter }),
+    createRedgramService({
+      repo: createRedgramRepo(db),
+      gemini,
+      limiter: generationLimiter,
+      clock,
+      historyDays: config.redgramHistoryDays,
+    }),
   );
   settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
   membersIoRoutes(app, createMembersIoService({ repo: createMembersIoRepo(db), clock }));

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
     .min(100)
     .max(120_000)
     .default(15_000),
+  // How long each member's RedGram history ("Mi historial") is kept.
+  REDGRAM_HISTORY_DAYS: z.coerce.number({ error: 'debe ser un número' }).int().min(1).max(3_650).default(90),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
   GEMINI_BASE_URL: optionalString.pipe(httpUrl.optional()),
   YOUTUBE_API_KEY: optionalString,
@@ -106,6 +108,8 @@ export interface Config {
   /** Timeout of every outgoing call to a third-party service. */
   outgoingTimeoutMs: number;
   gemini: { model: string; baseUrl: string | undefined };
+  /** Days a member's RedGram generations stay in "Mi historial". */
+  redgramHistoryDays: number;
   youtube: { apiKey: string | undefined; dataApiUrl: string; oembedUrl: string };
   cobalt: { url: string | undefined; apiKey: string | undefined };
   instagram: { url: string | undefined; apiKey: string | undefined };
@@ -171,6 +175,7 @@ export function loadConfig(
     },
     outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
     gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
+    redgramHistoryDays: e.REDGRAM_HISTORY_DAYS,
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },

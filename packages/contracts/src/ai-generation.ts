@@ -28,7 +28,11 @@ export const geminiApiMessage = (detail: string | undefined): string =>
   detail ? `${AI_MESSAGES.geminiApi}: ${detail}` : AI_MESSAGES.geminiApi;
 
 /** The whole generated text: the answer when the client does not ask for a stream. */
-export const GenerationResponse = z.object({ text: z.string() });
+export const GenerationResponse = z.object({
+  text: z.string(),
+  /** A generation of several variants (RedGram): each one's whole text; `text` is the first. */
+  variants: z.array(z.string()).optional(),
+});
 export type GenerationResponse = z.infer<typeof GenerationResponse>;
 
 /**
@@ -36,7 +40,11 @@ export type GenerationResponse = z.infer<typeof GenerationResponse>;
  * text to append), then `done`, or `error` with the Spanish message when the generation failed after it began.
  */
 export const GENERATION_STREAM_TYPE = 'text/event-stream';
-export const StreamChunkEvent = z.object({ text: z.string() });
+export const StreamChunkEvent = z.object({
+  text: z.string(),
+  /** Which variant the piece belongs to (from 0), when the generation writes several. */
+  variant: z.number().int().min(0).max(9).optional(),
+});
 export const StreamErrorEvent = z.object({ error: z.string() });
 
 /** How a stored secret is shown: whether it is set and its last 4 characters, never the value. */

@@ -9,6 +9,9 @@ import {
   SecretStatus,
 } from './ai-generation';
 import { endpoint, OkResponse, ID_MAX } from './http';
+import { pageOf, pageQueryFields } from './pagination';
+
+export * from './redgram-text';
 
 export const REDGRAM_MODES = ['escribir', 'reescribir'] as const;
 export const RedgramMode = z.enum(REDGRAM_MODES);
@@ -50,6 +53,12 @@ export const REDGRAM_MESSAGES = {
   deleteProfileFailed: 'Error al eliminar el perfil',
   profileNotFound: 'El perfil no existe',
   loadLogsFailed: 'Error al cargar el historial',
+  historyEntryNotFound: 'La generación no existe en tu historial',
+  historyDeleted: 'Generación eliminada del historial',
+  deleteHistoryFailed: 'Error al eliminar la generación',
+  historyReused: 'Datos cargados en el generador',
+  historyProfileGone: 'El perfil de esta generación ya no existe: elige otro',
+  hashtagsCopied: 'Hashtags copiados',
 } as const;
 
 const ProfileField = z
@@ -101,6 +110,9 @@ export const RedgramConfigBody = z.object({
 });
 export type RedgramConfigBody = z.infer<typeof RedgramConfigBody>;
 
+export const REDGRAM_VARIANTS_MAX = 3;
+const REDGRAM_VARIANTS_MESSAGE = `Elige entre 1 y ${REDGRAM_VARIANTS_MAX} variantes`;
+
 export const RedgramGenerateBody = z.object({
   profile_id: z
     .number({ error: REDGRAM_MESSAGES.selectProfile })
@@ -110,6 +122,13 @@ export const RedgramGenerateBody = z.object({
   mode: RedgramMode,
   /** Blank is refused by the server with the mode's message, after the profile and configuration checks. */
   text: z.string().max(GENERATION_TEXT_MAX, AI_MESSAGES.textTooLong),
+  /** How many versions to write, all in one Gemini request (one generation for the per-user limit). */
+  variants: z
+    .number({ error: REDGRAM_VARIANTS_MESSAGE })
+    .int(REDGRAM_VARIANTS_MESSAGE)
+    .min(1, REDGRAM_VARIANTS_MESSAGE)
+    .max(REDGRAM_VARIANTS_MAX, REDGRAM_VARIANTS_MESSAGE)
+    .default(1),
 });
 export type RedgramGenerateBody = z.infer<typeof RedgramGenerateBody>;
 
@@ -128,6 +147,30 @@ export const RedgramLogEntry = z.object({
 export type RedgramLogEntry = z.infer<typeof RedgramLogEntry>;
 
 export const REDGRAM_LOG_LIMIT = 50;
+
+/** One generation in the member's own history ("Mi historial"): what was asked and every variant written. */
+export const RedgramHistoryEntry = z.object({
+  id: z.number().int().positive().max(ID_MAX),
+  created_at: z.string(),
+  /** Null once the profile has been deleted; its name and network stay as they were. */
+  profile_id: z.number().int().nullable(),
+  profile_name: z.string(),
+  social_network: z.string(),
+  mode: RedgramMode,
+  input_text: z.string(),
+  variants: z.array(z.string()),
+});
+export type RedgramHistoryEntry = z.infer<typeof RedgramHistoryEntry>;
+
+export const REDGRAM_HISTORY_PAGE_SIZE = 10;
+export const REDGRAM_SEARCH_MAX = 200;
+
+export const RedgramHistoryQuery = z.object({
+  ...pageQueryFields(REDGRAM_HISTORY_PAGE_SIZE, 50),
+  /** Words in the profile's name, the topic or source text, or a variant (ignoring case). */
+  q: z.string().trim().max(REDGRAM_SEARCH_MAX).optional(),
+});
+export type RedgramHistoryQuery = z.infer<typeof RedgramHistoryQuery>;
 
 const ProfileParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
@@ -163,12 +206,33 @@ export const deleteRedgramProfile = endpoint({
   response: OkResponse,
 });
 
-/** Streams (`Accept: text/event-stream`) or answers the whole text. */
+/**
+ * Streams (`Accept: text/event-stream`, each `chunk` naming its `variant`) or answers the whole text: `text` is
+ * the first variant, `variants` all of them.
+ */
 export const generateRedgram = endpoint({
   method: 'POST',
   path: '/api/redgram/generate',
   body: RedgramGenerateBody,
   response: GenerationResponse,
+});
+
+/** The signed-in member's own generations, newest first, within the retention period. */
+export const listRedgramHistory = endpoint({
+  method: 'GET',
+  path: '/api/redgram/history',
+  query: RedgramHistoryQuery,
+  response: pageOf(RedgramHistoryEntry).extend({
+    /** How many days an entry is kept (REDGRAM_HISTORY_DAYS), so the screen can say so. */
+    retention_days: z.number().int().positive(),
+  }),
+});
+
+export const deleteRedgramHistoryEntry = endpoint({
+  method: 'DELETE',
+  path: '/api/redgram/history/:id',
+  params: z.object({ id: z.coerce.number().int().positive().max(ID_MAX) }),
+  response: OkResponse,
 });
 
 /** Admin only: the latest generations, newest first, with their errors. */

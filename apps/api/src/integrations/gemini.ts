@@ -42,7 +42,34 @@ export interface GenerateRequest {
   prompt: string;
   /** Overrides the default endpoint (the text tools' stored api_url). */
   baseUrl?: string;
+  /** Rules for the model besides the prompt (Gemini's `systemInstruction`). */
+  systemInstruction?: string;
   signal?: AbortSignal;
+}
+
+/** A piece of one of several answers written for the same request (Gemini's `candidateCount`). */
+export interface VariantPiece {
+  /** Which answer (from 0). */
+  variant: number;
+  text: string;
+}
+
+interface ResponseChunk {
+  readonly text?: string | undefined;
+  candidates?:
+    | { index?: number | undefined; content?: { parts?: { text?: string; thought?: boolean }[] } }[]
+    | undefined;
+}
+
+/** The text of each candidate in a streamed chunk (thoughts left out), by candidate index. */
+function candidatePieces(chunk: ResponseChunk): VariantPiece[] {
+  return (chunk.candidates ?? []).map((candidate, position) => ({
+    variant: candidate.index ?? position,
+    text: (candidate.content?.parts ?? [])
+      .filter((part) => !part.thought && typeof part.text === 'string')
+      .map((part) => part.text)
+      .join(''),
+  }));
 }
 
 /** Statuses that mean "this endpoint does not stream": the same call is made again without streaming. */
@@ -86,6 +113,20 @@ export function createGeminiClient(options: GeminiClientOptions) {
    * Every failure is a GeminiError.
    */
   async function generateStream(request: GenerateRequest): Promise<AsyncIterable<string>> {
+    const pieces = await start(request, 1);
+    return (async function* () {
+      for await (const piece of pieces) yield piece.text;
+    })();
+  }
+
+  /**
+   * Like `generateStream`, but Gemini writes `count` independent answers to the same prompt in one request
+   * (`candidateCount`); each piece names its answer. Fails with 'no-text' when any answer came back empty.
+   */
+  const generateVariants = (request: GenerateRequest, count: number): Promise<AsyncIterable<VariantPiece>> =>
+    start(request, count);
+
+  async function start(request: GenerateRequest, count: number): Promise<AsyncIterable<VariantPiece>> {
     const controller = new AbortController();
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
@@ -124,11 +165,15 @@ export function createGeminiClient(options: GeminiClientOptions) {
     const params = {
       model: options.model,
       contents: request.prompt,
-      config: { abortSignal: controller.signal },
+      config: {
+        abortSignal: controller.signal,
+        ...(count > 1 ? { candidateCount: count } : {}),
+        ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
+      },
     };
 
     armTimer();
-    let pieces: AsyncIterable<{ text?: string | undefined }> | Iterable<{ text?: string | undefined }>;
+    let pieces: AsyncIterable<ResponseChunk> | Iterable<ResponseChunk>;
     try {
       pieces = await ai.models.generateContentStream(params);
     } catch (error) {
@@ -146,22 +191,23 @@ export function createGeminiClient(options: GeminiClientOptions) {
     }
 
     return (async function* () {
-      let any = false;
+      const written = new Set<number>();
       try {
         for await (const piece of pieces) {
           armTimer();
-          let text: string | undefined;
+          let found: VariantPiece[];
           try {
-            text = piece.text;
+            found = count > 1 ? candidatePieces(piece) : [{ variant: 0, text: piece.text ?? '' }];
           } catch {
             throw new GeminiError('bad-response');
           }
-          if (text) {
-            any = true;
-            yield text;
+          for (const { variant, text } of found) {
+            if (!text || variant < 0 || variant >= count) continue;
+            written.add(variant);
+            yield { variant, text };
           }
         }
-        if (!any) throw new GeminiError('no-text');
+        if (written.size < count) throw new GeminiError('no-text');
       } catch (error) {
         throw toGeminiError(error);
       } finally {
@@ -170,7 +216,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
     })();
   }
 
-  return { generateStream };
+  return { generateStream, generateVariants };
 }
 
 export type GeminiClient = ReturnType<typeof createGeminiClient>;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { GENERATION_STREAM_TYPE, MESSAGES } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GeminiError } from '../integrations/gemini';
+import { GeminiError, type VariantPiece } from '../integrations/gemini';
 import { AppError } from './errors';
 
 /** The Spanish messages one tool shows for each kind of Gemini failure. */
@@ -46,12 +46,17 @@ export const secretStatus = (key: string | null | undefined): { set: boolean; la
 
 const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** A generation's pieces: text, or text of one of several variants. */
+export type GenerationPiece = string | VariantPiece;
+
 async function* toServerSentEvents(
-  pieces: AsyncIterable<string>,
+  pieces: AsyncIterable<GenerationPiece>,
   log: FastifyRequest['log'],
 ): AsyncGenerator<string> {
   try {
-    for await (const text of pieces) yield sseEvent('chunk', { text });
+    for await (const piece of pieces) {
+      yield sseEvent('chunk', typeof piece === 'string' ? { text: piece } : piece);
+    }
     yield sseEvent('done', {});
   } catch (error) {
     if (!(error instanceof AppError) || error.detail) log.warn({ err: error }, 'generation failed');
@@ -67,8 +72,8 @@ async function* toServerSentEvents(
 export async function sendGeneration(
   request: FastifyRequest,
   reply: FastifyReply,
-  start: (signal: AbortSignal) => Promise<AsyncIterable<string>>,
-): Promise<FastifyReply | { text: string }> {
+  start: (signal: AbortSignal) => Promise<AsyncIterable<GenerationPiece>>,
+): Promise<FastifyReply | { text: string; variants?: string[] }> {
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -77,8 +82,17 @@ export async function sendGeneration(
 
   if (!(request.headers.accept ?? '').includes(GENERATION_STREAM_TYPE)) {
     let text = '';
-    for await (const piece of pieces) text += piece;
-    return { text };
+    let variants: string[] | undefined;
+    for await (const piece of pieces) {
+      if (typeof piece === 'string') text += piece;
+      else {
+        variants ??= [];
+        variants[piece.variant] = (variants[piece.variant] ?? '') + piece.text;
+      }
+    }
+    if (!variants) return { text };
+    const whole = Array.from(variants, (variant) => variant ?? '');
+    return { text: whole[0] ?? '', variants: whole };
   }
   // text/event-stream is never compressed by @fastify/compress, so nothing buffers the pieces.
   return reply

@@ -9,13 +9,18 @@ import type { FakeService } from './index';
  *
  * By default it answers "Respuesta de Gemini: " followed by the prompt it received, in a few streamed pieces.
  * Keys starting with "invalid" get Google's 400 API_KEY_INVALID. Tests can queue other behaviours.
+ * A request for several candidates (`generationConfig.candidateCount`) gets that many echoes, "Variante N. "
+ * before each, their pieces interleaved in the stream as Gemini sends them (each chunk names its candidate).
  */
 export interface RecordedRequest {
   model: string;
   stream: boolean;
   /** The key as sent (header x-goog-api-key, or the legacy ?key= parameter). */
   apiKey: string | undefined;
-  body: { contents?: { role?: string; parts?: { text?: string }[] }[] };
+  body: {
+    contents?: { role?: string; parts?: { text?: string }[] }[];
+    generationConfig?: { candidateCount?: number };
+  };
   /** The text of the first part: the prompt. */
   prompt: string | undefined;
   /** True when the client went away before the answer ended. */
@@ -34,7 +39,9 @@ export type FakeBehaviour =
   /** Streams these pieces, then stays silent. */
   | { kind: 'stall'; chunks: string[] }
   /** The streaming method does not exist here (404); generateContent works. */
-  | { kind: 'no-streaming'; chunks: string[] };
+  | { kind: 'no-streaming'; chunks: string[] }
+  /** Several candidates: the pieces of each, interleaved in the stream. */
+  | { kind: 'candidates'; chunks: string[][] };
 
 export interface FakeGemini {
   url: string;
@@ -63,6 +70,32 @@ const candidate = (text: string | null, finish: boolean) => ({
   modelVersion: 'fake-gemini',
   responseId: 'fake-response',
 });
+
+/** One streamed chunk carrying a piece of candidate `index` (Gemini sends each candidate's pieces with its index). */
+const candidateChunk = (index: number, text: string, finish: boolean) => ({
+  candidates: [
+    {
+      content: { parts: [{ text }], role: 'model' },
+      ...(finish ? { finishReason: 'STOP' } : {}),
+      index,
+    },
+  ],
+  modelVersion: 'fake-gemini',
+  responseId: 'fake-response',
+});
+
+/** Round-robin over the candidates' pieces, as they would arrive. */
+const interleave = (chunks: string[][]) => {
+  const events: ReturnType<typeof candidateChunk>[] = [];
+  const longest = Math.max(0, ...chunks.map((pieces) => pieces.length));
+  for (let step = 0; step < longest; step++) {
+    for (const [index, pieces] of chunks.entries()) {
+      const piece = pieces[step];
+      if (piece !== undefined) events.push(candidateChunk(index, piece, step === pieces.length - 1));
+    }
+  }
+  return events;
+};
 
 const errorBody = (code: number, message: string, status: string) => ({ error: { code, message, status } });
 
@@ -165,11 +198,39 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         return;
       }
 
-      const behaviour: FakeBehaviour = queued.shift() ?? {
-        kind: 'text',
-        chunks: splitIntoPieces(`${ECHO_PREFIX}${record.prompt ?? ''}`),
-      };
+      const count = body.generationConfig?.candidateCount ?? 1;
+      const behaviour: FakeBehaviour =
+        queued.shift() ??
+        (count > 1
+          ? {
+              kind: 'candidates',
+              chunks: Array.from({ length: count }, (_, index) =>
+                splitIntoPieces(`Variante ${index + 1}. ${ECHO_PREFIX}${record.prompt ?? ''}`),
+              ),
+            }
+          : { kind: 'text', chunks: splitIntoPieces(`${ECHO_PREFIX}${record.prompt ?? ''}`) });
       switch (behaviour.kind) {
+        case 'candidates': {
+          if (!stream) {
+            sendJson(res, 200, {
+              candidates: behaviour.chunks.map((pieces, index) => ({
+                content: { parts: [{ text: pieces.join('') }], role: 'model' },
+                finishReason: 'STOP',
+                index,
+              })),
+              modelVersion: 'fake-gemini',
+            });
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          for (const event of interleave(behaviour.chunks)) {
+            if (res.destroyed) return;
+            res.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+            if (delay > 0) await wait(delay);
+          }
+          res.end();
+          return;
+        }
         case 'error':
           sendJson(res, behaviour.code, errorBody(behaviour.code, behaviour.message, behaviour.status));
           return;

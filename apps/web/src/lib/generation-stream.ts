@@ -48,6 +48,8 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** Called with the whole text so far, each time a piece arrives. */
   onText: (text: string) => void;
+  /** Called with every variant's text so far, for a generation of several variants. */
+  onVariants?: (variants: string[]) => void;
   /** Message when a failure carries none of its own. */
   fallbackError: string;
 }
@@ -59,7 +61,7 @@ export interface StreamOptions {
 export async function streamGeneration<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
-  { signal, onText, fallbackError }: StreamOptions,
+  { signal, onText, onVariants, fallbackError }: StreamOptions,
 ): Promise<string> {
   const { body } = input as { body?: unknown };
   let response: Response;
@@ -90,12 +92,14 @@ export async function streamGeneration<E extends Endpoint>(
     const whole = GenerationResponse.safeParse(parse(await response.text()));
     if (!whole.success) throw new ApiError(MESSAGES.invalidServerResponse, response.status);
     onText(whole.data.text);
+    if (whole.data.variants) onVariants?.(whole.data.variants);
     return whole.data.text;
   }
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let text = '';
+  const variants: string[] = [];
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<string>;
@@ -111,7 +115,14 @@ export async function streamGeneration<E extends Endpoint>(
       for (const { event, data } of events) {
         if (event === 'chunk') {
           const piece = StreamChunkEvent.safeParse(parse(data));
-          if (piece.success) {
+          if (piece.success && piece.data.variant !== undefined) {
+            const { variant } = piece.data;
+            for (let i = variants.length; i <= variant; i++) variants.push('');
+            variants[variant] += piece.data.text;
+            text = variants[0] ?? '';
+            onText(text);
+            onVariants?.([...variants]);
+          } else if (piece.success) {
             text += piece.data.text;
             onText(text);
           }

@@ -11,6 +11,8 @@ export type GenerationResult = { ok: true; text: string } | { ok: false; error: 
  */
 export function useGeneration() {
   const [text, setText] = useState('');
+  /** Each variant's text, for a generation of several (otherwise empty). */
+  const [variants, setVariants] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -27,10 +29,12 @@ export function useGeneration() {
       controller.current = current;
       setBusy(true);
       setText('');
+      setVariants([]);
       try {
         const whole = await streamGeneration(endpoint, input, {
           signal: current.signal,
           onText: setText,
+          onVariants: setVariants,
           fallbackError,
         });
         return { ok: true, text: whole };
@@ -47,5 +51,5 @@ export function useGeneration() {
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
-  return { text, setText, busy, run, stop };
+  return { text, setText, variants, setVariants, busy, run, stop };
 }

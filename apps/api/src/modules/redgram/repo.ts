@@ -1,15 +1,16 @@
 import {
   REDGRAM_LOG_LIMIT,
+  type RedgramHistoryEntry,
   type RedgramLogEntry,
   type RedgramMode,
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { single } from '../../db/rows';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
-import { redgramConfig, redgramLogs, redgramProfiles } from './schema';
+import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
 
 export interface RedgramSettings {
   prompt_escribir: string;
@@ -26,6 +27,34 @@ export interface NewLog {
   api_response: string | null;
   error_message: string | null;
 }
+
+export interface NewHistoryEntry {
+  user_id: number;
+  profile_id: number;
+  profile_name: string;
+  social_network: string;
+  mode: RedgramMode;
+  input_text: string;
+  variants: string[];
+}
+
+export interface HistoryFilter {
+  userId: number;
+  /** Entries created at or after this ISO instant (the retention period). */
+  since: string;
+  search: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const parseVariants = (stored: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+};
 
 const profileColumns = {
   id: redgramProfiles.id,
@@ -109,6 +138,75 @@ export function createRedgramRepo(database: AppDatabase) {
     insertLog: (log: NewLog): Promise<void> =>
       write(async (tx) => {
         await tx.insert(redgramLogs).values(log);
+      }),
+
+    insertHistory: (entry: NewHistoryEntry): Promise<void> =>
+      write(async (tx) => {
+        await tx.insert(redgramHistory).values({ ...entry, variants: JSON.stringify(entry.variants) });
+      }),
+
+    /** Deletes every member's entries older than `before` (ISO instant); answers how many. */
+    purgeHistory: (before: string): Promise<number> =>
+      write(async (tx) => {
+        const deleted = await tx
+          .delete(redgramHistory)
+          .where(lt(redgramHistory.created_at, before))
+          .returning({ id: redgramHistory.id });
+        return deleted.length;
+      }),
+
+    /** One page of a member's entries, newest first, and how many match in all. */
+    async historyPage({
+      userId,
+      since,
+      search,
+      limit,
+      offset,
+    }: HistoryFilter): Promise<{ items: RedgramHistoryEntry[]; total: number }> {
+      const conditions: SQL[] = [eq(redgramHistory.user_id, userId), gte(redgramHistory.created_at, since)];
+      if (search) {
+        const { contains } = database.dialect;
+        conditions.push(
+          or(
+            contains(redgramHistory.profile_name, search),
+            contains(redgramHistory.input_text, search),
+            contains(redgramHistory.variants, search),
+          )!,
+        );
+      }
+      const where = and(...conditions);
+      const [rows, counted] = await Promise.all([
+        database.read
+          .select()
+          .from(redgramHistory)
+          .where(where)
+          .orderBy(desc(redgramHistory.created_at), desc(redgramHistory.id))
+          .limit(limit)
+          .offset(offset),
+        database.read.select({ n: count() }).from(redgramHistory).where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          created_at: row.created_at,
+          profile_id: row.profile_id,
+          profile_name: row.profile_name,
+          social_network: row.social_network,
+          mode: row.mode,
+          input_text: row.input_text,
+          variants: parseVariants(row.variants),
+        })),
+        total: counted[0]?.n ?? 0,
+      };
+    },
+
+    deleteHistoryEntry: (userId: number, id: number): Promise<boolean> =>
+      write(async (tx) => {
+        const deleted = await tx
+          .delete(redgramHistory)
+          .where(and(eq(redgramHistory.id, id), eq(redgramHistory.user_id, userId)))
+          .returning({ id: redgramHistory.id });
+        return deleted.length > 0;
       }),
 
     latestLogs: (limit = REDGRAM_LOG_LIMIT): Promise<RedgramLogEntry[]> =>

@@ -1,8 +1,10 @@
 import {
   createRedgramProfile,
+  deleteRedgramHistoryEntry,
   deleteRedgramProfile,
   generateRedgram,
   getRedgramConfig,
+  listRedgramHistory,
   listRedgramLogs,
   listRedgramProfiles,
   saveRedgramConfig,
@@ -27,6 +29,12 @@ export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): vo
   );
   route(app, deleteRedgramProfile, tool, async ({ user, params }) => {
     await redgram.deleteProfile(user.id, params.id);
+    return { ok: true as const };
+  });
+
+  route(app, listRedgramHistory, tool, ({ user, query }) => redgram.history(user.id, query));
+  route(app, deleteRedgramHistoryEntry, tool, async ({ user, params }) => {
+    await redgram.deleteHistoryEntry(user.id, params.id);
     return { ok: true as const };
   });
 

@@ -44,3 +44,24 @@ export const redgramLogs = pgTable(
   },
   (t) => [index('redgram_logs_created_idx').on(t.created_at)],
 );
+
+export const redgramHistory = pgTable(
+  'redgram_history',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profile_id: integer('profile_id').references(() => redgramProfiles.id, { onDelete: 'set null' }),
+    profile_name: text('profile_name').notNull(),
+    social_network: text('social_network').notNull(),
+    mode: text('mode', { enum: ['escribir', 'reescribir'] }).notNull(),
+    input_text: text('input_text').notNull(),
+    variants: text('variants').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('redgram_history_user_created_idx').on(t.user_id, t.created_at),
+    index('redgram_history_created_idx').on(t.created_at),
+  ],
+);

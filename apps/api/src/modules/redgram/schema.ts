@@ -52,3 +52,28 @@ export const redgramLogs = sqliteTable(
   },
   (t) => [index('redgram_logs_created_idx').on(t.created_at)],
 );
+
+/**
+ * Each member's own generations ("Mi historial"), kept for the retention period. The profile's name and network
+ * are copied, so an entry still reads right after the profile is edited or deleted. `variants` is a JSON array.
+ */
+export const redgramHistory = sqliteTable(
+  'redgram_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profile_id: integer('profile_id').references(() => redgramProfiles.id, { onDelete: 'set null' }),
+    profile_name: text('profile_name').notNull(),
+    social_network: text('social_network').notNull(),
+    mode: text('mode', { enum: ['escribir', 'reescribir'] }).notNull(),
+    input_text: text('input_text').notNull(),
+    variants: text('variants').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('redgram_history_user_created_idx').on(t.user_id, t.created_at),
+    index('redgram_history_created_idx').on(t.created_at),
+  ],
+);

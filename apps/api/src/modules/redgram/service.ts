@@ -1,19 +1,29 @@
 import {
   AI_MESSAGES,
   geminiApiMessage,
+  networkLimit,
   REDGRAM_MESSAGES,
+  type Page,
   type RedgramConfig,
   type RedgramConfigBody,
   type RedgramGenerateBody,
+  type RedgramHistoryEntry,
+  type RedgramHistoryQuery,
   type RedgramLogEntry,
   type RedgramMode,
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
-import type { GeminiClient } from '../../integrations/gemini';
+import type { Clock } from '../../lib/clock';
+import type { GeminiClient, VariantPiece } from '../../integrations/gemini';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { geminiAppError, secretStatus, type GeminiMessages } from '../../lib/generation';
+import {
+  geminiAppError,
+  secretStatus,
+  type GenerationPiece,
+  type GeminiMessages,
+} from '../../lib/generation';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
 /** RedGram's messages for each Gemini failure (spec, section 8). */
@@ -55,6 +65,29 @@ export function buildRedgramPrompt(
   return template.includes(mode === 'escribir' ? '{tema}' : '{texto}') ? filled : `${filled}\n\n${text}`;
 }
 
+/**
+ * What Gemini is told besides the member's template: the network's limit (so the text fits) and, for several
+ * variants, that each must stand on its own. Sent as the system instruction, so the template stays as written.
+ */
+export function redgramInstruction(profile: RedgramProfile, variants: number): string | undefined {
+  const rules: string[] = [];
+  const known = networkLimit(profile.social_network);
+  if (known) {
+    rules.push(
+      `El texto es para ${known.network}: no debe superar los ${known.limit} caracteres, contando los emojis, los espacios y los hashtags.`,
+    );
+  }
+  if (variants > 1) {
+    rules.push('Cada respuesta es una versión distinta y completa del texto, lista para publicar.');
+  }
+  return rules.length > 0 ? rules.join('\n') : undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Between the variants of one generation in the admins' log (one `api_response` per generation). */
+const VARIANT_SEPARATOR = '\n\n---\n\n';
+
 const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig => ({
   ...rest,
   gemini_api_key: secretStatus(gemini_api_key),
@@ -64,9 +97,15 @@ export interface RedgramServiceDeps {
   repo: RedgramRepo;
   gemini: GeminiClient;
   limiter: Budget;
+  clock: Clock;
+  /** How many days a generation stays in its member's history. */
+  historyDays: number;
 }
 
-export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDeps) {
+export function createRedgramService({ repo, gemini, limiter, clock, historyDays }: RedgramServiceDeps) {
+  /** The oldest instant the history keeps. */
+  const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
+
   return {
     getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
@@ -100,6 +139,28 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
 
     latestLogs: (): Promise<RedgramLogEntry[]> => repo.latestLogs(),
 
+    /** The member's own generations within the retention period, newest first. */
+    async history(
+      userId: number,
+      query: RedgramHistoryQuery,
+    ): Promise<Page<RedgramHistoryEntry> & { retention_days: number }> {
+      const { page, pageSize } = query;
+      const { items, total } = await repo.historyPage({
+        userId,
+        since: retentionStart(),
+        search: query.q || undefined,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items, total, page, pageSize, retention_days: historyDays };
+    },
+
+    async deleteHistoryEntry(userId: number, id: number): Promise<void> {
+      if (!(await repo.deleteHistoryEntry(userId, id))) {
+        throw notFound(REDGRAM_MESSAGES.historyEntryNotFound);
+      }
+    },
+
     /**
      * Checks in the spec's order (profile, key, prompt, text), then starts the generation; resolves once
      * Gemini accepted it. Every call that reached Gemini is logged once it ends, whatever the outcome.
@@ -108,7 +169,7 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
       userId: number,
       body: RedgramGenerateBody,
       signal: AbortSignal,
-    ): Promise<AsyncIterable<string>> {
+    ): Promise<AsyncIterable<GenerationPiece>> {
       const profile = await repo.findProfile(userId, body.profile_id);
       if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
       const settings = await repo.getSettings();
@@ -118,6 +179,9 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
       const text = body.text.trim();
       if (text === '') throw badRequest(REDGRAM_MESSAGES.missingText[body.mode], 'text');
       const prompt = buildRedgramPrompt(template, profile, body.mode, text);
+      const count = body.variants ?? 1;
+      const systemInstruction = redgramInstruction(profile, count);
+      // One generation for the per-user limit, however many variants it writes.
       await limiter.spend(String(userId));
 
       const log = (api_response: string | null, error_message: string | null) =>
@@ -131,9 +195,30 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
           error_message,
         });
 
-      let pieces: AsyncIterable<string>;
+      const remember = async (variants: string[]) => {
+        await repo.purgeHistory(retentionStart());
+        await repo.insertHistory({
+          user_id: userId,
+          profile_id: profile.id,
+          profile_name: profile.name,
+          social_network: profile.social_network,
+          mode: body.mode,
+          input_text: text,
+          variants,
+        });
+      };
+
+      let pieces: AsyncIterable<VariantPiece>;
       try {
-        pieces = await gemini.generateStream({ apiKey: settings.gemini_api_key, prompt, signal });
+        pieces = await gemini.generateVariants(
+          {
+            apiKey: settings.gemini_api_key,
+            prompt,
+            signal,
+            ...(systemInstruction ? { systemInstruction } : {}),
+          },
+          count,
+        );
       } catch (error) {
         const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
         // The admins' log keeps Gemini's own words; the member sees the generic message.
@@ -141,20 +226,24 @@ export function createRedgramService({ repo, gemini, limiter }: RedgramServiceDe
         throw appError;
       }
       return (async function* () {
-        let generated = '';
+        const written: string[] = Array.from({ length: count }, () => '');
         let error: string | null = AI_MESSAGES.cancelled;
         try {
           for await (const piece of pieces) {
-            generated += piece;
-            yield piece;
+            written[piece.variant] += piece.text;
+            // One variant answers as plain text pieces, as before; several name their variant.
+            yield count === 1 ? piece.text : piece;
           }
           error = null;
+          // Only complete generations go to the member's history.
+          await remember(written);
         } catch (failure) {
           const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
           error = appError.detail ?? appError.message;
           throw appError;
         } finally {
           // Also when the client stopped reading: the partial text is kept with "Generación detenida".
+          const generated = written.filter((variant) => variant !== '').join(VARIANT_SEPARATOR);
           await log(generated === '' ? null : generated, error);
         }
       })();

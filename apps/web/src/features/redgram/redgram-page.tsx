@@ -1,6 +1,13 @@
-import { generateRedgram, isAdmin, REDGRAM_MESSAGES, type RedgramMode } from '@app/contracts';
 import {
-  ActionIcon,
+  generateRedgram,
+  isAdmin,
+  networkLimit,
+  REDGRAM_MESSAGES,
+  REDGRAM_VARIANTS_MAX,
+  type RedgramHistoryEntry,
+  type RedgramMode,
+} from '@app/contracts';
+import {
   Alert,
   Button,
   Container,
@@ -11,19 +18,24 @@ import {
   Text,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconHistory, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconHistory, IconSettings } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
 import { useGeneration } from '@/lib/use-generation';
 import { ConfigModal } from './config-modal';
+import { HistoryPanel } from './history-panel';
 import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
+import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
+import { historyKey } from './api/get-history';
 import { useProfiles } from './api/get-profiles';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
@@ -39,8 +51,14 @@ export function RedgramPage() {
   const admin = isAdmin(user);
   const profiles = useProfiles();
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [mode, setMode] = useState<RedgramMode>('escribir');
-  const [input, setInput] = useState('');
+  // "Crear publicación" (video tools) opens this screen with a text to rewrite.
+  const location = useLocation();
+  const [draft] = useState(() => readRedgramDraft(location.state));
+  const [mode, setMode] = useState<RedgramMode>(draft?.mode ?? 'escribir');
+  const [input, setInput] = useState(draft?.text ?? '');
+  const [variantCount, setVariantCount] = useState(1);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>('none');
   const deleteProfile = useDeleteProfile();
   const generation = useGeneration();
@@ -54,20 +72,27 @@ export function RedgramPage() {
     if (input.trim() === '') return toast(REDGRAM_MESSAGES.missingText[mode], 'error');
     const result = await generation.run(
       generateRedgram,
-      { body: { profile_id: selected.id, mode, text: input } },
+      { body: { profile_id: selected.id, mode, text: input, variants: variantCount } },
       REDGRAM_MESSAGES.generateFailed,
     );
-    if (result.ok) toast(REDGRAM_MESSAGES.generated);
-    else if (result.error) toast(result.error, 'error');
+    if (result.ok) {
+      toast(REDGRAM_MESSAGES.generated);
+      void queryClient.invalidateQueries({ queryKey: historyKey });
+    } else if (result.error) toast(result.error, 'error');
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(generation.text);
-      toast(REDGRAM_MESSAGES.copied);
-    } catch {
-      toast(REDGRAM_MESSAGES.copyFailed, 'error');
-    }
+  /** "Usar de nuevo": the entry's profile (if it still exists), mode, text and number of variants. */
+  const reuse = (entry: RedgramHistoryEntry) => {
+    const profile = profiles.data?.find((candidate) => candidate.id === entry.profile_id);
+    setMode(entry.mode);
+    setInput(entry.input_text);
+    setVariantCount(Math.min(Math.max(entry.variants.length, 1), REDGRAM_VARIANTS_MAX));
+    if (profile) {
+      setSelectedId(profile.id);
+      toast(REDGRAM_MESSAGES.historyReused);
+    } else toast(REDGRAM_MESSAGES.historyProfileGone, 'error');
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    inputRef.current?.focus({ preventScroll: true });
   };
 
   const deleteSelected = () => {
@@ -82,7 +107,17 @@ export function RedgramPage() {
     });
   };
 
-  const hasText = generation.text !== '';
+  const limit = selected ? networkLimit(selected.social_network) : null;
+  const shownVariants =
+    generation.variants.length > 1
+      ? generation.variants
+      : generation.busy && variantCount > 1
+        ? Array.from({ length: variantCount }, () => '')
+        : [generation.text];
+  const clearResult = () => {
+    generation.setText('');
+    generation.setVariants([]);
+  };
 
   return (
     <Container size="md" py="xl">
@@ -172,8 +207,19 @@ export function RedgramPage() {
               maxRows={14}
               value={input}
               onChange={(event) => setInput(event.currentTarget.value)}
+              ref={inputRef}
             />
-            <Group>
+            <Group align="flex-end">
+              <NativeSelect
+                label="Variantes"
+                value={String(variantCount)}
+                onChange={(event) => setVariantCount(Number(event.currentTarget.value))}
+                disabled={generation.busy}
+                data={Array.from({ length: REDGRAM_VARIANTS_MAX }, (_, index) => ({
+                  value: String(index + 1),
+                  label: index === 0 ? '1 variante' : `${index + 1} variantes`,
+                }))}
+              />
               <Button onClick={() => void generate()} disabled={generation.busy || !selected}>
                 {generation.busy ? 'Generando...' : 'Generar'}
               </Button>
@@ -189,49 +235,9 @@ export function RedgramPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="md" p="lg" aria-labelledby="redgram-result-title">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4" id="redgram-result-title">
-              Texto Generado
-            </Title>
-            <Group gap={4}>
-              <Tooltip label="Copiar texto">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label="Copiar texto"
-                  disabled={!hasText}
-                  onClick={() => void copy()}
-                >
-                  <IconCopy size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Limpiar texto generado">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label="Limpiar texto generado"
-                  disabled={!hasText || generation.busy}
-                  onClick={() => generation.setText('')}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Group>
-          <Text
-            data-testid="redgram-result"
-            aria-live="polite"
-            aria-busy={generation.busy}
-            c={hasText ? undefined : 'dimmed'}
-            style={{ whiteSpace: 'pre-wrap', minHeight: 120 }}
-          >
-            {hasText
-              ? generation.text
-              : generation.busy
-                ? 'Generando respuesta...'
-                : 'El texto generado aparecerá aquí'}
-          </Text>
-        </Paper>
+        <ResultPanel texts={shownVariants} busy={generation.busy} limit={limit} onClear={clearResult} />
+
+        <HistoryPanel onReuse={reuse} />
       </Stack>
 
       <ProfileModal

@@ -15,6 +15,7 @@ export interface VideoView {
   recordId: number;
   id: string;
   title: string;
+  description: string;
   /** Channel (YouTube) or user (Instagram). */
   author: string;
   duration: string;
@@ -59,6 +60,7 @@ const youtubeView = (record: YouTubeVideo): VideoView => ({
   recordId: record.record_id,
   id: record.id,
   title: record.titulo,
+  description: record.descripcion,
   author: record.canal,
   duration: formatMinutesSeconds(record.duracion),
   dateLine: `Publicado: ${formatDay(record.fecha_publicacion)}`,
@@ -72,6 +74,7 @@ const instagramView = (record: InstagramVideo): VideoView => ({
   recordId: record.record_id,
   id: record.id,
   title: record.titulo,
+  description: record.descripcion,
   author: record.usuario,
   duration: formatPaddedMinutesSeconds(record.duracion),
   dateLine: `Extraído: ${formatTimestamp(record.fecha_extraccion)}`,

@@ -11,6 +11,7 @@ import { useDeleteAllVideos } from './api/delete-all-videos';
 import { useDeleteVideo } from './api/delete-video';
 import { useFilters } from './api/get-filters';
 import { useSavedVideos } from './api/get-saved-videos';
+import { CreatePostButton } from './create-post-button';
 import type { ProviderConfig, VideoView } from './providers';
 
 /** "Videos Guardados" (administrators): filter, reload, delete all, the table and its pages. */
@@ -151,6 +152,7 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
                             <IconDownload size={18} aria-hidden="true" />
                           </ActionIcon>
                         )}
+                        <CreatePostButton video={video} compact />
                       </RowActions>
                     </Table.Td>
                   </Table.Tr>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { CreatePostButton } from './create-post-button';
 import type { ProviderConfig, VideoView } from './providers';
 
 /** The record just saved: provider badge, author, duration, date and the download link when there is one. */
@@ -56,6 +57,7 @@ export function VideoResultCard({ config, video }: { config: ProviderConfig; vid
               El enlace de descarga no está disponible para este video.
             </Text>
           )}
+          <CreatePostButton video={video} />
         </Stack>
       </Group>
     </Card>

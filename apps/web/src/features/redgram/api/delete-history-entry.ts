@@ -1,0 +1,17 @@
+import { deleteRedgramHistoryEntry, REDGRAM_MESSAGES } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { historyKey } from './get-history';
+
+export const useDeleteHistoryEntry = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api(
+        deleteRedgramHistoryEntry,
+        { params: { id } },
+        { fallbackError: REDGRAM_MESSAGES.deleteHistoryFailed },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKey }),
+  });
+};

@@ -1,0 +1,20 @@
+import { listRedgramHistory, REDGRAM_HISTORY_PAGE_SIZE, REDGRAM_MESSAGES } from '@app/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const historyKey = ['redgram', 'history'] as const;
+
+export const historyQueryOptions = ({ page, search }: { page: number; search: string }) =>
+  queryOptions({
+    queryKey: [...historyKey, { page, search }],
+    queryFn: () =>
+      api(
+        listRedgramHistory,
+        { query: { page, pageSize: REDGRAM_HISTORY_PAGE_SIZE, ...(search ? { q: search } : {}) } },
+        { fallbackError: REDGRAM_MESSAGES.loadLogsFailed },
+      ),
+  });
+
+/** One page of the member's own history ("Mi historial"); the previous page stays shown while the next loads. */
+export const useHistory = (query: { page: number; search: string }) =>
+  useQuery({ ...historyQueryOptions(query), placeholderData: keepPreviousData });
