@@ -30,13 +30,13 @@ async function ready(overrides: Partial<Config> = {}) {
 const generate = (t: AiTestApp, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
   send(t.app, 'POST', '/api/redgram/generate', cookie, body, headers);
 
-type HistoryPage = {
+interface HistoryPage {
   items: RedgramHistoryEntry[];
   total: number;
   page: number;
   pageSize: number;
   retention_days: number;
-};
+}
 const history = async (t: AiTestApp, cookie: string, query = '') => {
   const res = await send(t.app, 'GET', `/api/redgram/history${query}`, cookie);
   expect(res.statusCode).toBe(200);

@@ -165,14 +165,13 @@ export function createRedgramRepo(database: AppDatabase) {
     }: HistoryFilter): Promise<{ items: RedgramHistoryEntry[]; total: number }> {
       const conditions: SQL[] = [eq(redgramHistory.user_id, userId), gte(redgramHistory.created_at, since)];
       if (search) {
-        const { contains } = database.dialect;
-        conditions.push(
-          or(
-            contains(redgramHistory.profile_name, search),
-            contains(redgramHistory.input_text, search),
-            contains(redgramHistory.variants, search),
-          )!,
+        const { dialect } = database;
+        const match = or(
+          dialect.contains(redgramHistory.profile_name, search),
+          dialect.contains(redgramHistory.input_text, search),
+          dialect.contains(redgramHistory.variants, search),
         );
+        if (match) conditions.push(match);
       }
       const where = and(...conditions);
       const [rows, counted] = await Promise.all([

@@ -148,7 +148,7 @@ export function createRedgramService({ repo, gemini, limiter, clock, historyDays
       const { items, total } = await repo.historyPage({
         userId,
         since: retentionStart(),
-        search: query.q || undefined,
+        search: query.q === '' ? undefined : query.q,
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  MESSAGES,
   normalizeRoleName,
   roleInUseMessage,
   SETTINGS_MESSAGES as M,
@@ -142,7 +143,8 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
         if (input.action === 'delete') {
           affected = await tx.bulkDelete(target);
         } else if (input.action === 'set_role') {
-          const roleId = input.role_id!;
+          const roleId = input.role_id;
+          if (roleId === undefined) throw badRequest(MESSAGES.invalidRequest, 'role_id');
           await assertRoleExists(tx, roleId);
           affected = await tx.bulkUpdate(target, { role_id: roleId });
         } else {
