@@ -51,9 +51,10 @@ export function ClassRow({
 
   return (
     <Box component="section" aria-labelledby={headingId} mb={40}>
-      <Group justify="space-between" align="flex-end" mb="sm" gap="xs" wrap="nowrap">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" id={headingId} lineClamp={1}>
+      {/* On a phone the buttons go under a long title rather than squeeze it. */}
+      <Group justify="space-between" align="flex-end" mb="sm" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+          <Title order={2} size="h3" id={headingId} lineClamp={2}>
             {title}
           </Title>
           {summary && (
@@ -62,7 +63,7 @@ export function ClassRow({
             </Text>
           )}
         </Stack>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" ml="auto">
           {onSeeAll && (
             <Button
               variant="subtle"
@@ -79,8 +80,12 @@ export function ClassRow({
             size={TAP_HEIGHT}
             radius="xl"
             aria-label={`Anteriores: ${title}`}
-            disabled={edges.start}
-            onClick={() => scrollBy(-1)}
+            // Looks disabled at the row's end but keeps the keyboard focus (a disabled button would drop it).
+            data-disabled={edges.start || undefined}
+            aria-disabled={edges.start}
+            onClick={() => {
+              if (!edges.start) scrollBy(-1);
+            }}
           >
             <IconChevronLeft size={20} aria-hidden="true" />
           </ActionIcon>
@@ -89,8 +94,12 @@ export function ClassRow({
             size={TAP_HEIGHT}
             radius="xl"
             aria-label={`Siguientes: ${title}`}
-            disabled={edges.end}
-            onClick={() => scrollBy(1)}
+            // Looks disabled at the row's end but keeps the keyboard focus (a disabled button would drop it).
+            data-disabled={edges.end || undefined}
+            aria-disabled={edges.end}
+            onClick={() => {
+              if (!edges.end) scrollBy(1);
+            }}
           >
             <IconChevronRight size={20} aria-hidden="true" />
           </ActionIcon>

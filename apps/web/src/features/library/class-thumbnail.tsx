@@ -47,9 +47,9 @@ export function ClassThumbnail({
           alt={alt}
           loading="lazy"
           decoding="async"
-          width={640}
-          height={360}
           fit="cover"
+          w="100%"
+          h="100%"
           // Drive answers a sign-in page (not an image) for files that are not shared: the next source, then the fallback.
           onError={() => setFailed({ key: sources.join(' '), count: count + 1 })}
           data-thumbnail="image"
