@@ -116,6 +116,15 @@ test.describe('Library rows', () => {
     await adminContext.close();
     const [first, second, third] = categories as [string, string, string];
     const [firstTitles, , thirdTitles] = titles as [string[], string[], string[]];
+    const at = (list: string[], index: number): string => {
+      const title = list[index];
+      if (title === undefined) throw new Error(`no class ${index}`);
+      return title;
+    };
+    const newest = at(firstTitles, 7);
+    const oldest = at(firstTitles, 0);
+    const pictured = at(firstTitles, 1);
+    const brokenTitle = at(thirdTitles, 7);
 
     const vipContext = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
     const vip = await vipContext.newPage();
@@ -131,27 +140,27 @@ test.describe('Library rows', () => {
       await expect(row.getByRole('article')).toHaveCount(8);
     }
     const firstRow = vip.getByRole('region', { name: first });
-    await expect(firstRow.getByRole('article').first()).toHaveAccessibleName(firstTitles[7]!);
+    await expect(firstRow.getByRole('article').first()).toHaveAccessibleName(newest);
     await vip.mouse.move(0, 0);
     await picturesSettled(vip);
     await vip.screenshot({ path: testInfo.outputPath('membresia-desktop.png') });
 
     // Pictures: the Drive thumbnail, the administrator's miniatura, and the fallback when the picture is broken.
-    const eighth = firstRow.getByRole('article', { name: firstTitles[7]! });
-    await expect(eighth.getByRole('img', { name: `Miniatura de ${firstTitles[7]!}` })).toHaveAttribute(
+    const eighth = firstRow.getByRole('article', { name: newest });
+    await expect(eighth.getByRole('img', { name: `Miniatura de ${newest}` })).toHaveAttribute(
       'src',
       thumbnailUrl('N8x0'),
     );
     await expect(eighth.getByRole('img')).toHaveAttribute('loading', 'lazy');
-    const withMiniatura = firstRow.getByRole('article', { name: firstTitles[1]! });
+    const withMiniatura = firstRow.getByRole('article', { name: pictured });
     await withMiniatura.scrollIntoViewIfNeeded();
     await expect(withMiniatura.getByRole('img')).toHaveAttribute(
       'src',
       'https://img.example.test/poster-N2.svg',
     );
-    const broken = vip.getByRole('region', { name: third }).getByRole('article', { name: thirdTitles[7]! });
+    const broken = vip.getByRole('region', { name: third }).getByRole('article', { name: brokenTitle });
     await expect(broken.locator('[data-thumbnail="fallback"]')).toBeVisible();
-    await expect(broken.getByRole('img', { name: `Miniatura de ${thirdTitles[7]!}` })).toBeVisible();
+    await expect(broken.getByRole('img', { name: `Miniatura de ${brokenTitle}` })).toBeVisible();
     await expect(broken.locator('img')).toHaveCount(0);
     // Every spec element stays on the card.
     await expect(eighth.getByText(first, { exact: true })).toBeVisible();
@@ -172,7 +181,7 @@ test.describe('Library rows', () => {
       'false',
     );
     const lastToggle = firstRow
-      .getByRole('article', { name: firstTitles[0]! })
+      .getByRole('article', { name: oldest })
       .getByRole('button', { name: 'Marcar como vista' });
     for (let presses = 0; presses < 40; presses++) {
       if (await lastToggle.evaluate((el) => el === document.activeElement)) break;
@@ -183,7 +192,7 @@ test.describe('Library rows', () => {
     await expect(lastToggle).toBeInViewport();
     await vip.keyboard.press('Shift+Tab');
     await vip.keyboard.press('Enter');
-    const dialog = vip.getByRole('dialog', { name: firstTitles[0]! });
+    const dialog = vip.getByRole('dialog', { name: oldest });
     await expect(dialog.locator('iframe')).toHaveAttribute(
       'src',
       `https://drive.google.com/file/d/${driveId('N1x0')}/preview`,
@@ -193,12 +202,12 @@ test.describe('Library rows', () => {
 
     // Opening a class put it in this member's "Continuar viendo", the first row.
     const continuing = vip.getByRole('region', { name: 'Continuar viendo' });
-    await expect(continuing.getByRole('article', { name: firstTitles[0]! })).toBeVisible();
+    await expect(continuing.getByRole('article', { name: oldest })).toBeVisible();
     const regions = vip.getByRole('region');
     // First of the rows (after the overall progress).
     await expect(regions.nth(1)).toHaveAccessibleName('Continuar viendo');
     await vip.reload();
-    await expect(continuing.getByRole('article', { name: firstTitles[0]! })).toBeVisible();
+    await expect(continuing.getByRole('article', { name: oldest })).toBeVisible();
 
     // Another member does not see it.
     const otherContext = await browser.newContext({ baseURL });
@@ -208,19 +217,19 @@ test.describe('Library rows', () => {
     await openLibrary(other, '/membresia', 'Membresía');
     await expect(other.getByRole('region', { name: first }).getByRole('article')).toHaveCount(8);
     await expect(
-      other.getByRole('region', { name: 'Continuar viendo' }).getByRole('article', { name: firstTitles[0]! }),
+      other.getByRole('region', { name: 'Continuar viendo' }).getByRole('article', { name: oldest }),
     ).toHaveCount(0);
     await otherContext.close();
 
     // Completing it takes it out of "Continuar viendo" and counts in its row.
     await continuing
-      .getByRole('article', { name: firstTitles[0]! })
+      .getByRole('article', { name: oldest })
       .getByRole('button', { name: 'Marcar como vista' })
       .click();
-    await expect(continuing.getByRole('article', { name: firstTitles[0]! })).toHaveCount(0);
+    await expect(continuing.getByRole('article', { name: oldest })).toHaveCount(0);
     await expect(firstRow.getByText('1 de 8 completadas')).toBeVisible();
     await expect(
-      firstRow.getByRole('article', { name: firstTitles[0]! }).getByRole('button', { name: 'Completada' }),
+      firstRow.getByRole('article', { name: oldest }).getByRole('button', { name: 'Completada' }),
     ).toHaveAttribute('aria-pressed', 'true');
 
     // 'Ver todas' shows the category's grid, as choosing it in the filter does.
