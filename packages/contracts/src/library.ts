@@ -34,6 +34,7 @@ export const LIBRARY_MESSAGES = {
   urlInvalid: 'La URL debe ser un enlace https de Google Drive a un archivo compartido (con /d/ID o id=ID)',
   urlTooLong: `La URL no puede superar ${LIBRARY_LIMITS.url} caracteres`,
   materialInvalid: 'El material debe ser un enlace que empiece por http:// o https://',
+  miniaturaInvalid: 'La miniatura debe ser un enlace que empiece por https://',
   categoryNotFound: 'La categoría no existe',
   videoNotFound: 'El video no existe',
 } as const;
@@ -68,6 +69,17 @@ const HttpUrl = z.url({ protocol: /^https?$/ });
 
 /** http(s) only: any other scheme (javascript:, data:...) would run in members' browsers. */
 export const isHttpUrl = (value: string): boolean => HttpUrl.safeParse(value).success;
+
+const HttpsUrl = z.url({ protocol: /^https$/ });
+
+/** https only: an http image would be mixed content on the https site. */
+export const isHttpsUrl = (value: string): boolean => HttpsUrl.safeParse(value).success;
+
+/** The Drive thumbnail of a Drive link (640 px wide), or null when no file id can be taken from it. */
+export function driveThumbnailUrl(url: string): string | null {
+  const id = driveFileId(url);
+  return id ? `https://drive.google.com/thumbnail?id=${id}&sz=w640` : null;
+}
 
 const Descripcion = z.string().trim().max(LIBRARY_LIMITS.descripcion, LIBRARY_MESSAGES.descripcionTooLong);
 
@@ -114,6 +126,13 @@ export const VideoBody = z.object({
     .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
     .refine((value) => value === '' || isHttpUrl(value), LIBRARY_MESSAGES.materialInvalid)
     .default(''),
+  /** Optional picture of the class (https): blank means the Drive thumbnail. */
+  miniatura: z
+    .string()
+    .trim()
+    .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
+    .refine((value) => value === '' || isHttpsUrl(value), LIBRARY_MESSAGES.miniaturaInvalid)
+    .default(''),
 });
 export type VideoBody = z.infer<typeof VideoBody>;
 
@@ -125,6 +144,8 @@ export const Video = z.object({
   categoria_nombre: z.string(),
   url: z.string(),
   material: z.string().nullable(),
+  /** The administrator's picture for the class; null = the Drive thumbnail. */
+  miniatura: z.string().nullable(),
   /** Whether the signed-in member has watched it (each member has their own). */
   visto: z.boolean(),
   orden: z.number().int(),
@@ -173,6 +194,15 @@ export const VideoPage = pageOf(Video);
 export type VideoPage = z.infer<typeof VideoPage>;
 
 export const WatchedBody = z.object({ visto: z.boolean() });
+
+/** How many classes "Continuar viendo" lists at most. */
+export const CONTINUE_WATCHING_LIMIT = 20;
+
+export const OpenedResponse = z.object({
+  id: z.number().int().positive().max(ID_MAX),
+  /** ISO timestamp of this member's latest opening of the class. */
+  abierto_en: z.string(),
+});
 export const MoveBody = z.object({ direction: z.enum(['up', 'down']) });
 
 function libraryEndpoints(library: LibraryName) {
@@ -249,6 +279,19 @@ function libraryEndpoints(library: LibraryName) {
       method: 'GET',
       path: `${base}/progreso`,
       response: LibraryProgress,
+    }),
+    /** Records that the signed-in member opened the class (again): only their own, latest time kept. */
+    recordOpened: endpoint({
+      method: 'PUT',
+      path: `${base}/videos/:id/abierto`,
+      params: IdParams,
+      response: OpenedResponse,
+    }),
+    /** The classes the signed-in member opened and has not completed, most recently opened first. */
+    continueWatching: endpoint({
+      method: 'GET',
+      path: `${base}/continuar`,
+      response: z.array(Video),
     }),
   };
 }

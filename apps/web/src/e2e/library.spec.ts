@@ -87,7 +87,7 @@ test.describe('Video libraries', () => {
       'href',
       'https://example.com/material.pdf',
     );
-    const categoryProgress = vip.getByRole('group', { name: category });
+    const categoryProgress = vip.getByRole('region', { name: category });
     await expect(categoryProgress.getByText('0 de 1 completadas')).toBeVisible();
     await expectAccessible(vip);
 
@@ -131,7 +131,7 @@ test.describe('Video libraries', () => {
       'false',
     );
     await expect(otherCard.getByText('Completada', { exact: true })).toHaveCount(0);
-    await expect(other.getByRole('group', { name: category }).getByText('0 de 1 completadas')).toBeVisible();
+    await expect(other.getByRole('region', { name: category }).getByText('0 de 1 completadas')).toBeVisible();
     await otherContext.close();
   });
 

@@ -1,8 +1,8 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { inIdOrder, single } from '../../db/rows';
-import { libraryCategories, libraryVideos, libraryWatched } from './schema';
+import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
   nombre: string;
@@ -15,6 +15,7 @@ export interface VideoValues {
   categoria_id: number;
   url: string;
   material: string | null;
+  miniatura: string | null;
 }
 
 const categoryColumns = {
@@ -37,6 +38,7 @@ const videoColumns = {
   categoria_nombre: libraryCategories.nombre,
   url: libraryVideos.url,
   material: libraryVideos.material,
+  miniatura: libraryVideos.miniatura,
   orden: libraryVideos.orden,
   fecha_creacion: libraryVideos.fecha_creacion,
 };
@@ -263,6 +265,41 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
             .where(and(eq(libraryWatched.user_id, userId), eq(libraryWatched.video_id, videoId)));
         }
       }),
+
+    /** The member opened the class now: one row per member and video, its time moved to the latest opening. */
+    recordOpened: (userId: number, videoId: number, at: string): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .insert(libraryOpened)
+          .values({ user_id: userId, video_id: videoId, abierto_en: at })
+          .onConflictDoUpdate({
+            target: [libraryOpened.user_id, libraryOpened.video_id],
+            set: { abierto_en: at },
+          });
+      }),
+
+    /** The member's opened classes of this library not yet completed, most recently opened first. */
+    async continueWatching(userId: number, limit: number): Promise<Video[]> {
+      const rows = await database.read
+        .select(videoColumns)
+        .from(libraryOpened)
+        .innerJoin(libraryVideos, eq(libraryVideos.id, libraryOpened.video_id))
+        .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
+        .leftJoin(
+          libraryWatched,
+          and(eq(libraryWatched.video_id, libraryOpened.video_id), eq(libraryWatched.user_id, userId)),
+        )
+        .where(
+          and(
+            eq(libraryOpened.user_id, userId),
+            eq(libraryVideos.library, library),
+            isNull(libraryWatched.video_id),
+          ),
+        )
+        .orderBy(desc(libraryOpened.abierto_en), desc(libraryOpened.video_id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, visto: false }));
+    },
 
     /** The member's progress: per category, videos watched of all. */
     async progress(userId: number): Promise<LibraryProgress> {

@@ -17,6 +17,8 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryName, servic
   route(app, api.setWatched, member, ({ params, body, user }) =>
     service.setWatched(params.id, body.visto, user.id),
   );
+  route(app, api.recordOpened, member, ({ params, user }) => service.recordOpened(params.id, user.id));
+  route(app, api.continueWatching, member, ({ user }) => service.continueWatching(user.id));
 
   route(app, api.createCategory, access.admin, ({ body }) => service.createCategory(body));
   route(app, api.updateCategory, access.admin, ({ params, body }) => service.updateCategory(params.id, body));

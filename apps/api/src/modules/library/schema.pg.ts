@@ -31,6 +31,8 @@ export const libraryVideos = pgTable(
     descripcion: text('descripcion').notNull().default(''),
     url: text('url').notNull(),
     material: text('material'),
+    /** The administrator's picture (https); null = the Drive thumbnail. */
+    miniatura: text('miniatura'),
     orden: integer('orden').notNull(),
     /** Kept as the app writes it (ISO text), as in SQLite: the page order is this text's order. */
     fecha_creacion: text('fecha_creacion').notNull(),
@@ -56,5 +58,29 @@ export const libraryWatched = pgTable(
   (t) => [
     primaryKey({ columns: [t.user_id, t.video_id] }),
     index('library_watched_video_idx').on(t.video_id),
+  ],
+);
+
+/**
+ * When each member last opened each class ("Continuar viendo"): one row per member and video, the time
+ * updated on every opening; each member's own, never shared.
+ */
+export const libraryOpened = pgTable(
+  'library_opened',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+    /** ISO timestamp, as the app writes it: the row's order is this text's order. */
+    abierto_en: text('abierto_en').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.video_id] }),
+    // A member's openings, most recent first; and the cascade from a deleted video.
+    index('library_opened_user_recent_idx').on(t.user_id, t.abierto_en),
+    index('library_opened_video_idx').on(t.video_id),
   ],
 );

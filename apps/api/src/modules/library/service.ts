@@ -1,4 +1,5 @@
 import {
+  CONTINUE_WATCHING_LIMIT,
   LIBRARY_MESSAGES,
   type Category,
   type CategoryBody,
@@ -48,6 +49,7 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
     categoria_id: body.categoria_id,
     url: body.url,
     material: body.material === '' ? null : body.material,
+    miniatura: body.miniatura === '' ? null : body.miniatura,
   });
 
   return {
@@ -149,6 +151,19 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
       }),
 
     progress: (userId: number): Promise<LibraryProgress> => repo.progress(userId),
+
+    /** The member opened the class: recorded for them alone; opening it again moves it to the front. */
+    recordOpened: (id: number, userId: number): Promise<{ id: number; abierto_en: string }> =>
+      repo.transaction(async () => {
+        await requireVideo(id, userId);
+        const abierto_en = clock.now().toISOString();
+        await repo.recordOpened(userId, id, abierto_en);
+        return { id, abierto_en };
+      }),
+
+    /** "Continuar viendo": opened and not completed (completing a class takes it out), latest first. */
+    continueWatching: (userId: number): Promise<Video[]> =>
+      repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT),
   };
 }
 

@@ -1,39 +1,64 @@
 import { MESSAGES, type Video } from '@app/contracts';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
+import { Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Pager } from '@/components/pager';
 import { notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
+import { useRecordOpened } from './api/record-opened';
 import { useSetWatched, useWatchedInFlight } from './api/set-watched';
+import { CategoryRows, ContinueWatchingRow } from './category-rows';
+import { ClassCard } from './class-card';
 import { ClassDialog } from './class-dialog';
 import { ProgressSummary } from './progress-summary';
 import type { LibraryViewProps } from './use-library-view';
-import { WatchedButton } from './watched-button';
 
 const ALL = 'todas';
 export const NO_VIDEOS = 'No hay videos disponibles en este momento.';
 /** The accessible name of the page numbers under a list of videos. */
 export const VIDEO_PAGES = 'Páginas de videos';
 
-/** What every member sees: filter, own progress, class cards and the class dialog. */
+/**
+ * What every member sees: filter and own progress; with 'Todas las categorías', "Continuar viendo" and a row
+ * per category; with one category, its grid of classes. Opening a class records it for this member.
+ */
 export function MemberView({ library, config, data, state }: LibraryViewProps) {
   const setWatched = useSetWatched(library);
+  const recordOpened = useRecordOpened(library);
   const busy = useWatchedInFlight(library);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [open, setOpen] = useState<Video | null>(null);
 
   // The server pages, filters and orders the videos.
   const categoryId = state.query.categoryId;
+  const rows = categoryId === null;
   const videos = data.videos.items;
-  const open = videos.find((video) => video.id === openId) ?? null;
+
+  const openClass = (video: Video) => {
+    setOpen(video);
+    // Not worth an error message: the class plays all the same, only "Continuar viendo" misses it.
+    recordOpened.mutate(video.id);
+  };
 
   const toggle = (video: Video) => {
     if (busy.has(video.id)) return;
     setWatched.mutate(
       { id: video.id, visto: !video.visto },
-      { onError: (error) => notifyFailed(errorMessage(error, MESSAGES.serverResponse)) },
+      {
+        onSuccess: ({ id, visto }) => setOpen((shown) => (shown?.id === id ? { ...shown, visto } : shown)),
+        onError: (error) => notifyFailed(errorMessage(error, MESSAGES.serverResponse)),
+      },
     );
   };
+
+  const renderCard = (headingOrder: 2 | 3) => (video: Video) => (
+    <ClassCard
+      video={video}
+      formatDate={config.formatDate}
+      busy={busy.has(video.id)}
+      onOpen={openClass}
+      onToggle={toggle}
+      headingOrder={headingOrder}
+    />
+  );
 
   return (
     <>
@@ -52,84 +77,46 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
       </Group>
 
       {data.progress.total > 0 && (
-        <ProgressSummary progress={data.progress} categories={data.categories} categoryId={categoryId} />
+        <ProgressSummary
+          progress={data.progress}
+          categories={data.categories}
+          categoryId={categoryId}
+          overallOnly={rows}
+        />
       )}
 
       {videos.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {NO_VIDEOS}
         </Text>
+      ) : rows ? (
+        <>
+          <ContinueWatchingRow library={library} renderCard={renderCard(3)} />
+          <CategoryRows
+            library={library}
+            categories={data.categories}
+            progress={data.progress}
+            sort={config.memberSort}
+            renderCard={renderCard(3)}
+            onSeeAll={state.setCategory}
+          />
+        </>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {videos.map((video) => (
-            <Card
-              key={video.id}
-              withBorder
-              radius="md"
-              padding="lg"
-              component="article"
-              aria-label={video.titulo}
-              onClick={() => setOpenId(video.id)}
-              style={{ cursor: 'pointer' }}
-            >
-              <Stack gap="sm" h="100%">
-                <Group gap="xs">
-                  <Badge variant="light">{video.categoria_nombre}</Badge>
-                  {video.visto && (
-                    <Badge color="teal" autoContrast>
-                      Completada
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {config.formatDate(video.fecha_creacion)}
-                </Text>
-                <Title order={2} size="h4">
-                  {video.titulo}
-                </Title>
-                {video.descripcion && (
-                  <Text size="sm" c="dimmed" lineClamp={3}>
-                    {video.descripcion}
-                  </Text>
-                )}
-                {/* The buttons do their own thing, not the card's "open the class". */}
-                <Group gap="xs" mt="auto" onClick={(event) => event.stopPropagation()}>
-                  <Button
-                    leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
-                    onClick={() => setOpenId(video.id)}
-                  >
-                    Ver clase
-                  </Button>
-                  {video.material && (
-                    <Button
-                      component="a"
-                      href={video.material}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      variant="light"
-                      leftSection={<IconFileText size={16} aria-hidden="true" />}
-                    >
-                      Material
-                    </Button>
-                  )}
-                  <WatchedButton
-                    visto={video.visto}
-                    busy={busy.has(video.id)}
-                    onToggle={() => toggle(video)}
-                  />
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {videos.map((video) => (
+              <div key={video.id}>{renderCard(2)(video)}</div>
+            ))}
+          </SimpleGrid>
+          <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
+        </>
       )}
-      <Pager look="numbers" label={VIDEO_PAGES} of={data.videos} onChange={state.setPage} />
 
       <ClassDialog
         video={open}
         busy={open !== null && busy.has(open.id)}
         onToggleWatched={toggle}
-        onClose={() => setOpenId(null)}
+        onClose={() => setOpen(null)}
         formatDate={config.formatDate}
       />
     </>

@@ -24,16 +24,21 @@ export function ProgressSummary({
   progress,
   categories,
   categoryId,
+  overallOnly = false,
 }: {
   progress: LibraryProgress;
   categories: readonly Category[];
   /** The category chosen in the filter, or null for all. */
   categoryId: number | null;
+  /** Only the whole library's line (the rows per category show their own). */
+  overallOnly?: boolean;
 }) {
   const names = new Map(categories.map((category) => [category.id, category.nombre]));
-  const rows = progress.categorias.filter((row) =>
-    categoryId === null ? row.total > 0 : row.categoria_id === categoryId,
-  );
+  const rows = overallOnly
+    ? []
+    : progress.categorias.filter((row) =>
+        categoryId === null ? row.total > 0 : row.categoria_id === categoryId,
+      );
   return (
     <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-label="Tu progreso">
       <ProgressLine label="Tu progreso" done={progress.completadas} total={progress.total} />

@@ -34,6 +34,7 @@ export function VideoDialog({
       categoria_id: video?.categoria_id ?? 0,
       url: video?.url ?? '',
       material: video?.material ?? '',
+      miniatura: video?.miniatura ?? '',
     },
     validate: zod4Resolver(VideoBody),
   });
@@ -84,6 +85,13 @@ export function VideoDialog({
             type="url"
             placeholder="https://"
             {...form.getInputProps('material')}
+          />
+          <TextInput
+            label="Miniatura"
+            description="Opcional: enlace https a una imagen 16:9; si lo dejas vacío se usa la del video de Drive"
+            type="url"
+            placeholder="https://"
+            {...form.getInputProps('miniatura')}
           />
           <DialogActions
             onCancel={onClose}

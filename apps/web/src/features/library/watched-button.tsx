@@ -17,6 +17,8 @@ export function WatchedButton({
       color={visto ? 'teal' : undefined}
       leftSection={visto ? <IconCheck size={16} aria-hidden="true" /> : undefined}
       aria-pressed={visto}
+      // A tap target of 44 px (phones).
+      h={44}
       loading={busy}
       onClick={onToggle}
     >

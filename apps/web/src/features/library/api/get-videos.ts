@@ -9,20 +9,25 @@ export interface VideosQuery {
   page: number;
   categoryId: number | null;
   sort: VideoSort;
+  /** Videos per page (a row shows more than a grid page). */
+  pageSize?: number;
 }
 
 export const videosKey = (library: LibraryName) => [...libraryKey(library), 'videos'] as const;
 
-export const videosQueryOptions = (library: LibraryName, { page, categoryId, sort }: VideosQuery) =>
+export const videosQueryOptions = (
+  library: LibraryName,
+  { page, categoryId, sort, pageSize = LIBRARY_PAGE_SIZE }: VideosQuery,
+) =>
   queryOptions({
-    queryKey: [...videosKey(library), { page, categoryId, sort }],
+    queryKey: [...videosKey(library), { page, categoryId, sort, pageSize }],
     queryFn: () =>
       api(
         LIBRARY_API[library].listVideos,
         {
           query: {
             page,
-            pageSize: LIBRARY_PAGE_SIZE,
+            pageSize,
             sort,
             ...(categoryId === null ? {} : { categoria_id: categoryId }),
           },

@@ -1,6 +1,7 @@
 import { LIBRARY_API, type LibraryName, type VideoPage } from '@app/contracts';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { continueWatchingQueryOptions } from './get-continue-watching';
 import { progressQueryOptions } from './get-progress';
 import { libraryKey } from './keys';
 import { videosKey } from './get-videos';
@@ -12,7 +13,10 @@ interface WatchedMark {
 
 const setWatchedKey = (library: LibraryName) => [...libraryKey(library), 'set-watched'] as const;
 
-/** The member's own watched mark: the video shows it at once, then the progress is loaded again. */
+/**
+ * The member's own watched mark: the video shows it at once, then the progress and "Continuar viendo" (a
+ * completed class leaves it) are loaded again.
+ */
 export const useSetWatched = (library: LibraryName) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,7 +29,10 @@ export const useSetWatched = (library: LibraryName) => {
         (page) =>
           page && { ...page, items: page.items.map((item) => (item.id === id ? { ...item, visto } : item)) },
       );
-      return queryClient.invalidateQueries({ queryKey: progressQueryOptions(library).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: progressQueryOptions(library).queryKey }),
+        queryClient.invalidateQueries({ queryKey: continueWatchingQueryOptions(library).queryKey }),
+      ]);
     },
   });
 };

@@ -1,0 +1,86 @@
+import type { Video } from '@app/contracts';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
+import { ClassThumbnail } from './class-thumbnail';
+import { WatchedButton } from './watched-button';
+
+/** Tap targets of 44 px or more (phones). */
+export const TAP_HEIGHT = 44;
+
+/** One class: picture, badges, date, title, description, 'Ver clase', 'Material' and the watched toggle. */
+export function ClassCard({
+  video,
+  formatDate,
+  busy,
+  onOpen,
+  onToggle,
+  headingOrder = 2,
+}: {
+  video: Video;
+  formatDate: (iso: string) => string;
+  busy: boolean;
+  onOpen: (video: Video) => void;
+  onToggle: (video: Video) => void;
+  headingOrder?: 2 | 3;
+}) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={video.titulo}
+      onClick={() => onOpen(video)}
+      style={{ cursor: 'pointer', height: '100%' }}
+    >
+      <Card.Section mb="sm">
+        <ClassThumbnail video={video} />
+      </Card.Section>
+      <Stack gap="xs" style={{ flex: 1 }}>
+        <Group gap="xs">
+          <Badge variant="light">{video.categoria_nombre}</Badge>
+          {video.visto && (
+            <Badge color="teal" autoContrast>
+              Completada
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatDate(video.fecha_creacion)}
+        </Text>
+        <Title order={headingOrder} size="h4" lineClamp={2}>
+          {video.titulo}
+        </Title>
+        {video.descripcion && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {video.descripcion}
+          </Text>
+        )}
+        {/* The buttons do their own thing, not the card's "open the class". */}
+        <Group gap="xs" mt="auto" pt="xs" onClick={(event) => event.stopPropagation()}>
+          <Button
+            h={TAP_HEIGHT}
+            leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+            onClick={() => onOpen(video)}
+          >
+            Ver clase
+          </Button>
+          {video.material && (
+            <Button
+              component="a"
+              href={video.material}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              h={TAP_HEIGHT}
+              leftSection={<IconFileText size={16} aria-hidden="true" />}
+            >
+              Material
+            </Button>
+          )}
+          <WatchedButton visto={video.visto} busy={busy} onToggle={() => onToggle(video)} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
