@@ -50,7 +50,9 @@ const ALL = 'todas';
 export function AdminView({ library, config, data, state }: LibraryViewProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const moveVideo = useMoveVideo(library);
-  const deleteCategory = useDeleteCategory(library);
+  const deleteCategory = useDeleteCategory(library, (id) => {
+    if (state.query.categoryId === id) state.setCategory(null);
+  });
   const deleteVideo = useDeleteVideo(library);
   const busy = moveVideo.isPending || deleteCategory.isPending || deleteVideo.isPending;
   const close = () => setDialog(null);
@@ -264,9 +266,7 @@ export function AdminView({ library, config, data, state }: LibraryViewProps) {
           dialog?.kind === 'delete-category' &&
           deleteCategory.mutate(
             dialog.category.id,
-            outcome('Categoría eliminada correctamente', 'Error al eliminar la categoría', () => {
-              if (categoryId === dialog.category.id) state.setCategory(null);
-            }),
+            outcome('Categoría eliminada correctamente', 'Error al eliminar la categoría'),
           )
         }
       />
