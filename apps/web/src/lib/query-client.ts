@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
@@ -16,3 +16,14 @@ export const createQueryClient = (): QueryClient =>
 /** The Spanish message of a failed call: the server's own when it sent one, else the fallback. */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
+
+/**
+ * Brings the queries a change touched up to date: what every mutation calls after it succeeded.
+ * `invalidateQueries` alone is not enough: TanStack cancels an in-flight fetch only when the query already has
+ * data, so a list still waiting for its first answer (a search typed a moment before "Eliminar") would keep that
+ * answer, read before the change. Cancelling first makes every touched query on screen ask again.
+ */
+export async function refreshAfterChange(queryClient: QueryClient, ...queryKeys: QueryKey[]): Promise<void> {
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -37,6 +37,7 @@ import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
 import { historyKey } from './api/get-history';
 import { useProfiles } from './api/get-profiles';
+import { refreshAfterChange } from '@/lib/query-client';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
   escribir: { label: 'Tema', placeholder: 'Escribe el tema sobre el que quieres crear contenido...' },
@@ -77,7 +78,7 @@ export function RedgramPage() {
     );
     if (result.ok) {
       toast(REDGRAM_MESSAGES.generated);
-      void queryClient.invalidateQueries({ queryKey: historyKey });
+      void refreshAfterChange(queryClient, historyKey);
     } else if (result.error) toast(result.error, 'error');
   };
 

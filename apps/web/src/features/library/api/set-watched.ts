@@ -5,6 +5,7 @@ import { continueWatchingQueryOptions } from './get-continue-watching';
 import { progressQueryOptions } from './get-progress';
 import { libraryKey } from './keys';
 import { videosKey } from './get-videos';
+import { refreshAfterChange } from '@/lib/query-client';
 
 interface WatchedMark {
   id: number;
@@ -29,10 +30,11 @@ export const useSetWatched = (library: LibraryName) => {
         (page) =>
           page && { ...page, items: page.items.map((item) => (item.id === id ? { ...item, visto } : item)) },
       );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: progressQueryOptions(library).queryKey }),
-        queryClient.invalidateQueries({ queryKey: continueWatchingQueryOptions(library).queryKey }),
-      ]);
+      return refreshAfterChange(
+        queryClient,
+        progressQueryOptions(library).queryKey,
+        continueWatchingQueryOptions(library).queryKey,
+      );
     },
   });
 };

@@ -2,6 +2,7 @@ import { deleteRedgramHistoryEntry, REDGRAM_MESSAGES } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { historyKey } from './get-history';
+import { refreshAfterChange } from '@/lib/query-client';
 
 export const useDeleteHistoryEntry = () => {
   const queryClient = useQueryClient();
@@ -12,6 +13,6 @@ export const useDeleteHistoryEntry = () => {
         { params: { id } },
         { fallbackError: REDGRAM_MESSAGES.deleteHistoryFailed },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKey }),
+    onSuccess: () => refreshAfterChange(queryClient, historyKey),
   });
 };

@@ -2,6 +2,7 @@ import { USERS_PAGE_SIZE, type AdminUser } from '@app/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, withProviders, type FakeAnswer } from '@/lib/test-utils';
+import { useDeleteUser } from './delete-user';
 import { useUsers, type UsersQuery } from './get-users';
 
 const user = (id: number): AdminUser => ({
@@ -75,5 +76,39 @@ describe('useUsers', () => {
     act(() => answerSecondPage?.(page(2)));
     await waitFor(() => expect(result.current.data?.page).toBe(2), slow);
     expect(result.current.isPlaceholderData).toBe(false);
+  }, 30_000);
+});
+
+describe('the user list after a deletion', () => {
+  it('drops the deleted member even when the list was still loading its first answer as the deletion ended', async () => {
+    // A search typed a moment before "Eliminar": its first answer was read before the deletion committed and
+    // arrives after it. The list must ask again, not keep that answer.
+    let answerStaleSearch: ((answer: FakeAnswer) => void) | undefined;
+    let deleted = false;
+    const listOf = (items: AdminUser[]): FakeAnswer => ({
+      body: { items, total: items.length, page: 1, pageSize: USERS_PAGE_SIZE },
+    });
+    const seen = fakeServer(({ method, query }) => {
+      if (method === 'DELETE') {
+        deleted = true;
+        return { body: { ok: true } };
+      }
+      if (query.get('search') === 'usuario7' && !answerStaleSearch) {
+        return new Promise<FakeAnswer>((resolve) => (answerStaleSearch = resolve));
+      }
+      return listOf(deleted ? [] : [user(7)]);
+    });
+    const { result } = renderHook(
+      () => ({ users: useUsers({ page: 1, search: 'usuario7', pending: false }), removal: useDeleteUser() }),
+      { wrapper: withProviders() },
+    );
+    await waitFor(() => expect(answerStaleSearch).toBeDefined(), slow);
+
+    act(() => result.current.removal.mutate(7));
+    await waitFor(() => expect(deleted).toBe(true), slow);
+    act(() => answerStaleSearch?.(listOf([user(7)])));
+
+    await waitFor(() => expect(result.current.users.data?.items).toEqual([]), slow);
+    expect(seen.filter((request) => request.method === 'GET')).toHaveLength(2);
   }, 30_000);
 });

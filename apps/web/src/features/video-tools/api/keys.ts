@@ -1,6 +1,7 @@
 import type { videoTools } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProviderConfig } from '../providers';
+import { refreshAfterChange } from '@/lib/query-client';
 
 // Both providers' endpoints have the same shape; the real endpoint (and its response schema) is used at run time.
 export type Endpoints = typeof videoTools.youtube;
@@ -12,4 +13,4 @@ export const savedVideosKey = (config: ProviderConfig) => ['saved-videos', confi
 
 /** A saved or deleted record changes the pages and may add or remove a filter value. */
 export const invalidateSavedVideos = (queryClient: QueryClient, config: ProviderConfig) =>
-  queryClient.invalidateQueries({ queryKey: savedVideosKey(config) });
+  refreshAfterChange(queryClient, savedVideosKey(config));
