@@ -161,7 +161,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   );
   settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
-  membersIoRoutes(app, createMembersIoService({ repo: createMembersIoRepo(db), clock }));
   for (const library of LIBRARY_NAMES) {
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
     reportsRoutes(
@@ -172,6 +171,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   app.addHook('onClose', () => mailer.close());
+  membersIoRoutes(
+    app,
+    createMembersIoService({
+      repo: createMembersIoRepo(db),
+      clock,
+      mailer,
+      publicUrl: () => publicUrl(app, config),
+      log: app.log,
+    }),
+  );
   accountsRoutes(
     app,
     createAccountsService({

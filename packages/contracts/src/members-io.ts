@@ -66,6 +66,9 @@ export const MEMBERS_IO_MESSAGES = {
   noPassword: 'Sin contraseña: tendrá que crear una con «¿Olvidaste tu contraseña?»',
 } as const;
 
+/** How long the link in the email that lets an imported member choose a password stays valid. */
+export const PASSWORD_SETUP_TTL_DAYS = 7;
+
 const Mapping = z.partialRecord(z.enum(MEMBER_FIELDS), z.string().max(200));
 export type MemberColumnMapping = z.infer<typeof Mapping>;
 
@@ -82,6 +85,8 @@ export const MembersImportBody = z.object({
   mode: z.enum(['all', 'valid']).default('all'),
   /** Only check and preview; write nothing. */
   dry_run: z.boolean().default(true),
+  /** After the import, email every new active member without a password a link to choose one. */
+  send_setup_email: z.boolean().default(false),
 });
 export type MembersImportBody = z.input<typeof MembersImportBody>;
 
@@ -111,6 +116,8 @@ export const MembersImportResult = z.object({
   error_rows: z.number().int(),
   /** Rows written (0 on a dry run). */
   imported: z.number().int(),
+  /** Members sent the email to choose a password (sent after the answer). */
+  setup_emails: z.number().int(),
   rows: z.array(MembersImportRow),
 });
 export type MembersImportResult = z.infer<typeof MembersImportResult>;

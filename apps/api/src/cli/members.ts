@@ -1,14 +1,17 @@
 /**
  * Operator command: moves a whole community in or out as CSV, with the same checks as /config's import.
- *   pnpm members:import FILE [--role R] [--active] [--skip-errors]
+ *   pnpm members:import FILE [--role R] [--active] [--skip-errors] [--send-setup-email]
  *   pnpm members:export [FILE] [--without-hashes]
  * The export carries password hashes unless told otherwise (it is for moving to another server): keep the
- * file private. Rows that carry a hash keep their password (argon2id, or PHP's bcrypt `$2y$`).
+ * file private. Rows that carry a hash keep their password (argon2id, or PHP's bcrypt `$2y$`); with
+ * --send-setup-email, new active members without one are emailed a link to choose it (APP_URL and the mail
+ * settings of the server apply).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { normalizeRoleName } from '@app/contracts';
 import { ConfigError, loadConfig } from '../config';
+import { createMailer } from '../integrations/mailer';
 import { openAppDatabase } from '../db/open';
 import { seedCatalog } from '../db/seed';
 import { systemClock } from '../lib/clock';
@@ -17,7 +20,7 @@ import { createMembersIoRepo } from '../modules/members-io/repo';
 import { createMembersIoService } from '../modules/members-io/service';
 
 const USAGE =
-  'Uso: members import ARCHIVO [--role R] [--active] [--skip-errors]\n     members export [ARCHIVO] [--without-hashes]';
+  'Uso: members import ARCHIVO [--role R] [--active] [--skip-errors] [--send-setup-email]\n     members export [ARCHIVO] [--without-hashes]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -30,6 +33,7 @@ const { positionals, values } = parseArgs({
     role: { type: 'string' },
     active: { type: 'boolean', default: false },
     'skip-errors': { type: 'boolean', default: false },
+    'send-setup-email': { type: 'boolean', default: false },
     'without-hashes': { type: 'boolean', default: false },
   },
 });
@@ -46,7 +50,25 @@ try {
 const database = await openAppDatabase(config.database);
 await seedCatalog(database);
 const repo = createMembersIoRepo(database);
-const service = createMembersIoService({ repo, clock: systemClock });
+if (values['send-setup-email'] && !config.appUrl) {
+  fail(
+    '--send-setup-email necesita APP_URL: la dirección pública de la aplicación, para el enlace del correo',
+  );
+}
+const log = {
+  info: () => undefined,
+  error: (obj: object, msg: string) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+};
+const mailer = createMailer(config.mail, log, { timeoutMs: config.outgoingTimeoutMs });
+const emails: Promise<void>[] = [];
+const service = createMembersIoService({
+  repo,
+  clock: systemClock,
+  mailer,
+  publicUrl: () => config.appUrl ?? '',
+  log,
+  afterAnswer: (work) => emails.push(work),
+});
 
 try {
   if (command === 'export') {
@@ -69,6 +91,7 @@ try {
       default_role_id: defaultRoleId,
       default_active: values.active,
       mode: values['skip-errors'] ? ('valid' as const) : ('all' as const),
+      send_setup_email: values['send-setup-email'],
     };
     const preview = await service.importMembers({ ...options, dry_run: true });
     for (const row of preview.rows.filter((r) => r.status === 'error')) {
@@ -83,9 +106,15 @@ try {
     process.stdout.write(
       `${result.imported} miembros importados, ${result.unchanged_rows} ya existían sin cambios, ${result.error_rows} filas omitidas por errores\n`,
     );
+    if (result.setup_emails > 0) {
+      process.stdout.write(`Enviando ${result.setup_emails} correos para elegir contraseña...\n`);
+      await Promise.all(emails);
+    }
   }
 } catch (error) {
+  mailer.close();
   await database.close();
   fail(error instanceof AppError ? error.message : String(error));
 }
+mailer.close();
 await database.close();

@@ -67,3 +67,17 @@ export async function holdTimers(page: Page): Promise<() => Promise<void>> {
   await page.clock.pauseAt(now + 2_000);
   return () => page.clock.resume();
 }
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The messages the local SMTP server (apps/api/test/fakes/smtp.ts) received for an address. */
+export async function mailTo(address: string): Promise<ReceivedMail[]> {
+  const mailbox = process.env.FAKE_MAILBOX_URL;
+  if (!mailbox) throw new Error('FAKE_MAILBOX_URL is not set: the fake SMTP server did not start');
+  const response = await fetch(`${mailbox}?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as ReceivedMail[];
+}

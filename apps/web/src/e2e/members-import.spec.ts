@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -54,9 +54,18 @@ test.describe('Importar usuarios desde CSV (/config)', () => {
       await expectAccessible(page);
 
       await dialog.getByLabel('Importar solo las filas sin errores').check();
+      await dialog
+        .getByLabel('Enviar a los miembros nuevos sin contraseña un correo para que elijan una')
+        .check();
       await importButton.click();
-      await expect(page.getByText('2 miembros importados')).toBeVisible();
+      await expect(
+        page.getByText('2 miembros importados. Se enviará un correo para elegir contraseña'),
+      ).toBeVisible();
       await expect(dialog).toBeHidden();
+      // The member imported without a password is emailed a link to choose one.
+      await expect
+        .poll(async () => (await mailTo(`otro${id}@e2e.test`)).map((mail) => mail.subject))
+        .toEqual(['Tu cuenta en la comunidad: elige tu contraseña']);
 
       // A fresh browser session (the phone layout hides the account menu behind the navigation drawer).
       await page.context().clearCookies();

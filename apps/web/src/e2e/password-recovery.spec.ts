@@ -1,20 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
-
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** The messages the local SMTP server (apps/api/test/fakes/smtp.ts) received for an address. */
-async function mailTo(address: string): Promise<ReceivedMail[]> {
-  const mailbox = process.env.FAKE_MAILBOX_URL;
-  if (!mailbox) throw new Error('FAKE_MAILBOX_URL is not set: the fake SMTP server did not start');
-  const response = await fetch(`${mailbox}?to=${encodeURIComponent(address)}`);
-  return (await response.json()) as ReceivedMail[];
-}
+import { ACCOUNTS, expect, expectAccessible, mailTo, signIn, test } from './fixtures';
 
 /**
  * A member of its own for each run (the admin creates it through the API): the test changes its password and

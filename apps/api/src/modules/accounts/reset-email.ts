@@ -1,7 +1,8 @@
 import { RESET_TOKEN_TTL_MINUTES } from '@app/contracts';
 import type { MailMessage } from '../../integrations/mailer';
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The password-recovery email, in Spanish, as plain text and HTML. */
 export function resetPasswordEmail(to: { email: string; username: string }, link: string): MailMessage {

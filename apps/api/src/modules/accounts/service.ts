@@ -33,7 +33,7 @@ export interface AccountsServiceDeps {
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const REGISTER_CONFLICT = {
   email: ACCOUNT_MESSAGES.emailTaken,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
+import { passwordResetTokens } from '../accounts/schema';
 
 export interface ExportFilter {
   search?: string | undefined;
@@ -95,12 +96,42 @@ export function createMembersIoRepo(database: AppDatabase) {
     },
 
     /** Inserts in batches inside the caller's transaction, yielding between batches. */
-    async insertMembers(members: readonly NewMember[], onProgress?: (done: number) => void): Promise<void> {
-      let done = 0;
+    /** Inserts the members in batches; answers the new accounts' ids, in order. */
+    async insertMembers(
+      members: readonly NewMember[],
+      onProgress?: (done: number) => void,
+    ): Promise<{ id: number; email: string; username: string }[]> {
+      const inserted: { id: number; email: string; username: string }[] = [];
       for (const part of chunks(members, BATCH)) {
-        await db().insert(users).values(part);
-        done += part.length;
-        onProgress?.(done);
+        inserted.push(
+          ...(await db()
+            .insert(users)
+            .values(part)
+            .returning({ id: users.id, email: users.email, username: users.username })),
+        );
+        onProgress?.(inserted.length);
+        await yieldToOthers();
+      }
+      return inserted;
+    },
+
+    /** Stores the hashes of new members' links to choose a password (they have no earlier link). */
+    async insertSetupTokens(
+      tokens: readonly { userId: number; hash: string }[],
+      createdAt: Date,
+      expiresAt: Date,
+    ): Promise<void> {
+      for (const part of chunks(tokens, BATCH)) {
+        await db()
+          .insert(passwordResetTokens)
+          .values(
+            part.map((token) => ({
+              user_id: token.userId,
+              token_hash: token.hash,
+              created_at: createdAt.toISOString(),
+              expires_at: expiresAt.toISOString(),
+            })),
+          );
         await yieldToOthers();
       }
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   EmailField,
   MEMBER_CSV_HEADERS,
@@ -7,6 +8,7 @@ import {
   MEMBERS_IO_MESSAGES as M,
   MEMBERS_PREVIEW_ROWS,
   normalizeRoleName,
+  PASSWORD_SETUP_TTL_DAYS,
   PhoneField,
   UsernameField,
   type MemberColumnMapping,
@@ -19,9 +21,12 @@ import type { z } from 'zod';
 import { accountConflictField } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { Mailer } from '../../integrations/mailer';
 import { hashKind, NO_PASSWORD } from '../../lib/password';
+import { hashToken } from '../accounts/service';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
 import { yieldToOthers, type ExportFilter, type MembersIoRepo, type NewMember } from './repo';
+import { passwordSetupEmail } from './setup-email';
 
 export interface ImportOptions {
   csv: string;
@@ -30,6 +35,7 @@ export interface ImportOptions {
   default_active: boolean;
   mode: 'all' | 'valid';
   dry_run: boolean;
+  send_setup_email?: boolean | undefined;
 }
 
 /** Header names (compared without case, accents, spaces or punctuation) each field is guessed from. */
@@ -72,9 +78,29 @@ interface AnalysedRow extends MembersImportRow {
 export interface MembersIoServiceDeps {
   repo: MembersIoRepo;
   clock: Clock;
+  mailer: Mailer;
+  /** The public address of the web app (links in emails). */
+  publicUrl(): string;
+  log: { error(obj: object, msg: string): void };
+  /** Runs work that follows the answer (the emails); the command line waits for it before it exits. */
+  afterAnswer?: (work: Promise<void>) => void;
 }
 
-export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createMembersIoService(deps: MembersIoServiceDeps) {
+  const { repo, clock, mailer, log } = deps;
+  const afterAnswer = deps.afterAnswer ?? ((work: Promise<void>) => void work);
+  /** One email at a time, after the answer: a large import never floods the mail server or holds the request. */
+  async function sendSetupEmails(invites: readonly { email: string; username: string; token: string }[]) {
+    for (const invite of invites) {
+      const link = `${deps.publicUrl()}/reset-password?token=${encodeURIComponent(invite.token)}`;
+      await mailer.send(passwordSetupEmail(invite, link)).catch((err: unknown) => {
+        log.error({ err, email: invite.email }, 'password-setup email could not be sent');
+      });
+    }
+  }
+
   /** Reads and checks every row against the file itself and the database; writes nothing. */
   async function analyse(options: ImportOptions) {
     if (Buffer.byteLength(options.csv, 'utf8') > MEMBERS_IMPORT_MAX_BYTES)
@@ -231,6 +257,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
     mapping: MemberColumnMapping,
     rows: AnalysedRow[],
     imported: number,
+    setupEmails = 0,
   ): MembersImportResult => {
     const errorRows = rows.filter((r) => r.status === 'error');
     const others = rows.filter((r) => r.status !== 'error');
@@ -246,6 +273,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
       unchanged_rows: rows.filter((r) => r.status === 'unchanged').length,
       error_rows: errorRows.length,
       imported,
+      setup_emails: setupEmails,
       rows: shown,
     };
   };
@@ -259,15 +287,32 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
       }
       try {
         // Checked again inside the transaction that writes, so nothing registered in between is missed.
-        return await repo.transaction(async () => {
+        const { result, invites } = await repo.transaction(async () => {
           const { headers, mapping, rows } = await analyse(options);
           if (options.mode === 'all' && rows.some((r) => r.status === 'error')) {
             throw badRequest(M.hasErrors);
           }
           const members = rows.flatMap((r) => (r.member ? [r.member] : []));
-          await repo.insertMembers(members);
-          return summary(headers, mapping, rows, members.length);
+          const inserted = await repo.insertMembers(members);
+          // Links for the new active members without a password, stored with the members (one transaction).
+          const invited = new Set(
+            options.send_setup_email
+              ? members.filter((m) => m.is_active && m.password_hash === NO_PASSWORD).map((m) => m.email)
+              : [],
+          );
+          const invites = inserted
+            .filter((member) => invited.has(member.email))
+            .map((member) => ({ ...member, token: randomBytes(32).toString('base64url') }));
+          const now = clock.now();
+          await repo.insertSetupTokens(
+            invites.map((invite) => ({ userId: invite.id, hash: hashToken(invite.token) })),
+            now,
+            new Date(now.getTime() + PASSWORD_SETUP_TTL_DAYS * DAY_MS),
+          );
+          return { result: summary(headers, mapping, rows, members.length, invites.length), invites };
         });
+        if (invites.length > 0) afterAnswer(sendSetupEmails(invites));
+        return result;
       } catch (error) {
         const field = accountConflictField(error);
         if (field) throw conflict(field === 'email' ? M.emailRegistered : M.usernameRegistered, field);

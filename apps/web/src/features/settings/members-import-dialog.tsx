@@ -3,6 +3,7 @@ import {
   MEMBER_FIELDS,
   MEMBERS_IMPORT_MAX_BYTES,
   MEMBERS_IO_MESSAGES as M,
+  PASSWORD_SETUP_TTL_DAYS,
   type MemberColumnMapping,
   type MembersImportBody,
   type MembersImportResult,
@@ -33,7 +34,7 @@ import { useImportMembers } from './api/import-members';
 
 const NO_COLUMN = '';
 
-type Options = Pick<MembersImportBody, 'default_role_id' | 'default_active' | 'mode'> & {
+type Options = Pick<MembersImportBody, 'default_role_id' | 'default_active' | 'mode' | 'send_setup_email'> & {
   mapping: MemberColumnMapping;
 };
 
@@ -98,9 +99,12 @@ export function MembersImportDialog() {
       { csv, ...options, dry_run: false },
       {
         onSuccess: (result) => {
-          notifyDone(
-            `${result.imported} ${result.imported === 1 ? 'miembro importado' : 'miembros importados'}`,
-          );
+          const imported = `${result.imported} ${result.imported === 1 ? 'miembro importado' : 'miembros importados'}`;
+          const emails =
+            result.setup_emails === 0
+              ? ''
+              : `. ${result.setup_emails === 1 ? 'Se enviará un correo' : `Se enviarán ${result.setup_emails} correos`} para elegir contraseña`;
+          notifyDone(`${imported}${emails}`);
           close();
         },
       },
@@ -244,6 +248,12 @@ export function MembersImportDialog() {
                   </Table.Tbody>
                 </Table>
               </Box>
+              <Checkbox
+                label="Enviar a los miembros nuevos sin contraseña un correo para que elijan una"
+                description={`Solo a las cuentas activas. El enlace caduca en ${PASSWORD_SETUP_TTL_DAYS} días.`}
+                checked={options.send_setup_email ?? false}
+                onChange={(event) => change({ send_setup_email: event.currentTarget.checked })}
+              />
               {preview.error_rows > 0 && (
                 <Checkbox
                   label="Importar solo las filas sin errores"
