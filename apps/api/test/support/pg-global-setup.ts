@@ -15,25 +15,35 @@ declare module 'vitest' {
   }
 }
 
-/** Named after the migrations' content, so a changed migration makes a new template and an old one is reused. */
-function templateName(): string {
+/** The migrations' content: a changed migration makes a new template, an unchanged one reuses it. */
+function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_DIR.pg, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) {
       hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR.pg, file)));
     }
   }
-  return `apptest_tpl_${hash.digest('hex').slice(0, 12)}`;
+  return hash.digest('hex').slice(0, 12);
 }
+
+/**
+ * Another checkout (a branch with other migrations) may be running its suite on the same server at this very
+ * moment, from its own template: only templates no run has used for this long are dropped. Each run writes
+ * the time into its template's comment.
+ */
+const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const admin = await connectAdmin();
-  const template = templateName();
+  const template = `apptest_tpl_${migrationsHash()}`;
   try {
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'apptest\\_tpl\\_%'",
+    const { rows } = await admin.query<{ datname: string; used: string | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS used
+         FROM pg_database WHERE datname LIKE 'apptest\\_tpl\\_%'`,
     );
-    for (const { datname } of rows.filter((row) => row.datname !== template)) {
+    const now = Date.now();
+    const stale = (used: string | null) => !(now - Number(used ?? 0) < STALE_TEMPLATE_MS);
+    for (const { datname } of rows.filter((row) => row.datname !== template && stale(row.used))) {
       await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)}`).catch(() => undefined);
     }
     if (!rows.some((row) => row.datname === template)) {
@@ -46,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         throw error;
       }
     }
+    await admin.query(`COMMENT ON DATABASE ${quoteIdent(template)} IS '${now}'`);
   } finally {
     await admin.end();
   }
