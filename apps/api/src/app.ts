@@ -28,6 +28,9 @@ import { createLibraryRepo } from './modules/library/repo';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createMembersIoRepo } from './modules/members-io/repo';
+import { createNotificationsRepo } from './modules/notifications/repo';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { createNotifier } from './modules/notifications/service';
 import { membersIoRoutes } from './modules/members-io/routes';
 import { createMembersIoService } from './modules/members-io/service';
 import { createRedgramRepo } from './modules/redgram/repo';
@@ -60,6 +63,8 @@ export interface AppDeps {
   accountLimits?: AccountLimits;
   generationLimits?: GenerationLimits;
   mailer?: Mailer;
+  /** How often each node sends the registration digests that are due (default every minute). */
+  digestSweepMs?: number;
 }
 
 /**
@@ -160,7 +165,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       historyDays: config.redgramHistoryDays,
     }),
   );
-  settingsRoutes(app, createSettingsService({ repo: createSettingsRepo(db), hashPassword }));
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  app.addHook('onClose', () => mailer.close());
+  const notifier = createNotifier({
+    repo: createNotificationsRepo(db),
+    mailer,
+    clock,
+    publicUrl: () => publicUrl(app, config),
+    log: app.log,
+  });
+  notificationsRoutes(app, notifier);
+  const digests = setInterval(() => void notifier.sendDueDigests(), deps.digestSweepMs ?? 60_000);
+  digests.unref();
+  app.addHook('onClose', async () => clearInterval(digests));
+  settingsRoutes(
+    app,
+    createSettingsService({
+      repo: createSettingsRepo(db),
+      hashPassword,
+      events: {
+        activated: (members) => void notifier.activated(members),
+        refused: (members, reason) => void notifier.refused(members, reason),
+      },
+    }),
+  );
   for (const library of LIBRARY_NAMES) {
     libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
     reportsRoutes(
@@ -169,8 +197,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       createReportsService({ repo: createReportsRepo(db, library), clock, library }),
     );
   }
-  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
-  app.addHook('onClose', () => mailer.close());
   membersIoRoutes(
     app,
     createMembersIoService({
@@ -192,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       publicUrl: () => publicUrl(app, config),
       log: app.log,
       limits,
+      onRegistered: (member) => void notifier.registered(member),
     }),
   );
   registerVideoTools(app, config, db, clock);

@@ -158,10 +158,23 @@ export const updateUser = endpoint({
   response: AdminUser,
 });
 
+/** The most characters of the reason an admin may give when refusing a pending account. */
+export const REFUSAL_REASON_MAX = 1000;
+
+export const DeleteUserBody = z
+  .object({
+    /** Why a pending account is refused: written into the email the member receives. */
+    reason: z.string().trim().max(REFUSAL_REASON_MAX).optional(),
+  })
+  // Fastify hands a request without a body over as null.
+  .nullish();
+export type DeleteUserBody = z.input<typeof DeleteUserBody>;
+
 export const deleteUser = endpoint({
   method: 'DELETE',
   path: '/api/admin/users/:id',
   params: IdParams,
+  body: DeleteUserBody,
   response: OkResponse,
 });
 

@@ -10,6 +10,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as accountsPgTables from '../modules/accounts/schema.pg';
 import * as accountsSqliteTables from '../modules/accounts/schema';
 import * as libraryPgTables from '../modules/library/schema.pg';
+import * as notificationsPgTables from '../modules/notifications/schema.pg';
+import * as notificationsSqliteTables from '../modules/notifications/schema';
 import * as librarySqliteTables from '../modules/library/schema';
 import * as redgramPgTables from '../modules/redgram/schema.pg';
 import * as redgramSqliteTables from '../modules/redgram/schema';
@@ -22,6 +24,8 @@ import * as coreSqliteTables from './schema';
 import type * as accountsPg from '../modules/accounts/schema.pg';
 import type * as accountsSqlite from '../modules/accounts/schema';
 import type * as libraryPg from '../modules/library/schema.pg';
+import type * as notificationsPg from '../modules/notifications/schema.pg';
+import type * as notificationsSqlite from '../modules/notifications/schema';
 import type * as librarySqlite from '../modules/library/schema';
 import type * as redgramPg from '../modules/redgram/schema.pg';
 import type * as redgramSqlite from '../modules/redgram/schema';
@@ -69,6 +73,12 @@ describe('the PostgreSQL and SQLite schemas', () => {
     expectTypeOf<Rows<typeof redgramPg.redgramLogs>>().toEqualTypeOf<
       Rows<typeof redgramSqlite.redgramLogs>
     >();
+    expectTypeOf<Rows<typeof notificationsPg.mailSettings>>().toEqualTypeOf<
+      Rows<typeof notificationsSqlite.mailSettings>
+    >();
+    expectTypeOf<Rows<typeof notificationsPg.adminMailThrottle>>().toEqualTypeOf<
+      Rows<typeof notificationsSqlite.adminMailThrottle>
+    >();
     expectTypeOf<Rows<typeof textoPg.textoConfig>>().toEqualTypeOf<Rows<typeof textoSqlite.textoConfig>>();
     expectTypeOf<Rows<typeof videoToolsPg.videoRecords>>().toEqualTypeOf<
       Rows<typeof videoToolsSqlite.videoRecords>
@@ -81,6 +91,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof corePg>
       | TableNames<typeof accountsPg>
       | TableNames<typeof libraryPg>
+      | TableNames<typeof notificationsPg>
       | TableNames<typeof redgramPg>
       | TableNames<typeof textoPg>
       | TableNames<typeof videoToolsPg>;
@@ -88,6 +99,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof coreSqlite>
       | TableNames<typeof accountsSqlite>
       | TableNames<typeof librarySqlite>
+      | TableNames<typeof notificationsSqlite>
       | TableNames<typeof redgramSqlite>
       | TableNames<typeof textoSqlite>
       | TableNames<typeof videoToolsSqlite>;
@@ -102,6 +114,7 @@ describe('the PostgreSQL and SQLite schemas, at run time', () => {
     [coreSqliteTables, corePgTables],
     [accountsSqliteTables, accountsPgTables],
     [librarySqliteTables, libraryPgTables],
+    [notificationsSqliteTables, notificationsPgTables],
     [redgramSqliteTables, redgramPgTables],
     [textoSqliteTables, textoPgTables],
     [videoToolsSqliteTables, videoToolsPgTables],

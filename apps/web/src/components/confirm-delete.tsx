@@ -17,6 +17,8 @@ export interface ConfirmDeleteProps {
   errorAutoClose?: number;
   /** Closes the dialog: on "Cancelar", and once the deletion is answered. */
   onClose: () => void;
+  /** More to fill in before confirming, under the question. */
+  children?: ReactNode;
 }
 
 /** Asks before deleting one item, then deletes it and says how it went. */

@@ -6,6 +6,8 @@ export interface ConfirmDialogProps {
   title: string;
   /** The spec's question, e.g. "¿Estás seguro de que deseas eliminar este usuario?". */
   message: ReactNode;
+  /** More to fill in before confirming (e.g. the optional reason of a refusal), under the question. */
+  children?: ReactNode;
   confirmLabel?: string;
   /** True while the confirmed action runs: the buttons are disabled and the confirm button spins. */
   busy?: boolean;
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   opened,
   title,
   message,
+  children,
   confirmLabel = 'Eliminar',
   busy = false,
   onConfirm,
@@ -33,6 +36,7 @@ export function ConfirmDialog({
     >
       <Stack gap="lg">
         <Text>{message}</Text>
+        {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancelar

@@ -30,6 +30,8 @@ export interface AccountsServiceDeps {
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
   limits: Pick<RateLimits, 'register' | 'recovery' | 'reauth' | 'recoveryEmailIntervalSeconds'>;
+  /** Told of each new registration once it is saved (the admins' email); never awaited by the answer. */
+  onRegistered?: (member: { email: string; username: string }) => void;
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
@@ -77,16 +79,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async register(body: RegisterBody, ip: string): Promise<void> {
       await limits.register.spend(ip);
       const password_hash = await hashPassword(body.password);
+      const member = { username: body.username, email: normalizeEmail(body.email) };
       try {
-        await repo.insertSelfRegistered({
-          username: body.username,
-          email: normalizeEmail(body.email),
-          phone: body.phone,
-          password_hash,
-        });
+        await repo.insertSelfRegistered({ ...member, phone: body.phone, password_hash });
       } catch (error) {
         rethrowConflict(error, REGISTER_CONFLICT);
       }
+      deps.onRegistered?.(member);
     },
 
     /**

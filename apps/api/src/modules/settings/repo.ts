@@ -193,6 +193,13 @@ export function createSettingsRepo(database: AppDatabase) {
         return n;
       }),
 
+    /** The targeted accounts still waiting for activation (who an activation or deletion emails). */
+    listPending: (target: BulkTarget): Promise<{ email: string; username: string }[]> =>
+      db()
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(and(targetWhere(target), eq(users.is_active, false))),
+
     /** Deletes the targeted accounts (their sessions go with them); returns how many. */
     bulkDelete: (target: BulkTarget): Promise<number> =>
       write(async (tx) => {

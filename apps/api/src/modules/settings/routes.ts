@@ -22,8 +22,8 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
   route(app, listUsers, CONFIG, ({ query }) => settings.listUsers(query));
   route(app, createUser, CONFIG, ({ body }) => settings.createUser(body));
   route(app, updateUser, CONFIG, ({ params, body }) => settings.updateUser(params.id, body));
-  route(app, deleteUser, CONFIG, async ({ params }) => {
-    await settings.deleteUser(params.id);
+  route(app, deleteUser, CONFIG, async ({ params, body }) => {
+    await settings.deleteUser(params.id, body?.reason);
     return { ok: true as const };
   });
 

@@ -36,9 +36,21 @@ export interface RoleInput {
   tools: number[];
 }
 
+/** What the account emails need to hear of, after the change is committed (never awaited by the answer). */
+export interface AccountEvents {
+  activated(members: readonly AccountRef[]): void;
+  refused(members: readonly AccountRef[], reason?: string): void;
+}
+
+interface AccountRef {
+  email: string;
+  username: string;
+}
+
 export interface SettingsServiceDeps {
   repo: SettingsRepo;
   hashPassword: (password: string) => Promise<string>;
+  events?: AccountEvents;
 }
 
 /** Turns a unique-index violation on users into the field-specific Spanish conflict. */
@@ -79,7 +91,9 @@ async function assertRoleExists(tx: SettingsQueries, roleId: number): Promise<vo
   if (!(await tx.roleExists(roleId))) throw badRequest(M.unknownRole, 'role_id');
 }
 
-export function createSettingsService({ repo, hashPassword }: SettingsServiceDeps) {
+const NO_EVENTS: AccountEvents = { activated: () => undefined, refused: () => undefined };
+
+export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }: SettingsServiceDeps) {
   return {
     async listUsers(filter: UserFilter): Promise<UserList> {
       const { items, total } = await repo.listUsers(filter);
@@ -105,8 +119,10 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
      */
     async updateUser(id: number, input: UserInput): Promise<AdminUser> {
       const password_hash = input.password ? await hashPassword(input.password) : undefined;
+      let activated = false;
+      let saved: AdminUser;
       try {
-        return await repo.transaction(async (tx) => {
+        saved = await repo.transaction(async (tx) => {
           const existing = await tx.findUser(id);
           if (!existing) throw notFound(M.userNotFound);
           await assertRoleExists(tx, input.role_id);
@@ -117,19 +133,26 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
             password_hash !== undefined;
           await tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
           await assertSomeoneAdministers(tx, M.lastConfigUserChange);
+          activated = !existing.is_active && values.is_active;
           return withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
         });
       } catch (error) {
         return accountConflict(error);
       }
+      if (activated) events.activated([saved]);
+      return saved;
     },
 
-    async deleteUser(id: number): Promise<void> {
-      await repo.transaction(async (tx) => {
-        if (!(await tx.findUser(id))) throw notFound(M.userNotFound);
+    /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
+    async deleteUser(id: number, reason?: string): Promise<void> {
+      const deleted = await repo.transaction(async (tx) => {
+        const existing = await tx.findUser(id);
+        if (!existing) throw notFound(M.userNotFound);
         await tx.deleteUser(id);
         await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+        return existing;
       });
+      if (!deleted.is_active) events.refused([deleted], reason);
     },
 
     /**
@@ -138,8 +161,13 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
      */
     async bulkUsers(input: UserBulkBody): Promise<UserBulkResult> {
       const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
-      return repo.transaction(async (tx) => {
+      let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
+      const result = await repo.transaction(async (tx) => {
         let affected: number;
+        if (input.action === 'activate' || input.action === 'delete') {
+          const members = await tx.listPending(target);
+          told = { kind: input.action === 'activate' ? 'activated' : 'refused', members };
+        }
         if (input.action === 'delete') {
           affected = await tx.bulkDelete(target);
         } else if (input.action === 'set_role') {
@@ -153,6 +181,9 @@ export function createSettingsService({ repo, hashPassword }: SettingsServiceDep
         await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
         return { affected };
       });
+      if (told?.kind === 'activated') events.activated(told.members);
+      if (told?.kind === 'refused') events.refused(told.members);
+      return result;
     },
 
     listRoles: (): Promise<Role[]> => repo.listRoles(),

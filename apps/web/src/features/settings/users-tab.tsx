@@ -1,7 +1,14 @@
-import { SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, pageCount, type AdminUser } from '@app/contracts';
-import { Badge, Checkbox, Group, Stack, Table, TextInput } from '@mantine/core';
+import {
+  REFUSAL_REASON_MAX,
+  SETTINGS_MESSAGES as M,
+  USERS_PAGE_SIZE,
+  pageCount,
+  type AdminUser,
+} from '@app/contracts';
+import { Badge, Checkbox, Group, Stack, Table, Textarea, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
 import { SectionHeader } from '@/components/section-header';
@@ -15,6 +22,7 @@ import { BulkActions } from './bulk-actions';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { MembersExportButton } from './members-export-button';
+import { MailSettingsDialog } from './mail-settings-dialog';
 import { MembersImportDialog } from './members-import-dialog';
 import { UserDialog } from './user-dialog';
 
@@ -32,7 +40,13 @@ export const rangeLabel = (page: number, pageSize: number, total: number): strin
 export function UsersTab() {
   const [search, setSearch] = useState('');
   // What the server is asked for. A new search or filter starts again from the first page.
-  const [query, setQuery] = useState({ page: 1, search: '', pending: false });
+  // `/config?pendientes=1` (the link in the new-registration email) opens on the accounts waiting for activation.
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState({
+    page: 1,
+    search: '',
+    pending: searchParams.get('pendientes') === '1',
+  });
   const { page, pending } = query;
   const debouncedSearch = query.search;
   const setPage = (next: number) => setQuery((q) => ({ ...q, page: next }));
@@ -65,7 +79,8 @@ export function UsersTab() {
   };
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const removal = useDeleteUser();
+  const [reason, setReason] = useState('');
+  const removal = useDeleteUser(reason);
   // The dates are shown in the server's zone; the browser's own when it cannot be loaded.
   const config = usePublicConfig();
   const timeZone = config.data?.timeZone ?? undefined;
@@ -123,6 +138,7 @@ export function UsersTab() {
           mb={8}
         />
         <Group gap="sm" ml={{ sm: 'auto' }}>
+          <MailSettingsDialog />
           <MembersImportDialog />
           <MembersExportButton search={debouncedSearch} pending={pending} />
         </Group>
@@ -222,8 +238,23 @@ export function UsersTab() {
         remove={removal}
         doneMessage="Usuario eliminado"
         fallbackError={M.deleteUser}
-        onClose={() => setToDelete(null)}
-      />
+        onClose={() => {
+          setToDelete(null);
+          setReason('');
+        }}
+      >
+        {toDelete && !toDelete.is_active && (
+          <Textarea
+            label="Motivo del rechazo (opcional)"
+            description="La cuenta está pendiente de activación: el miembro recibirá un correo avisando del rechazo, con este motivo."
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={REFUSAL_REASON_MAX}
+            autosize
+            minRows={2}
+          />
+        )}
+      </ConfirmDelete>
     </Stack>
   );
 }

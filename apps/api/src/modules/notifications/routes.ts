@@ -1,0 +1,12 @@
+import { getMailSettings, saveMailSettings } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { Notifier } from './service';
+
+/** The account-email switches (/config, "Correos"): the same permission as the user table. */
+const CONFIG = access.tool('config');
+
+export function notificationsRoutes(app: FastifyInstance, notifier: Notifier): void {
+  route(app, getMailSettings, CONFIG, () => notifier.settings());
+  route(app, saveMailSettings, CONFIG, ({ body }) => notifier.saveSettings(body));
+}

@@ -1,0 +1,89 @@
+import { REGISTRATION_MAIL_INTERVAL_MINUTES, type MailSettings } from '@app/contracts';
+import type { Mailer, MailMessage } from '../../integrations/mailer';
+import type { Clock } from '../../lib/clock';
+import { newRegistrationEmail, refusalEmail, registrationDigestEmail, welcomeEmail } from './emails';
+import type { NotificationsRepo } from './repo';
+
+export interface NotifierDeps {
+  repo: NotificationsRepo;
+  mailer: Mailer;
+  clock: Clock;
+  /** The public address of the web app (links in emails). */
+  publicUrl(): string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface Member {
+  email: string;
+  username: string;
+}
+
+const INTERVAL_MS = REGISTRATION_MAIL_INTERVAL_MINUTES * 60 * 1000;
+
+/**
+ * The account emails. Every method is called after the change it reports is committed and the answer is on
+ * its way; a mail server that fails is logged and never fails the action.
+ */
+export function createNotifier({ repo, mailer, clock, publicUrl, log }: NotifierDeps) {
+  const send = (message: MailMessage) =>
+    mailer.send(message).catch((err: unknown) => {
+      log.error({ err, to: message.to, subject: message.subject }, 'account email could not be sent');
+    });
+  const pendingLink = () => `${publicUrl()}/config?pendientes=1`;
+  const guard = (work: () => Promise<void>) => () =>
+    work().catch((err: unknown) => log.error({ err }, 'account emails failed'));
+
+  return {
+    settings: (): Promise<MailSettings> => repo.settings(),
+
+    async saveSettings(settings: MailSettings): Promise<MailSettings> {
+      await repo.saveSettings(settings);
+      return repo.settings();
+    },
+
+    /**
+     * A visitor registered: each active admin gets an email, at most one per interval; the sign-ups inside an
+     * admin's interval join the digest sent when it ends.
+     */
+    registered: (member: Member): Promise<void> =>
+      guard(async () => {
+        if (!(await repo.settings()).new_registration) return;
+        const now = clock.now();
+        for (const admin of await repo.activeAdmins()) {
+          if (await repo.claimImmediate(admin.id, now, new Date(now.getTime() - INTERVAL_MS))) {
+            await send(newRegistrationEmail(admin, member, pendingLink()));
+          } else {
+            await repo.scheduleDigest(admin.id, new Date(now.getTime() + INTERVAL_MS));
+          }
+        }
+      })(),
+
+    /** Sends the digests that are due (every API node runs this; each digest is claimed by one). */
+    sendDueDigests: (): Promise<void> =>
+      guard(async () => {
+        const now = clock.now();
+        for (const due of await repo.dueDigests(now)) {
+          if (!due.digest_due_at || !(await repo.claimDigest(due.user_id, due.digest_due_at, now))) continue;
+          const admin = await repo.activeAdmin(due.user_id);
+          const pending = await repo.countPending();
+          if (admin && pending > 0) await send(registrationDigestEmail(admin, pending, pendingLink()));
+        }
+      })(),
+
+    /** An admin activated these accounts. */
+    activated: (members: readonly Member[]): Promise<void> =>
+      guard(async () => {
+        if (members.length === 0 || !(await repo.settings()).account_activated) return;
+        for (const member of members) await send(welcomeEmail(member, `${publicUrl()}/login`));
+      })(),
+
+    /** An admin deleted these accounts while they were still pending. */
+    refused: (members: readonly Member[], reason?: string): Promise<void> =>
+      guard(async () => {
+        if (members.length === 0 || !(await repo.settings()).account_refused) return;
+        for (const member of members) await send(refusalEmail(member, reason || undefined));
+      })(),
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
