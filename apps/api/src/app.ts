@@ -177,7 +177,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   notificationsRoutes(app, notifier);
   const digests = setInterval(() => void notifier.sendDueDigests(), deps.digestSweepMs ?? 60_000);
   digests.unref();
-  app.addHook('onClose', async () => clearInterval(digests));
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(digests);
+    done();
+  });
   settingsRoutes(
     app,
     createSettingsService({

@@ -56,8 +56,7 @@ test.describe('Account emails', () => {
       email: `alta${id}${n}@e2e.test`,
       password: 'alta-e2e-123',
     }));
-    await register(page, members[0]!);
-    await register(page, members[1]!);
+    for (const member of members) await register(page, member);
 
     // The admin's email names a new registration and links to the accounts waiting for activation.
     await expect.poll(async () => (await mailTo(admin.email)).length, { timeout: 30_000 }).toBeGreaterThan(0);

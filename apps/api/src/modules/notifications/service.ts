@@ -24,12 +24,13 @@ const INTERVAL_MS = REGISTRATION_MAIL_INTERVAL_MINUTES * 60 * 1000;
  * The account emails. Every method is called after the change it reports is committed and the answer is on
  * its way; a mail server that fails is logged and never fails the action.
  */
-export function createNotifier({ repo, mailer, clock, publicUrl, log }: NotifierDeps) {
+export function createNotifier(deps: NotifierDeps) {
+  const { repo, mailer, clock, log } = deps;
   const send = (message: MailMessage) =>
     mailer.send(message).catch((err: unknown) => {
       log.error({ err, to: message.to, subject: message.subject }, 'account email could not be sent');
     });
-  const pendingLink = () => `${publicUrl()}/config?pendientes=1`;
+  const pendingLink = () => `${deps.publicUrl()}/config?pendientes=1`;
   const guard = (work: () => Promise<void>) => () =>
     work().catch((err: unknown) => log.error({ err }, 'account emails failed'));
 
@@ -74,14 +75,14 @@ export function createNotifier({ repo, mailer, clock, publicUrl, log }: Notifier
     activated: (members: readonly Member[]): Promise<void> =>
       guard(async () => {
         if (members.length === 0 || !(await repo.settings()).account_activated) return;
-        for (const member of members) await send(welcomeEmail(member, `${publicUrl()}/login`));
+        for (const member of members) await send(welcomeEmail(member, `${deps.publicUrl()}/login`));
       })(),
 
     /** An admin deleted these accounts while they were still pending. */
     refused: (members: readonly Member[], reason?: string): Promise<void> =>
       guard(async () => {
         if (members.length === 0 || !(await repo.settings()).account_refused) return;
-        for (const member of members) await send(refusalEmail(member, reason || undefined));
+        for (const member of members) await send(refusalEmail(member, reason === '' ? undefined : reason));
       })(),
   };
 }
