@@ -9,6 +9,8 @@ import {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as accountsPgTables from '../modules/accounts/schema.pg';
 import * as accountsSqliteTables from '../modules/accounts/schema';
+import * as historyPgTables from '../modules/history/schema.pg';
+import * as historySqliteTables from '../modules/history/schema';
 import * as libraryPgTables from '../modules/library/schema.pg';
 import * as librarySqliteTables from '../modules/library/schema';
 import * as redgramPgTables from '../modules/redgram/schema.pg';
@@ -21,6 +23,8 @@ import * as corePgTables from './schema.pg';
 import * as coreSqliteTables from './schema';
 import type * as accountsPg from '../modules/accounts/schema.pg';
 import type * as accountsSqlite from '../modules/accounts/schema';
+import type * as historyPg from '../modules/history/schema.pg';
+import type * as historySqlite from '../modules/history/schema';
 import type * as libraryPg from '../modules/library/schema.pg';
 import type * as librarySqlite from '../modules/library/schema';
 import type * as redgramPg from '../modules/redgram/schema.pg';
@@ -73,6 +77,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
     expectTypeOf<Rows<typeof videoToolsPg.videoRecords>>().toEqualTypeOf<
       Rows<typeof videoToolsSqlite.videoRecords>
     >();
+    expectTypeOf<Rows<typeof historyPg.auditLog>>().toEqualTypeOf<Rows<typeof historySqlite.auditLog>>();
   });
 
   it('declare the same tables, so neither engine has a table the other lacks', () => {
@@ -83,14 +88,16 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof libraryPg>
       | TableNames<typeof redgramPg>
       | TableNames<typeof textoPg>
-      | TableNames<typeof videoToolsPg>;
+      | TableNames<typeof videoToolsPg>
+      | TableNames<typeof historyPg>;
     type SqliteTables =
       | TableNames<typeof coreSqlite>
       | TableNames<typeof accountsSqlite>
       | TableNames<typeof librarySqlite>
       | TableNames<typeof redgramSqlite>
       | TableNames<typeof textoSqlite>
-      | TableNames<typeof videoToolsSqlite>;
+      | TableNames<typeof videoToolsSqlite>
+      | TableNames<typeof historySqlite>;
     expectTypeOf<PgTables>().toEqualTypeOf<SqliteTables>();
   });
 });
@@ -105,6 +112,7 @@ describe('the PostgreSQL and SQLite schemas, at run time', () => {
     [redgramSqliteTables, redgramPgTables],
     [textoSqliteTables, textoPgTables],
     [videoToolsSqliteTables, videoToolsPgTables],
+    [historySqliteTables, historyPgTables],
   ];
   const sqlNames = (table: Table) => [
     getTableName(table),
