@@ -22,3 +22,4 @@ export * from './texto';
 export * from './video-tools';
 export * from './members-io';
 export * from './reports';
+export * from './history';

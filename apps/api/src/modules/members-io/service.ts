@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { hashKind, NO_PASSWORD } from '../../lib/password';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
+import type { Actor, HistoryRecorder } from '../history/record';
 import { yieldToOthers, type ExportFilter, type MembersIoRepo, type NewMember } from './repo';
 
 export interface ImportOptions {
@@ -72,9 +73,10 @@ interface AnalysedRow extends MembersImportRow {
 export interface MembersIoServiceDeps {
   repo: MembersIoRepo;
   clock: Clock;
+  history: HistoryRecorder;
 }
 
-export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
+export function createMembersIoService({ repo, clock, history }: MembersIoServiceDeps) {
   /** Reads and checks every row against the file itself and the database; writes nothing. */
   async function analyse(options: ImportOptions) {
     if (Buffer.byteLength(options.csv, 'utf8') > MEMBERS_IMPORT_MAX_BYTES)
@@ -252,7 +254,7 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
 
   return {
     /** Checks the file (a dry run answers the preview) or imports it in one transaction. */
-    async importMembers(options: ImportOptions): Promise<MembersImportResult> {
+    async importMembers(options: ImportOptions, actor: Actor): Promise<MembersImportResult> {
       if (options.dry_run) {
         const { headers, mapping, rows } = await analyse(options);
         return summary(headers, mapping, rows, 0);
@@ -266,6 +268,16 @@ export function createMembersIoService({ repo, clock }: MembersIoServiceDeps) {
           }
           const members = rows.flatMap((r) => (r.member ? [r.member] : []));
           await repo.insertMembers(members);
+          const skipped = rows.filter((r) => r.status === 'error').length;
+          await history.recordAction(actor, {
+            kind: 'users.import',
+            entity_type: 'user',
+            label: `${members.length} ${members.length === 1 ? 'miembro' : 'miembros'}`,
+            changes: [
+              { field: 'importados', before: null, after: String(members.length) },
+              ...(skipped > 0 ? [{ field: 'omitidas', before: null, after: String(skipped) }] : []),
+            ],
+          });
           return summary(headers, mapping, rows, members.length);
         });
       } catch (error) {
