@@ -90,6 +90,16 @@ export const HistoryChange = z.object({
 });
 export type HistoryChange = z.infer<typeof HistoryChange>;
 
+/** "Rol: vip → admin" (a new value alone when there was none before). */
+export const describeHistoryChange = ({ field, before, after }: HistoryChange): string => {
+  const label = HISTORY_FIELD_LABELS[field] ?? field;
+  return before === null ? `${label}: ${after ?? '—'}` : `${label}: ${before} → ${after ?? '—'}`;
+};
+
+/** The Spanish label of a stored kind (a kind from a later version shows as stored). */
+export const historyKindLabel = (kind: string): string =>
+  (HISTORY_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+
 export const HistoryEntry = z.object({
   id: z.number().int().positive(),
   /** The administrator who acted (kept after their account is deleted); null for the command line. */

@@ -1,8 +1,8 @@
 import {
+  describeHistoryChange,
   HISTORY_EXPORT_MAX,
-  HISTORY_FIELD_LABELS,
-  HISTORY_KIND_LABELS,
   HISTORY_MESSAGES,
+  historyKindLabel,
   type HistoryActor,
   type HistoryChange,
   type HistoryEntry,
@@ -42,18 +42,6 @@ function changesOf(summary: string): HistoryChange[] {
 }
 
 const toEntry = ({ summary, ...row }: StoredEntry): HistoryEntry => ({ ...row, changes: changesOf(summary) });
-
-const kindLabel = (kind: string): string => HISTORY_KIND_LABELS[kind as HistoryKind] ?? kind;
-
-/** "Rol: vip → admin; Estado: No → Sí" */
-export const describeChanges = (changes: readonly HistoryChange[]): string =>
-  changes
-    .map(({ field, before, after }) => {
-      const label = HISTORY_FIELD_LABELS[field] ?? field;
-      if (before === null) return `${label}: ${after ?? '—'}`;
-      return `${label}: ${before} → ${after ?? '—'}`;
-    })
-    .join('; ');
 
 export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDeps) {
   const storedFilter = (query: HistoryQueryFilter): HistoryFilter => {
@@ -101,9 +89,9 @@ export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDe
       const lines = rows.map((row) => [
         formatDateTime(row.created_at, timeZone),
         row.actor_name,
-        kindLabel(row.kind),
+        historyKindLabel(row.kind),
         row.entity_label,
-        describeChanges(changesOf(row.summary)),
+        changesOf(row.summary).map(describeHistoryChange).join('; '),
       ]);
       const day = clock.now().toISOString().slice(0, 10);
       return { filename: `historial-${day}.csv`, csv: writeCsv(header, lines), rows: lines.length };
