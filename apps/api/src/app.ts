@@ -24,6 +24,10 @@ import { createAccountsService } from './modules/accounts/service';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createHistoryRecorder } from './modules/history/record';
+import { createHistoryRepo } from './modules/history/repo';
+import { historyRoutes } from './modules/history/routes';
+import { createHistoryService } from './modules/history/service';
 import { createLibraryRepo } from './modules/library/repo';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
@@ -154,7 +158,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The AI tools share one Gemini client and one per-user generation limit.
   const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
   const generationLimiter = limits.generation;
-  textoRoutes(app, createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter }));
+  // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
+  const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
+  historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
+  textoRoutes(
+    app,
+    createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter, history }),
+  );
   redgramRoutes(
     app,
     createRedgramService({
@@ -163,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       limiter: generationLimiter,
       clock,
       historyDays: config.redgramHistoryDays,
+      history,
     }),
   );
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
@@ -186,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createSettingsService({
       repo: createSettingsRepo(db),
       hashPassword,
+      history,
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),
@@ -193,7 +205,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   );
   for (const library of LIBRARY_NAMES) {
-    libraryRoutes(app, library, createLibraryService({ repo: createLibraryRepo(db, library), clock }));
+    libraryRoutes(
+      app,
+      library,
+      createLibraryService({ repo: createLibraryRepo(db, library), clock, library, history }),
+    );
     reportsRoutes(
       app,
       library,
@@ -205,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createMembersIoService({
       repo: createMembersIoRepo(db),
       clock,
+      history,
       mailer,
       publicUrl: () => publicUrl(app, config),
       log: app.log,
@@ -224,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       onRegistered: (member) => void notifier.registered(member),
     }),
   );
-  registerVideoTools(app, config, db, clock);
+  registerVideoTools(app, config, db, clock, history);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

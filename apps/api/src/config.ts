@@ -58,6 +58,13 @@ const EnvSchema = z.object({
     .default(15_000),
   // How long each member's RedGram history ("Mi historial") is kept.
   REDGRAM_HISTORY_DAYS: z.coerce.number({ error: 'debe ser un número' }).int().min(1).max(3_650).default(90),
+  // How long the administrators' action history (Configuración, Historial) is kept.
+  HISTORY_RETENTION_DAYS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(1)
+    .max(36_500)
+    .default(365),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
   GEMINI_BASE_URL: optionalString.pipe(httpUrl.optional()),
   YOUTUBE_API_KEY: optionalString,
@@ -110,6 +117,8 @@ export interface Config {
   gemini: { model: string; baseUrl: string | undefined };
   /** Days a member's RedGram generations stay in "Mi historial". */
   redgramHistoryDays: number;
+  /** Days an entry of the administrators' action history (Historial) is kept. */
+  historyRetentionDays: number;
   youtube: { apiKey: string | undefined; dataApiUrl: string; oembedUrl: string };
   cobalt: { url: string | undefined; apiKey: string | undefined };
   instagram: { url: string | undefined; apiKey: string | undefined };
@@ -176,6 +185,7 @@ export function loadConfig(
     outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
     gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
     redgramHistoryDays: e.REDGRAM_HISTORY_DAYS,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },

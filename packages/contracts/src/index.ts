@@ -23,3 +23,4 @@ export * from './video-tools';
 export * from './members-io';
 export * from './reports';
 export * from './notifications';
+export * from './history';

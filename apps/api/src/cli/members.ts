@@ -17,6 +17,7 @@ import { seedCatalog } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { createMembersIoRepo } from '../modules/members-io/repo';
+import { createHistoryRecorder } from '../modules/history/record';
 import { createMembersIoService } from '../modules/members-io/service';
 
 const USAGE =
@@ -64,11 +65,17 @@ const emails: Promise<void>[] = [];
 const service = createMembersIoService({
   repo,
   clock: systemClock,
+  history: createHistoryRecorder(database, {
+    clock: systemClock,
+    retentionDays: config.historyRetentionDays,
+  }),
   mailer,
   publicUrl: () => config.appUrl ?? '',
   log,
   afterAnswer: (work) => emails.push(work),
 });
+/** The history names the command line as the one who imported. */
+const CLI_ACTOR = { id: null, username: 'línea de comandos' };
 
 try {
   if (command === 'export') {
@@ -93,7 +100,7 @@ try {
       mode: values['skip-errors'] ? ('valid' as const) : ('all' as const),
       send_setup_email: values['send-setup-email'],
     };
-    const preview = await service.importMembers({ ...options, dry_run: true });
+    const preview = await service.importMembers({ ...options, dry_run: true }, CLI_ACTOR);
     for (const row of preview.rows.filter((r) => r.status === 'error')) {
       process.stderr.write(`Fila ${row.line}: ${row.errors.join('; ')}\n`);
     }
@@ -102,7 +109,7 @@ try {
         `${preview.error_rows} filas con errores: no se ha importado nada (usa --skip-errors para omitirlas)`,
       );
     }
-    const result = await service.importMembers({ ...options, dry_run: false });
+    const result = await service.importMembers({ ...options, dry_run: false }, CLI_ACTOR);
     process.stdout.write(
       `${result.imported} miembros importados, ${result.unchanged_rows} ya existían sin cambios, ${result.error_rows} filas omitidas por errores\n`,
     );

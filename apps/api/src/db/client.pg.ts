@@ -85,6 +85,10 @@ class PgAppDatabase implements AppDatabase {
     return this.open.getStore() ?? (this.db as unknown as Db);
   }
 
+  get inTransaction(): boolean {
+    return this.open.getStore() !== undefined;
+  }
+
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const enclosing = this.open.getStore();
     if (enclosing) return work(enclosing);

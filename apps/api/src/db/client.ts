@@ -29,6 +29,8 @@ export interface AppDatabase {
    * it throws. Nested calls join the enclosing transaction.
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside `transaction` (a write that must join the change it records checks it). */
+  readonly inTransaction: boolean;
   close(): Promise<void>;
   /** SQLite only: the write connection, for tests, the seed and the command line (synchronous use). */
   readonly writer: Db;
@@ -62,6 +64,10 @@ class SqliteDatabase implements AppDatabase {
 
   get read(): Db {
     return this.open.getStore() ?? this.reader;
+  }
+
+  get inTransaction(): boolean {
+    return this.open.getStore() !== undefined;
   }
 
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {

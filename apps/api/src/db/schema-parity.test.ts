@@ -9,6 +9,8 @@ import {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as accountsPgTables from '../modules/accounts/schema.pg';
 import * as accountsSqliteTables from '../modules/accounts/schema';
+import * as historyPgTables from '../modules/history/schema.pg';
+import * as historySqliteTables from '../modules/history/schema';
 import * as libraryPgTables from '../modules/library/schema.pg';
 import * as notificationsPgTables from '../modules/notifications/schema.pg';
 import * as notificationsSqliteTables from '../modules/notifications/schema';
@@ -23,6 +25,8 @@ import * as corePgTables from './schema.pg';
 import * as coreSqliteTables from './schema';
 import type * as accountsPg from '../modules/accounts/schema.pg';
 import type * as accountsSqlite from '../modules/accounts/schema';
+import type * as historyPg from '../modules/history/schema.pg';
+import type * as historySqlite from '../modules/history/schema';
 import type * as libraryPg from '../modules/library/schema.pg';
 import type * as notificationsPg from '../modules/notifications/schema.pg';
 import type * as notificationsSqlite from '../modules/notifications/schema';
@@ -83,6 +87,7 @@ describe('the PostgreSQL and SQLite schemas', () => {
     expectTypeOf<Rows<typeof videoToolsPg.videoRecords>>().toEqualTypeOf<
       Rows<typeof videoToolsSqlite.videoRecords>
     >();
+    expectTypeOf<Rows<typeof historyPg.auditLog>>().toEqualTypeOf<Rows<typeof historySqlite.auditLog>>();
   });
 
   it('declare the same tables, so neither engine has a table the other lacks', () => {
@@ -94,7 +99,8 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof notificationsPg>
       | TableNames<typeof redgramPg>
       | TableNames<typeof textoPg>
-      | TableNames<typeof videoToolsPg>;
+      | TableNames<typeof videoToolsPg>
+      | TableNames<typeof historyPg>;
     type SqliteTables =
       | TableNames<typeof coreSqlite>
       | TableNames<typeof accountsSqlite>
@@ -102,7 +108,8 @@ describe('the PostgreSQL and SQLite schemas', () => {
       | TableNames<typeof notificationsSqlite>
       | TableNames<typeof redgramSqlite>
       | TableNames<typeof textoSqlite>
-      | TableNames<typeof videoToolsSqlite>;
+      | TableNames<typeof videoToolsSqlite>
+      | TableNames<typeof historySqlite>;
     expectTypeOf<PgTables>().toEqualTypeOf<SqliteTables>();
   });
 });
@@ -118,6 +125,7 @@ describe('the PostgreSQL and SQLite schemas, at run time', () => {
     [redgramSqliteTables, redgramPgTables],
     [textoSqliteTables, textoPgTables],
     [videoToolsSqliteTables, videoToolsPgTables],
+    [historySqliteTables, historyPgTables],
   ];
   const sqlNames = (table: Table) => [
     getTableName(table),

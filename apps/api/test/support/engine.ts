@@ -52,6 +52,9 @@ export function withRelease(database: AppDatabase, release: () => Promise<void>)
     get writer() {
       return database.writer;
     },
+    get inTransaction() {
+      return database.inTransaction;
+    },
     transaction: (work) => database.transaction(work),
     close: async () => {
       await database.close();

@@ -1,6 +1,7 @@
 import { LIBRARY_API, type LibraryName } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { LibraryService } from './service';
 
 /**
@@ -20,22 +21,28 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryName, servic
   route(app, api.recordOpened, member, ({ params, user }) => service.recordOpened(params.id, user.id));
   route(app, api.continueWatching, member, ({ user }) => service.continueWatching(user.id));
 
-  route(app, api.createCategory, access.admin, ({ body }) => service.createCategory(body));
-  route(app, api.updateCategory, access.admin, ({ params, body }) => service.updateCategory(params.id, body));
-  route(app, api.deleteCategory, access.admin, async ({ params }) => ({
+  route(app, api.createCategory, access.admin, ({ body, user }) =>
+    service.createCategory(body, actorOf(user)),
+  );
+  route(app, api.updateCategory, access.admin, ({ params, body, user }) =>
+    service.updateCategory(params.id, body, actorOf(user)),
+  );
+  route(app, api.deleteCategory, access.admin, async ({ params, user }) => ({
     ok: true as const,
-    ...(await service.deleteCategory(params.id)),
+    ...(await service.deleteCategory(params.id, actorOf(user))),
   }));
-  route(app, api.createVideo, access.admin, ({ body, user }) => service.createVideo(body, user.id));
+  route(app, api.createVideo, access.admin, ({ body, user }) =>
+    service.createVideo(body, user.id, actorOf(user)),
+  );
   route(app, api.updateVideo, access.admin, ({ params, body, user }) =>
-    service.updateVideo(params.id, body, user.id),
+    service.updateVideo(params.id, body, user.id, actorOf(user)),
   );
   route(app, api.deleteVideo, access.admin, async ({ params, user }) => {
-    await service.deleteVideo(params.id, user.id);
+    await service.deleteVideo(params.id, user.id, actorOf(user));
     return { ok: true as const };
   });
   route(app, api.moveVideo, access.admin, async ({ params, body, user }) => {
-    await service.moveVideo(params.id, body.direction, user.id);
+    await service.moveVideo(params.id, body.direction, user.id, actorOf(user));
     return { ok: true as const };
   });
 }

@@ -1,6 +1,8 @@
 import {
   CONTINUE_WATCHING_LIMIT,
   LIBRARY_MESSAGES,
+  TOOL_TITLES,
+  type LibraryName,
   type Category,
   type CategoryBody,
   type LibraryProgress,
@@ -11,15 +13,25 @@ import {
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
 import type { LibraryRepo } from './repo';
 
 export interface LibraryServiceDeps {
   repo: LibraryRepo;
   clock: Clock;
+  library: LibraryName;
+  history: HistoryRecorder;
 }
 
+/** What the history shows of a category and of a video. */
+const CATEGORY_FIELDS = ['nombre', 'descripcion'] as const;
+const VIDEO_FIELDS = ['titulo', 'descripcion', 'categoria', 'url', 'material', 'miniatura'] as const;
+const videoShown = (video: Video) => ({ ...video, categoria: video.categoria_nombre });
+
 /** The rules of one video library (the same rules for Membresía and Cafelito Virtual). */
-export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
+export function createLibraryService({ repo, clock, library, history }: LibraryServiceDeps) {
+  /** "Bienvenida (Membresía)": which library, since both share the history. */
+  const inLibrary = (name: string) => `${name} (${TOOL_TITLES[library]})`;
   const requireCategory = async (id: number): Promise<Category> => {
     const category = await repo.findCategory(id);
     if (!category) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
@@ -55,25 +67,51 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
   return {
     listCategories: (): Promise<Category[]> => repo.listCategories(),
 
-    createCategory: (body: CategoryBody): Promise<Category> =>
+    createCategory: (body: CategoryBody, actor: Actor): Promise<Category> =>
       repo.transaction(async () => {
         await assertNameFree(body.nombre);
-        return requireCategory(await repo.insertCategory(body));
+        const saved = await requireCategory(await repo.insertCategory(body));
+        await history.recordAction(actor, {
+          kind: 'library.category.create',
+          entity_type: `${library}.category`,
+          entity_id: saved.id,
+          label: inLibrary(saved.nombre),
+          changes: created(saved, CATEGORY_FIELDS),
+        });
+        return saved;
       }),
 
-    updateCategory: (id: number, body: CategoryBody): Promise<Category> =>
+    updateCategory: (id: number, body: CategoryBody, actor: Actor): Promise<Category> =>
       repo.transaction(async () => {
-        await requireCategory(id);
+        const existing = await requireCategory(id);
         await assertNameFree(body.nombre, id);
         await repo.updateCategory(id, body);
-        return requireCategory(id);
+        const saved = await requireCategory(id);
+        await history.recordAction(actor, {
+          kind: 'library.category.update',
+          entity_type: `${library}.category`,
+          entity_id: id,
+          label: inLibrary(saved.nombre),
+          changes: diff(existing, saved, CATEGORY_FIELDS),
+        });
+        return saved;
       }),
 
     /** Deletes the category with its videos; answers how many videos went with it. */
-    deleteCategory: (id: number): Promise<{ deleted_videos: number }> =>
+    deleteCategory: (id: number, actor: Actor): Promise<{ deleted_videos: number }> =>
       repo.transaction(async () => {
         const category = await requireCategory(id);
         await repo.deleteCategory(id);
+        await history.recordAction(actor, {
+          kind: 'library.category.delete',
+          entity_type: `${library}.category`,
+          entity_id: id,
+          label: inLibrary(category.nombre),
+          changes: [
+            ...removed(category, CATEGORY_FIELDS),
+            { field: 'videos', before: String(category.total_videos), after: null },
+          ],
+        });
         return { deleted_videos: category.total_videos };
       }),
 
@@ -94,7 +132,7 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
     },
 
     /** A new video goes last: orden = number of videos + 1 (spec, section 9). */
-    createVideo: (body: VideoBody, userId: number): Promise<Video> =>
+    createVideo: (body: VideoBody, userId: number, actor: Actor): Promise<Video> =>
       repo.transaction(async () => {
         await assertCategoryExists(body.categoria_id);
         const id = await repo.insertVideo({
@@ -102,28 +140,51 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
           orden: (await repo.countVideos()) + 1,
           fecha_creacion: clock.now().toISOString(),
         });
-        return requireVideo(id, userId);
+        const saved = await requireVideo(id, userId);
+        await history.recordAction(actor, {
+          kind: 'library.video.create',
+          entity_type: `${library}.video`,
+          entity_id: id,
+          label: inLibrary(saved.titulo),
+          changes: created(videoShown(saved), VIDEO_FIELDS),
+        });
+        return saved;
       }),
 
-    updateVideo: (id: number, body: VideoBody, userId: number): Promise<Video> =>
+    updateVideo: (id: number, body: VideoBody, userId: number, actor: Actor): Promise<Video> =>
       repo.transaction(async () => {
-        await requireVideo(id, userId);
+        const existing = await requireVideo(id, userId);
         await assertCategoryExists(body.categoria_id);
         await repo.updateVideo(id, videoValues(body));
-        return requireVideo(id, userId);
+        const saved = await requireVideo(id, userId);
+        await history.recordAction(actor, {
+          kind: 'library.video.update',
+          entity_type: `${library}.video`,
+          entity_id: id,
+          label: inLibrary(saved.titulo),
+          changes: diff(videoShown(existing), videoShown(saved), VIDEO_FIELDS),
+        });
+        return saved;
       }),
 
-    deleteVideo: (id: number, userId: number): Promise<void> =>
+    deleteVideo: (id: number, userId: number, actor: Actor): Promise<void> =>
       repo.transaction(async () => {
-        await requireVideo(id, userId);
+        const existing = await requireVideo(id, userId);
         await repo.deleteVideo(id);
+        await history.recordAction(actor, {
+          kind: 'library.video.delete',
+          entity_type: `${library}.video`,
+          entity_id: id,
+          label: inLibrary(existing.titulo),
+          changes: removed(videoShown(existing), VIDEO_FIELDS),
+        });
       }),
 
     /**
      * Moves a video one place up or down within its category, persisted in `orden`. The category's videos
      * keep their set of orden values, re-dealt in the new order (ties from older data are spread out).
      */
-    moveVideo: (id: number, direction: 'up' | 'down', userId: number): Promise<void> =>
+    moveVideo: (id: number, direction: 'up' | 'down', userId: number, actor: Actor): Promise<void> =>
       repo.transaction(async () => {
         const video = await requireVideo(id, userId);
         const order = await repo.categoryOrder(video.categoria_id);
@@ -141,6 +202,13 @@ export function createLibraryService({ repo, clock }: LibraryServiceDeps) {
           previous = orden;
           if (slot.id !== videoId || slot.orden !== orden) await repo.setOrden(videoId, orden);
         }
+        await history.recordAction(actor, {
+          kind: 'library.video.move',
+          entity_type: `${library}.video`,
+          entity_id: id,
+          label: inLibrary(video.titulo),
+          changes: [{ field: 'posicion', before: String(from + 1), after: String(to + 1) }],
+        });
       }),
 
     setWatched: (id: number, visto: boolean, userId: number): Promise<{ id: number; visto: boolean }> =>

@@ -25,6 +25,7 @@ import type { Mailer } from '../../integrations/mailer';
 import { hashKind, NO_PASSWORD } from '../../lib/password';
 import { hashToken } from '../accounts/service';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
+import type { Actor, HistoryRecorder } from '../history/record';
 import { yieldToOthers, type ExportFilter, type MembersIoRepo, type NewMember } from './repo';
 import { passwordSetupEmail } from './setup-email';
 
@@ -78,6 +79,7 @@ interface AnalysedRow extends MembersImportRow {
 export interface MembersIoServiceDeps {
   repo: MembersIoRepo;
   clock: Clock;
+  history: HistoryRecorder;
   mailer: Mailer;
   /** The public address of the web app (links in emails). */
   publicUrl(): string;
@@ -89,7 +91,7 @@ export interface MembersIoServiceDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createMembersIoService(deps: MembersIoServiceDeps) {
-  const { repo, clock, mailer, log } = deps;
+  const { repo, clock, mailer, log, history } = deps;
   const afterAnswer = deps.afterAnswer ?? ((work: Promise<void>) => void work);
   /** One email at a time, after the answer: a large import never floods the mail server or holds the request. */
   async function sendSetupEmails(invites: readonly { email: string; username: string; token: string }[]) {
@@ -280,7 +282,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
 
   return {
     /** Checks the file (a dry run answers the preview) or imports it in one transaction. */
-    async importMembers(options: ImportOptions): Promise<MembersImportResult> {
+    async importMembers(options: ImportOptions, actor: Actor): Promise<MembersImportResult> {
       if (options.dry_run) {
         const { headers, mapping, rows } = await analyse(options);
         return summary(headers, mapping, rows, 0);
@@ -303,6 +305,16 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
           const invites = inserted
             .filter((member) => invited.has(member.email))
             .map((member) => ({ ...member, token: randomBytes(32).toString('base64url') }));
+          const skipped = rows.filter((r) => r.status === 'error').length;
+          await history.recordAction(actor, {
+            kind: 'users.import',
+            entity_type: 'user',
+            label: `${members.length} ${members.length === 1 ? 'miembro' : 'miembros'}`,
+            changes: [
+              { field: 'importados', before: null, after: String(members.length) },
+              ...(skipped > 0 ? [{ field: 'omitidas', before: null, after: String(skipped) }] : []),
+            ],
+          });
           const now = clock.now();
           await repo.insertSetupTokens(
             invites.map((invite) => ({ userId: invite.id, hash: hashToken(invite.token) })),

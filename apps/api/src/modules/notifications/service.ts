@@ -46,10 +46,11 @@ export function createNotifier(deps: NotifierDeps) {
      * A visitor registered: each active admin gets an email, at most one per interval; the sign-ups inside an
      * admin's interval join the digest sent when it ends.
      */
-    registered: (member: Member): Promise<void> =>
-      guard(async () => {
+    registered(member: Member): Promise<void> {
+      // The moment of the sign-up, read before any wait: the throttle counts from it.
+      const now = clock.now();
+      return guard(async () => {
         if (!(await repo.settings()).new_registration) return;
-        const now = clock.now();
         for (const admin of await repo.activeAdmins()) {
           if (await repo.claimImmediate(admin.id, now, new Date(now.getTime() - INTERVAL_MS))) {
             await send(newRegistrationEmail(admin, member, pendingLink()));
@@ -57,7 +58,8 @@ export function createNotifier(deps: NotifierDeps) {
             await repo.scheduleDigest(admin.id, new Date(now.getTime() + INTERVAL_MS));
           }
         }
-      })(),
+      })();
+    },
 
     /** Sends the digests that are due (every API node runs this; each digest is claimed by one). */
     sendDueDigests: (): Promise<void> =>

@@ -69,6 +69,9 @@ const profileColumns = {
 export function createRedgramRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
+    /** Runs `work` in one transaction: the settings and their history entry are saved together. */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
+
     async getSettings(): Promise<RedgramSettings> {
       const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
       return {

@@ -13,13 +13,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { RedgramService } from './service';
 
 export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): void {
   const tool = access.tool('redgram');
 
   route(app, getRedgramConfig, access.admin, () => redgram.getConfig());
-  route(app, saveRedgramConfig, access.admin, ({ body }) => redgram.saveConfig(body));
+  route(app, saveRedgramConfig, access.admin, ({ body, user }) => redgram.saveConfig(body, actorOf(user)));
   route(app, listRedgramLogs, access.admin, () => redgram.latestLogs());
 
   route(app, listRedgramProfiles, tool, ({ user }) => redgram.listProfiles(user.id));

@@ -1,4 +1,5 @@
 import {
+  TOOL_TITLES,
   AI_MESSAGES,
   geminiApiMessage,
   networkLimit,
@@ -24,6 +25,7 @@ import {
   type GenerationPiece,
   type GeminiMessages,
 } from '../../lib/generation';
+import { diff, type Actor, type HistoryRecorder } from '../history/record';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
 /** RedGram's messages for each Gemini failure (spec, section 8). */
@@ -100,9 +102,19 @@ export interface RedgramServiceDeps {
   clock: Clock;
   /** How many days a generation stays in its member's history. */
   historyDays: number;
+  history: HistoryRecorder;
 }
 
-export function createRedgramService({ repo, gemini, limiter, clock, historyDays }: RedgramServiceDeps) {
+const CONFIG_FIELDS = ['prompt_escribir', 'prompt_reescribir'] as const;
+
+export function createRedgramService({
+  repo,
+  gemini,
+  limiter,
+  clock,
+  historyDays,
+  history,
+}: RedgramServiceDeps) {
   /** The oldest instant the history keeps. */
   const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
 
@@ -110,17 +122,33 @@ export function createRedgramService({ repo, gemini, limiter, clock, historyDays
     getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
     /** All three fields are required; a blank key keeps the stored one (required when none is stored). */
-    async saveConfig(body: RedgramConfigBody): Promise<{ message: string; config: RedgramConfig }> {
-      const key = body.gemini_api_key || (await repo.getSettings()).gemini_api_key;
-      if (!key) throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
-      const settings: RedgramSettings = {
-        prompt_escribir: body.prompt_escribir,
-        prompt_reescribir: body.prompt_reescribir,
-        gemini_api_key: key,
-      };
-      await repo.saveSettings(settings);
-      return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
-    },
+    saveConfig: (
+      body: RedgramConfigBody,
+      actor: Actor,
+    ): Promise<{ message: string; config: RedgramConfig }> =>
+      repo.transaction(async () => {
+        const current = await repo.getSettings();
+        const key = body.gemini_api_key || current.gemini_api_key;
+        if (!key) throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
+        const settings: RedgramSettings = {
+          prompt_escribir: body.prompt_escribir,
+          prompt_reescribir: body.prompt_reescribir,
+          gemini_api_key: key,
+        };
+        await repo.saveSettings(settings);
+        const keyChanged = body.gemini_api_key !== '' && body.gemini_api_key !== current.gemini_api_key;
+        // The key itself never enters the history: only whether it was changed.
+        await history.recordAction(actor, {
+          kind: 'config.save',
+          entity_type: 'tool',
+          label: TOOL_TITLES.redgram,
+          changes: [
+            ...diff(current, settings, CONFIG_FIELDS),
+            { field: 'clave', before: null, after: keyChanged ? 'cambiada' : 'sin cambios' },
+          ],
+        });
+        return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
+      }),
 
     listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 

@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { SettingsService } from './service';
 
 /** Settings (/config): only a signed-in, active user whose role has the config permission gets here. */
@@ -20,20 +21,24 @@ const CONFIG = access.tool('config');
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService): void {
   route(app, listUsers, CONFIG, ({ query }) => settings.listUsers(query));
-  route(app, createUser, CONFIG, ({ body }) => settings.createUser(body));
-  route(app, updateUser, CONFIG, ({ params, body }) => settings.updateUser(params.id, body));
-  route(app, deleteUser, CONFIG, async ({ params, body }) => {
-    await settings.deleteUser(params.id, body?.reason);
+  route(app, createUser, CONFIG, ({ body, user }) => settings.createUser(body, actorOf(user)));
+  route(app, updateUser, CONFIG, ({ params, body, user }) =>
+    settings.updateUser(params.id, body, actorOf(user)),
+  );
+  route(app, deleteUser, CONFIG, async ({ params, body, user }) => {
+    await settings.deleteUser(params.id, actorOf(user), body?.reason);
     return { ok: true as const };
   });
 
-  route(app, bulkUsers, CONFIG, ({ body }) => settings.bulkUsers(body));
+  route(app, bulkUsers, CONFIG, ({ body, user }) => settings.bulkUsers(body, actorOf(user)));
 
   route(app, listRoles, CONFIG, () => settings.listRoles());
-  route(app, createRole, CONFIG, ({ body }) => settings.createRole(body));
-  route(app, updateRole, CONFIG, ({ params, body }) => settings.updateRole(params.id, body));
-  route(app, deleteRole, CONFIG, async ({ params }) => {
-    await settings.deleteRole(params.id);
+  route(app, createRole, CONFIG, ({ body, user }) => settings.createRole(body, actorOf(user)));
+  route(app, updateRole, CONFIG, ({ params, body, user }) =>
+    settings.updateRole(params.id, body, actorOf(user)),
+  );
+  route(app, deleteRole, CONFIG, async ({ params, user }) => {
+    await settings.deleteRole(params.id, actorOf(user));
     return { ok: true as const };
   });
 

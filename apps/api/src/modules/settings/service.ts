@@ -13,6 +13,7 @@ import {
 import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
 import {
   withoutTokenVersion,
   type BulkTarget,
@@ -50,7 +51,24 @@ interface AccountRef {
 export interface SettingsServiceDeps {
   repo: SettingsRepo;
   hashPassword: (password: string) => Promise<string>;
+  history: HistoryRecorder;
   events?: AccountEvents;
+}
+
+/** The account fields the history shows (never the password or its hash). */
+const USER_FIELDS = ['username', 'email', 'phone', 'role', 'is_active'] as const;
+const ROLE_FIELDS = ['name', 'description', 'tools'] as const;
+const BULK_LABELS = {
+  activate: 'Activar',
+  deactivate: 'Desactivar',
+  set_role: 'Cambiar rol',
+  delete: 'Eliminar',
+} as const;
+
+/** A role with its tools by name, as the history shows it. */
+async function namedRole(tx: SettingsQueries, role: Role) {
+  const names = new Map((await tx.listTools()).map((tool) => [tool.id, tool.name]));
+  return { ...role, tools: role.tools.map((id) => names.get(id) ?? `Herramienta ${id}`) };
 }
 
 /** Turns a unique-index violation on users into the field-specific Spanish conflict. */
@@ -93,20 +111,33 @@ async function assertRoleExists(tx: SettingsQueries, roleId: number): Promise<vo
 
 const NO_EVENTS: AccountEvents = { activated: () => undefined, refused: () => undefined };
 
-export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }: SettingsServiceDeps) {
+export function createSettingsService({
+  repo,
+  hashPassword,
+  history,
+  events = NO_EVENTS,
+}: SettingsServiceDeps) {
   return {
     async listUsers(filter: UserFilter): Promise<UserList> {
       const { items, total } = await repo.listUsers(filter);
       return { items, total, page: filter.page, pageSize: filter.pageSize };
     },
 
-    async createUser(input: UserInput & { password: string }): Promise<AdminUser> {
+    async createUser(input: UserInput & { password: string }, actor: Actor): Promise<AdminUser> {
       const password_hash = await hashPassword(input.password);
       try {
         return await repo.transaction(async (tx) => {
           await assertRoleExists(tx, input.role_id);
           const id = await tx.insertUser({ ...userValues(input), password_hash });
-          return withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+          const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+          await history.recordAction(actor, {
+            kind: 'user.create',
+            entity_type: 'user',
+            entity_id: id,
+            label: saved.username,
+            changes: created(saved, USER_FIELDS),
+          });
+          return saved;
         });
       } catch (error) {
         return accountConflict(error);
@@ -117,7 +148,7 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
      * Saves the account. A new role, active flag or password ends the user's sessions; the change is refused
      * (and rolled back) when it would leave no active user with the config permission.
      */
-    async updateUser(id: number, input: UserInput): Promise<AdminUser> {
+    async updateUser(id: number, input: UserInput, actor: Actor): Promise<AdminUser> {
       const password_hash = input.password ? await hashPassword(input.password) : undefined;
       let activated = false;
       let saved: AdminUser;
@@ -132,9 +163,25 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
             existing.is_active !== values.is_active ||
             password_hash !== undefined;
           await tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
+          const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+          await history.recordAction(actor, {
+            kind:
+              existing.is_active === saved.is_active
+                ? 'user.update'
+                : saved.is_active
+                  ? 'user.activate'
+                  : 'user.deactivate',
+            entity_type: 'user',
+            entity_id: id,
+            label: saved.username,
+            changes: [
+              ...diff(existing, saved, USER_FIELDS),
+              ...(password_hash ? [{ field: 'password', before: null, after: 'cambiada' }] : []),
+            ],
+          });
           await assertSomeoneAdministers(tx, M.lastConfigUserChange);
-          activated = !existing.is_active && values.is_active;
-          return withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+          activated = !existing.is_active && saved.is_active;
+          return saved;
         });
       } catch (error) {
         return accountConflict(error);
@@ -144,11 +191,18 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
     },
 
     /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
-    async deleteUser(id: number, reason?: string): Promise<void> {
+    async deleteUser(id: number, actor: Actor, reason?: string): Promise<void> {
       const deleted = await repo.transaction(async (tx) => {
         const existing = await tx.findUser(id);
         if (!existing) throw notFound(M.userNotFound);
         await tx.deleteUser(id);
+        await history.recordAction(actor, {
+          kind: 'user.delete',
+          entity_type: 'user',
+          entity_id: id,
+          label: existing.username,
+          changes: removed(existing, USER_FIELDS),
+        });
         await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
         return existing;
       });
@@ -159,7 +213,7 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
      * One action on many accounts in one transaction. The lock-out rule is checked on the state after the
      * whole batch: a batch that would leave no active config holder is refused whole, nothing written.
      */
-    async bulkUsers(input: UserBulkBody): Promise<UserBulkResult> {
+    async bulkUsers(input: UserBulkBody, actor: Actor): Promise<UserBulkResult> {
       const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
       let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
       const result = await repo.transaction(async (tx) => {
@@ -168,16 +222,42 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
           const members = await tx.listPending(target);
           told = { kind: input.action === 'activate' ? 'activated' : 'refused', members };
         }
+        let roleName: string | undefined;
         if (input.action === 'delete') {
           affected = await tx.bulkDelete(target);
         } else if (input.action === 'set_role') {
           const roleId = input.role_id;
           if (roleId === undefined) throw badRequest(MESSAGES.invalidRequest, 'role_id');
           await assertRoleExists(tx, roleId);
+          roleName = (await tx.findRole(roleId))?.name;
           affected = await tx.bulkUpdate(target, { role_id: roleId });
         } else {
           affected = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
         }
+        const filter = input.filter;
+        await history.recordAction(actor, {
+          kind: 'users.bulk',
+          entity_type: 'user',
+          label: `${BULK_LABELS[input.action]}: ${affected} ${affected === 1 ? 'cuenta' : 'cuentas'}`,
+          changes: [
+            { field: 'accion', before: null, after: BULK_LABELS[input.action] },
+            { field: 'cuentas', before: null, after: String(affected) },
+            ...(roleName ? [{ field: 'role', before: null, after: roleName }] : []),
+            input.ids
+              ? { field: 'seleccion', before: null, after: `${input.ids.length} marcadas` }
+              : {
+                  field: 'filtro',
+                  before: null,
+                  after:
+                    [
+                      filter?.search ? `búsqueda «${filter.search}»` : '',
+                      filter?.pending ? 'solo pendientes' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(', ') || 'todas las cuentas',
+                },
+          ],
+        });
         await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
         return { affected };
       });
@@ -191,11 +271,19 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
     listRolePermissions: () => repo.listRolePermissions(),
 
     /** The role and its tools in one transaction. */
-    async createRole(input: RoleInput): Promise<Role> {
+    async createRole(input: RoleInput, actor: Actor): Promise<Role> {
       try {
         return await repo.transaction(async (tx) => {
           const id = await tx.insertRole(roleValues(input), [...new Set(input.tools)]);
-          return present(await tx.findRole(id), 'saved role');
+          const saved = present(await tx.findRole(id), 'saved role');
+          await history.recordAction(actor, {
+            kind: 'role.create',
+            entity_type: 'role',
+            entity_id: id,
+            label: saved.name,
+            changes: created(await namedRole(tx, saved), ROLE_FIELDS),
+          });
+          return saved;
         });
       } catch (error) {
         return roleWriteError(error);
@@ -207,7 +295,7 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
      * a role without tools when a step failed). Removing config from the last role that gives it to an
      * active user is refused.
      */
-    async updateRole(id: number, input: RoleInput): Promise<Role> {
+    async updateRole(id: number, input: RoleInput, actor: Actor): Promise<Role> {
       try {
         return await repo.transaction(async (tx) => {
           const existing = await tx.findRole(id);
@@ -217,8 +305,16 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
             throw badRequest(M.adminRoleProtected, 'name');
           }
           await tx.updateRole(id, values, [...new Set(input.tools)]);
+          const saved = present(await tx.findRole(id), 'saved role');
+          await history.recordAction(actor, {
+            kind: 'role.update',
+            entity_type: 'role',
+            entity_id: id,
+            label: saved.name,
+            changes: diff(await namedRole(tx, existing), await namedRole(tx, saved), ROLE_FIELDS),
+          });
           await assertSomeoneAdministers(tx, M.lastConfigRole);
-          return present(await tx.findRole(id), 'saved role');
+          return saved;
         });
       } catch (error) {
         return roleWriteError(error);
@@ -226,7 +322,7 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
     },
 
     /** A role still held by users is kept: the answer says how many have it. */
-    async deleteRole(id: number): Promise<void> {
+    async deleteRole(id: number, actor: Actor): Promise<void> {
       await repo.transaction(async (tx) => {
         const existing = await tx.findRole(id);
         if (!existing) throw notFound(M.roleNotFound);
@@ -234,6 +330,13 @@ export function createSettingsService({ repo, hashPassword, events = NO_EVENTS }
         const holders = await tx.countRoleUsers(id);
         if (holders > 0) throw conflict(roleInUseMessage(holders));
         await tx.deleteRole(id);
+        await history.recordAction(actor, {
+          kind: 'role.delete',
+          entity_type: 'role',
+          entity_id: id,
+          label: existing.name,
+          changes: removed(await namedRole(tx, existing), ROLE_FIELDS),
+        });
       });
     },
   };

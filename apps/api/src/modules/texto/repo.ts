@@ -19,6 +19,9 @@ const DEFAULTS: TextoSettings = {
 
 export function createTextoRepo(database: AppDatabase) {
   return {
+    /** Runs `work` in one transaction: the settings and their history entry are saved together. */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
+
     /** The stored settings, or the spec's defaults before an admin saved any. */
     async get(): Promise<TextoSettings> {
       const [row] = await database.read.select().from(textoConfig).where(eq(textoConfig.id, 1));

@@ -2,12 +2,13 @@ import { generateTexto, getTextoConfig, saveTextoConfig } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { TextoService } from './service';
 
 export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
   route(app, getTextoConfig, access.admin, () => texto.getConfig());
 
-  route(app, saveTextoConfig, access.admin, ({ body }) => texto.saveConfig(body));
+  route(app, saveTextoConfig, access.admin, ({ body, user }) => texto.saveConfig(body, actorOf(user)));
 
   route(
     app,

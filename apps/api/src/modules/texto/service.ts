@@ -2,6 +2,7 @@ import {
   AI_MESSAGES,
   geminiApiMessage,
   TEXTO_MESSAGES,
+  TOOL_TITLES,
   type TextoConfig,
   type TextoConfigBody,
   type TextoGenerateBody,
@@ -11,6 +12,7 @@ import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
 import { AppError, badRequest } from '../../lib/errors';
 import { geminiAppError, secretStatus, withToolErrors, type GeminiMessages } from '../../lib/generation';
+import { diff, type Actor, type HistoryRecorder } from '../history/record';
 import type { TextoRepo, TextoSettings } from './repo';
 
 /** The text tools' messages for each Gemini failure (spec, section 8). */
@@ -36,9 +38,12 @@ export interface TextoServiceDeps {
   repo: TextoRepo;
   gemini: GeminiClient;
   limiter: Budget;
+  history: HistoryRecorder;
 }
 
-export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) {
+const CONFIG_FIELDS = ['api_url', 'prompt_ortografia', 'prompt_herramienta2'] as const;
+
+export function createTextoService({ repo, gemini, limiter, history }: TextoServiceDeps) {
   return {
     getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
@@ -46,20 +51,32 @@ export function createTextoService({ repo, gemini, limiter }: TextoServiceDeps) 
      * Saves the settings; a blank key keeps the stored one. A new api_url needs the key typed again: the stored
      * key is never sent to an address it was not entered for.
      */
-    async saveConfig(body: TextoConfigBody): Promise<{ message: string; config: TextoConfig }> {
-      const current = await repo.get();
-      if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
-        throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
-      }
-      const settings: TextoSettings = {
-        api_url: body.api_url,
-        prompt_ortografia: body.prompt_ortografia,
-        prompt_herramienta2: body.prompt_herramienta2,
-        gemini_api_key: body.gemini_api_key || current.gemini_api_key,
-      };
-      await repo.save(settings);
-      return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
-    },
+    saveConfig: (body: TextoConfigBody, actor: Actor): Promise<{ message: string; config: TextoConfig }> =>
+      repo.transaction(async () => {
+        const current = await repo.get();
+        if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
+          throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
+        }
+        const settings: TextoSettings = {
+          api_url: body.api_url,
+          prompt_ortografia: body.prompt_ortografia,
+          prompt_herramienta2: body.prompt_herramienta2,
+          gemini_api_key: body.gemini_api_key || current.gemini_api_key,
+        };
+        await repo.save(settings);
+        const keyChanged = body.gemini_api_key !== '' && body.gemini_api_key !== current.gemini_api_key;
+        // The key itself never enters the history: only whether it was changed.
+        await history.recordAction(actor, {
+          kind: 'config.save',
+          entity_type: 'tool',
+          label: TOOL_TITLES.texto,
+          changes: [
+            ...diff(current, settings, CONFIG_FIELDS),
+            { field: 'clave', before: null, after: keyChanged ? 'cambiada' : 'sin cambios' },
+          ],
+        });
+        return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
+      }),
 
     /** Starts a generation for the user; resolves once Gemini accepted it. */
     async generate(

@@ -6,6 +6,7 @@ import { createCobaltClient } from '../../integrations/cobalt';
 import { createInstagramClient } from '../../integrations/instagram';
 import { createYouTubeClient } from '../../integrations/youtube';
 import type { Clock } from '../../lib/clock';
+import type { HistoryRecorder } from '../history/record';
 import { createDownloadResolver } from './download';
 import { createServiceHealth } from './health';
 import { instagramProvider, youtubeProvider } from './providers';
@@ -19,6 +20,7 @@ export function registerVideoTools(
   config: Config,
   db: AppDatabase,
   clock: Clock,
+  history: HistoryRecorder,
 ): void {
   const timeoutMs = config.outgoingTimeoutMs;
   const repo = createVideoRepo(db);
@@ -40,6 +42,7 @@ export function registerVideoTools(
       resolveDownload: createDownloadResolver('youtube', downloads),
       health,
       services: ['cobalt', 'youtube'],
+      history,
     }),
     instagram: createVideoToolsService({
       provider: 'instagram',
@@ -48,6 +51,7 @@ export function registerVideoTools(
       resolveDownload: createDownloadResolver('instagram', downloads),
       health,
       services: ['instagram', 'cobalt'],
+      history,
     }),
   });
 }

@@ -109,14 +109,18 @@ export function createVideoRepo(database: AppDatabase) {
       return row;
     },
 
-    deleteOne: (provider: VideoProvider, recordId: number): Promise<boolean> =>
+    /** Deletes one record; answers its title, or undefined when there was none. */
+    deleteOne: (provider: VideoProvider, recordId: number): Promise<string | undefined> =>
       write(async (tx) => {
         const deleted = await tx
           .delete(videoRecords)
           .where(and(eq(videoRecords.provider, provider), eq(videoRecords.record_id, recordId)))
-          .returning({ id: videoRecords.record_id });
-        return deleted.length > 0;
+          .returning({ titulo: videoRecords.titulo });
+        return deleted[0]?.titulo;
       }),
+
+    /** Runs `work` in one transaction (a deletion and its history entry are saved together). */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
 
     /** Deletes every record the filter selects, in one transaction. */
     deleteAll: (provider: VideoProvider, filter: string | undefined): Promise<number> =>

@@ -2,6 +2,7 @@ import { isAdmin, VIDEO_MESSAGES, VIDEO_PROVIDER_TOOL, videoTools, type VideoPro
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { VideoToolsService } from './service';
 
 type Endpoints = (typeof videoTools)[VideoProvider];
@@ -16,12 +17,12 @@ function providerRoutes(app: FastifyInstance, provider: VideoProvider, service: 
   route(app, endpoints.save, tool, ({ body, user }) => service.save(body.url, user.id));
   route(app, endpoints.list, access.admin, ({ query }) => service.list(query));
   route(app, endpoints.filters, access.admin, () => service.filters());
-  route(app, endpoints.remove, access.admin, async ({ params }) => {
-    await service.remove(params.recordId);
+  route(app, endpoints.remove, access.admin, async ({ params, user }) => {
+    await service.remove(params.recordId, actorOf(user));
     return { ok: true as const };
   });
-  route(app, endpoints.removeAll, access.admin, async ({ query }) => ({
-    deleted: await service.removeAll(query.filter),
+  route(app, endpoints.removeAll, access.admin, async ({ query, user }) => ({
+    deleted: await service.removeAll(query.filter, actorOf(user)),
   }));
   route(app, endpoints.download, tool, async ({ params, user, request, reply }) => {
     try {

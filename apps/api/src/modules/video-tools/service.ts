@@ -1,5 +1,7 @@
 import {
+  TOOL_TITLES,
   VIDEO_MESSAGES,
+  VIDEO_PROVIDER_TOOL,
   type VideoListQuery,
   type VideoPageOf,
   type VideoProvider,
@@ -9,6 +11,7 @@ import {
 } from '@app/contracts';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/errors';
+import type { Actor, HistoryRecorder } from '../history/record';
 import type { ServiceHealth } from './health';
 import type { VideoProviderImpl } from './providers';
 import { toRecord, type VideoRepo } from './repo';
@@ -25,8 +28,10 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
   health: ServiceHealth;
   /** The outside services this provider depends on, as the admin notice lists them. */
   services: readonly VideoService[];
+  history: HistoryRecorder;
 }) {
-  const { provider, impl, repo } = deps;
+  const { provider, impl, repo, history } = deps;
+  const toolTitle = TOOL_TITLES[VIDEO_PROVIDER_TOOL[provider]];
   return {
     /** Resolves the link on the server and saves the record for the signed-in member. */
     async save(url: string, userId: number): Promise<VideoRecordOf<P>> {
@@ -51,9 +56,18 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
       return values.filter((value) => value.trim() !== '').sort(collator.compare);
     },
 
-    async remove(recordId: number): Promise<void> {
-      if (!(await repo.deleteOne(provider, recordId))) throw notFound(VIDEO_MESSAGES.recordNotFound);
-    },
+    remove: (recordId: number, actor: Actor): Promise<void> =>
+      repo.transaction(async () => {
+        const titulo = await repo.deleteOne(provider, recordId);
+        if (titulo === undefined) throw notFound(VIDEO_MESSAGES.recordNotFound);
+        await history.recordAction(actor, {
+          kind: 'saved_videos.delete',
+          entity_type: `${provider}.record`,
+          entity_id: recordId,
+          label: `${titulo} (${toolTitle})`,
+          changes: [{ field: 'titulo', before: titulo, after: null }],
+        });
+      }),
 
     /**
      * The link to send the member to for one saved record. Its owner or an administrator may ask; anyone else
@@ -73,7 +87,20 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
     },
 
     /** Deletes what the current filter shows (everything when there is none). */
-    removeAll: (filter: string | undefined): Promise<number> => repo.deleteAll(provider, filter),
+    removeAll: (filter: string | undefined, actor: Actor): Promise<number> =>
+      repo.transaction(async () => {
+        const deleted = await repo.deleteAll(provider, filter);
+        await history.recordAction(actor, {
+          kind: 'saved_videos.delete_all',
+          entity_type: `${provider}.record`,
+          label: toolTitle,
+          changes: [
+            { field: 'registros', before: String(deleted), after: null },
+            ...(filter ? [{ field: 'filtro', before: null, after: filter }] : []),
+          ],
+        });
+        return deleted;
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
 
@@ -10,7 +11,8 @@ export function SettingsPage() {
       <Stack gap={4} mb="lg">
         <Title order={1}>Configuración</Title>
         <Text c="dimmed">
-          Gestiona los usuarios de la comunidad y los roles que deciden a qué herramientas acceden.
+          Gestiona los usuarios de la comunidad, los roles que deciden a qué herramientas acceden y el
+          historial de cambios.
         </Text>
       </Stack>
       {/* Panels mount when shown, so a role created in one tab appears in the other's role list. */}
@@ -22,12 +24,18 @@ export function SettingsPage() {
           <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
             Roles
           </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden="true" />}>
+            Historial
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersTab />
         </Tabs.Panel>
         <Tabs.Panel value="roles">
           <RolesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTab />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -1,0 +1,112 @@
+import type { HistoryChange, HistoryKind } from '@app/contracts';
+import { lt } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { auditLog } from './schema';
+
+/** Who acted: the signed-in administrator of the request (never a value from the body). */
+export interface Actor {
+  id: number | null;
+  username: string;
+}
+
+export const actorOf = (user: { id: number; username: string }): Actor => ({
+  id: user.id,
+  username: user.username,
+});
+
+/** One action as a service describes it. */
+export interface ActionEntry {
+  kind: HistoryKind;
+  entity_type: string;
+  entity_id?: number | null;
+  /** How the entity reads to a person (a username, a role's name, a video's title). */
+  label: string;
+  changes?: HistoryChange[];
+}
+
+/** The longest value text kept for one field (a prompt is summarised, not copied whole). */
+const VALUE_MAX = 200;
+
+/** A field value the history can show. */
+export type Shown = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** A value as the short text the history shows: yes/no in Spanish, lists joined, long text cut. */
+export function displayValue(value: Shown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text =
+    typeof value === 'boolean'
+      ? value
+        ? 'Sí'
+        : 'No'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
+  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
+}
+
+/** The fields whose value differs between `before` and `after`, as changes. */
+export function diff<K extends string>(
+  before: Record<K, Shown>,
+  after: Record<K, Shown>,
+  fields: readonly K[],
+): HistoryChange[] {
+  return fields.flatMap((field) => {
+    const from = displayValue(before[field]);
+    const to = displayValue(after[field]);
+    return from === to ? [] : [{ field, before: from, after: to }];
+  });
+}
+
+/** Every field of a new entity (nothing before). */
+export const created = <K extends string>(after: Record<K, Shown>, fields: readonly K[]): HistoryChange[] =>
+  fields.flatMap((field) => {
+    const to = displayValue(after[field]);
+    return to === null ? [] : [{ field, before: null, after: to }];
+  });
+
+/** Every field of a deleted entity (nothing after). */
+export const removed = <K extends string>(before: Record<K, Shown>, fields: readonly K[]): HistoryChange[] =>
+  fields.flatMap((field) => {
+    const from = displayValue(before[field]);
+    return from === null ? [] : [{ field, before: from, after: null }];
+  });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface HistoryRecorderDeps {
+  clock: Clock;
+  /** Days an entry is kept (HISTORY_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+/**
+ * Records administrator actions. `recordAction` joins the transaction of the change it describes, so a change
+ * rolled back (a refused action) leaves no entry; called outside one, it throws. Entries older than the
+ * retention period are pruned by the same write: no timer to run, and two API nodes pruning at once only
+ * delete the same old rows.
+ */
+export function createHistoryRecorder(database: AppDatabase, { clock, retentionDays }: HistoryRecorderDeps) {
+  return {
+    async recordAction(actor: Actor, entry: ActionEntry): Promise<void> {
+      if (!database.inTransaction) throw new Error('recordAction runs inside the transaction of the change');
+      const now = clock.now();
+      await database.transaction(async (tx) => {
+        await tx.insert(auditLog).values({
+          actor_id: actor.id,
+          actor_name: actor.username,
+          kind: entry.kind,
+          entity_type: entry.entity_type,
+          entity_id: entry.entity_id ?? null,
+          entity_label: entry.label,
+          summary: JSON.stringify({ changes: entry.changes ?? [] }),
+          created_at: now.toISOString(),
+        });
+        const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+        await tx.delete(auditLog).where(lt(auditLog.created_at, cutoff));
+      });
+    },
+  };
+}
+
+export type HistoryRecorder = ReturnType<typeof createHistoryRecorder>;

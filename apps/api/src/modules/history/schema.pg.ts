@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/schema.pg';
+
+/** PostgreSQL's twin of `./schema.ts`: the administrators' action history. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    actor_id: integer('actor_id'),
+    actor_name: text('actor_name').notNull(),
+    kind: text('kind').notNull(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id'),
+    entity_label: text('entity_label').notNull().default(''),
+    summary: text('summary').notNull().default('{}'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_at, t.id),
+    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at),
+    index('audit_log_kind_created_idx').on(t.kind, t.created_at),
+  ],
+);

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Historial: one row per administrator action, written in the transaction of the change itself. The actor's
+ * id carries no foreign key and the actor's username is copied, so a deleted administrator's entries keep
+ * reading right and stay selectable by the "admin" filter. `summary` is a small JSON object: the entity's
+ * before / after values (changed fields only on an edit), never a secret.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actor_id: integer('actor_id'),
+    actor_name: text('actor_name').notNull(),
+    kind: text('kind').notNull(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id'),
+    entity_label: text('entity_label').notNull().default(''),
+    summary: text('summary').notNull().default('{}'),
+    created_at: text('created_at')
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [
+    // The list, newest first (id breaks ties), and the retention prune by date.
+    index('audit_log_created_idx').on(t.created_at, t.id),
+    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at),
+    index('audit_log_kind_created_idx').on(t.kind, t.created_at),
+  ],
+);

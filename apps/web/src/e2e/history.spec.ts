@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const HEADERS = { 'x-requested-with': 'fetch' };
+
+const row = (page: Page, text: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+test.describe('Historial (/config)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an admin activates a pending account and Historial lists the activation', async ({
+    page,
+    request,
+  }) => {
+    const username = `hist${unique()}`;
+    const registered = await request.post('/api/accounts/register', {
+      headers: HEADERS,
+      data: { username, email: `${username}@e2e.test`, password: 'pendiente-123', phone: '+34 600 000 000' },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await page.getByLabel('Buscar').fill(username);
+    await expect(row(page, username)).toContainText('Inactiva');
+    await row(page, username)
+      .getByRole('button', { name: `Editar ${username}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Usuario' });
+    await dialog.getByLabel('Usuario Activo').check();
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, username)).toContainText('Activa');
+
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await expect(page.getByRole('heading', { name: 'Historial de acciones' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Acción' }).click();
+    await page.getByRole('option', { name: 'Cuenta activada' }).click();
+    const entry = row(page, username);
+    await expect(entry).toContainText('Cuenta activada');
+    await expect(entry).toContainText('Estado: No → Sí');
+    await expectAccessible(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^historial-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    await page.setViewportSize(MOBILE);
+    await expect(entry).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a member without Configuración cannot open it', async ({ page }) => {
+    await signIn(page, ACCOUNTS.vip);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await expect(page.getByRole('tab', { name: 'Historial' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  describeHistoryChange,
+  HISTORY_KIND_LABELS,
+  HISTORY_MESSAGES as M,
+  HISTORY_PAGE_SIZE,
+  historyKindLabel,
+  pageCount,
+  type HistoryKind,
+} from '@app/contracts';
+import { Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ListState } from '@/components/list-state';
+import { Pager } from '@/components/pager';
+import { downloadText } from '@/lib/download';
+import { formatDateTime } from '@/lib/format-date';
+import { notifyDone, notifyFailed } from '@/lib/notify';
+import { usePublicConfig } from '@/lib/public-config';
+import { errorMessage } from '@/lib/query-client';
+import { useExportHistory } from './api/export-history';
+import { historyFilterInput, useHistory, type HistoryFilters } from './api/get-history';
+import { useHistoryActors } from './api/get-history-actors';
+
+const NO_FILTERS: HistoryFilters = { actor: '', kind: '', from: '', to: '' };
+
+const KIND_OPTIONS = [
+  { value: '', label: 'Todas las acciones' },
+  ...Object.entries(HISTORY_KIND_LABELS).map(([value, label]) => ({ value, label })),
+];
+
+/** "Mostrando 21-40 de 57 acciones" */
+const rangeLabel = (page: number, total: number): string => {
+  const first = total === 0 ? 0 : (page - 1) * HISTORY_PAGE_SIZE + 1;
+  const last = Math.min(page * HISTORY_PAGE_SIZE, total);
+  return `Mostrando ${first}-${last} de ${total} ${total === 1 ? 'acción' : 'acciones'}`;
+};
+
+/** Historial: who changed what in the community, newest first, filtered and exportable. */
+export function HistoryTab() {
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const setFilter = (change: Partial<HistoryFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
+  const config = usePublicConfig();
+  const timeZone = config.data?.timeZone ?? undefined;
+  const actors = useHistoryActors();
+  const history = useHistory(page, filters);
+  const exporting = useExportHistory();
+
+  const total = history.data?.total ?? 0;
+  const lastPage = pageCount(total, HISTORY_PAGE_SIZE);
+  const current = history.data !== undefined && !history.isPlaceholderData;
+  useEffect(() => {
+    if (current && page > lastPage) setPage(lastPage);
+  }, [current, page, lastPage]);
+
+  const items = history.data?.items ?? [];
+  const filtered = Object.values(filters).some((value) => value !== '');
+  const actorOptions = [
+    { value: '', label: 'Todos los administradores' },
+    ...(actors.data ?? []).map((actor) => ({ value: String(actor.id), label: actor.username })),
+  ];
+
+  const runExport = () =>
+    exporting.mutate(historyFilterInput(filters), {
+      onSuccess: (file) => {
+        downloadText(file.filename, file.csv);
+        notifyDone(`${file.rows} ${file.rows === 1 ? 'acción exportada' : 'acciones exportadas'}`);
+      },
+      onError: (error) => notifyFailed(errorMessage(error, M.export)),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Historial de acciones</Title>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          onClick={runExport}
+          loading={exporting.isPending}
+        >
+          Exportar CSV
+        </Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Cada cambio que hace un administrador: quién, cuándo, qué y cómo estaba antes.
+      </Text>
+
+      <Group align="flex-end" gap="md">
+        <Select
+          label="Administrador"
+          data={actorOptions}
+          value={filters.actor}
+          onChange={(value) => setFilter({ actor: value ?? '' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 220 }}
+        />
+        <Select
+          label="Acción"
+          data={KIND_OPTIONS}
+          value={filters.kind}
+          onChange={(value) => setFilter({ kind: (value ?? '') as HistoryKind | '' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <TextInput
+          type="date"
+          label="Desde"
+          value={filters.from}
+          onChange={(event) => setFilter({ from: event.currentTarget.value })}
+          w={{ base: '100%', sm: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="Hasta"
+          value={filters.to}
+          onChange={(event) => setFilter({ to: event.currentTarget.value })}
+          w={{ base: '100%', sm: 170 }}
+        />
+        {filtered && (
+          <Button variant="subtle" onClick={() => setFilter(NO_FILTERS)}>
+            Quitar filtros
+          </Button>
+        )}
+      </Group>
+
+      <ListState
+        loading={history.isPending || config.isPending}
+        error={history.error && errorMessage(history.error, M.load)}
+        empty={items.length === 0}
+        loadingLabel="Cargando historial..."
+        emptyLabel={filtered ? M.emptyFiltered : M.empty}
+        onRetry={() => void history.refetch()}
+      >
+        {/* No control in the rows: the region itself takes the focus, so the keyboard can scroll it. */}
+        <Box role="region" aria-label="Acciones registradas" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table miw={860} striped verticalSpacing="sm" aria-busy={history.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Administrador</Table.Th>
+                <Table.Th>Acción</Table.Th>
+                <Table.Th>Elemento</Table.Th>
+                <Table.Th>Cambios</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{formatDateTime(entry.created_at, timeZone)}</Table.Td>
+                  <Table.Td>{entry.actor_name}</Table.Td>
+                  <Table.Td>{historyKindLabel(entry.kind)}</Table.Td>
+                  <Table.Td>{entry.entity_label}</Table.Td>
+                  <Table.Td>
+                    {entry.changes.length === 0 ? (
+                      '—'
+                    ) : (
+                      <Stack gap={2}>
+                        {entry.changes.map((change) => (
+                          <Text key={change.field} size="sm">
+                            {describeHistoryChange(change)}
+                          </Text>
+                        ))}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+
+        <Pager
+          look="steps"
+          of={{ page, total, pageSize: HISTORY_PAGE_SIZE }}
+          onChange={setPage}
+          status={(shown) => rangeLabel(shown, total)}
+        />
+      </ListState>
+    </Stack>
+  );
+}
