@@ -124,7 +124,10 @@ test.describe('RedGram for daily use', () => {
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/ytvideo');
-    const id = `A${unique()}`.padEnd(11, 'x').slice(0, 11);
+    // Its own channel (the fake names it after the id's first 5 characters): other specs save YouTube records
+    // at the same time, so the saved list is filtered to this one before it is read.
+    const channel = `A${Math.random().toString(36).slice(2, 6)}`.padEnd(5, 'x');
+    const id = `${channel}${unique()}`.padEnd(11, 'x').slice(0, 11);
     await page.getByLabel('URL del video').fill(`https://youtu.be/${id}`);
     await page.getByRole('button', { name: 'Obtener Info' }).click();
     const card = page.getByLabel('Resultado');
@@ -133,6 +136,7 @@ test.describe('RedGram for daily use', () => {
 
     // From the saved list.
     const saved = page.getByRole('region', { name: 'Videos Guardados' });
+    await saved.getByLabel('Filtrar por canal').selectOption(`Canal ${channel}`);
     await saved.getByRole('button', { name: `Crear publicación de Video ${id}` }).click();
     await expect(page).toHaveURL(/\/redgram$/);
     await expect(page.getByRole('button', { name: 'Reescribir Texto' })).toHaveAttribute(
