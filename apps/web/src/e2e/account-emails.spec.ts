@@ -82,6 +82,14 @@ test.describe('Account emails', () => {
       .click();
     await expect(page.getByText('2 cuentas activadas')).toBeVisible();
 
+    // Historial lists the activation, under this admin's name.
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await page.getByRole('combobox', { name: 'Administrador' }).click();
+    await page.getByRole('option', { name: admin.username }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'Activar: 2 cuentas' });
+    await expect(entry).toContainText('Acción masiva sobre usuarios');
+    await expect(entry).toContainText(admin.username);
+
     for (const member of members) {
       await expect
         .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject), { timeout: 30_000 })

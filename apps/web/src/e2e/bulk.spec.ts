@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -42,6 +42,12 @@ test.describe('Bulk user actions (/config)', () => {
     const toolbar = page.getByRole('region', { name: 'Acciones sobre la selección' });
     await expect(toolbar).toContainText('2 cuentas seleccionadas');
     await expectAccessible(page);
+    // The toolbar on a phone too.
+    const desktop = page.viewportSize();
+    await page.setViewportSize(MOBILE);
+    await expect(toolbar).toContainText('2 cuentas seleccionadas');
+    await expectAccessible(page);
+    if (desktop) await page.setViewportSize(desktop);
 
     await toolbar.getByRole('button', { name: 'Activar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Activar cuentas' });
