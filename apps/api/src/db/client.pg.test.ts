@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,11 +9,6 @@ import {
   type TestPgDatabase,
 } from '../../test/support/pg-databases';
 import { MIGRATIONS_DIR } from '../lib/paths';
-import * as accounts from '../modules/accounts/schema.pg';
-import * as library from '../modules/library/schema.pg';
-import * as redgram from '../modules/redgram/schema.pg';
-import * as texto from '../modules/texto/schema.pg';
-import * as videoTools from '../modules/video-tools/schema.pg';
 import { openPgDatabase, type PgDb } from './client.pg';
 import * as core from './schema.pg';
 import { isDatabaseUnavailable } from './unavailable';
@@ -37,7 +32,14 @@ async function freshDatabase(): Promise<TestPgDatabase> {
   return database;
 }
 
-const declaredTables = [core, accounts, library, redgram, texto, videoTools]
+// Every module's schema twin, found as drizzle.pg.config.ts finds them: a new module cannot be left out.
+const modulesDir = path.join(import.meta.dirname, '../modules');
+const moduleSchemas = await Promise.all(
+  readdirSync(modulesDir)
+    .filter((name) => existsSync(path.join(modulesDir, name, 'schema.pg.ts')))
+    .map((name) => import(`../modules/${name}/schema.pg.ts`) as Promise<Record<string, unknown>>),
+);
+const declaredTables = [core, ...moduleSchemas]
   .flatMap((module) => Object.values(module))
   .filter(isTable)
   .map((table) => getTableName(table))
