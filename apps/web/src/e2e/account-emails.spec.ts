@@ -69,7 +69,9 @@ test.describe('Account emails', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await expect(page.getByLabel('Solo pendientes de activación')).toBeChecked();
+    // The search applies after a pause in typing and a new search clears the selection: wait for it first.
     await page.getByLabel('Buscar').fill(`alta${id}`);
+    await expect(page.getByRole('row')).toHaveCount(3);
     for (const member of members) await expect(userRow(page, member.username)).toContainText('Inactiva');
 
     await page.getByLabel('Seleccionar los usuarios de esta página').check();
