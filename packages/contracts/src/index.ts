@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
-// Generic validation messages (wrong type, too long...) in Spanish, on the client and the server alike. Only this
-// module has a side effect (package.json `sideEffects`), so a bundle keeps just the schemas its code uses.
-z.config(z.locales.es());
+// First, before any schema is created: zod's settings (./zod-setup.ts). Only these two modules have a side effect
+// (package.json `sideEffects`), so a bundle keeps just the schemas its code uses.
+import './zod-setup';
 
 export * from './accounts';
 export * from './auth';
