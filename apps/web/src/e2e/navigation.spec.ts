@@ -111,4 +111,35 @@ test.describe('Route gating and navigation', () => {
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
   });
+
+  test('each screen names the tab, and no page breaks the content security policy', async ({ page }) => {
+    // The page's CSP forbids eval and foreign scripts; a violation is reported to the page as an event.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Iniciar Sesión | Comunidad - Herramientas');
+    expect(await violations()).toEqual([]);
+
+    await signIn(page, ACCOUNTS.admin, '/login');
+    await expect(page).toHaveTitle('Inicio | Comunidad - Herramientas');
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Texto', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/texto$/);
+    await expect(page).toHaveTitle('Texto | Comunidad - Herramientas');
+    expect(await violations()).toEqual([]);
+
+    await page.goto('/no-existe-esta-pagina');
+    await expect(page).toHaveTitle('Página no encontrada | Comunidad - Herramientas');
+    expect(await violations()).toEqual([]);
+  });
 });
