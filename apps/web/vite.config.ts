@@ -67,6 +67,8 @@ export default defineConfig(({ mode }) => ({
   build: {
     // dist/.vite/manifest.json: which files each route loads first (read by `pnpm bench`).
     manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">; Vite's polyfill for it is dead weight.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app: their own chunk stays cached across deploys.

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from '@/app/providers';
-import { router } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { useSession } from '@/lib/session-store';
 
 const container = document.getElementById('root');
@@ -14,7 +14,9 @@ void useSession.getState().confirm();
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -2,15 +2,15 @@ import { TOOL_NAV_LABELS } from '@app/contracts';
 import { ActionIcon, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ErrorScreen } from './error-screen';
 import classes from './layout.module.css';
 import { HomeLink, useNavItems } from './nav';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./layout-menus')).AccountMenu }));
 const MobileMenu = lazy(async () => ({ default: (await import('./layout-menus')).MobileMenu }));
-
-const APP_NAME = 'Comunidad - Herramientas';
 
 function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { isAuthenticated, email, tools, canConfigure } = useNavItems();
@@ -79,24 +79,12 @@ function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMen
   );
 }
 
-/** Keeps the tab title in step with the screen (routes declare `handle: { title }`). */
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = matches
-    .map((match) => (match.handle as { title?: string } | undefined)?.title)
-    .filter(Boolean)
-    .at(-1);
-  useEffect(() => {
-    document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
-  }, [title]);
-}
-
 export function Layout() {
   const [menuOpened, menu] = useDisclosure(false);
   // The phone menu is mounted from its first opening on (so it can also animate closed).
   const [menuUsed, setMenuUsed] = useState(false);
   if (menuOpened && !menuUsed) setMenuUsed(true);
-  useDocumentTitle();
+  const { pathname } = useLocation();
 
   return (
     <>
@@ -110,7 +98,10 @@ export function Layout() {
         </Suspense>
       )}
       <main className={classes.main}>
-        <Outlet />
+        {/* A failing screen (or its chunk) keeps the navigation bar; going elsewhere clears the error. */}
+        <ErrorBoundary fallback={<ErrorScreen />} resetKeys={[pathname]}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
     </>
   );
