@@ -1,42 +1,6 @@
 import { REGISTRATION_MAIL_INTERVAL_MINUTES } from '@app/contracts';
+import { letter } from '../../integrations/letter';
 import type { MailMessage } from '../../integrations/mailer';
-import { escapeHtml } from '../accounts/reset-email';
-
-interface Letter {
-  to: string;
-  subject: string;
-  greeting: string;
-  /** Plain-text paragraphs, escaped for the HTML part. */
-  paragraphs: string[];
-  button?: { label: string; link: string };
-}
-
-const SIGNATURE = ['Un saludo,', 'El equipo de la comunidad'];
-
-/** One account email as plain text and HTML, in the look of the recovery email. */
-function letter({ to, subject, greeting, paragraphs, button }: Letter): MailMessage {
-  const text = [
-    greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(button ? [button.link, ''] : []),
-    ...SIGNATURE,
-  ].join('\n');
-  const buttonHtml = button
-    ? `<p><a href="${escapeHtml(button.link)}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(button.label)}</a></p>
-    <p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(button.link)}">${escapeHtml(button.link)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="es">
-  <body style="font-family: Arial, sans-serif; color: #1a1b1e; line-height: 1.5;">
-    <p>${escapeHtml(greeting)}</p>
-    ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n    ')}
-    ${buttonHtml}
-    <p>${SIGNATURE.join('<br>')}</p>
-  </body>
-</html>`;
-  return { to, subject, text, html, ...(button ? { link: button.link } : {}) };
-}
 
 /** To an admin: a new account waits for activation. */
 export function newRegistrationEmail(

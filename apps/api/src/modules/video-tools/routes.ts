@@ -1,5 +1,6 @@
 import { isAdmin, VIDEO_MESSAGES, VIDEO_PROVIDER_TOOL, videoTools, type VideoProvider } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../integrations/letter';
 import { AppError } from '../../lib/errors';
 import { access, route } from '../../plugins/authz';
 import { actorOf } from '../history/record';
@@ -41,8 +42,6 @@ const opensAsPage = (request: FastifyRequest) => {
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html') && !accept.startsWith('application/json');
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Why there is no download, as a short dark page in Spanish with the way back to the tool. */
 function errorPage(reply: FastifyReply, provider: VideoProvider, error: AppError): FastifyReply {
