@@ -1,5 +1,5 @@
 import { TOOL_NAMES, TOOL_TITLES, type LibraryName, type ToolName } from '@app/contracts';
-import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from './error-screen';
@@ -14,37 +14,31 @@ import { PageSkeleton } from './page-skeleton';
  * on view stays until the next one's chunk has loaded, as it did with the data router's lazy routes.
  */
 
+/** A screen loaded on demand (its own chunk), from the named export of its module. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any props
+function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
 // Each screen is loaded on demand, so the login route ships only what it needs.
-const LoginPage = lazy(async () => ({ default: (await import('@/features/auth/login-page')).LoginPage }));
-const DashboardPage = lazy(async () => ({
-  default: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
-}));
-const RegisterPage = lazy(async () => ({
-  default: (await import('@/features/accounts/register-page')).RegisterPage,
-}));
-const ResetPasswordPage = lazy(async () => ({
-  default: (await import('@/features/accounts/reset-password-page')).ResetPasswordPage,
-}));
-const ProfilePage = lazy(async () => ({
-  default: (await import('@/features/accounts/profile-page')).ProfilePage,
-}));
-const NotFoundPage = lazy(async () => ({ default: (await import('./not-found-page')).NotFoundPage }));
-const YTVideoPage = lazy(async () => ({
-  default: (await import('@/features/video-tools/video-tool-page')).YTVideoPage,
-}));
-const IGVideoPage = lazy(async () => ({
-  default: (await import('@/features/video-tools/video-tool-page')).IGVideoPage,
-}));
-const LibraryPage = lazy(async () => ({
-  default: (await import('@/features/library/library-page')).LibraryPage,
-}));
-const TextoPage = lazy(async () => ({ default: (await import('@/features/texto/texto-page')).TextoPage }));
-const RedgramPage = lazy(async () => ({
-  default: (await import('@/features/redgram/redgram-page')).RedgramPage,
-}));
-const SettingsPage = lazy(async () => ({
-  default: (await import('@/features/settings/settings-page')).SettingsPage,
-}));
+const LoginPage = lazyScreen(() => import('@/features/auth/login-page'), 'LoginPage');
+const DashboardPage = lazyScreen(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage');
+const RegisterPage = lazyScreen(() => import('@/features/accounts/register-page'), 'RegisterPage');
+const ResetPasswordPage = lazyScreen(
+  () => import('@/features/accounts/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ProfilePage = lazyScreen(() => import('@/features/accounts/profile-page'), 'ProfilePage');
+const NotFoundPage = lazyScreen(() => import('./not-found-page'), 'NotFoundPage');
+const YTVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'YTVideoPage');
+const IGVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'IGVideoPage');
+const LibraryPage = lazyScreen(() => import('@/features/library/library-page'), 'LibraryPage');
+const TextoPage = lazyScreen(() => import('@/features/texto/texto-page'), 'TextoPage');
+const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 'RedgramPage');
+const SettingsPage = lazyScreen(() => import('@/features/settings/settings-page'), 'SettingsPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
