@@ -2,10 +2,11 @@
 // `pnpm lighthouse` (after `pnpm build`): Lighthouse 12, mobile profile (its default simulated throttling), on the
 // built app served by the real server on a free port with a fresh database: /login signed out and /dashboard
 // signed in, three runs each, then the median scores and metrics. It reports; it never fails on a score.
-// RUNS=n changes the number of runs. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+// RUNS=n changes the number of runs; LIGHTHOUSE_REPORTS=dir keeps each run's JSON report there for diagnosis.
+// Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 /* global process, setTimeout, clearTimeout, location */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +149,18 @@ try {
     dashboard.push(result.lhr);
   }
   await browser.disconnect();
+
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    for (const [name, results] of [
+      ['login', login],
+      ['dashboard', dashboard],
+    ])
+      results.forEach((lhr, i) =>
+        writeFileSync(path.join(reports, `${name}-${i + 1}.json`), JSON.stringify(lhr)),
+      );
+  }
 
   out();
   summary('/login', login);
