@@ -1,5 +1,5 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { inIdOrder, single } from '../../db/rows';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
@@ -7,6 +7,23 @@ import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
 const filterColumn = (provider: VideoProvider) =>
   provider === 'youtube' ? videoRecords.canal : videoRecords.usuario;
+
+/**
+ * The distinct channels (YouTube) or users (Instagram) of the provider's records, as a loose index scan: each
+ * value is the smallest one above the previous, one seek into the channel or user index per value (300 channels,
+ * 300 seeks), where `SELECT DISTINCT` reads every one of the provider's index entries (66,000 in the bench).
+ * Plain SQL that both engines run as written (PostgreSQL's wiki calls it the loose indexscan).
+ */
+export function filterValuesQuery(provider: VideoProvider): SQL {
+  const column = filterColumn(provider);
+  const above = (previous: SQL) =>
+    sql`(select min(${column}) from ${videoRecords} where ${videoRecords.provider} = ${provider} and ${column} > ${previous})`;
+  return sql`(with recursive filter_value(v) as (
+    select min(${column}) from ${videoRecords} where ${videoRecords.provider} = ${provider}
+    union all
+    select ${above(sql`filter_value.v`)} from filter_value where filter_value.v is not null
+  ) select v from filter_value where v is not null)`;
+}
 
 function scope(provider: VideoProvider, filter: string | undefined): SQL | undefined {
   return and(
@@ -82,15 +99,12 @@ export function createVideoRepo(database: AppDatabase) {
       return { rows: inIdOrder(ids, rows, (row) => row.record_id), total: counted[0]?.n ?? 0 };
     },
 
-    /** The channels (YouTube) or users (Instagram) with saved videos, from the channel or user index. */
+    /** The channels (YouTube) or users (Instagram) with saved videos, one index seek per value. */
     async filterValues(provider: VideoProvider): Promise<string[]> {
-      const column = filterColumn(provider);
       const rows = await db()
-        .selectDistinct({ value: column })
-        .from(videoRecords)
-        .where(and(eq(videoRecords.provider, provider), isNotNull(column)))
-        .orderBy(asc(column));
-      return rows.flatMap((row) => (row.value === null ? [] : [row.value]));
+        .select({ value: sql<string>`v` })
+        .from(sql`${filterValuesQuery(provider)} as filter_values`);
+      return rows.map((row) => row.value);
     },
 
     /** What a download needs of one record: its video id, stored link and owner. */
