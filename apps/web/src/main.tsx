@@ -2,11 +2,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preloadScreens } from '@/app/router';
 import { useSession } from '@/lib/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
+
+preloadScreens(window.location);
 
 // A session restored from local storage is confirmed with the server before permissions count.
 void useSession.getState().confirm();
