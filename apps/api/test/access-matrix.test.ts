@@ -40,13 +40,15 @@ import { fillPath, queryString, validInput, validParams } from './support/contra
 let community: Community;
 let routes: ApiRoute[];
 
+// Six accounts with argon2id hashes and a database snapshot: seconds on a quiet machine, more than vitest's
+// default 10 s hook limit on PostgreSQL when the machine is busy; a limit for set-up work, not a measurement.
 beforeAll(async () => {
   community = await buildCommunity();
   const { app, close } = await appFromSnapshot(community);
   // HEAD answers exactly like GET (Fastify derives it); every other method is called.
   routes = app.apiRoutes.filter((r) => r.method !== 'HEAD');
   await close();
-});
+}, 60_000);
 afterAll(async () => community.close());
 
 function expectedAllowed(rule: Access, p: Principal): boolean {

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MEMBERS_IO_MESSAGES, type MembersExport, type MembersImportResult } from '@app/contracts';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { count, eq } from 'drizzle-orm';
@@ -178,7 +177,8 @@ describe('members CSV export and import', () => {
     }
   });
 
-  it('imports 20,000 rows without holding the event loop for a second', async () => {
+  // How long it takes and how long the server stops answering meanwhile are the bench's figures (`pnpm bench`).
+  it('imports 20,000 rows in one request, and each member signs in with the hash they brought', async () => {
     const t = await adminApp();
     const hash = (await bcryptHash('clave-masiva', 4)).replace(/^\$2b\$/, '$2y$');
     const rows = Array.from(
@@ -186,21 +186,12 @@ describe('members CSV export and import', () => {
       (_, i) => `m${i},m${i}@example.com,600${i},cafeinas,sí,,${hash}`,
     );
     const csv = ['username,email,phone,role,active,created_at,password_hash', ...rows].join('\n');
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const started = performance.now();
+    const before = await userCount(t);
     const res = await postJson(t.app, IMPORT, { csv, dry_run: false }, { cookie: t.cookie });
-    const elapsed = performance.now() - started;
-    delay.disable();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ imported: 20_000 });
-    const longestPauseMs = delay.max / 1e6;
-    // The figure for the closing note (run time and longest pause of the event loop).
-    process.stdout.write(
-      `20,000-row import: ${Math.round(elapsed)} ms, longest event-loop pause ${Math.round(longestPauseMs)} ms
-`,
-    );
-    expect(longestPauseMs).toBeLessThan(1000);
+    expect(await userCount(t)).toBe(before + 20_000);
+    await signIn(t.app, 'm0@example.com', 'clave-masiva');
     await signIn(t.app, 'm19999@example.com', 'clave-masiva');
   }, 120_000);
 });
