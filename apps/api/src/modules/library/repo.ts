@@ -22,11 +22,11 @@ const categoryColumns = {
   id: libraryCategories.id,
   nombre: libraryCategories.nombre,
   descripcion: libraryCategories.descripcion,
-  // Counted on library_videos_category_idx: one index range per category.
-  total_videos:
-    sql<number>`(select count(*) from ${libraryVideos} where ${libraryVideos.categoria_id} = ${libraryCategories.id})`.mapWith(
-      Number,
-    ),
+  // Counted on library_videos_category_idx: one index range per category. Drizzle writes a column without its
+  // table in a query on one table, so this correlated count names both tables (a bare "id" would be the video's).
+  total_videos: sql<number>`(select count(*) from ${libraryVideos} where ${libraryVideos}.${sql.identifier(
+    libraryVideos.categoria_id.name,
+  )} = ${libraryCategories}.${sql.identifier(libraryCategories.id.name)})`.mapWith(Number),
 };
 
 /** A video's columns with its category name: the same for every member. */
@@ -93,16 +93,12 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
       db
         .select(categoryColumns)
         .from(libraryCategories)
-        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
-        .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library)))
-        .groupBy(libraryCategories.id),
+        .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library))),
     categories: () =>
       db
         .select(categoryColumns)
         .from(libraryCategories)
-        .leftJoin(libraryVideos, eq(libraryVideos.categoria_id, libraryCategories.id))
         .where(eq(libraryCategories.library, library))
-        .groupBy(libraryCategories.id)
         .orderBy(asc(libraryCategories.id)),
     /** The member's watched counts per category: their marks (one primary-key range), each video by id. */
     progress: (userId: number) =>
