@@ -2,9 +2,11 @@
 // `pnpm lighthouse` (after `pnpm build`): Lighthouse 12, mobile profile (its default simulated throttling), on the
 // built app served by the real server on a free port with a fresh database: /login signed out and /dashboard
 // signed in, three runs each, then the median scores and metrics. It reports; it never fails on a score.
-// RUNS=n changes the number of runs; LIGHTHOUSE_REPORTS=dir keeps each run's JSON report there for diagnosis.
+// RUNS=n changes the number of runs; PAGES=login (or dashboard) measures one page; LIGHTHOUSE_REPORTS=dir keeps each
+// run's JSON report there for diagnosis. A run whose trace Chromium failed to record (Lighthouse's runtimeError,
+// such as NO_NAVSTART) is run again, up to twice, and said.
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
-/* global process, setTimeout, clearTimeout, location */
+/* global process, setTimeout, clearTimeout, location, URL */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const webDist = path.join(root, 'apps/web/dist');
 const server = path.join(root, 'apps/api/dist/server.js');
 const runs = Number(process.env.RUNS ?? 3);
+const pages = (process.env.PAGES ?? 'login,dashboard').split(',');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const admin = { email: 'lighthouse@example.com', password: 'lighthouse-admin-password' };
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -107,6 +110,15 @@ const flags = {
   onlyCategories: CATEGORIES.map(([id]) => id),
 };
 
+/** One Lighthouse run, again when Chromium's trace of it was not recorded. */
+async function measure(url, options, page) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, options, undefined, page);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    out(`  ${new URL(url).pathname}: ${lhr.runtimeError.code}, run again`);
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
 const app = await startServer(dataDir);
 const chrome = await chromeLauncher.launch({
@@ -122,33 +134,33 @@ try {
   );
 
   const login = [];
-  for (let i = 0; i < runs; i++)
-    login.push((await lighthouse(`${app.url}/login`, { ...flags, port: chrome.port })).lhr);
+  for (let i = 0; pages.includes('login') && i < runs; i++)
+    login.push(await measure(`${app.url}/login`, { ...flags, port: chrome.port }));
 
   // Signed in through the login screen; the runs keep that session (no storage reset) but start cold: the HTTP
   // cache is cleared before each.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${app.url}/login`);
-  await page.locator('::-p-aria(Correo Electrónico)').fill(admin.email);
-  await page.locator('input[type="password"]').fill(admin.password);
-  await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();
-  await page.waitForFunction(() => location.pathname === '/dashboard');
-  const cdp = await page.createCDPSession();
   const dashboard = [];
-  for (let i = 0; i < runs; i++) {
-    await cdp.send('Network.clearBrowserCache');
-    const result = await lighthouse(
-      `${app.url}/dashboard`,
-      { ...flags, port: chrome.port, disableStorageReset: true },
-      undefined,
-      page,
-    );
-    if (result.lhr.finalDisplayedUrl.endsWith('/login'))
-      throw new Error('the dashboard run was not signed in');
-    dashboard.push(result.lhr);
+  if (pages.includes('dashboard')) {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.locator('::-p-aria(Correo Electrónico)').fill(admin.email);
+    await page.locator('input[type="password"]').fill(admin.password);
+    await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();
+    await page.waitForFunction(() => location.pathname === '/dashboard');
+    const cdp = await page.createCDPSession();
+    for (let i = 0; i < runs; i++) {
+      await cdp.send('Network.clearBrowserCache');
+      const lhr = await measure(
+        `${app.url}/dashboard`,
+        { ...flags, port: chrome.port, disableStorageReset: true },
+        page,
+      );
+      if (lhr.finalDisplayedUrl.endsWith('/login')) throw new Error('the dashboard run was not signed in');
+      dashboard.push(lhr);
+    }
+    await browser.disconnect();
   }
-  await browser.disconnect();
 
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) {
@@ -163,8 +175,8 @@ try {
   }
 
   out();
-  summary('/login', login);
-  summary('/dashboard', dashboard);
+  if (login.length > 0) summary('/login', login);
+  if (dashboard.length > 0) summary('/dashboard', dashboard);
   out(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))

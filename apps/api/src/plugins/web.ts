@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and index.html for any
- * other GET outside /api so the client router handles its routes. Unknown API paths answer JSON 404.
+ * Serves the built web app: hashed assets cached for a year, pages never cached; the pages the build drew ahead of
+ * time (.vite/prerendered.json: the signed-out screens) for their paths, and index.html for any other GET outside
+ * /api so the client router handles its routes. Unknown API paths answer JSON 404.
  */
 export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: FastifyInstance, opts) => {
   const root = opts.webDistDir;
@@ -27,11 +28,22 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: Fast
     });
   }
 
+  const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, string>();
+
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const pathname = request.url.split('?', 1)[0] ?? '';
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
     }
     return reply.code(404).send({ error: MESSAGES.notFound });
   });
 });
+
+/** Path → file of the pages `pnpm build` drew ahead of time; none when the build has no such list. */
+function prerenderedPages(root: string): Map<string, string> {
+  const list = path.join(root, '.vite', 'prerendered.json');
+  if (!existsSync(list)) return new Map();
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(root, file))));
+}

@@ -1,5 +1,13 @@
 import { TOOL_NAMES, TOOL_TITLES, type LibraryName, type ToolName } from '@app/contracts';
-import { isValidElement, lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
+import {
+  isValidElement,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentProps,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from './error-screen';
@@ -14,18 +22,28 @@ import { PageSkeleton } from './page-skeleton';
  * on view stays until the next one's chunk has loaded, as it did with the data router's lazy routes.
  */
 
-/** How to start loading each on-demand screen, by its component (see preloadScreens). */
+/** How to load each on-demand screen, by its component (see preloadScreens). */
 const screenLoaders = new WeakMap<object, () => Promise<unknown>>();
 
-/** A screen loaded on demand (its own chunk), from the named export of its module. */
+/**
+ * A screen loaded on demand (its own chunk), from the named export of its module. Once the module is here the
+ * screen renders it directly, without suspending: a page the server sent already drawn (prerender.tsx) is then
+ * hydrated by the same tree that drew it.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any props
 function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ) {
-  const screen = lazy(async () => ({ default: (await load())[name] }));
-  screenLoaders.set(screen, load);
-  return screen;
+  let loaded: M[K] | undefined;
+  const loadScreen = async () => (loaded = (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await loadScreen() }));
+  function Screen(props: ComponentProps<M[K]>) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  screenLoaders.set(Screen, loadScreen);
+  return Screen;
 }
 
 // Each screen is loaded on demand, so the login route ships only what it needs.
@@ -91,25 +109,33 @@ const routes: RouteObject[] = [{ element: <Layout />, children: screens }];
 /**
  * Starts loading the chunks of the screens `location` shows, before the first render reaches them: the first
  * screen's chunk then downloads while the app starts, instead of after it (React Router's route preloading).
+ * Settles when they have loaded (or failed: the screen's own error boundary reports that when it renders).
  */
-export function preloadScreens(location: { pathname: string }): void {
-  for (const { route } of matchRoutes(routes, location) ?? []) {
+export async function preloadScreens(location: { pathname: string }): Promise<void> {
+  const loads = (matchRoutes(routes, location) ?? []).flatMap(({ route }) => {
     const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
-    if (typeof type === 'object' && type !== null) void screenLoaders.get(type)?.();
-  }
+    const load = typeof type === 'function' ? screenLoaders.get(type) : undefined;
+    return load ? [load()] : [];
+  });
+  await Promise.allSettled(loads);
 }
 
 const APP_NAME = 'Comunidad - Herramientas';
 
-/** Keeps the tab title in step with the screen: the deepest matched route's `handle.title`. */
-function useDocumentTitle() {
-  const location = useLocation();
+/** The tab title of `location`: the deepest matched route's `handle.title`, then the app's name. */
+export function documentTitle(location: { pathname: string }): string {
   const title = (matchRoutes(routes, location) ?? [])
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .at(-1);
+  return title ? `${title} | ${APP_NAME}` : APP_NAME;
+}
+
+/** Keeps the tab title in step with the screen. */
+function useDocumentTitle() {
+  const title = documentTitle(useLocation());
   useEffect(() => {
-    document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
+    document.title = title;
   }, [title]);
 }
 

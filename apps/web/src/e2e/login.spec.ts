@@ -15,6 +15,40 @@ test.describe('Login screen', () => {
     await expectAccessible(page);
   });
 
+  test('arrives already drawn, and the app takes the page over without an error', async ({
+    page,
+    request,
+  }) => {
+    // The server's answer itself holds the card (src/prerender.tsx), before any script runs.
+    for (const [path, text] of [
+      ['/login', 'Ingresa tus credenciales para continuar'],
+      ['/register', 'Completa tus datos para solicitar acceso'],
+    ] as const) {
+      expect(await (await request.get(path)).text(), path).toContain(text);
+    }
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    // Hydrated: the form, disabled in the server's drawing, is usable.
+    await expect(page.getByLabel('Correo Electrónico')).toBeEnabled();
+    await page.getByRole('link', { name: 'Regístrate aquí' }).click();
+    await expect(page.getByRole('heading', { name: 'Crear Cuenta' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('sends a member who is already signed in from the drawn login page to the dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
+  });
+
   test('is accessible on a phone too, and /auth shows the same screen', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto('/auth');

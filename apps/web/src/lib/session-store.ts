@@ -138,8 +138,18 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
 export const hasPermission = (state: Pick<SessionState, 'status' | 'user'>, tool: ToolName): boolean =>
   state.status === 'ready' && state.user?.permissions.includes(tool) === true;
 
+/** Outside a browser (the build's prerender of the signed-out pages) nobody is signed in. */
+const noSavedSession: Storage = {
+  length: 0,
+  clear: () => undefined,
+  getItem: () => null,
+  key: () => null,
+  removeItem: () => undefined,
+  setItem: () => undefined,
+};
+
 export const useSession = createSessionStore({
-  storage: window.localStorage,
+  storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
   fetchMe: () => api(me),
   sendLogout: () => api(logout),
 });

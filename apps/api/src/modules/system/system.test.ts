@@ -47,6 +47,27 @@ describe('system routes and the served web app', () => {
     expect(api.json()).toEqual({ error: MESSAGES.notFound });
   });
 
+  it('sends the pages the build drew for their own paths, with or without a query, and index.html elsewhere', async () => {
+    const dir = fakeWebDist();
+    writeFileSync(
+      path.join(dir, 'login.html'),
+      '<!doctype html><div id="root" data-prerendered>Iniciar Sesión</div>',
+    );
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite', 'prerendered.json'), JSON.stringify({ '/login': 'login.html' }));
+    const { app } = await createTestApp({ webDistDir: dir });
+    for (const url of ['/login', '/login?next=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('Iniciar Sesión');
+    }
+    for (const url of ['/dashboard', '/login/otra', '/register']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe('<!doctype html><html lang="es"><div id="root"></div></html>');
+    }
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const { app } = await createTestApp({ webDistDir: fakeWebDist() });
     const res = await app.inject({

@@ -6,6 +6,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router-dom';
 import { notifyProgress } from '@/lib/notify';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from './api/register';
 import { AuthCard } from './auth-card';
 import { AccountFields } from './account-fields';
@@ -34,6 +35,8 @@ function ThankYou() {
 export function RegisterPage() {
   const registration = useRegister();
   const isSubmitting = registration.isPending;
+  // The page arrives drawn by the server (src/prerender.tsx): usable once the app has taken it over.
+  const hydrated = useHydrated();
   const form = useForm<RegisterForm>({
     initialValues: { username: '', email: '', phone: '', password: '', confirmPassword: '' },
     validate: zod4Resolver(RegisterForm, { errorPriority: 'first' }),
@@ -63,7 +66,7 @@ export function RegisterPage() {
   return (
     <AuthCard title="Crear Cuenta" subtitle="Completa tus datos para solicitar acceso">
       <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
+        <Fieldset variant="unstyled" disabled={isSubmitting || !hydrated} p={0} m={0}>
           <Stack gap="md">
             <AccountFields form={form} registering />
             <PasswordInput

@@ -17,6 +17,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toggleLabel } from '@/components/form-parts';
 import { useSession } from '@/lib/session-store';
+import { useHydrated } from '@/lib/use-hydrated';
 import { redirectTarget } from './redirect-target';
 import { useLogin } from './use-login';
 
@@ -24,6 +25,8 @@ export function LoginPage() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   const location = useLocation();
   const { submit, isSubmitting } = useLogin();
+  // The page arrives drawn by the server (src/prerender.tsx): usable once the app has taken it over.
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -63,7 +66,7 @@ export function LoginPage() {
         </Stack>
 
         <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown}>
-          <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
+          <Fieldset variant="unstyled" disabled={isSubmitting || !hydrated} p={0} m={0}>
             <Stack gap="md">
               <TextInput
                 id="login-email"

@@ -1,0 +1,25 @@
+// @vitest-environment node
+// No browser here, as in the build: the pages must draw from the components alone.
+import { describe, expect, it } from 'vitest';
+import { render } from './prerender';
+
+describe('the signed-out pages drawn at build time', () => {
+  it('draws the login card with its texts, and its form disabled until the app takes over', async () => {
+    const { html, title } = await render('/login');
+    expect(title).toBe('Iniciar Sesión | Comunidad - Herramientas');
+    expect(html).toContain('Ingresa tus credenciales para continuar');
+    expect(html).toContain('Correo Electrónico');
+    expect(html).toContain('Regístrate aquí');
+    expect(html).toMatch(/<fieldset[^>]* disabled=""/);
+    // Signed out: the bar offers to sign in, and no member's menu.
+    expect(html).toContain('aria-label="Acceder"');
+  });
+
+  it('draws /auth as the login screen and /register as the registration form', async () => {
+    expect((await render('/auth')).html).toContain('Ingresa tus credenciales para continuar');
+    const register = await render('/register');
+    expect(register.title).toBe('Crear Cuenta | Comunidad - Herramientas');
+    expect(register.html).toContain('Completa tus datos para solicitar acceso');
+    expect(register.html).toMatch(/<fieldset[^>]* disabled=""/);
+  });
+});
