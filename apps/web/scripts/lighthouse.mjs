@@ -144,6 +144,8 @@ try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(`${app.url}/login`);
+    // The login page arrives drawn with its form disabled until the app has taken it over.
+    await page.waitForSelector('#login-email:enabled');
     await page.locator('::-p-aria(Correo Electrónico)').fill(admin.email);
     await page.locator('input[type="password"]').fill(admin.password);
     await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();

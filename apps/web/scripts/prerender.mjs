@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// After `vite build`: draws the signed-out pages (src/prerender.tsx) into dist/<page>.html, each with the styles of
-// its screen's chunk, and lists them in dist/.vite/prerendered.json for the server, which sends them for those
-// paths instead of index.html. The app's own server-side build (vite build --ssr) runs the same components.
+// After `vite build`: draws the pages src/prerender.tsx lists into dist/<page>.html, each with the styles of its
+// screen's chunk, and lists them (with the visitor each is for) in dist/.vite/prerendered.json for the server, which
+// sends them for those paths instead of index.html. A server-side build of the app (vite build --ssr) draws them
+// with the same components the browser runs.
 /* global process */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,9 +37,9 @@ try {
   if (!rootMarkup.test(template)) throw new Error('prerender: no #root skeleton in dist/index.html');
 
   const pages = {};
-  for (const [pathname, screenModule] of Object.entries(PRERENDERED_PAGES)) {
+  for (const [pathname, { screen, visitor }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await render(pathname);
-    const links = [...new Set(stylesOf(screenModule))]
+    const links = [...new Set(stylesOf(screen))]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`);
     const page = template
@@ -50,10 +51,10 @@ try {
       )
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', () => `${links.join('')}  </head>`)
-      .replace(rootMarkup, () => `<div id="root" data-prerendered>${html}</div>`);
+      .replace(rootMarkup, () => `<div id="root" data-prerendered="${visitor}">${html}</div>`);
     const file = `${pathname.slice(1)}.html`;
     writeFileSync(path.join(dist, file), page);
-    pages[pathname] = file;
+    pages[pathname] = { file, visitor };
   }
   writeFileSync(path.join(dist, '.vite', 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
   process.stdout.write(`prerendered ${Object.keys(pages).join(', ')}\n`);

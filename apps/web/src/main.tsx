@@ -17,11 +17,19 @@ const app = <App router={BrowserRouter} />;
 
 // Both as transitions: React renders (or hydrates) in slices of a few milliseconds, so the page stays responsive
 // while the first screen is built (one render of 550 ms on Lighthouse's mobile CPU became many short tasks).
-if (container.hasAttribute('data-prerendered') && !useSession.getState().isAuthenticated) {
-  // A signed-out page the server sent already drawn (prerender.tsx): hydrated once its screen's chunk is here, so
-  // that the first render is the page on view. A saved session draws something else (a redirect), so it renders.
-  void screenLoaded.then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
+const render = () => {
   const root = createRoot(container);
   startTransition(() => root.render(app));
-}
+};
+
+// A page the server sent already drawn (src/prerender.tsx) is taken over once its screen's chunk is here, so the
+// first render is the screen itself, not the loading skeleton. A signed-out page seen signed out is hydrated; any
+// other (the dashboard's frame, or a signed-out page with a saved session, which redirects) is drawn anew.
+const drawnFor = container.dataset.prerendered;
+if (drawnFor === undefined) render();
+else
+  void screenLoaded.then(() => {
+    if (drawnFor === 'signed-out' && !useSession.getState().isAuthenticated)
+      startTransition(() => void hydrateRoot(container, app));
+    else render();
+  });

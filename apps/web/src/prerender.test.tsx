@@ -22,4 +22,16 @@ describe('the signed-out pages drawn at build time', () => {
     expect(register.html).toContain('Completa tus datos para solicitar acceso');
     expect(register.html).toMatch(/<fieldset[^>]* disabled=""/);
   });
+
+  it("draws the dashboard's frame for a member it does not know: fixed texts, no made-up name or role", async () => {
+    const { html, title } = await render('/dashboard');
+    expect(title).toBe('Inicio | Comunidad - Herramientas');
+    expect(html).toContain('Selecciona una herramienta para comenzar');
+    expect(html).toContain('Cargando herramientas...');
+    expect(html).not.toContain('Usuario');
+    // The bar of a signed-in member: no sign-in button.
+    expect(html).not.toContain('aria-label="Acceder"');
+    // A signed-out page drawn after it is a signed-out page again.
+    expect((await render('/login')).html).toContain('aria-label="Acceder"');
+  });
 });

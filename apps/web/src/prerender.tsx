@@ -3,21 +3,36 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { documentTitle, preloadScreens } from '@/app/router';
+import { useSession } from '@/lib/session-store';
+
+/** Who a drawn page is for: the server sends 'signed-in' pages only to a browser with a session cookie. */
+export type Visitor = 'signed-out' | 'signed-in';
 
 /**
- * The pages the build draws ahead of time (scripts/prerender.mjs): the signed-out screens, whose content does
- * not depend on who asks. The server sends them already drawn, so the login card shows as soon as the HTML and
- * its styles arrive, and the app hydrates it when its JavaScript has run.
+ * The pages the build draws ahead of time (scripts/prerender.mjs), so that their content shows as soon as the
+ * HTML and its styles arrive, before any script has run:
+ * - the signed-out screens, the same for everyone: the app hydrates them;
+ * - the dashboard's frame for a member the page does not know yet: its fixed texts where they will stand, the
+ *   name and the tools still loading. The app draws the member's own dashboard over it (no hydration: the saved
+ *   session already names the member).
+ * Each path lists the module of its screen (as the router imports it): the page links that chunk's styles.
  */
-export const PRERENDERED_PAGES = {
-  // Each path with the module of its screen (as the router imports it), whose chunk's styles the page links.
-  '/login': 'src/features/auth/login-page.tsx',
-  '/auth': 'src/features/auth/login-page.tsx',
-  '/register': 'src/features/accounts/register-page.tsx',
-} as const;
+export const PRERENDERED_PAGES: Record<string, { screen: string; visitor: Visitor }> = {
+  '/login': { screen: 'src/features/auth/login-page.tsx', visitor: 'signed-out' },
+  '/auth': { screen: 'src/features/auth/login-page.tsx', visitor: 'signed-out' },
+  '/register': { screen: 'src/features/accounts/register-page.tsx', visitor: 'signed-out' },
+  '/dashboard': { screen: 'src/features/dashboard/dashboard-page.tsx', visitor: 'signed-in' },
+};
 
-/** The page's markup inside #root and its tab title, as a signed-out visitor's first render draws them. */
+/** The page's markup inside #root and its tab title, as the first render for its visitor draws them. */
 export async function render(pathname: string): Promise<{ html: string; title: string }> {
+  const page = PRERENDERED_PAGES[pathname];
+  if (!page) throw new Error(`${pathname} is not a prerendered page`);
+  useSession.setState(
+    page.visitor === 'signed-in'
+      ? { isAuthenticated: true, user: null, status: 'checking' }
+      : { isAuthenticated: false, user: null, status: 'ready' },
+  );
   await preloadScreens({ pathname });
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={pathname}>{children}</StaticRouter>

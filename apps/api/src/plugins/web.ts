@@ -4,11 +4,13 @@ import { MESSAGES } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './session';
 
 /**
  * Serves the built web app: hashed assets cached for a year, pages never cached; the pages the build drew ahead of
- * time (.vite/prerendered.json: the signed-out screens) for their paths, and index.html for any other GET outside
- * /api so the client router handles its routes. Unknown API paths answer JSON 404.
+ * time (.vite/prerendered.json) for their paths, those drawn for a signed-in member only to a browser that holds a
+ * session cookie (whether it is still valid is the app's first question to the API), and index.html for any other
+ * GET outside /api so the client router handles its routes. Unknown API paths answer JSON 404.
  */
 export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: FastifyInstance, opts) => {
   const root = opts.webDistDir;
@@ -28,22 +30,28 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: Fast
     });
   }
 
-  const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, string>();
+  const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, DrawnPage>();
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
-      const pathname = request.url.split('?', 1)[0] ?? '';
-      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
+      const page = prerendered.get(request.url.split('?', 1)[0] ?? '');
+      const fits = page && (page.visitor === 'signed-out' || request.cookies[SESSION_COOKIE] !== undefined);
+      return reply.header('cache-control', 'no-cache').sendFile(fits ? page.file : 'index.html');
     }
     return reply.code(404).send({ error: MESSAGES.notFound });
   });
 });
 
-/** Path → file of the pages `pnpm build` drew ahead of time; none when the build has no such list. */
-function prerenderedPages(root: string): Map<string, string> {
+interface DrawnPage {
+  file: string;
+  visitor: 'signed-out' | 'signed-in';
+}
+
+/** Path → page the build drew ahead of time; none when the build has no such list. */
+function prerenderedPages(root: string): Map<string, DrawnPage> {
   const list = path.join(root, '.vite', 'prerendered.json');
   if (!existsSync(list)) return new Map();
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
-  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(root, file))));
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, DrawnPage>;
+  return new Map(Object.entries(pages).filter(([, page]) => existsSync(path.join(root, page.file))));
 }

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // Each screen module records that it was loaded; nothing renders here.
 const loaded = new Set<string>();
 
-
 describe('preloadScreens', () => {
   beforeEach(() => {
     // A fresh module graph and fresh mocks per case, so a screen an earlier case loaded is loaded (and counted)

@@ -8,7 +8,8 @@ import {
   type ToolName,
 } from '@app/contracts';
 import { z } from 'zod';
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 import { api, ApiError, setUnauthorizedHandler } from './api';
 
 /** Local storage key of the saved session (spec, section 9). */
@@ -88,7 +89,7 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
     }
   };
 
-  return create<SessionState>()((set, get) => ({
+  const store = createStore<SessionState>()((set, get) => ({
     isAuthenticated: savedUser !== null,
     user: savedUser,
     status: savedUser ? 'checking' : 'ready',
@@ -132,6 +133,16 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
       }
     },
   }));
+
+  // zustand's `create`, except that a render outside the browser (the build's, src/prerender.tsx) reads the state as
+  // set for the page it draws rather than the store's initial one.
+  const useBoundStore = <T>(selector: (state: SessionState) => T): T =>
+    useSyncExternalStore(
+      store.subscribe,
+      () => selector(store.getState()),
+      () => selector(store.getState()),
+    );
+  return Object.assign(useBoundStore, store);
 };
 
 /** False while the session is being confirmed or when signed out. */

@@ -47,25 +47,35 @@ describe('system routes and the served web app', () => {
     expect(api.json()).toEqual({ error: MESSAGES.notFound });
   });
 
-  it('sends the pages the build drew for their own paths, with or without a query, and index.html elsewhere', async () => {
+  it('sends the pages the build drew for their paths, a signed-in frame only with a session cookie', async () => {
     const dir = fakeWebDist();
     writeFileSync(
       path.join(dir, 'login.html'),
-      '<!doctype html><div id="root" data-prerendered>Iniciar Sesión</div>',
+      '<div id="root" data-prerendered="signed-out">Iniciar Sesión</div>',
     );
+    writeFileSync(path.join(dir, 'dashboard.html'), '<div id="root" data-prerendered="signed-in">Hola</div>');
     mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(path.join(dir, '.vite', 'prerendered.json'), JSON.stringify({ '/login': 'login.html' }));
+    writeFileSync(
+      path.join(dir, '.vite', 'prerendered.json'),
+      JSON.stringify({
+        '/login': { file: 'login.html', visitor: 'signed-out' },
+        '/dashboard': { file: 'dashboard.html', visitor: 'signed-in' },
+      }),
+    );
     const { app } = await createTestApp({ webDistDir: dir });
-    for (const url of ['/login', '/login?next=1']) {
-      const res = await app.inject({ method: 'GET', url });
+    const page = async (url: string, cookie?: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toContain('Iniciar Sesión');
-    }
-    for (const url of ['/dashboard', '/login/otra', '/register']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.body, url).toBe('<!doctype html><html lang="es"><div id="root"></div></html>');
-    }
+      return res.body;
+    };
+    const index = '<!doctype html><html lang="es"><div id="root"></div></html>';
+    for (const url of ['/login', '/login?next=1']) expect(await page(url)).toContain('Iniciar Sesión');
+    expect(await page('/login', 'session=abc')).toContain('Iniciar Sesión');
+    expect(await page('/dashboard')).toBe(index);
+    expect(await page('/dashboard', 'session=abc')).toContain('data-prerendered="signed-in"');
+    for (const url of ['/login/otra', '/register', '/texto'])
+      expect(await page(url, 'session=abc')).toBe(index);
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -1,5 +1,5 @@
 import { isAdmin, sortTools } from '@app/contracts';
-import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
@@ -18,8 +18,18 @@ export function DashboardPage() {
     <Container size="lg" py="lg">
       <Stack gap={6} mb="xl">
         <Group gap="sm" align="center">
-          <Title order={1}>Hola, {name}</Title>
-          <RoleBadge role={user?.role} />
+          {user ? (
+            <>
+              <Title order={1}>Hola, {name}</Title>
+              <RoleBadge role={user.role} />
+            </>
+          ) : (
+            // The page as the server sends it (src/prerender.tsx), before the app knows the member: the name waits.
+            <Title order={1} aria-busy="true">
+              Hola,{' '}
+              <Skeleton component="span" display="inline-block" w="6ch" h="0.8em" aria-label="Cargando..." />
+            </Title>
+          )}
         </Group>
         <Text c="dimmed" size="lg">
           Selecciona una herramienta para comenzar
