@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { documentTitle, preloadScreens } from '@/app/router';
@@ -37,5 +37,7 @@ export async function render(pathname: string): Promise<{ html: string; title: s
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={pathname}>{children}</StaticRouter>
   );
-  return { html: renderToString(<App router={router} />), title: documentTitle({ pathname }) };
+  // Waits for every lazy part (the signed-in bar's account menu too), so the page is drawn whole.
+  const { prelude } = await prerender(<App router={router} />);
+  return { html: await new Response(prelude).text(), title: documentTitle({ pathname }) };
 }
