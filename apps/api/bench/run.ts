@@ -10,7 +10,9 @@
  * side by side, with the targets of issue 15. Then the servers' memory, a 20,000-row member import on each engine
  * (its time, and the longest wait of a request made meanwhile), and the production web bundle per route.
  *
- * BENCH_SECONDS sets the duration of each run (default 10). BENCH_ENGINES (or --engines=) is sqlite, pg or both
+ * BENCH_SECONDS sets the duration of each run (default 10). BENCH_ONLY=<regular expression> runs only the scenarios
+ * whose name it matches (and `me`, which the targets compare with), without the member import: for working on one
+ * endpoint. BENCH_ENGINES (or --engines=) is sqlite, pg or both
  * (the default). PostgreSQL is the server of BENCH_DATABASE_URL, else the tests' one (TEST_DATABASE_URL, or the
  * app_test role `pnpm test:setup` makes); its role must be allowed to create databases. When it cannot be
  * reached the report says so in one line and shows SQLite alone.
@@ -33,6 +35,7 @@ import { SCENARIOS, type Scenario } from './scenarios';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, SEEDERS, type SeedContext } from './seeds';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const CONNECTIONS = 50;
 const SERVER_JS = path.join(API_ROOT, 'dist', 'server.js');
 const BENCH_DIR = path.join(API_ROOT, 'bench');
@@ -472,6 +475,7 @@ async function main() {
   };
   await measureCeiling('node:http fixed JSON (ceiling)');
   for (const scenario of SCENARIOS) {
+    if (ONLY && scenario.kind !== 'read' && !ONLY.test(scenario.name)) continue;
     if (scenario.kind === 'login') {
       await measureCeiling('node:http fixed JSON (ceiling), again');
       await measure({ ...read, name: `${read.name}, again` });
@@ -527,11 +531,13 @@ async function main() {
   for (const engine of engines) {
     log(`${ENGINE_LABEL[engine.name]} API server memory after the runs: ${memory(engine.server!.pid)}`);
   }
-  log('');
-  log(`Member import, ${fmt(IMPORT_ROWS)} CSV rows with bcrypt hashes, one request:`);
-  const importHash = (await bcryptHash('clave-importada', 4)).replace(/^\$2b\$/, '$2y$');
-  for (const engine of engines)
-    log(`  ${pad(ENGINE_LABEL[engine.name], 11)} ${await importRun(engine, importHash)}`);
+  if (!ONLY) {
+    log('');
+    log(`Member import, ${fmt(IMPORT_ROWS)} CSV rows with bcrypt hashes, one request:`);
+    const importHash = (await bcryptHash('clave-importada', 4)).replace(/^\$2b\$/, '$2y$');
+    for (const engine of engines)
+      log(`  ${pad(ENGINE_LABEL[engine.name], 11)} ${await importRun(engine, importHash)}`);
+  }
   log(`Machine after the runs: ${machine()}`);
   await runCleanup();
 

@@ -1,7 +1,7 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
-import { inIdOrder, single } from '../../db/rows';
+import type { AppDatabase, Db } from '../../db/client';
+import { single } from '../../db/rows';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
 /** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
@@ -60,9 +60,49 @@ export function toRecord<P extends VideoProvider>(provider: P, row: VideoRecordR
   return record as VideoRecordOf<P>;
 }
 
+/**
+ * A page of one shape (provider, filtered or not) as two prepared queries (drizzle's `.prepare()` with
+ * placeholders, as the session check): the page's rows, newest first, by the ids its index gives (a deep page's
+ * OFFSET walks index entries only), and its total, counted on the same index. A request binds its values instead
+ * of building the SQL again.
+ */
+function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
+  const where = and(
+    eq(videoRecords.provider, provider),
+    filtered ? eq(filterColumn(provider), sql.placeholder('filter')) : undefined,
+  );
+  const newestFirst = [desc(videoRecords.sort_date), desc(videoRecords.record_id)];
+  const pageIds = db
+    .select({ id: videoRecords.record_id })
+    .from(videoRecords)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return {
+    rows: db
+      .select()
+      .from(videoRecords)
+      .where(inArray(videoRecords.record_id, pageIds))
+      .orderBy(...newestFirst)
+      .prepare(),
+    total: db.select({ n: count() }).from(videoRecords).where(where).prepare(),
+  };
+}
+
 export function createVideoRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   const db = () => database.read;
+  const pagesOn = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+  const pageQueries = (provider: VideoProvider, filtered: boolean) => {
+    const on = db();
+    let shapes = pagesOn.get(on);
+    if (!shapes) pagesOn.set(on, (shapes = new Map()));
+    const shape = `${provider}:${filtered}`;
+    let queries = shapes.get(shape);
+    if (!queries) shapes.set(shape, (queries = preparePage(on, provider, filtered)));
+    return queries;
+  };
 
   return {
     /** Saves the record and answers it; throws the unique violation when the owner already saved it. */
@@ -71,32 +111,17 @@ export function createVideoRepo(database: AppDatabase) {
         return single(await tx.insert(videoRecords).values(record).returning(), 'new record');
       }),
 
-    /**
-     * One page, newest first, with the total it is a page of: the page's ids from the page, channel or user
-     * index alone (a deep page's OFFSET walks index entries only), then the rows by id; the total counted
-     * on the same index.
-     */
+    /** One page, newest first, with the total it is a page of (see preparePage). */
     async page(
       provider: VideoProvider,
       filter: string | undefined,
       limit: number,
       offset: number,
     ): Promise<{ rows: VideoRecordRow[]; total: number }> {
-      const total = db().select({ n: count() }).from(videoRecords).where(scope(provider, filter));
-      const ids = (
-        await db()
-          .select({ id: videoRecords.record_id })
-          .from(videoRecords)
-          .where(scope(provider, filter))
-          .orderBy(desc(videoRecords.sort_date), desc(videoRecords.record_id))
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => row.id);
-      const [rows, counted] = await Promise.all([
-        ids.length === 0 ? [] : db().select().from(videoRecords).where(inArray(videoRecords.record_id, ids)),
-        total,
-      ]);
-      return { rows: inIdOrder(ids, rows, (row) => row.record_id), total: counted[0]?.n ?? 0 };
+      const queries = pageQueries(provider, filter !== undefined);
+      const values = { filter, limit, offset };
+      const [rows, counted] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
+      return { rows, total: counted[0]?.n ?? 0 };
     },
 
     /** The channels (YouTube) or users (Instagram) with saved videos, one index seek per value. */
