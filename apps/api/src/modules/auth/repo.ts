@@ -2,6 +2,7 @@ import { sortTools, type ToolName } from '@app/contracts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import type { Dialect } from '../../db/dialect/sqlite';
+import { preparedPerConnection } from '../../db/prepared';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 
 export interface SessionUserRow {
@@ -77,10 +78,9 @@ export function createSessionRepo(database: AppDatabase) {
   /**
    * The session check runs on every signed-in request, so it is a prepared query (drizzle's own `.prepare()`
    * with placeholders): built once per connection instead of per request, which was half the CPU of `me` in the
-   * bench's profile. On PostgreSQL it is unnamed (any pooled connection can run it).
+   * bench's profile.
    */
-  const preparedOn = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
-  const prepareFindSession = (db: Db) =>
+  const findSessionOn = preparedPerConnection((db: Db, _shape: 'session') =>
     db
       .select(columns)
       .from(sessions)
@@ -93,12 +93,8 @@ export function createSessionRepo(database: AppDatabase) {
           gt(sessions.expires_at, sql.placeholder('now')),
         ),
       )
-      .prepare();
-  const findSessionOn = (db: Db) => {
-    let prepared = preparedOn.get(db);
-    if (!prepared) preparedOn.set(db, (prepared = prepareFindSession(db)));
-    return prepared;
-  };
+      .prepare(),
+  );
 
   return {
     async findUserForLogin(email: string): Promise<LoginUserRow | undefined> {
@@ -113,7 +109,7 @@ export function createSessionRepo(database: AppDatabase) {
     },
 
     async findSession(sessionId: string, userId: number, now: Date): Promise<SessionUserRow | undefined> {
-      const [found] = await findSessionOn(database.read).execute({
+      const [found] = await findSessionOn(database.read, 'session').execute({
         sessionId,
         userId,
         now: now.toISOString(),

@@ -1,7 +1,8 @@
 import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
-import { inIdOrder, single } from '../../db/rows';
+import type { AppDatabase, Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
+import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 
 export interface UserFilter {
@@ -98,34 +99,45 @@ export function createSettingsRepo(database: AppDatabase) {
       : userFilter({ page: 1, pageSize: 1, ...target.filter });
   const newestFirst = [desc(users.created_at), desc(users.id)];
 
+  /**
+   * A page of the list without a search (everyone, or the pending accounts), prepared once per connection: its
+   * rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a deep page's OFFSET walks index
+   * entries only), and the total, counted on the same index.
+   */
+  const unsearchedPage = preparedPerConnection((on: Db, shape: 'all' | 'pending') => {
+    const where = userFilter({ page: 1, pageSize: 1, pending: shape === 'pending' });
+    const pageIds = on
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return {
+      rows: on
+        .select(adminUserFields)
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(inArray(users.id, pageIds))
+        .orderBy(...newestFirst)
+        .prepare(),
+      total: on.select({ n: count() }).from(users).where(where).prepare(),
+    };
+  });
+
   const repo = {
     async listUsers(filter: UserFilter): Promise<UserPage> {
       const { page, pageSize, search } = filter;
       const where = userFilter(filter);
       const offset = (page - 1) * pageSize;
       if (!search) {
-        // The page's ids from users_created_at_idx or users_active_created_at_idx alone (a deep page's OFFSET
-        // walks index entries only), then the rows by id; the total is counted on the same index.
-        const ids = (
-          await db()
-            .select({ id: users.id })
-            .from(users)
-            .where(where)
-            .orderBy(...newestFirst)
-            .limit(pageSize)
-            .offset(offset)
-        ).map((row) => row.id);
-        const [rows, totals] = await Promise.all([
-          ids.length === 0
-            ? []
-            : db()
-                .select(adminUserFields)
-                .from(users)
-                .innerJoin(roles, eq(roles.id, users.role_id))
-                .where(inArray(users.id, ids)),
-          db().select({ n: count() }).from(users).where(where),
+        const queries = unsearchedPage(db(), filter.pending ? 'pending' : 'all');
+        const values = { limit: pageSize, offset };
+        const [items, totals] = await Promise.all([
+          queries.rows.execute(values),
+          queries.total.execute(values),
         ]);
-        return { items: inIdOrder(ids, rows), total: totals[0]?.n ?? 0 };
+        return { items, total: totals[0]?.n ?? 0 };
       }
       // A search reads its matches through the search index: one pass with a window count.
       const rows = await db()

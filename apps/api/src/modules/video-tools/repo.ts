@@ -1,6 +1,7 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
@@ -93,16 +94,10 @@ function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
 export function createVideoRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   const db = () => database.read;
-  const pagesOn = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
-  const pageQueries = (provider: VideoProvider, filtered: boolean) => {
-    const on = db();
-    let shapes = pagesOn.get(on);
-    if (!shapes) pagesOn.set(on, (shapes = new Map()));
-    const shape = `${provider}:${filtered}`;
-    let queries = shapes.get(shape);
-    if (!queries) shapes.set(shape, (queries = preparePage(on, provider, filtered)));
-    return queries;
-  };
+  const pageQueries = preparedPerConnection((on, shape: `${VideoProvider}:${'all' | 'filtered'}`) => {
+    const [provider, filtered] = shape.split(':') as [VideoProvider, string];
+    return preparePage(on, provider, filtered === 'filtered');
+  });
 
   return {
     /** Saves the record and answers it; throws the unique violation when the owner already saved it. */
@@ -118,9 +113,12 @@ export function createVideoRepo(database: AppDatabase) {
       limit: number,
       offset: number,
     ): Promise<{ rows: VideoRecordRow[]; total: number }> {
-      const queries = pageQueries(provider, filter !== undefined);
+      const queries = pageQueries(db(), `${provider}:${filter === undefined ? 'all' : 'filtered'}`);
       const values = { filter, limit, offset };
-      const [rows, counted] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
+      const [rows, counted] = await Promise.all([
+        queries.rows.execute(values),
+        queries.total.execute(values),
+      ]);
       return { rows, total: counted[0]?.n ?? 0 };
     },
 
