@@ -1,7 +1,8 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { inIdOrder, single } from '../../db/rows';
+import { preparedPerConnection } from '../../db/prepared';
+import { single } from '../../db/rows';
 import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
@@ -111,9 +112,54 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
   };
 }
 
+/**
+ * A page of one shape (order, whole library or one category) as prepared queries, built once per connection: the
+ * videos of the ids the page's index range gives (libraryReadQueries' `pageIds`, with placeholders), each with the
+ * member's own mark, in one query; and the library's total.
+ */
+function prepareVideoPage(db: Db, library: LibraryName, sort: VideoSort, byCategory: boolean) {
+  const pageIds = db
+    .select({ id: libraryVideos.id })
+    .from(libraryVideos)
+    .where(
+      byCategory
+        ? eq(libraryVideos.categoria_id, sql.placeholder('categoriaId'))
+        : eq(libraryVideos.library, library),
+    )
+    .orderBy(...ORDERS[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return {
+    rows: db
+      .select({
+        ...videoColumns,
+        visto: sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean),
+      })
+      .from(libraryVideos)
+      .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
+      .leftJoin(
+        libraryWatched,
+        and(
+          eq(libraryWatched.video_id, libraryVideos.id),
+          eq(libraryWatched.user_id, sql.placeholder('userId')),
+        ),
+      )
+      .where(inArray(libraryVideos.id, pageIds))
+      .orderBy(...ORDERS[sort])
+      .prepare(),
+    total: db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)).prepare(),
+  };
+}
+
 /** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
 export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
   const q = () => libraryReadQueries(database.read, library);
+  const videoPageQueries = preparedPerConnection(
+    (on: Db, shape: `${VideoSort}:${'library' | 'category'}`) => {
+      const [sort, scope] = shape.split(':') as [VideoSort, string];
+      return prepareVideoPage(on, library, sort, scope === 'category');
+    },
+  );
   const write = database.transaction.bind(database);
 
   const findCategory = async (id: number): Promise<Category | undefined> => (await q().categoryById(id))[0];
@@ -173,21 +219,21 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
       userId: number,
       options: { sort: VideoSort; categoriaId: number | undefined; limit: number; offset: number },
     ): Promise<{ items: Video[]; total: number } | null> {
-      const { sort, categoriaId } = options;
-      const queries = q();
+      const { sort, categoriaId, limit, offset } = options;
+      const queries = videoPageQueries(
+        database.read,
+        `${sort}:${categoriaId === undefined ? 'library' : 'category'}`,
+      );
       let total: number;
       if (categoriaId === undefined) {
-        total = (await queries.libraryTotal())[0]?.n ?? 0;
+        total = (await queries.total.execute())[0]?.n ?? 0;
       } else {
         const category = await findCategory(categoriaId);
         if (!category) return null;
         total = category.total_videos;
       }
-      const ids = (await queries.pageIds(sort, options)).map((row) => row.id);
-      if (ids.length === 0) return { items: [], total };
-      const [rows, watched] = await Promise.all([queries.pageRows(ids), queries.watchedAmong(userId, ids)]);
-      const seen = new Set(watched.map((row) => row.id));
-      return { items: inIdOrder(ids, rows).map((row) => ({ ...row, visto: seen.has(row.id) })), total };
+      const items = await queries.rows.execute({ categoriaId, limit, offset, userId });
+      return { items, total };
     },
 
     async findVideo(id: number, userId: number): Promise<Video | undefined> {
