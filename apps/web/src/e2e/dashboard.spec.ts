@@ -1,5 +1,5 @@
 import { MEMBERSHIP_PLANS_URL } from './accounts';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, pageErrors, signIn, test } from './fixtures';
 
 /** The Layout Instability API's entry (not in TypeScript's DOM library). */
 interface LayoutShift {
@@ -28,11 +28,7 @@ test.describe('Dashboard', () => {
     expect(html).toContain('data-prerendered="signed-in"');
     expect(html).toContain('Selecciona una herramienta para comenzar');
 
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = pageErrors(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     await expect(page.getByRole('main').getByText('Admin', { exact: true })).toBeVisible();

@@ -27,6 +27,16 @@ export async function signIn(
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
+/** Collects what the page reports as errors from now on: console errors and uncaught exceptions. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /**
  * Waits until the screen is still: no finite CSS animation or transition running (a dialog fading in, a toast
  * sliding up) and every open dialog fully opaque. Spinners (infinite animations) do not count.

@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, pageErrors, signIn, test } from './fixtures';
 
 test.describe('Login screen', () => {
   test('shows the spec texts, fields and links', async ({ page }) => {
@@ -26,11 +26,7 @@ test.describe('Login screen', () => {
     ] as const) {
       expect(await (await request.get(path)).text(), path).toContain(text);
     }
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = pageErrors(page);
     await page.goto('/login');
     // Hydrated: the form, disabled in the server's drawing, is usable.
     await expect(page.getByLabel('Correo Electrónico')).toBeEnabled();

@@ -1,5 +1,5 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
@@ -43,6 +43,11 @@ const videoColumns = {
   orden: libraryVideos.orden,
   fecha_creacion: libraryVideos.fecha_creacion,
 };
+
+/** A video read with the member's own mark: the column, over a left join of the marks on `watchedBy(member)`. */
+const visto = sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean);
+const watchedBy = (userId: number | Placeholder) =>
+  and(eq(libraryWatched.video_id, libraryVideos.id), eq(libraryWatched.user_id, userId));
 
 const ORDERS = {
   stored: [asc(libraryVideos.orden), asc(libraryVideos.id)],
@@ -131,19 +136,10 @@ function prepareVideoPage(db: Db, library: LibraryName, sort: VideoSort, byCateg
     .offset(sql.placeholder('offset'));
   return {
     rows: db
-      .select({
-        ...videoColumns,
-        visto: sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean),
-      })
+      .select({ ...videoColumns, visto })
       .from(libraryVideos)
       .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
-      .leftJoin(
-        libraryWatched,
-        and(
-          eq(libraryWatched.video_id, libraryVideos.id),
-          eq(libraryWatched.user_id, sql.placeholder('userId')),
-        ),
-      )
+      .leftJoin(libraryWatched, watchedBy(sql.placeholder('userId')))
       .where(inArray(libraryVideos.id, pageIds))
       .orderBy(...ORDERS[sort])
       .prepare(),
@@ -238,16 +234,10 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
 
     async findVideo(id: number, userId: number): Promise<Video | undefined> {
       const [row] = await database.read
-        .select({
-          ...videoColumns,
-          visto: sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean),
-        })
+        .select({ ...videoColumns, visto })
         .from(libraryVideos)
         .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
-        .leftJoin(
-          libraryWatched,
-          and(eq(libraryWatched.video_id, libraryVideos.id), eq(libraryWatched.user_id, userId)),
-        )
+        .leftJoin(libraryWatched, watchedBy(userId))
         .where(and(eq(libraryVideos.id, id), eq(libraryVideos.library, library)));
       return row;
     },
