@@ -21,27 +21,50 @@ try {
   });
   const { render, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-  /** The stylesheets of a chunk and of every chunk it imports statically, as the browser would load them. */
-  const stylesOf = (key, seen = new Set()) => {
-    if (seen.has(key)) return [];
+  /** The files a chunk loads (itself and every chunk it imports statically), scripts and styles in import order. */
+  const filesOf = (key, seen) => {
+    if (seen.has(key)) return { scripts: [], styles: [] };
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
-    return [...(chunk.imports ?? []).flatMap((imported) => stylesOf(imported, seen)), ...(chunk.css ?? [])];
+    const imported = (chunk.imports ?? []).map((child) => filesOf(child, seen));
+    return {
+      scripts: [...imported.flatMap((files) => files.scripts), chunk.file],
+      styles: [...imported.flatMap((files) => files.styles), ...(chunk.css ?? [])],
+    };
+  };
+
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+  /**
+   * <head> links for the modules' files that index.html does not link yet: the styles (render-blocking: the drawing
+   * uses them), then the scripts, preloaded at low priority like the entry's.
+   */
+  const linksFor = (modules) => {
+    const seen = new Set();
+    const files = modules.map((key) => filesOf(key, seen));
+    const missing = (file) => !template.includes(`/${file}"`);
+    return [
+      ...files
+        .flatMap(({ styles }) => styles)
+        .filter(missing)
+        .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`),
+      ...files
+        .flatMap(({ scripts }) => scripts)
+        .filter(missing)
+        .map((file) => `    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n`),
+    ].join('');
   };
 
   const rootMarkup = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
   if (!rootMarkup.test(template)) throw new Error('prerender: no #root skeleton in dist/index.html');
 
   const pages = {};
-  for (const [pathname, { screen, visitor }] of Object.entries(PRERENDERED_PAGES)) {
+  for (const [pathname, { modules, visitor }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await render(pathname);
-    const links = [...new Set(stylesOf(screen))]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`);
+    const links = linksFor(modules);
     const page = template
       // The page is readable without its scripts: they yield the bandwidth to the styles its first paint needs.
       .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
@@ -50,7 +73,7 @@ try {
         '<link rel="modulepreload" fetchpriority="low" crossorigin',
       )
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', () => `${links.join('')}  </head>`)
+      .replace('</head>', () => `${links}  </head>`)
       .replace(rootMarkup, () => `<div id="root" data-prerendered="${visitor}">${html}</div>`);
     const file = `${pathname.slice(1)}.html`;
     writeFileSync(path.join(dist, file), page);

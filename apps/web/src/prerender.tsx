@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { documentTitle, preloadScreens } from '@/app/router';
-import { useSession } from '@/lib/session-store';
+import { DRAWN_MEMBER_SESSION, useSession } from '@/lib/session-store';
 
 /** Who a drawn page is for: the server sends 'signed-in' pages only to a browser with a session cookie. */
 export type Visitor = 'signed-out' | 'signed-in';
@@ -13,15 +13,19 @@ export type Visitor = 'signed-out' | 'signed-in';
  * HTML and its styles arrive, before any script has run:
  * - the signed-out screens, the same for everyone: the app hydrates them;
  * - the dashboard's frame for a member the page does not know yet: its fixed texts where they will stand, the
- *   name and the tools still loading. The app draws the member's own dashboard over it (no hydration: the saved
- *   session already names the member).
- * Each path lists the module of its screen (as the router imports it): the page links that chunk's styles.
+ *   name and the tools still loading. The app hydrates it as drawn, then shows the member (see SessionView).
+ * Each path lists the lazily loaded modules its first render uses (as the router and the layout import them): its
+ * screen, and for a member the account menu. The page links their scripts and styles, so the app finds them
+ * loading already instead of adding the links itself while it renders.
  */
-export const PRERENDERED_PAGES: Record<string, { screen: string; visitor: Visitor }> = {
-  '/login': { screen: 'src/features/auth/login-page.tsx', visitor: 'signed-out' },
-  '/auth': { screen: 'src/features/auth/login-page.tsx', visitor: 'signed-out' },
-  '/register': { screen: 'src/features/accounts/register-page.tsx', visitor: 'signed-out' },
-  '/dashboard': { screen: 'src/features/dashboard/dashboard-page.tsx', visitor: 'signed-in' },
+export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Visitor }> = {
+  '/login': { modules: ['src/features/auth/login-page.tsx'], visitor: 'signed-out' },
+  '/auth': { modules: ['src/features/auth/login-page.tsx'], visitor: 'signed-out' },
+  '/register': { modules: ['src/features/accounts/register-page.tsx'], visitor: 'signed-out' },
+  '/dashboard': {
+    modules: ['src/features/dashboard/dashboard-page.tsx', 'src/app/layout-menus.tsx'],
+    visitor: 'signed-in',
+  },
 };
 
 /** The page's markup inside #root and its tab title, as the first render for its visitor draws them. */
@@ -30,7 +34,7 @@ export async function render(pathname: string): Promise<{ html: string; title: s
   if (!page) throw new Error(`${pathname} is not a prerendered page`);
   useSession.setState(
     page.visitor === 'signed-in'
-      ? { isAuthenticated: true, user: null, status: 'checking' }
+      ? DRAWN_MEMBER_SESSION
       : { isAuthenticated: false, user: null, status: 'ready' },
   );
   await preloadScreens({ pathname });

@@ -1,4 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
+import type { SessionState } from '@/lib/session-store';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
@@ -7,10 +8,17 @@ import { AppRoutes } from './router';
  * build draws the signed-out pages (prerender.tsx). Both render this same tree, so the browser hydrates the
  * page it was sent.
  */
-export function App({ router: Router }: { router: (props: { children: ReactNode }) => ReactNode }) {
+export function App({
+  router: Router,
+  session,
+}: {
+  router: (props: { children: ReactNode }) => ReactNode;
+  /** The session as the page to hydrate was drawn with, if not the stored one (see Providers). */
+  session?: Partial<SessionState>;
+}) {
   return (
     <StrictMode>
-      <Providers>
+      <Providers session={session}>
         <Router>
           <AppRoutes />
         </Router>

@@ -8,7 +8,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
-import { useSession } from '@/lib/session-store';
+import { SessionView, useSession, type SessionState } from '@/lib/session-store';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -71,19 +71,22 @@ function useClearCacheOnSessionChange() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `session`: the session as the page being hydrated was drawn with, when it differs from the stored one. */
+export function Providers({ session, children }: { session?: Partial<SessionState>; children: ReactNode }) {
   useClearCacheOnSessionChange();
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="dark"
-        forceColorScheme="dark"
-        cssVariablesResolver={cssVariablesResolver}
-      >
-        <NotificationsHost />
-        {children}
-      </MantineProvider>
-    </QueryClientProvider>
+    <SessionView drawnAs={session}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="dark"
+          forceColorScheme="dark"
+          cssVariablesResolver={cssVariablesResolver}
+        >
+          <NotificationsHost />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </SessionView>
   );
 }

@@ -8,7 +8,16 @@ import {
   type ToolName,
 } from '@app/contracts';
 import { z } from 'zod';
-import { useSyncExternalStore } from 'react';
+import {
+  createContext,
+  createElement,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { createStore } from 'zustand/vanilla';
 import { api, ApiError, setUnauthorizedHandler } from './api';
 
@@ -134,15 +143,41 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
     },
   }));
 
-  // zustand's `create`, except that a render outside the browser (the build's, src/prerender.tsx) reads the state as
-  // set for the page it draws rather than the store's initial one.
-  const useBoundStore = <T>(selector: (state: SessionState) => T): T =>
-    useSyncExternalStore(
-      store.subscribe,
-      () => selector(store.getState()),
-      () => selector(store.getState()),
+  /*
+   * The app reads the session through a SessionView (app/providers.tsx): a copy in React state that takes each
+   * change of the store as a transition, so a change (the server confirming the member, say) re-renders the screen
+   * in short slices instead of one blocking render, and the page the server drew for a member not known yet can
+   * be hydrated as drawn (`drawnAs`) before it shows the member. Outside a view (a component tested on its own)
+   * the hook reads the store itself, like zustand's `create`; a render outside the browser (the build's, in
+   * src/prerender.tsx) reads the state as set for the page it draws rather than the store's initial one.
+   */
+  const View = createContext<SessionState | undefined>(undefined);
+  const inView = () => () => undefined;
+  const nothing = () => undefined;
+
+  const useBoundStore = <T>(selector: (state: SessionState) => T): T => {
+    const view = useContext(View);
+    const live = useSyncExternalStore<T | undefined>(
+      view ? inView : store.subscribe,
+      view ? nothing : () => selector(store.getState()),
+      view ? nothing : () => selector(store.getState()),
     );
-  return Object.assign(useBoundStore, store);
+    return view ? selector(view) : (live as T);
+  };
+
+  function SessionView({ drawnAs, children }: { drawnAs?: Partial<SessionState>; children: ReactNode }) {
+    const [state, setState] = useState(() =>
+      drawnAs ? { ...store.getState(), ...drawnAs } : store.getState(),
+    );
+    useEffect(() => {
+      const update = () => startTransition(() => setState(store.getState()));
+      update();
+      return store.subscribe(update);
+    }, []);
+    return createElement(View.Provider, { value: state }, children);
+  }
+
+  return Object.assign(useBoundStore, store, { View: SessionView });
 };
 
 /** False while the session is being confirmed or when signed out. */
@@ -168,6 +203,16 @@ export const useSession = createSessionStore({
 setUnauthorizedHandler(() => {
   if (useSession.getState().isAuthenticated) useSession.getState().signOut();
 });
+
+/** The session in the app's tree: see createSessionStore. */
+export const SessionView = useSession.View;
+
+/** The session as the build draws the dashboard's frame (src/prerender.tsx): a member the page does not know yet. */
+export const DRAWN_MEMBER_SESSION = {
+  isAuthenticated: true,
+  user: null,
+  status: 'checking',
+} as const satisfies Partial<SessionState>;
 
 /** Hook form of {@link hasPermission}. */
 export const useHasPermission = (tool: ToolName): boolean =>
