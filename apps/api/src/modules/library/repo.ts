@@ -54,17 +54,17 @@ const ORDERS = {
   newest: [desc(libraryVideos.fecha_creacion), desc(libraryVideos.id)],
 } as const satisfies Record<VideoSort, unknown>;
 
+/** A value of a query: bound when it is built (the query-plan test), or when a prepared statement runs. */
+type Param = number | Placeholder;
+
 /**
- * The read queries of ONE library's pages, as builders on `db` (the query-plan test checks exactly what runs).
- * A page is read in two steps: its ids from an index that holds everything the filter and order need, so a
- * deep page's OFFSET walks index entries only, then its rows by primary key (a join in the first step would
- * read every row the OFFSET skips).
+ * The read queries of ONE library's pages, as builders on `db` (the repository prepares them; the query-plan test
+ * checks exactly what runs). A page is the videos of the ids its index range gives, each with the member's own
+ * mark, in one query: the ids come from an index that holds everything the filter and order need, so a deep
+ * page's OFFSET walks index entries only (a join there would read every row the OFFSET skips).
  */
 export function libraryReadQueries(db: Db, library: LibraryName) {
-  const pageIds = (
-    sort: VideoSort,
-    page: { categoriaId?: number | undefined; limit: number; offset: number },
-  ) =>
+  const pageIds = (sort: VideoSort, page: { categoriaId?: Param | undefined; limit: Param; offset: Param }) =>
     db
       .select({ id: libraryVideos.id })
       .from(libraryVideos)
@@ -80,19 +80,17 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
 
   return {
     pageIds,
-    /** The videos of a page by primary key (a `library = ?` term would lead SQLite to walk the library's index). */
-    pageRows: (ids: number[]) =>
+    page: (
+      sort: VideoSort,
+      page: { categoriaId?: Param | undefined; limit: Param; offset: Param; userId: Param },
+    ) =>
       db
-        .select(videoColumns)
+        .select({ ...videoColumns, visto })
         .from(libraryVideos)
         .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
-        .where(inArray(libraryVideos.id, ids)),
-    /** Which of the given videos the member has watched: one query per page. */
-    watchedAmong: (userId: number, ids: number[]) =>
-      db
-        .select({ id: libraryWatched.video_id })
-        .from(libraryWatched)
-        .where(and(eq(libraryWatched.user_id, userId), inArray(libraryWatched.video_id, ids))),
+        .leftJoin(libraryWatched, watchedBy(page.userId))
+        .where(inArray(libraryVideos.id, pageIds(sort, page)))
+        .orderBy(...ORDERS[sort]),
     libraryTotal: () =>
       db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)),
     categoryById: (id: number) =>
@@ -117,33 +115,19 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
   };
 }
 
-/**
- * A page of one shape (order, whole library or one category) as prepared queries, built once per connection: the
- * videos of the ids the page's index range gives (libraryReadQueries' `pageIds`, with placeholders), each with the
- * member's own mark, in one query; and the library's total.
- */
+/** A page of one shape (order, whole library or one category) and the library's total, as prepared queries. */
 function prepareVideoPage(db: Db, library: LibraryName, sort: VideoSort, byCategory: boolean) {
-  const pageIds = db
-    .select({ id: libraryVideos.id })
-    .from(libraryVideos)
-    .where(
-      byCategory
-        ? eq(libraryVideos.categoria_id, sql.placeholder('categoriaId'))
-        : eq(libraryVideos.library, library),
-    )
-    .orderBy(...ORDERS[sort])
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+  const queries = libraryReadQueries(db, library);
   return {
-    rows: db
-      .select({ ...videoColumns, visto })
-      .from(libraryVideos)
-      .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id))
-      .leftJoin(libraryWatched, watchedBy(sql.placeholder('userId')))
-      .where(inArray(libraryVideos.id, pageIds))
-      .orderBy(...ORDERS[sort])
+    rows: queries
+      .page(sort, {
+        categoriaId: byCategory ? sql.placeholder('categoriaId') : undefined,
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        userId: sql.placeholder('userId'),
+      })
       .prepare(),
-    total: db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)).prepare(),
+    total: queries.libraryTotal().prepare(),
   };
 }
 

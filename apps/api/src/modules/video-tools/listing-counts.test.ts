@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
 import { ENGINE, explain } from '../../../test/support/engine';
+import { videoPageQueries } from './repo';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createVideoRepo, filterValuesQuery } from './repo';
@@ -182,31 +183,31 @@ describe('saved-video totals and filter lists', () => {
 
   it('serve every page, its total and the filter list from an index, newest first', async () => {
     const { database } = await setup();
-    const order = sql`order by sort_date desc, record_id desc limit 5 offset 10`;
-    // A page: its ids from the page, channel or user index, in order (no sort).
-    const pages = [
-      [sql`select * from video_records where provider = ${'youtube'} and canal = ${'x'} ${order}`, 'canal'],
-      [
-        sql`select * from video_records where provider = ${'instagram'} and usuario = ${'x'} ${order}`,
-        'usuario',
-      ],
-      [sql`select * from video_records where provider = ${'youtube'} ${order}`, 'page'],
+    // The queries the listing runs (videoPageQueries, prepared per connection in the repository), page 3.
+    const shapes = [
+      ['youtube', 'x', 'canal'],
+      ['instagram', 'x', 'usuario'],
+      ['youtube', undefined, 'page'],
     ] as const;
-    for (const [query, index] of pages) {
-      const plan = await explain(database, query);
-      expect(plan).toContain(`video_records_${index}_idx`);
-      expect(plan).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
-    }
-    // Totals and the filter list: counted on an index of the provider's rows (which one is the planner's
-    // choice by the rows' statistics), never a scan of the table or a sort.
-    const counts = [
-      sql`select count(*) from video_records where provider = ${'youtube'} and canal = ${'x'}`,
-      sql`select count(*) from video_records where provider = ${'youtube'}`,
-    ];
-    for (const query of counts) {
-      const plan = await explain(database, query);
-      expect(plan).toMatch(/(COVERING INDEX|Index Only Scan using|Index Scan using) video_records_\w+_idx/);
-      expect(plan).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
+    for (const [provider, filter, index] of shapes) {
+      const { rows, total } = videoPageQueries(database.read, provider, { filter, limit: 5, offset: 10 });
+      // A page: its ids from the page, channel or user index, in order (no sort), then each record by id; the
+      // only sort puts the page's own rows (5) back in that order.
+      const plan = await explain(database, rows.getSQL());
+      expect(plan).toMatch(
+        new RegExp(`(COVERING INDEX|Index Only Scan( Backward)? using) video_records_${index}_idx`),
+      );
+      expect(plan).toMatch(
+        /SEARCH video_records USING INTEGER PRIMARY KEY|Index Scan using video_records_pkey/,
+      );
+      expect(plan).not.toMatch(/SCAN video_records$|Seq Scan/m);
+      // Totals: counted on an index of the provider's rows (which one is the planner's choice by the rows'
+      // statistics), never a scan of the table or a sort.
+      const counted = await explain(database, total.getSQL());
+      expect(counted).toMatch(
+        /(COVERING INDEX|Index Only Scan using|Index Scan using) video_records_\w+_idx/,
+      );
+      expect(counted).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
     }
     // The filter list: a seek into the channel (user) index for the first value, then one for each value above
     // the previous, never a walk of every record of the provider or a sort. SQLite names that seek; on

@@ -1,5 +1,5 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
@@ -62,15 +62,22 @@ export function toRecord<P extends VideoProvider>(provider: P, row: VideoRecordR
 }
 
 /**
- * A page of one shape (provider, filtered or not) as two prepared queries (drizzle's `.prepare()` with
- * placeholders, as the session check): the page's rows, newest first, by the ids its index gives (a deep page's
- * OFFSET walks index entries only), and its total, counted on the same index. A request binds its values instead
- * of building the SQL again.
+ * A page of one provider's records (of one channel or user, or all), newest first: the page's rows by the ids its
+ * index gives (a deep page's OFFSET walks index entries only), and its total, counted on the same index. Values
+ * are bound when built (the query-plan test checks exactly what runs) or left as placeholders (preparePage).
  */
-function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
+export function videoPageQueries(
+  db: Db,
+  provider: VideoProvider,
+  page: {
+    filter?: string | Placeholder | undefined;
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+  },
+) {
   const where = and(
     eq(videoRecords.provider, provider),
-    filtered ? eq(filterColumn(provider), sql.placeholder('filter')) : undefined,
+    page.filter !== undefined ? eq(filterColumn(provider), page.filter) : undefined,
   );
   const newestFirst = [desc(videoRecords.sort_date), desc(videoRecords.record_id)];
   const pageIds = db
@@ -78,17 +85,29 @@ function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
     .from(videoRecords)
     .where(where)
     .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(page.limit)
+    .offset(page.offset);
   return {
     rows: db
       .select()
       .from(videoRecords)
       .where(inArray(videoRecords.record_id, pageIds))
-      .orderBy(...newestFirst)
-      .prepare(),
-    total: db.select({ n: count() }).from(videoRecords).where(where).prepare(),
+      .orderBy(...newestFirst),
+    total: db.select({ n: count() }).from(videoRecords).where(where),
   };
+}
+
+/**
+ * A page of one shape (provider, filtered or not) as two prepared queries (drizzle's `.prepare()` with
+ * placeholders, as the session check): a request binds its values instead of building the SQL again.
+ */
+function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
+  const { rows, total } = videoPageQueries(db, provider, {
+    filter: filtered ? sql.placeholder('filter') : undefined,
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  });
+  return { rows: rows.prepare(), total: total.prepare() };
 }
 
 export function createVideoRepo(database: AppDatabase) {
