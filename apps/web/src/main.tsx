@@ -3,19 +3,18 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { preloadScreens } from '@/app/router';
-import { DRAWN_MEMBER_SESSION, useSession } from '@/lib/session-store';
+import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
-// In the next task: this one, which evaluates the app's modules, is long enough on a phone.
-const screenLoaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-  preloadScreens(window.location),
-);
+/** Settles in a task of its own: this one, which evaluates the app's modules, is long enough on a phone. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// A session restored from local storage is confirmed with the server before permissions count (in a task of its own
-// too).
-setTimeout(() => void useSession.getState().confirm(), 0);
+const screenLoaded = nextTask().then(() => preloadScreens(window.location));
+
+// A session restored from local storage is confirmed with the server before permissions count.
+void nextTask().then(() => useSession.getState().confirm());
 
 const app = <App router={BrowserRouter} />;
 
@@ -27,18 +26,16 @@ const render = () => {
 };
 
 // A page the server sent already drawn (src/prerender.tsx) is hydrated once its screen's chunk is here, so the first
-// render is the screen itself, not the loading skeleton: a signed-out page seen signed out as it is, the dashboard's
-// frame seen with a saved session as drawn (for a member not known yet), which then shows the member. Any other
-// (a signed-out page with a saved session, which redirects; the frame without one) is drawn anew.
-const drawnFor = container.dataset.prerendered;
+// render is the screen itself, not the loading skeleton. It is hydrated with the session it was drawn with
+// (DRAWN_SESSIONS) when the browser's own agrees on who is there: a signed-out page seen signed out as it is, the
+// dashboard's frame seen with a saved session as drawn for a member not known yet, which then shows the member. Any
+// other (a signed-out page with a saved session, which redirects; the frame without one) is drawn anew.
+const drawnFor = container.dataset.prerendered as Visitor | undefined;
 if (drawnFor === undefined) render();
 else
   void screenLoaded.then(() => {
-    const signedIn = useSession.getState().isAuthenticated;
-    if (drawnFor === 'signed-out' && !signedIn) startTransition(() => void hydrateRoot(container, app));
-    else if (drawnFor === 'signed-in' && signedIn)
-      startTransition(
-        () => void hydrateRoot(container, <App router={BrowserRouter} session={DRAWN_MEMBER_SESSION} />),
-      );
+    const session = DRAWN_SESSIONS[drawnFor];
+    if (useSession.getState().isAuthenticated === session.isAuthenticated)
+      startTransition(() => void hydrateRoot(container, <App router={BrowserRouter} session={session} />));
     else render();
   });

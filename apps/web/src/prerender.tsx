@@ -3,10 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { documentTitle, preloadScreens } from '@/app/router';
-import { DRAWN_MEMBER_SESSION, useSession } from '@/lib/session-store';
-
-/** Who a drawn page is for: the server sends 'signed-in' pages only to a browser with a session cookie. */
-export type Visitor = 'signed-out' | 'signed-in';
+import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
 
 /**
  * The pages the build draws ahead of time (scripts/prerender.mjs), so that their content shows as soon as the
@@ -32,11 +29,7 @@ export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Vis
 export async function render(pathname: string): Promise<{ html: string; title: string }> {
   const page = PRERENDERED_PAGES[pathname];
   if (!page) throw new Error(`${pathname} is not a prerendered page`);
-  useSession.setState(
-    page.visitor === 'signed-in'
-      ? DRAWN_MEMBER_SESSION
-      : { isAuthenticated: false, user: null, status: 'ready' },
-  );
+  useSession.setState(DRAWN_SESSIONS[page.visitor]);
   await preloadScreens({ pathname });
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={pathname}>{children}</StaticRouter>

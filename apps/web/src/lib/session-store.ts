@@ -166,9 +166,14 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
   };
 
   function SessionView({ drawnAs, children }: { drawnAs?: Partial<SessionState>; children: ReactNode }) {
-    const [state, setState] = useState(() =>
-      drawnAs ? { ...store.getState(), ...drawnAs } : store.getState(),
-    );
+    const [state, setState] = useState(() => {
+      const stored = store.getState();
+      // The stored state itself when the drawing agrees with it, so the view has nothing to catch up with.
+      const differs = Object.entries(drawnAs ?? {}).some(
+        ([key, value]) => stored[key as keyof SessionState] !== value,
+      );
+      return differs ? { ...stored, ...drawnAs } : stored;
+    });
     useEffect(() => {
       const update = () => startTransition(() => setState(store.getState()));
       update();
@@ -207,12 +212,17 @@ setUnauthorizedHandler(() => {
 /** The session in the app's tree: see createSessionStore. */
 export const SessionView = useSession.View;
 
-/** The session as the build draws the dashboard's frame (src/prerender.tsx): a member the page does not know yet. */
-export const DRAWN_MEMBER_SESSION = {
-  isAuthenticated: true,
-  user: null,
-  status: 'checking',
-} as const satisfies Partial<SessionState>;
+/**
+ * The session each kind of page the build draws (src/prerender.tsx) is drawn with, by who the server sends it to:
+ * nobody signed in, or a member the page does not know yet. The app hydrates a page with the same.
+ */
+export const DRAWN_SESSIONS = {
+  'signed-out': { isAuthenticated: false, user: null, status: 'ready' },
+  'signed-in': { isAuthenticated: true, user: null, status: 'checking' },
+} as const satisfies Record<string, Partial<SessionState>>;
+
+/** Who a drawn page is for: the server sends 'signed-in' pages only to a browser with a session cookie. */
+export type Visitor = keyof typeof DRAWN_SESSIONS;
 
 /** Hook form of {@link hasPermission}. */
 export const useHasPermission = (tool: ToolName): boolean =>

@@ -1,7 +1,7 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { preparedPerConnection } from '../../db/prepared';
+import { preparedPerConnection, type Bound } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
 
@@ -46,7 +46,7 @@ const videoColumns = {
 
 /** A video read with the member's own mark: the column, over a left join of the marks on `watchedBy(member)`. */
 const visto = sql<number>`${libraryWatched.video_id} is not null`.mapWith(Boolean);
-const watchedBy = (userId: number | Placeholder) =>
+const watchedBy = (userId: Bound<number>) =>
   and(eq(libraryWatched.video_id, libraryVideos.id), eq(libraryWatched.user_id, userId));
 
 const ORDERS = {
@@ -54,8 +54,12 @@ const ORDERS = {
   newest: [desc(libraryVideos.fecha_creacion), desc(libraryVideos.id)],
 } as const satisfies Record<VideoSort, unknown>;
 
-/** A value of a query: bound when it is built (the query-plan test), or when a prepared statement runs. */
-type Param = number | Placeholder;
+/** Which page of the library (or of one category, already checked to be this library's). */
+interface PageRange {
+  categoriaId?: Bound<number> | undefined;
+  limit: Bound<number>;
+  offset: Bound<number>;
+}
 
 /**
  * The read queries of ONE library's pages, as builders on `db` (the repository prepares them; the query-plan test
@@ -64,7 +68,7 @@ type Param = number | Placeholder;
  * page's OFFSET walks index entries only (a join there would read every row the OFFSET skips).
  */
 export function libraryReadQueries(db: Db, library: LibraryName) {
-  const pageIds = (sort: VideoSort, page: { categoriaId?: Param | undefined; limit: Param; offset: Param }) =>
+  const pageIds = (sort: VideoSort, page: PageRange) =>
     db
       .select({ id: libraryVideos.id })
       .from(libraryVideos)
@@ -80,10 +84,7 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
 
   return {
     pageIds,
-    page: (
-      sort: VideoSort,
-      page: { categoriaId?: Param | undefined; limit: Param; offset: Param; userId: Param },
-    ) =>
+    page: (sort: VideoSort, page: PageRange & { userId: Bound<number> }) =>
       db
         .select({ ...videoColumns, visto })
         .from(libraryVideos)

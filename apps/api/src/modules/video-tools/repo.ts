@@ -1,7 +1,7 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { preparedPerConnection } from '../../db/prepared';
+import { preparedPerConnection, type Bound } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
 
@@ -70,9 +70,9 @@ export function videoPageQueries(
   db: Db,
   provider: VideoProvider,
   page: {
-    filter?: string | Placeholder | undefined;
-    limit: number | Placeholder;
-    offset: number | Placeholder;
+    filter?: Bound<string> | undefined;
+    limit: Bound<number>;
+    offset: Bound<number>;
   },
 ) {
   const where = and(
