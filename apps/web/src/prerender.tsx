@@ -12,15 +12,21 @@ import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
  * - the dashboard's frame for a member the page does not know yet: its fixed texts where they will stand, the
  *   name and the tools still loading. The app hydrates it as drawn, then shows the member (see SessionView).
  * Each path lists the lazily loaded modules its first render uses (as the router and the layout import them): its
- * screen, and for a member the account menu. The page links their scripts and styles, so the app finds them
- * loading already instead of adding the links itself while it renders.
+ * screen, and for a member the account menu and the calls the frame makes as soon as it is hydrated (the session's
+ * and the public settings'). The page links their scripts and styles, so the app finds them loading already
+ * instead of adding the links itself while it renders.
  */
 export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Visitor }> = {
   '/login': { modules: ['src/features/auth/login-page.tsx'], visitor: 'signed-out' },
   '/auth': { modules: ['src/features/auth/login-page.tsx'], visitor: 'signed-out' },
   '/register': { modules: ['src/features/accounts/register-page.tsx'], visitor: 'signed-out' },
   '/dashboard': {
-    modules: ['src/features/dashboard/dashboard-page.tsx', 'src/app/layout-menus.tsx'],
+    modules: [
+      'src/features/dashboard/dashboard-page.tsx',
+      'src/app/layout-menus.tsx',
+      'src/lib/session-calls.ts',
+      'src/lib/public-config-call.ts',
+    ],
     visitor: 'signed-in',
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, OkResponse, ID_MAX } from './http';
 import { MESSAGES } from './messages';
-import { ToolName } from './tools';
+import { TOOL_NAMES } from './tools';
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 1024;
@@ -29,7 +29,7 @@ export const SessionUser = z.object({
   phone: z.string().nullable(),
   role: z.string().min(1),
   role_id: z.number().int().positive().max(ID_MAX),
-  permissions: z.array(ToolName),
+  permissions: z.array(z.enum(TOOL_NAMES)),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

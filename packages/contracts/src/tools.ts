@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The seven tools of the product. The name is the route path, the permission name and the database name.
  * The order of this list is the dashboard's card order.
@@ -14,8 +12,7 @@ export const TOOL_NAMES = [
   'config',
 ] as const;
 
-export const ToolName = z.enum(TOOL_NAMES);
-export type ToolName = z.infer<typeof ToolName>;
+export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Dashboard card titles. */
 export const TOOL_TITLES: Record<ToolName, string> = {

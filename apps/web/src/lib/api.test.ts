@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { login, logout, me, MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './api';
+import { createApiClient } from './api';
+import { ApiError } from './api-error';
 
 interface Reply {
   status: number;

@@ -10,22 +10,7 @@ import {
   type EndpointResponse,
 } from '@app/contracts';
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
-
-/** A failed call, with the Spanish message to show. `status` is 0 when no answer arrived. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly field?: string,
-    /** Set when a success body did not match the endpoint's response schema. */
-    readonly issues?: readonly z.core.$ZodIssue[],
-  ) {
-    super(message);
-  }
-}
+import { ApiError, signalUnauthorized } from './api-error';
 
 export interface ApiOptions {
   /** Message used when an error answer carries no `error` text of its own. */
@@ -122,12 +107,5 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
   };
 }
 
-let unauthorizedHandler: (() => void) | undefined;
-
-/** Lets the session store react to an expired session without this module importing it. */
-export const setUnauthorizedHandler = (handler: (() => void) | undefined): void => {
-  unauthorizedHandler = handler;
-};
-
 /** The one way the web app talks to the API: `await api(login, { body: { email, password } })`. */
-export const api: ApiCall = createApiClient({ onUnauthorized: () => unauthorizedHandler?.() });
+export const api: ApiCall = createApiClient({ onUnauthorized: signalUnauthorized });

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 import { notifyDone, notifyFailed } from './notify';
 import { errorMessage } from './query-client';
 

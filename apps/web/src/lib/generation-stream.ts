@@ -11,7 +11,7 @@ import {
   type Endpoint,
   type EndpointInput,
 } from '@app/contracts';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 
 interface StreamEvent {
   event: string;

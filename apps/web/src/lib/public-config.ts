@@ -1,12 +1,13 @@
-import { publicConfig } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
 
-/** Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. */
+/**
+ * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. The dashboard
+ * asks for them as it is hydrated, so the call is loaded then, in a task of its own, not with the dashboard.
+ */
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: () => api(publicConfig),
+    queryFn: async () => (await import('./public-config-call')).fetchPublicConfig(),
     staleTime: Infinity,
   });
 

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 
 /**
  * The app's query client. No automatic retries: a failed load shows the spec's error with "Reintentar" at once

@@ -1,13 +1,4 @@
-import {
-  logout,
-  me,
-  MESSAGES,
-  normalizeRoleName,
-  sortTools,
-  type SessionUser,
-  type ToolName,
-} from '@app/contracts';
-import { z } from 'zod';
+import { normalizeRoleName, sortTools, type SessionUser, type ToolName } from '@app/contracts';
 import {
   createContext,
   createElement,
@@ -19,42 +10,28 @@ import {
   type ReactNode,
 } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { api, ApiError, setUnauthorizedHandler } from './api';
+import { ApiError, setUnauthorizedHandler } from './api-error';
+import type { SessionCalls } from './session-calls';
 
 /** Local storage key of the saved session (spec, section 9). */
 export const SESSION_STORAGE_KEY = 'userSession';
-
-/**
- * A session user as saved in the browser: id, email and role are required, the role is kept lower case,
- * missing permissions are an empty list, and fields this app does not know pass through unchanged.
- */
-export const StoredUser = z.looseObject({
-  id: z.number().int().positive(),
-  email: z.string().trim().min(1),
-  role: z.string().trim().min(1).transform(normalizeRoleName),
-  username: z.string().default(''),
-  phone: z.string().nullable().default(null),
-  role_id: z.number().int().positive().default(1),
-  permissions: z.array(z.string()).default([]).transform(sortTools),
-});
-
-const StoredSession = z.object({
-  isAuthenticated: z.literal(true),
-  user: StoredUser,
-});
 
 export type SessionStatus = 'checking' | 'ready';
 
 export interface SessionState {
   isAuthenticated: boolean;
+  /** Null while signed out, and while a restored session's saved user waits to be checked. */
   user: SessionUser | null;
   /** 'checking' while a restored session waits for the server's confirmation. */
   status: SessionStatus;
-  /** Signs in with the user the server returned; throws "Datos de usuario inválidos" when it lacks id, email or role. */
-  setUser: (user: unknown) => SessionUser;
+  /** Signs in with the user the server returned (the API client checked it against the contract). */
+  setUser: (user: SessionUser) => SessionUser;
   /** Forgets the session locally (the saved entry is removed). */
   signOut: () => void;
-  /** Asks the server who is signed in: refreshes the user, signs out on 401, keeps the session when offline. */
+  /**
+   * Restores the saved user (a corrupt entry is removed and the member signed out), then asks the server who is
+   * signed in: refreshes the user, signs out on 401, keeps the session when offline.
+   */
   confirm: () => Promise<void>;
   /** Ends the session on the server and locally; the local part happens whatever the server answers. */
   logout: () => Promise<void>;
@@ -62,32 +39,44 @@ export interface SessionState {
 
 export interface SessionStoreDeps {
   storage: Storage;
-  fetchMe: () => Promise<unknown>;
-  sendLogout: () => Promise<unknown>;
+  /**
+   * The store's calls and its check of a saved user (./session-calls.ts), loaded when first needed: they bring zod
+   * and the API client, so the page's first task does not evaluate them.
+   */
+  load: () => Promise<SessionCalls>;
 }
 
-const readSavedUser = (storage: Storage): SessionUser | null => {
-  let raw: string | null;
+const readSaved = (storage: Storage): string | null => {
   try {
-    raw = storage.getItem(SESSION_STORAGE_KEY);
+    return storage.getItem(SESSION_STORAGE_KEY);
   } catch {
     return null;
   }
-  if (raw === null) return null;
-  try {
-    const parsed = StoredSession.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data.user;
-  } catch {
-    // Not JSON: handled below like any other corrupt entry.
-  }
-  // eslint-disable-next-line no-console -- the spec asks for a corrupt saved session to be logged before removal
-  console.warn(`Sesión guardada no válida en "${SESSION_STORAGE_KEY}": se descarta.`);
-  storage.removeItem(SESSION_STORAGE_KEY);
-  return null;
 };
 
-export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStoreDeps) => {
-  const savedUser = readSavedUser(storage);
+/** A saved entry worth restoring: JSON that says signed in (its user is checked once the calls are loaded). */
+const claimsSession = (raw: string): boolean => {
+  try {
+    return (JSON.parse(raw) as { isAuthenticated?: unknown } | null)?.isAuthenticated === true;
+  } catch {
+    return false;
+  }
+};
+
+const discardSaved = (storage: Storage): void => {
+  // eslint-disable-next-line no-console -- the spec asks for a corrupt saved session to be logged before removal
+  console.warn(`Sesión guardada no válida en "${SESSION_STORAGE_KEY}": se descarta.`);
+  try {
+    storage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Storage blocked: nothing was restored from it either.
+  }
+};
+
+export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
+  const saved = readSaved(storage);
+  const restoring = saved !== null && claimsSession(saved);
+  if (saved !== null && !restoring) discardSaved(storage);
 
   const save = (user: SessionUser | null) => {
     try {
@@ -99,14 +88,16 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
   };
 
   const store = createStore<SessionState>()((set, get) => ({
-    isAuthenticated: savedUser !== null,
-    user: savedUser,
-    status: savedUser ? 'checking' : 'ready',
+    isAuthenticated: restoring,
+    user: null,
+    status: restoring ? 'checking' : 'ready',
 
-    setUser: (raw) => {
-      const parsed = StoredUser.safeParse(raw);
-      if (!parsed.success) throw new Error(MESSAGES.invalidUserData);
-      const user = parsed.data;
+    setUser: (answer) => {
+      const user = {
+        ...answer,
+        role: normalizeRoleName(answer.role),
+        permissions: sortTools(answer.permissions),
+      };
       save(user);
       set({ isAuthenticated: true, user, status: 'ready' });
       return user;
@@ -122,8 +113,27 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
         set({ status: 'ready' });
         return;
       }
+      let calls: SessionCalls;
       try {
-        const fresh = await fetchMe();
+        calls = await load();
+      } catch {
+        set({ status: 'ready' });
+        return;
+      }
+      // A sign-out or a sign-in that happened meanwhile wins over the saved entry.
+      if (!get().isAuthenticated) return;
+      if (get().user === null) {
+        const entry = readSaved(storage);
+        const user = entry === null ? null : calls.parseSaved(entry);
+        if (user === null) {
+          if (entry !== null) discardSaved(storage);
+          set({ isAuthenticated: false, user: null, status: 'ready' });
+          return;
+        }
+        set({ user });
+      }
+      try {
+        const fresh = await calls.fetchMe();
         // A sign-out that happened meanwhile wins over a late answer.
         if (get().isAuthenticated) get().setUser(fresh);
       } catch (error) {
@@ -134,7 +144,7 @@ export const createSessionStore = ({ storage, fetchMe, sendLogout }: SessionStor
 
     logout: async () => {
       try {
-        await sendLogout();
+        await (await load()).sendLogout();
       } catch {
         // The local session ends whatever the server says (spec, section 4).
       } finally {
@@ -201,8 +211,7 @@ const noSavedSession: Storage = {
 
 export const useSession = createSessionStore({
   storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
-  fetchMe: () => api(me),
-  sendLogout: () => api(logout),
+  load: async () => (await import('./session-calls')).sessionCalls,
 });
 
 setUnauthorizedHandler(() => {

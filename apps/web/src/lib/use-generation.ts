@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointInput } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 import { streamGeneration } from './generation-stream';
 
 export type GenerationResult = { ok: true; text: string } | { ok: false; error: string | null };

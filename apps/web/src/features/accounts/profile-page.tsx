@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, useState } from 'react';
 import { toggleLabel } from '@/components/form-parts';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
 import { useUpdateProfile } from './api/update-profile';
 import { AccountFields } from './account-fields';

@@ -12,7 +12,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { markServerField } from '@/lib/form-errors';
 import { notifyProgress } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';

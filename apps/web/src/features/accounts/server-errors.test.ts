@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { serverErrorView } from './server-errors';
 
 const fallback = ACCOUNT_MESSAGES.registerFailed;

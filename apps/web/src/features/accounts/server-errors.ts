@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 
 export type AccountField =
   'username' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'current_password';

@@ -24,7 +24,7 @@ import { useLogin } from './use-login';
 export function LoginPage() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   const location = useLocation();
-  const { submit, isSubmitting } = useLogin();
+  const { submit, prepare, isSubmitting } = useLogin();
   // The page arrives drawn by the server (src/prerender.tsx): usable once the app has taken it over.
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
@@ -65,7 +65,7 @@ export function LoginPage() {
           <Text c="dimmed">Ingresa tus credenciales para continuar</Text>
         </Stack>
 
-        <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown}>
+        <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} onFocus={prepare}>
           <Fieldset variant="unstyled" disabled={isSubmitting || !hydrated} p={0} m={0}>
             <Stack gap="md">
               <TextInput

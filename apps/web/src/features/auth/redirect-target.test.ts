@@ -5,6 +5,8 @@ describe('redirect after login', () => {
   it('goes to the dashboard when no page asked for a session', () => {
     expect(redirectTarget(undefined)).toBe('/dashboard');
     expect(redirectTarget({ from: 'texto' })).toBe('/dashboard');
+    expect(redirectTarget({ from: { pathname: 'texto' } })).toBe('/dashboard');
+    expect(redirectTarget({ from: { pathname: '/texto', search: 1 } })).toBe('/dashboard');
   });
 
   it('returns to the page the guard remembered, with its query and hash', () => {

@@ -1,6 +1,6 @@
 import { MESSAGES, SessionUser } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { loginErrorMessage } from './use-login';
 
 const schemaError = (body: unknown) => {

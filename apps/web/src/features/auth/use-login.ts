@@ -1,8 +1,8 @@
 import { MESSAGES, type LoginBody } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { notifyProgress } from '@/lib/notify';
-import { useLoginMutation } from './api/login';
+import { loadSignIn, useLoginMutation } from './api/login';
 
 const USER_KEYS = new Set<PropertyKey>(['id', 'email', 'role']);
 
@@ -13,7 +13,6 @@ export const loginErrorMessage = (error: unknown): string => {
     const missingUserData = error.issues?.some((issue) => USER_KEYS.has(issue.path[0] ?? ''));
     return missingUserData ? MESSAGES.invalidUserData : error.message;
   }
-  if (error instanceof Error && error.message === MESSAGES.invalidUserData) return error.message;
   return MESSAGES.loginFailed;
 };
 
@@ -37,5 +36,7 @@ export function useLogin() {
       hideProgress();
     }
   };
-  return { submit, isSubmitting: mutation.isPending };
+  /** Loads the login call ahead of the submit: call it when the visitor starts on the form. */
+  const prepare = () => void loadSignIn();
+  return { submit, prepare, isSubmitting: mutation.isPending };
 }
