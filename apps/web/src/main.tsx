@@ -3,14 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { preloadScreens } from '@/app/router';
+import { nextTask } from '@/lib/next-task';
 import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
-/** Settles in a task of its own: this one, which evaluates the app's modules, is long enough on a phone. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
+// Each in a task of its own: this one, which evaluates the app's modules, is long enough on a phone.
 const screenLoaded = nextTask().then(() => preloadScreens(window.location));
 
 // A session restored from local storage is confirmed with the server before permissions count.

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { ApiError, setUnauthorizedHandler } from './api-error';
+import { nextTask } from './next-task';
 import type { SessionCalls } from './session-calls';
 
 /** Local storage key of the saved session (spec, section 9). */
@@ -120,6 +121,8 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
         set({ status: 'ready' });
         return;
       }
+      // Loading took a task (the calls' module brings zod); the saved user is checked in the next one.
+      await nextTask();
       // A sign-out or a sign-in that happened meanwhile wins over the saved entry.
       if (!get().isAuthenticated) return;
       if (get().user === null) {
