@@ -60,12 +60,16 @@ function NotificationsHost() {
 
 const queryClient = createQueryClient();
 
-/** Another user's (or no user's) data must not outlive the session it was loaded for. */
+/**
+ * Another user's (or no user's) data must not outlive the session it was loaded for. A restored session's saved
+ * user arriving (signed in, the user not known until then) is the same session: what loaded meanwhile stays.
+ */
 function useClearCacheOnSessionChange() {
   useEffect(
     () =>
       useSession.subscribe((state, previous) => {
-        if (state.user?.id !== previous.user?.id) queryClient.clear();
+        const restored = previous.isAuthenticated && previous.user === null && state.isAuthenticated;
+        if (state.user?.id !== previous.user?.id && !restored) queryClient.clear();
       }),
     [],
   );

@@ -38,6 +38,11 @@ test.describe('Dashboard', () => {
           for (const node of record.removedNodes) removed.push(node.textContent ?? '');
       }).observe(document, { childList: true, subtree: true });
     });
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname);
+    });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     expect(
@@ -67,6 +72,9 @@ test.describe('Dashboard', () => {
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.0005);
     expect(errors).toEqual([]);
+    // Restoring the saved member is the same session: what the page loaded meanwhile is kept, not asked again.
+    await page.waitForLoadState('networkidle');
+    expect(calls.sort()).toEqual(['/api/auth/me', '/api/public-config']);
   });
 
   test('shows the admin the 7 tool cards in the spec order', async ({ page }) => {
