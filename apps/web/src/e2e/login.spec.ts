@@ -90,6 +90,26 @@ test.describe('Login screen', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('loads the login call once the visitor starts on the form, and says when it cannot arrive', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.route(/\/assets\/sign-in-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await expect(page.getByLabel('Correo Electrónico')).toBeEnabled();
+    // The drawn page is taken over without the call (nor zod, which it brings).
+    expect(scripts.filter((path) => path.includes('/sign-in-'))).toEqual([]);
+    await page.getByLabel('Correo Electrónico').fill(ACCOUNTS.vip.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(ACCOUNTS.vip.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page.getByText('No se pudo conectar con el servidor. Comprueba tu conexión.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(scripts.filter((path) => path.includes('/sign-in-')).length).toBeGreaterThan(0);
+  });
+
   test('tells a member whose account is not active yet that an administrator must grant access', async ({
     page,
   }) => {
