@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/contracts';
 import type { z } from 'zod';
 
 /*
@@ -30,3 +31,15 @@ export const setUnauthorizedHandler = (handler: (() => void) | undefined): void 
 
 /** Called by the API client on a 401 from any endpoint except login: the server no longer knows this session. */
 export const signalUnauthorized = (): void => unauthorizedHandler?.();
+
+/**
+ * Loads a module of calls (they bring zod and the API client, so the first screens import them when they call). A
+ * script that cannot arrive is, for the visitor, a server that cannot be reached: the same ApiError as a failed call.
+ */
+export const loadCalls = async <T>(load: () => Promise<T>): Promise<T> => {
+  try {
+    return await load();
+  } catch {
+    throw new ApiError(MESSAGES.network, 0);
+  }
+};

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loadCalls } from './api-error';
 
 /**
  * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. The dashboard
@@ -7,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: async () => (await import('./public-config-call')).fetchPublicConfig(),
+    queryFn: async () => (await loadCalls(() => import('./public-config-call'))).fetchPublicConfig(),
     staleTime: Infinity,
   });
 

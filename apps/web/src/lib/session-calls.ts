@@ -12,7 +12,7 @@ import { api } from './api';
  * A session user as saved in the browser: id, email and role are required, the role is kept lower case,
  * missing permissions are an empty list, and fields this app does not know pass through unchanged.
  */
-export const StoredUser = z.looseObject({
+const StoredUser = z.looseObject({
   id: z.number().int().positive(),
   email: z.string().trim().min(1),
   role: z.string().trim().min(1).transform(normalizeRoleName),

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { ApiError, setUnauthorizedHandler } from './api-error';
+import { ApiError, loadCalls, setUnauthorizedHandler } from './api-error';
 import { nextTask } from './next-task';
 import type { SessionCalls } from './session-calls';
 
@@ -214,7 +214,7 @@ const noSavedSession: Storage = {
 
 export const useSession = createSessionStore({
   storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
-  load: async () => (await import('./session-calls')).sessionCalls,
+  load: async () => (await loadCalls(() => import('./session-calls'))).sessionCalls,
 });
 
 setUnauthorizedHandler(() => {

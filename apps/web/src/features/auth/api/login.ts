@@ -1,6 +1,6 @@
-import { MESSAGES, type LoginBody } from '@app/contracts';
+import type { LoginBody } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-error';
+import { loadCalls } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
 
 /**
@@ -10,19 +10,10 @@ import { useSession } from '@/lib/session-store';
  */
 export const loadSignIn = () => import('./sign-in');
 
-const signIn = async (body: LoginBody) => {
-  let call: Awaited<ReturnType<typeof loadSignIn>>;
-  try {
-    call = await loadSignIn();
-  } catch {
-    // The call's script did not arrive: for the visitor, the server could not be reached.
-    throw new ApiError(MESSAGES.network, 0);
-  }
-  return call.signIn(body);
-};
-
 /** Signs in; the session store (the owner of the session) takes the user the server returned. */
 export const useLoginMutation = () => {
   const setUser = useSession((state) => state.setUser);
-  return useMutation({ mutationFn: async (body: LoginBody) => setUser(await signIn(body)) });
+  return useMutation({
+    mutationFn: async (body: LoginBody) => setUser(await (await loadCalls(loadSignIn)).signIn(body)),
+  });
 };
