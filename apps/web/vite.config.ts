@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstScreenChunks } from './bundling/first-screen-chunks';
 
 /**
  * Mantine's styles per component instead of the whole styles.css: every Mantine class map that a chunk bundles
@@ -39,11 +40,23 @@ function mantineComponentStyles(): Plugin {
   };
 }
 
+// The screens a visitor lands on first (src/prerender.tsx draws them; toasts answer their forms): each loads the
+// chunks it needs merged into a few files.
+const firstScreens = firstScreenChunks({
+  login: ['src/features/auth/login-page.tsx'],
+  register: ['src/features/accounts/register-page.tsx'],
+  reset: ['src/features/accounts/reset-password-page.tsx'],
+  dashboard: ['src/features/dashboard/dashboard-page.tsx', 'src/app/layout-menus.tsx'],
+  calls: ['src/lib/session-calls.ts', 'src/lib/public-config-call.ts', 'src/features/auth/api/sign-in.ts'],
+  toasts: ['src/app/toasts.tsx'],
+});
+
 // `source` first: @app/contracts is consumed as TypeScript source, so no contracts build is needed here.
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     mantineComponentStyles(),
+    firstScreens.plugin,
     // `pnpm --filter @app/web build:report`: dist/bundle-report.html (treemap) and dist/bundle-report.json, the gzip
     // size of every module in every chunk.
     mode === 'report' &&
@@ -71,13 +84,17 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // React and the router change far less often than the app: their own chunk stays cached across deploys.
         codeSplitting: {
+          // A group takes the modules it names, not what they import (that stays where automatic splitting puts it).
+          includeDependenciesRecursively: false,
           groups: [
+            // React and the router change far less often than the app: their own chunk stays cached across deploys.
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 2,
             },
+            { name: firstScreens.chunkName, priority: 1 },
           ],
         },
       },
@@ -85,7 +102,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bundling/**/*.test.ts'],
     exclude: ['src/e2e/**', 'node_modules/**', 'dist/**'],
   },
 }));

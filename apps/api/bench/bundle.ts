@@ -1,6 +1,7 @@
 /**
  * The production web bundle as a visitor downloads it: for each lazily loaded screen (one per route), the
- * JavaScript and CSS fetched before it renders (entry + the screen's chunk + their static imports), gzipped.
+ * JavaScript and CSS fetched before it renders (entry + the screen's chunk + their static imports), gzipped, and how
+ * many files that is.
  * Read from Vite's manifest (apps/web/dist/.vite/manifest.json, `build.manifest` in vite.config.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ export interface RouteBundle {
   screen: string;
   jsGzip: number;
   cssGzip: number;
+  jsFiles: number;
+  cssFiles: number;
 }
 
 export function webBundle(distDir: string): RouteBundle[] | null {
@@ -49,7 +52,7 @@ export function webBundle(distDir: string): RouteBundle[] | null {
       for (const file of manifest[key]!.css ?? []) css.add(file);
     }
     const sum = (files: Set<string>) => [...files].reduce((total, file) => total + size(file), 0);
-    return { jsGzip: sum(js), cssGzip: sum(css) };
+    return { jsGzip: sum(js), cssGzip: sum(css), jsFiles: js.size, cssFiles: css.size };
   };
   const screens = Object.keys(manifest).filter((key) => manifest[key]!.isDynamicEntry);
   return [

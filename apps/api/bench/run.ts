@@ -546,9 +546,14 @@ async function main() {
   if (!bundle) {
     log('Web bundle: no Vite manifest (apps/web/dist/.vite/manifest.json); build with `pnpm build`.');
   } else {
-    log('Web bundle, first load per route (gzip): JS + CSS of the entry and the route screen');
-    log(`${pad('Screen', 48)} ${pad('JS', 10)} CSS`);
-    for (const row of bundle) log(`${pad(row.screen, 48)} ${pad(kb(row.jsGzip), 10)} ${kb(row.cssGzip)}`);
+    log(
+      'Web bundle, first load per route (gzip, and the number of files): JS + CSS of the entry and the route screen',
+    );
+    log(`${pad('Screen', 48)} ${pad('JS', 18)} CSS`);
+    for (const row of bundle) {
+      const js = `${kb(row.jsGzip)} (${row.jsFiles})`;
+      log(`${pad(row.screen, 48)} ${pad(js, 18)} ${kb(row.cssGzip)} (${row.cssFiles})`);
+    }
     const loginRow = bundle.find((row) => row.screen.includes('login-page'));
     if (loginRow) {
       log(
