@@ -46,7 +46,7 @@ const firstScreens = firstScreenChunks({
   login: ['src/features/auth/login-page.tsx'],
   register: ['src/features/accounts/register-page.tsx'],
   reset: ['src/features/accounts/reset-password-page.tsx'],
-  dashboard: ['src/features/dashboard/dashboard-page.tsx', 'src/app/layout-menus.tsx'],
+  dashboard: ['src/features/dashboard/dashboard-page.tsx'],
   calls: ['src/lib/session-calls.ts', 'src/lib/public-config-call.ts', 'src/features/auth/api/sign-in.ts'],
   toasts: ['src/app/toasts.tsx'],
 });

@@ -12,8 +12,8 @@ import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
  * - the dashboard's frame for a member the page does not know yet: its fixed texts where they will stand, the
  *   name and the tools still loading. The app hydrates it as drawn, then shows the member (see SessionView).
  * Each path lists the lazily loaded modules its first render uses (as the router and the layout import them): its
- * screen, and for a member the account menu and the calls the frame makes as soon as it is hydrated (the session's
- * and the public settings'). The page links their scripts and styles, so the app finds them loading already
+ * screen, and for a member the calls the frame makes as soon as it is hydrated (the session's and the public
+ * settings'). The account menu loads when the member reaches for its button. The page links their scripts and styles, so the app finds them loading already
  * instead of adding the links itself while it renders.
  */
 export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Visitor }> = {
@@ -23,7 +23,6 @@ export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Vis
   '/dashboard': {
     modules: [
       'src/features/dashboard/dashboard-page.tsx',
-      'src/app/layout-menus.tsx',
       'src/lib/session-calls.ts',
       'src/lib/public-config-call.ts',
     ],
@@ -40,7 +39,7 @@ export async function render(pathname: string): Promise<{ html: string; title: s
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={pathname}>{children}</StaticRouter>
   );
-  // Waits for every lazy part (the signed-in bar's account menu too), so the page is drawn whole.
+  // Waits for every lazy part, so the page is drawn whole.
   const { prelude } = await prerender(<App router={router} />);
   return { html: await new Response(prelude).text(), title: documentTitle({ pathname }) };
 }

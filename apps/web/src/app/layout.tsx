@@ -1,7 +1,7 @@
 import { TOOL_NAV_LABELS } from '@app/contracts';
-import { ActionIcon, Box, Burger, Group } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogin2, IconSettings } from '@tabler/icons-react';
+import { IconLogin2, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
@@ -9,8 +9,39 @@ import { ErrorScreen } from './error-screen';
 import classes from './layout.module.css';
 import { HomeLink, useNavItems } from './nav';
 
-const AccountMenu = lazy(async () => ({ default: (await import('./layout-menus')).AccountMenu }));
-const MobileMenu = lazy(async () => ({ default: (await import('./layout-menus')).MobileMenu }));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu')).MobileMenu }));
+
+/**
+ * The account menu's button. The menu (a popover and its positioning, a chunk of its own) loads when the member
+ * first points at or focuses the button, and opens in its place when pressed.
+ */
+function AccountButton({ email }: { email: string }) {
+  const [pressed, setPressed] = useState(false);
+  const preload = () => void loadAccountMenu();
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="xl"
+      aria-label="Mi cuenta"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setPressed(true)}
+    >
+      <IconUserCircle size={22} aria-hidden="true" />
+    </ActionIcon>
+  );
+  if (!pressed) return button;
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu email={email} />
+    </Suspense>
+  );
+}
 
 function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { isAuthenticated, email, tools, canConfigure } = useNavItems();
@@ -49,10 +80,7 @@ function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMen
             </ActionIcon>
           )}
           {isAuthenticated ? (
-            // Until its chunk arrives, an empty space of the icon's size keeps the bar from shifting.
-            <Suspense fallback={<Box w={34} h={34} />}>
-              <AccountMenu email={email} />
-            </Suspense>
+            <AccountButton email={email} />
           ) : (
             <ActionIcon
               component={Link}

@@ -43,6 +43,37 @@ test.describe('Route gating and navigation', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('the account menu loads when the member reaches for it, and opens and closes from the keyboard', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const menuScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/account-menu-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+        menuScripts.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(menuScripts).toEqual([]);
+
+    const button = page.getByRole('button', { name: 'Mi cuenta' });
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu').getByText(ACCOUNTS.admin.email)).toBeVisible();
+    expect(menuScripts).toHaveLength(1);
+    // The pressed button was replaced by the menu's own: the focus went into the menu, not to the page.
+    await expect(page.getByRole('menuitem', { name: 'Editar Perfil' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Editar Perfil' }).click();
+    await expect(page).toHaveURL(/\/perfil$/);
+  });
+
   test('a saved session the server no longer accepts is signed out', async ({ page, context }) => {
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);

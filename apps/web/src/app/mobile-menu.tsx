@@ -1,37 +1,10 @@
 import { TOOL_NAV_LABELS } from '@app/contracts';
-import { ActionIcon, Divider, Drawer, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
-import { Link, NavLink } from 'react-router-dom';
+import { Divider, Drawer, Stack, Text, UnstyledButton } from '@mantine/core';
+import { NavLink } from 'react-router-dom';
 import classes from './layout.module.css';
 import { HomeLink, useLogout, useNavItems } from './nav';
 
-// The account menu and the phone menu, in their own chunk: the signed-out first page needs neither, and the
-// phone menu loads when first opened (layout.tsx).
-
-export function AccountMenu({ email }: { email: string }) {
-  const onLogout = useLogout();
-  return (
-    <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" radius="xl" aria-label="Mi cuenta">
-          <IconUserCircle size={22} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Text size="sm" fw={600} px="sm" py={6} truncate="end">
-          {email}
-        </Text>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/perfil" leftSection={<IconUserEdit size={16} aria-hidden="true" />}>
-          Editar Perfil
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void onLogout()}>
-          Cerrar Sesión
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
+// In a chunk of its own, loaded when the phone menu is first opened (layout.tsx).
 
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { isAuthenticated, email, tools, canConfigure } = useNavItems();
