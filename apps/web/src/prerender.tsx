@@ -13,8 +13,8 @@ import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
  *   name and the tools still loading. The app hydrates it as drawn, then shows the member (see SessionView).
  * Each path lists the lazily loaded modules its first render uses (as the router and the layout import them): its
  * screen, and for a member the calls the frame makes as soon as it is hydrated (the session's and the public
- * settings'). The account menu loads when the member reaches for its button. The page links their scripts and styles, so the app finds them loading already
- * instead of adding the links itself while it renders.
+ * settings'; the account menu loads when the member reaches for its button). The page links their scripts and
+ * styles, so the app finds them loading already instead of adding the links itself while it renders.
  */
 export const PRERENDERED_PAGES: Record<string, { modules: string[]; visitor: Visitor }> = {
   '/login': { modules: ['src/features/auth/login-page.tsx'], visitor: 'signed-out' },

@@ -1,8 +1,8 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { IconLogout, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useLogout } from './nav';
+import { AccountMenuButton, useLogout } from './nav';
 
 // In a chunk of its own (a popover and its positioning: most of what the signed-in bar would load), loaded when the
 // member first reaches for the menu's button (layout.tsx draws that button until then).
@@ -29,9 +29,7 @@ export function AccountMenu({ email }: { email: string }) {
       onChange={setOpened}
     >
       <Menu.Target>
-        <ActionIcon ref={target} variant="default" size="lg" radius="xl" aria-label="Mi cuenta">
-          <IconUserCircle size={22} aria-hidden="true" />
-        </ActionIcon>
+        <AccountMenuButton ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         <Text size="sm" fw={600} px="sm" py={6} truncate="end">

@@ -1,13 +1,13 @@
 import { TOOL_NAV_LABELS } from '@app/contracts';
 import { ActionIcon, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogin2, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconLogin2, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ErrorScreen } from './error-screen';
 import classes from './layout.module.css';
-import { HomeLink, useNavItems } from './nav';
+import { AccountMenuButton, HomeLink, useNavItems } from './nav';
 
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
@@ -21,19 +21,13 @@ function AccountButton({ email }: { email: string }) {
   const [pressed, setPressed] = useState(false);
   const preload = () => void loadAccountMenu();
   const button = (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      radius="xl"
-      aria-label="Mi cuenta"
+    <AccountMenuButton
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={preload}
       onFocus={preload}
       onClick={() => setPressed(true)}
-    >
-      <IconUserCircle size={22} aria-hidden="true" />
-    </ActionIcon>
+    />
   );
   if (!pressed) return button;
   return (

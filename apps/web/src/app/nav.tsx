@@ -1,5 +1,7 @@
 import { NAV_TOOL_ORDER, type ToolName } from '@app/contracts';
-import { IconCoffee } from '@tabler/icons-react';
+import { ActionIcon, type ActionIconProps, type ElementProps } from '@mantine/core';
+import { IconCoffee, IconUserCircle } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, useSession } from '@/lib/session-store';
 
@@ -35,5 +37,16 @@ export function HomeLink({ className, onClick }: { className: string; onClick?: 
       <IconCoffee size={20} aria-hidden="true" />
       Inicio
     </Link>
+  );
+}
+
+/** The account menu's button, as the bar draws it and as the menu (account-menu.tsx) takes it over. */
+export function AccountMenuButton(
+  props: ActionIconProps & ElementProps<'button'> & { ref?: Ref<HTMLButtonElement> },
+) {
+  return (
+    <ActionIcon variant="default" size="lg" radius="xl" aria-label="Mi cuenta" {...props}>
+      <IconUserCircle size={22} aria-hidden="true" />
+    </ActionIcon>
   );
 }
