@@ -10,7 +10,7 @@ export const health = endpoint({
 /** Settings the browser may know (never a secret). */
 export const PublicConfig = z.object({
   membershipPlansUrl: z.string().nullable(),
-  /** IANA zone in which admin tables show dates (TIME_ZONE). */
+  /** IANA zone in which the web shows every date, admin tables and members' screens alike (TIME_ZONE). */
   timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -13,3 +13,6 @@ export const publicConfigQueryOptions = () =>
   });
 
 export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+
+/** The community's zone (TIME_ZONE) in which every date is shown; undefined until the settings arrive. */
+export const useTimeZone = (): string | undefined => usePublicConfig().data?.timeZone;

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pager } from '@/components/pager';
 import { RowAction, RowActions, type RowActionProps } from '@/components/row-actions';
 import { notifyDone, notifyFailed } from '@/lib/notify';
+import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useDeleteCategory } from './api/delete-category';
 import { useDeleteVideo } from './api/delete-video';
@@ -54,6 +55,7 @@ export function AdminView({ library, config, data, state }: LibraryViewProps) {
     if (state.query.categoryId === id) state.setCategory(null);
   });
   const deleteVideo = useDeleteVideo(library);
+  const timeZone = useTimeZone();
   const busy = moveVideo.isPending || deleteCategory.isPending || deleteVideo.isPending;
   const close = () => setDialog(null);
 
@@ -184,7 +186,7 @@ export function AdminView({ library, config, data, state }: LibraryViewProps) {
                             {video.categoria_nombre}
                           </Badge>
                           <Text size="xs" c="dimmed">
-                            {config.formatDate(video.fecha_creacion)}
+                            {config.formatDate(video.fecha_creacion, timeZone)}
                           </Text>
                         </Group>
                       </Stack>

@@ -1,10 +1,12 @@
 import { TOOL_TITLES, type LibraryName, type VideoSort } from '@app/contracts';
+import { formatDate } from '@/lib/format-date';
 
 /** What differs between the two libraries (spec, section 2); everything else is shared. */
 export interface LibraryConfig {
   title: string;
   subtitle: string;
-  formatDate: (iso: string) => string;
+  /** A class's creation day in the community's zone (see lib/format-date). */
+  formatDate: (iso: string, timeZone: string | undefined) => string;
   /** Member view order (the server sorts): newest first by creation date, or the stored order. */
   memberSort: VideoSort;
   /** Loading look: the text 'Cargando contenido...' or a bare spinner. */
@@ -13,19 +15,11 @@ export interface LibraryConfig {
   retry: 'refetch' | 'reload';
 }
 
-const shortDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
-
-const format = (formatter: Intl.DateTimeFormat) => (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
-};
-
 export const LIBRARY_CONFIG: Record<LibraryName, LibraryConfig> = {
   membresia: {
     title: TOOL_TITLES.membresia,
     subtitle: 'Explora las clases disponibles',
-    formatDate: format(shortDate),
+    formatDate: (iso, timeZone) => formatDate(iso, timeZone, 'numeric'),
     memberSort: 'newest',
     loading: 'text',
     retry: 'refetch',
@@ -33,7 +27,7 @@ export const LIBRARY_CONFIG: Record<LibraryName, LibraryConfig> = {
   'cafelito-virtual': {
     title: TOOL_TITLES['cafelito-virtual'],
     subtitle: 'Explora las clases disponibles',
-    formatDate: format(longDate),
+    formatDate: (iso, timeZone) => formatDate(iso, timeZone, 'long'),
     memberSort: 'stored',
     loading: 'spinner',
     retry: 'reload',

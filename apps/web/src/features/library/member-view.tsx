@@ -3,6 +3,7 @@ import { Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Pager } from '@/components/pager';
 import { notifyFailed } from '@/lib/notify';
+import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useRecordOpened } from './api/record-opened';
 import { useSetWatched, useWatchedInFlight } from './api/set-watched';
@@ -26,6 +27,8 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
   const recordOpened = useRecordOpened(library);
   const busy = useWatchedInFlight(library);
   const [open, setOpen] = useState<Video | null>(null);
+  const timeZone = useTimeZone();
+  const formatDate = (iso: string) => config.formatDate(iso, timeZone);
 
   // The server pages, filters and orders the videos.
   const categoryId = state.query.categoryId;
@@ -52,7 +55,7 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
   const renderCard = (headingOrder: 2 | 3) => (video: Video) => (
     <ClassCard
       video={video}
-      formatDate={config.formatDate}
+      formatDate={formatDate}
       busy={busy.has(video.id)}
       onOpen={openClass}
       onToggle={toggle}
@@ -117,7 +120,7 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
         busy={open !== null && busy.has(open.id)}
         onToggleWatched={toggle}
         onClose={() => setOpen(null)}
-        formatDate={config.formatDate}
+        formatDate={formatDate}
       />
     </>
   );

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { Pager } from '@/components/pager';
 import { formatDateTime } from '@/lib/format-date';
+import { useTimeZone } from '@/lib/public-config';
 import { useDeleteHistoryEntry } from './api/delete-history-entry';
 import { useHistory } from './api/get-history';
 import { copyText } from './copy-text';
@@ -34,6 +35,7 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
   useEffect(() => setPage(1), [debounced]);
   const history = useHistory({ page, search: debounced });
   const remove = useDeleteHistoryEntry();
+  const timeZone = useTimeZone();
   const [toDelete, setToDelete] = useState<RedgramHistoryEntry | null>(null);
 
   const items = history.data?.items ?? [];
@@ -101,6 +103,7 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
               <HistoryItem
                 key={entry.id}
                 entry={entry}
+                timeZone={timeZone}
                 onReuse={() => onReuse(entry)}
                 onDelete={() => setToDelete(entry)}
               />
@@ -129,10 +132,12 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
 
 function HistoryItem({
   entry,
+  timeZone,
   onReuse,
   onDelete,
 }: {
   entry: RedgramHistoryEntry;
+  timeZone: string | undefined;
   onReuse: () => void;
   onDelete: () => void;
 }) {
@@ -143,7 +148,7 @@ function HistoryItem({
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {formatDateTime(entry.created_at)}
+              {formatDateTime(entry.created_at, timeZone)}
             </Text>
             <Badge variant="light">{entry.profile_name}</Badge>
             <Badge variant="outline" color="gray" tt="none">

@@ -1,16 +1,16 @@
 import { REDGRAM_MESSAGES } from '@app/contracts';
 import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { ListState } from '@/components/list-state';
+import { formatDateTime } from '@/lib/format-date';
+import { useTimeZone } from '@/lib/public-config';
 import { useLogs } from './api/get-logs';
 
 const MODE_LABELS = { escribir: 'Escribir desde Cero', reescribir: 'Reescribir Texto' } as const;
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
-
 /** Admin only: the latest generations with their errors. */
 export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const logs = useLogs(opened);
+  const timeZone = useTimeZone();
   const entries = logs.data ?? [];
 
   return (
@@ -39,7 +39,7 @@ export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () =>
                 </Badge>
                 <Text size="sm">{MODE_LABELS[entry.mode]}</Text>
                 <Text size="sm" c="dimmed">
-                  {formatDate(entry.created_at)} · {entry.username ?? 'Usuario eliminado'} ·{' '}
+                  {formatDateTime(entry.created_at, timeZone)} · {entry.username ?? 'Usuario eliminado'} ·{' '}
                   {entry.profile_name ?? 'Perfil eliminado'}
                 </Text>
               </Group>

@@ -24,7 +24,7 @@ const video: VideoView = {
   description: 'Paso a paso',
   author: 'Canal',
   duration: '4:13',
-  dateLine: 'Publicado: 01/01/2026',
+  dateLine: () => 'Publicado: 01/01/2026',
   thumbnail: '',
   downloadUrl: null,
   pageUrl: 'https://www.youtube.com/watch?v=abcdefghijk',

@@ -8,7 +8,8 @@ import {
   type VideoProvider,
   type YouTubeVideo,
 } from '@app/contracts';
-import { formatDay, formatMinutesSeconds, formatPaddedMinutesSeconds, formatTimestamp } from './format';
+import { formatDateTime } from '@/lib/format-date';
+import { formatDay, formatMinutesSeconds, formatPaddedMinutesSeconds } from './format';
 
 /** One saved video as both screens show it. */
 export interface VideoView {
@@ -19,8 +20,8 @@ export interface VideoView {
   /** Channel (YouTube) or user (Instagram). */
   author: string;
   duration: string;
-  /** "Publicado: ..." or "Extraído: ...". */
-  dateLine: string;
+  /** "Publicado: ..." or "Extraído: ...", an instant being shown in the community's zone (lib/format-date). */
+  dateLine: (timeZone: string | undefined) => string;
   thumbnail: string;
   /**
    * The server's download route for the record, which finds a working link when it is opened (stored links
@@ -63,7 +64,7 @@ const youtubeView = (record: YouTubeVideo): VideoView => ({
   description: record.descripcion,
   author: record.canal,
   duration: formatMinutesSeconds(record.duracion),
-  dateLine: `Publicado: ${formatDay(record.fecha_publicacion)}`,
+  dateLine: () => `Publicado: ${formatDay(record.fecha_publicacion)}`,
   thumbnail: record.miniatura,
   downloadUrl: record.id.startsWith('yt_') ? null : downloadPath('youtube', record.record_id),
   pageUrl: record.id.startsWith('yt_') ? null : `https://www.youtube.com/watch?v=${record.id}`,
@@ -77,7 +78,7 @@ const instagramView = (record: InstagramVideo): VideoView => ({
   description: record.descripcion,
   author: record.usuario,
   duration: formatPaddedMinutesSeconds(record.duracion),
-  dateLine: `Extraído: ${formatTimestamp(record.fecha_extraccion)}`,
+  dateLine: (timeZone) => `Extraído: ${formatDateTime(record.fecha_extraccion, timeZone)}`,
   thumbnail: record.miniatura,
   downloadUrl: downloadPath('instagram', record.record_id),
   pageUrl: `https://www.instagram.com/reel/${record.id}/`,

@@ -1,14 +1,16 @@
 import { VIDEO_SERVICE_NOTICES } from '@app/contracts';
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatDateTime } from '@/lib/format-date';
+import { useTimeZone } from '@/lib/public-config';
 import { useServiceStatus } from './api/get-service-status';
-import { formatTimestamp } from './format';
 import type { ProviderConfig } from './providers';
 
 /** Administrators: which outside services of this tool are not configured or failed recently. */
 export function ServiceNotices({ config }: { config: ProviderConfig }) {
   // The notice is a courtesy: when it cannot be read, the screen works without it.
   const notices = useServiceStatus(config).data ?? [];
+  const timeZone = useTimeZone();
   if (notices.length === 0) return null;
   return (
     <Stack gap="xs" aria-label="Estado de los servicios">
@@ -24,7 +26,7 @@ export function ServiceNotices({ config }: { config: ProviderConfig }) {
             title={failing ? 'Fallo reciente de un servicio' : 'Servicio no configurado'}
           >
             {failing
-              ? texts.failing(formatTimestamp(notice.at ?? ''), notice.reason ?? '')
+              ? texts.failing(formatDateTime(notice.at ?? '', timeZone), notice.reason ?? '')
               : texts.notConfigured}
           </Alert>
         );

@@ -1,10 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useTimeZone } from '@/lib/public-config';
 import { CreatePostButton } from './create-post-button';
 import type { ProviderConfig, VideoView } from './providers';
 
 /** The record just saved: provider badge, author, duration, date and the download link when there is one. */
 export function VideoResultCard({ config, video }: { config: ProviderConfig; video: VideoView }) {
+  const timeZone = useTimeZone();
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Resultado">
       <Group align="flex-start" wrap="wrap" gap="lg">
@@ -40,7 +42,7 @@ export function VideoResultCard({ config, video }: { config: ProviderConfig; vid
             {config.authorColumn}: {video.author || 'Desconocido'}
           </Text>
           <Text>Duración: {video.duration}</Text>
-          <Text c="dimmed">{video.dateLine}</Text>
+          <Text c="dimmed">{video.dateLine(timeZone)}</Text>
           {video.downloadUrl ? (
             <Button
               component="a"
