@@ -85,7 +85,9 @@ test.describe('RedGram', () => {
   }) => {
     await saveAsAdmin(request, '/api/redgram/config', REDGRAM_CONFIG);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, ACCOUNTS.vip);
+    // A member whose profiles no other spec touches: the screen starts with none chosen only while they have none
+    // (a single profile is chosen by itself).
+    await signIn(page, ACCOUNTS.vip2);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/redgram');
     await expect(page.getByRole('button', { name: 'Configuración' })).toHaveCount(0);
@@ -117,6 +119,13 @@ test.describe('RedGram', () => {
     await expect(page.getByLabel('Seleccionar perfil').locator('option:checked')).toHaveText(
       `${name} editado`,
     );
+
+    // After a reload the profile is still chosen and "Generar" ready.
+    await page.reload();
+    await expect(page.getByLabel('Seleccionar perfil').locator('option:checked')).toHaveText(
+      `${name} editado`,
+    );
+    await expect(page.getByRole('button', { name: 'Generar' })).toBeEnabled();
 
     await page.getByRole('button', { name: 'Generar' }).click();
     await expect(page.getByText('Ingresa el tema sobre el que quieres escribir')).toBeVisible();

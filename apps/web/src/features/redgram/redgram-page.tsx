@@ -29,6 +29,7 @@ import { useSession } from '@/lib/session-store';
 import { useGeneration } from '@/lib/use-generation';
 import { ConfigModal } from './config-modal';
 import { HistoryPanel } from './history-panel';
+import { pickProfile, readLastProfile, saveLastProfile } from './last-profile';
 import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
@@ -51,7 +52,12 @@ export function RedgramPage() {
   const user = useSession((state) => state.user);
   const admin = isAdmin(user);
   const profiles = useProfiles();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // A reload keeps the member's last choice; a member with one profile never has to choose it.
+  const [chosenId, setChosenId] = useState(() => readLastProfile(user?.id));
+  const choose = (id: number | null) => {
+    setChosenId(id);
+    saveLastProfile(user?.id, id);
+  };
   // "Crear publicación" (video tools) opens this screen with a text to rewrite.
   const location = useLocation();
   const [draft] = useState(() => readRedgramDraft(location.state));
@@ -64,7 +70,7 @@ export function RedgramPage() {
   const deleteProfile = useDeleteProfile();
   const generation = useGeneration();
 
-  const selected = profiles.data?.find((profile) => profile.id === selectedId) ?? null;
+  const selected = pickProfile(profiles.data, chosenId);
   const closeDialog = () => setDialog('none');
 
   const generate = async () => {
@@ -89,7 +95,7 @@ export function RedgramPage() {
     setInput(entry.input_text);
     setVariantCount(Math.min(Math.max(entry.variants.length, 1), REDGRAM_VARIANTS_MAX));
     if (profile) {
-      setSelectedId(profile.id);
+      choose(profile.id);
       toast(REDGRAM_MESSAGES.historyReused);
     } else toast(REDGRAM_MESSAGES.historyProfileGone, 'error');
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -100,7 +106,7 @@ export function RedgramPage() {
     if (!selected || deleteProfile.isPending) return;
     deleteProfile.mutate(selected.id, {
       onSuccess: () => {
-        setSelectedId(null);
+        choose(null);
         toast(REDGRAM_MESSAGES.profileDeleted);
         closeDialog();
       },
@@ -162,9 +168,9 @@ export function RedgramPage() {
             ) : (
               <NativeSelect
                 label="Seleccionar perfil"
-                value={selectedId === null ? '' : String(selectedId)}
+                value={selected ? String(selected.id) : ''}
                 onChange={(event) =>
-                  setSelectedId(event.currentTarget.value ? Number(event.currentTarget.value) : null)
+                  choose(event.currentTarget.value ? Number(event.currentTarget.value) : null)
                 }
                 disabled={profiles.isPending}
                 data={[
@@ -245,7 +251,7 @@ export function RedgramPage() {
         opened={dialog === 'new-profile' || dialog === 'edit-profile'}
         profile={dialog === 'edit-profile' ? selected : null}
         onClose={closeDialog}
-        onCreated={(created) => setSelectedId(created.id)}
+        onCreated={(created) => choose(created.id)}
       />
       <ConfirmDialog
         opened={dialog === 'delete-profile'}

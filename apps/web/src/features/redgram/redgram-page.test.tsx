@@ -1,0 +1,122 @@
+import type { RedgramProfile, SessionUser } from '@app/contracts';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/lib/session-store';
+import { fakeServer, withProviders } from '@/lib/test-utils';
+import { RedgramPage } from './redgram-page';
+
+// Generous waits: the whole suite runs next to other builds on two shared cores.
+const slow = { timeout: 10_000 };
+
+const member = (id: number): SessionUser => ({
+  id,
+  username: `miembro${id}`,
+  email: `miembro${id}@example.com`,
+  phone: null,
+  role: 'vip',
+  role_id: 4,
+  permissions: ['redgram'],
+});
+
+const profile = (id: number, name: string): RedgramProfile => ({
+  id,
+  name,
+  social_network: 'Instagram',
+  sector: 'Cafeterías',
+  target_audience: 'Jóvenes',
+  specific_audience: 'Estudiantes',
+  visual_optimization: 'Emojis',
+});
+
+/** Serves `profiles` and an empty history, as the API would for the signed-in member. */
+function serve(profiles: RedgramProfile[]) {
+  fakeServer(({ path }) => {
+    if (path === '/api/redgram/profiles') return { body: profiles };
+    if (path === '/api/redgram/history') {
+      return { body: { items: [], total: 0, page: 1, pageSize: 10, retention_days: 90 } };
+    }
+    if (path === '/api/public-config')
+      return { body: { membershipPlansUrl: null, timeZone: 'Europe/Madrid' } };
+    return { status: 404, body: { error: 'No encontrado' } };
+  });
+}
+
+/** Opens the screen as a page load does: a fresh query cache, nothing kept in memory from a previous visit. */
+function openPage() {
+  return render(
+    <MemoryRouter initialEntries={['/redgram']}>
+      <RedgramPage />
+    </MemoryRouter>,
+    { wrapper: withProviders() },
+  );
+}
+
+const profileSelect = () => screen.getByLabelText<HTMLSelectElement>('Seleccionar perfil');
+const generate = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Generar' });
+const loaded = () =>
+  waitFor(() => expect(screen.queryByRole('option', { name: 'Cargando perfiles...' })).toBeNull(), slow);
+
+beforeEach(() => {
+  // happy-dom has no FontFaceSet; Mantine's autosizing text area listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+  localStorage.clear();
+  useSession.setState({ isAuthenticated: true, user: member(7), status: 'ready' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSession.setState({ isAuthenticated: false, user: null, status: 'ready' });
+});
+
+describe('RedGram profile after a reload', () => {
+  it('chooses a member’s only profile, so "Generar" is enabled at once', async () => {
+    serve([profile(3, 'Cafetería')]);
+    openPage();
+
+    await waitFor(() => expect(profileSelect().value).toBe('3'), slow);
+    expect(generate().disabled).toBe(false);
+  }, 30_000);
+
+  it('restores the profile the member chose last, for that member only', async () => {
+    serve([profile(1, 'Bodega'), profile(2, 'Cafetería')]);
+    openPage();
+    await loaded();
+    expect(profileSelect().value).toBe('');
+    expect(generate().disabled).toBe(true);
+    fireEvent.change(profileSelect(), { target: { value: '2' } });
+    expect(generate().disabled).toBe(false);
+    cleanup();
+
+    openPage();
+    await waitFor(() => expect(profileSelect().value).toBe('2'), slow);
+    expect(generate().disabled).toBe(false);
+    cleanup();
+
+    // Another member signed in on the same browser starts with no choice of theirs.
+    useSession.setState({ user: member(8) });
+    openPage();
+    await loaded();
+    expect(profileSelect().value).toBe('');
+  }, 30_000);
+
+  it('chooses nothing when the remembered profile no longer exists', async () => {
+    serve([profile(1, 'Bodega'), profile(2, 'Cafetería')]);
+    openPage();
+    await loaded();
+    fireEvent.change(profileSelect(), { target: { value: '2' } });
+    cleanup();
+
+    serve([profile(1, 'Bodega'), profile(4, 'Panadería')]);
+    openPage();
+    await loaded();
+    expect(profileSelect().value).toBe('');
+    expect(generate().disabled).toBe(true);
+  }, 30_000);
+});
