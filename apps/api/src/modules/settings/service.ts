@@ -100,7 +100,10 @@ const roleValues = (input: RoleInput) => ({
   description: input.description,
 });
 
-/** The community must keep at least one active account that can reach Configuración. */
+/**
+ * The community must keep at least one active account that can reach Configuración. The transaction holds
+ * the role-holders lock, so two changes that each leave one administrator cannot both pass this count.
+ */
 async function assertSomeoneAdministers(tx: SettingsQueries, message: string): Promise<void> {
   if ((await tx.countActiveConfigUsers()) === 0) throw conflict(message);
 }
@@ -154,6 +157,7 @@ export function createSettingsService({
       let saved: AdminUser;
       try {
         saved = await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           const existing = await tx.findUser(id);
           if (!existing) throw notFound(M.userNotFound);
           await assertRoleExists(tx, input.role_id);
@@ -193,6 +197,7 @@ export function createSettingsService({
     /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
     async deleteUser(id: number, actor: Actor, reason?: string): Promise<void> {
       const deleted = await repo.transaction(async (tx) => {
+        await tx.lockRoleHolders();
         const existing = await tx.findUser(id);
         if (!existing) throw notFound(M.userNotFound);
         await tx.deleteUser(id);
@@ -217,6 +222,7 @@ export function createSettingsService({
       const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
       let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
       const result = await repo.transaction(async (tx) => {
+        await tx.lockRoleHolders();
         let affected: number;
         if (input.action === 'activate' || input.action === 'delete') {
           const members = await tx.listPending(target);
@@ -298,6 +304,7 @@ export function createSettingsService({
     async updateRole(id: number, input: RoleInput, actor: Actor): Promise<Role> {
       try {
         return await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           const existing = await tx.findRole(id);
           if (!existing) throw notFound(M.roleNotFound);
           const values = roleValues(input);
