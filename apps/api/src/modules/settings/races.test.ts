@@ -1,8 +1,8 @@
 /**
  * The lock-out and role-in-use rules under simultaneous requests: two changes each allowed alone, but not
- * together, must not both succeed, on either engine.
+ * together, must not both succeed, and no race ends in a 500, on either engine.
  */
-import { SETTINGS_MESSAGES as M } from '@app/contracts';
+import { roleInUseMessage, SETTINGS_MESSAGES as M } from '@app/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -153,4 +153,73 @@ describe('lock-out rule under simultaneous requests', () => {
       }
     }, 60_000);
   }
+});
+
+describe('deleting a role while it is being assigned', () => {
+  it('either deletes a role nobody holds or refuses with a 409, never a 500', async () => {
+    const { app, db } = await createTestApp();
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const members = await Promise.all(
+      ['m1', 'm2'].map((name) => addUser(db, { email: `${name}@example.com`, username: name })),
+    );
+    const cafeinas = await roleId(db, 'cafeinas');
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `temporal${round}`, description: '' })
+        .returning();
+      const id = role!.id;
+      await db
+        .update(users)
+        .set({ role_id: cafeinas })
+        .where(inArray(users.id, [members[0]!.id, members[1]!.id]));
+      const [moved, bulk, created, imported, deleted] = await Promise.all([
+        call(app, 'PUT', `/api/admin/users/${members[0]!.id}`, admin, {
+          username: 'm1',
+          email: 'm1@example.com',
+          role_id: id,
+          is_active: true,
+        }),
+        call(app, 'POST', '/api/admin/users/bulk', admin, {
+          action: 'set_role',
+          role_id: id,
+          ids: [members[1]!.id],
+        }),
+        call(app, 'POST', '/api/admin/users', admin, {
+          username: `nuevo${round}`,
+          email: `nuevo${round}@example.com`,
+          password: 'nuevo-secret-largo',
+          role_id: id,
+          is_active: true,
+        }),
+        call(app, 'POST', '/api/admin/users/import', admin, {
+          csv: `username,email,role\r\nimportado${round},importado${round}@example.com,temporal${round}\r\n`,
+          dry_run: false,
+        }),
+        call(app, 'DELETE', `/api/admin/roles/${id}`, admin),
+      ]);
+      const assignments = [moved!, bulk!, created!, imported!];
+      for (const res of [...assignments, deleted!]) expect(res.statusCode, res.body).toBeLessThan(500);
+      const holders = (await db.select().from(users).where(eq(users.role_id, id))).length;
+      const stillThere = (await db.select().from(roles).where(eq(roles.id, id))).length;
+      if (deleted!.statusCode === 200) {
+        expect(stillThere).toBe(0);
+        expect(holders).toBe(0);
+        for (const res of [moved!, bulk!, created!].filter((res) => res.statusCode !== 200)) {
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual({ error: M.unknownRole, field: 'role_id' });
+        }
+        // The import that read the roles after the delete finds no such role: its row is an error.
+        if (imported!.statusCode !== 200) expect(imported!.statusCode).toBe(400);
+      } else {
+        expect(deleted!.statusCode).toBe(409);
+        expect(stillThere).toBe(1);
+        for (const res of assignments) expect(res.statusCode, res.body).toBe(200);
+        expect(holders).toBeGreaterThan(0);
+        // The count the refusal gives is the one the delete saw; an assignment may land after it.
+        const counts = Array.from({ length: holders }, (_, i) => roleInUseMessage(i + 1));
+        expect(counts).toContain(deleted!.json().error);
+      }
+    }
+  }, 60_000);
 });

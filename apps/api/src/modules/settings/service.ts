@@ -130,6 +130,7 @@ export function createSettingsService({
       const password_hash = await hashPassword(input.password);
       try {
         return await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           await assertRoleExists(tx, input.role_id);
           const id = await tx.insertUser({ ...userValues(input), password_hash });
           const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
@@ -330,21 +331,29 @@ export function createSettingsService({
 
     /** A role still held by users is kept: the answer says how many have it. */
     async deleteRole(id: number, actor: Actor): Promise<void> {
-      await repo.transaction(async (tx) => {
-        const existing = await tx.findRole(id);
-        if (!existing) throw notFound(M.roleNotFound);
-        if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
-        const holders = await tx.countRoleUsers(id);
-        if (holders > 0) throw conflict(roleInUseMessage(holders));
-        await tx.deleteRole(id);
-        await history.recordAction(actor, {
-          kind: 'role.delete',
-          entity_type: 'role',
-          entity_id: id,
-          label: existing.name,
-          changes: removed(await namedRole(tx, existing), ROLE_FIELDS),
+      try {
+        await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
+          const existing = await tx.findRole(id);
+          if (!existing) throw notFound(M.roleNotFound);
+          if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
+          const holders = await tx.countRoleUsers(id);
+          if (holders > 0) throw conflict(roleInUseMessage(holders));
+          await tx.deleteRole(id);
+          await history.recordAction(actor, {
+            kind: 'role.delete',
+            entity_type: 'role',
+            entity_id: id,
+            label: existing.name,
+            changes: removed(await namedRole(tx, existing), ROLE_FIELDS),
+          });
         });
-      });
+      } catch (error) {
+        // A write that does not take the role-holders lock (self-registration) gave the role to someone
+        // after the count: the foreign key refused the delete.
+        if (!isForeignKeyViolation(error)) throw error;
+        throw conflict(roleInUseMessage(Math.max(1, await repo.countRoleUsers(id))));
+      }
     },
   };
 }
