@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
 import type { Dialect } from './sqlite';
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -29,4 +30,10 @@ export const pgDialect: Dialect = {
     sql`(${pgDialect.contains(username, term)} or ${pgDialect.contains(email, term)})`,
   commaList: (column) => sql<string | null>`string_agg(${column}::text, ',')`,
   uniqueViolation: pgUniqueViolation,
+  // A transaction-scoped advisory lock: released by COMMIT or ROLLBACK, also when the connection is lost.
+  async lockInTransaction(tx: Db, key: number) {
+    // The repositories' executor is typed as SQLite's; on PostgreSQL it is drizzle's node-postgres one.
+    const executor = tx as unknown as { execute(query: SQL): Promise<unknown> };
+    await executor.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+  },
 };

@@ -1,11 +1,13 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../client';
 import { uniqueViolation } from '../unique-violation';
 
 /**
  * What differs between the engines, in one place; repositories call these and nothing engine-specific.
  * A PostgreSQL dialect (dialect/pg.ts) provides the same members: `contains` with ILIKE, `orderIgnoringCase`
  * with lower(), `userSearch` with ILIKE over a pg_trgm GIN index, `commaList` with string_agg, and
- * `uniqueViolation` reading error code 23505 and its constraint name.
+ * `uniqueViolation` reading error code 23505 and its constraint name, and `lockInTransaction` with an
+ * advisory lock.
  */
 export interface Dialect {
   readonly name: 'sqlite' | 'pg';
@@ -19,6 +21,11 @@ export interface Dialect {
   commaList(column: SQLWrapper): SQL<string | null>;
   /** Which unique index a failed write hit (undefined for any other error). */
   uniqueViolation(error: unknown): { table: string; columns: string[] } | undefined;
+  /**
+   * Waits until no other transaction (of any process) holds `key`, then holds it until `tx` ends, so a rule's
+   * reads and the writes it allows never interleave with another transaction taking the same key.
+   */
+  lockInTransaction(tx: Db, key: number): Promise<void>;
 }
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -44,4 +51,7 @@ export const sqliteDialect: Dialect = {
   },
   commaList: (column) => sql<string | null>`group_concat(${column})`,
   uniqueViolation,
+  // Every write transaction starts with BEGIN IMMEDIATE, which takes the database's one write lock (for every
+  // process on the file) until COMMIT: transactions already run one at a time.
+  lockInTransaction: () => Promise.resolve(),
 };

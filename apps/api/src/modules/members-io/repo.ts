@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { holdLock } from '../../db/locks';
 import { roles, users } from '../../db/schema';
 import { passwordResetTokens } from '../accounts/schema';
 
@@ -135,6 +136,9 @@ export function createMembersIoRepo(database: AppDatabase) {
         await yieldToOthers();
       }
     },
+
+    /** The lock every change of role holders takes (settings/repo.ts): no role is deleted meanwhile. */
+    lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
 
     transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
   };

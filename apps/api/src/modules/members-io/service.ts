@@ -290,6 +290,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       try {
         // Checked again inside the transaction that writes, so nothing registered in between is missed.
         const { result, invites } = await repo.transaction(async () => {
+          await repo.lockRoleHolders();
           const { headers, mapping, rows } = await analyse(options);
           if (options.mode === 'all' && rows.some((r) => r.status === 'error')) {
             throw badRequest(M.hasErrors);

@@ -1,6 +1,7 @@
 import type { AdminUser, Role, RolePermission, Tool } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { holdLock } from '../../db/locks';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
@@ -126,6 +127,12 @@ export function createSettingsRepo(database: AppDatabase) {
   });
 
   const repo = {
+    /**
+     * Taken first by every transaction that changes who holds a role or what a role grants, so the lock-out
+     * and role-in-use counts see every such change committed before, and none lands until this one ends.
+     */
+    lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
+
     async listUsers(filter: UserFilter): Promise<UserPage> {
       const { page, pageSize, search } = filter;
       const where = userFilter(filter);

@@ -100,7 +100,10 @@ const roleValues = (input: RoleInput) => ({
   description: input.description,
 });
 
-/** The community must keep at least one active account that can reach Configuración. */
+/**
+ * The community must keep at least one active account that can reach Configuración. The transaction holds
+ * the role-holders lock, so two changes that each leave one administrator cannot both pass this count.
+ */
 async function assertSomeoneAdministers(tx: SettingsQueries, message: string): Promise<void> {
   if ((await tx.countActiveConfigUsers()) === 0) throw conflict(message);
 }
@@ -127,6 +130,7 @@ export function createSettingsService({
       const password_hash = await hashPassword(input.password);
       try {
         return await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           await assertRoleExists(tx, input.role_id);
           const id = await tx.insertUser({ ...userValues(input), password_hash });
           const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
@@ -154,6 +158,7 @@ export function createSettingsService({
       let saved: AdminUser;
       try {
         saved = await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           const existing = await tx.findUser(id);
           if (!existing) throw notFound(M.userNotFound);
           await assertRoleExists(tx, input.role_id);
@@ -193,6 +198,7 @@ export function createSettingsService({
     /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
     async deleteUser(id: number, actor: Actor, reason?: string): Promise<void> {
       const deleted = await repo.transaction(async (tx) => {
+        await tx.lockRoleHolders();
         const existing = await tx.findUser(id);
         if (!existing) throw notFound(M.userNotFound);
         await tx.deleteUser(id);
@@ -217,6 +223,7 @@ export function createSettingsService({
       const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
       let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
       const result = await repo.transaction(async (tx) => {
+        await tx.lockRoleHolders();
         let affected: number;
         if (input.action === 'activate' || input.action === 'delete') {
           const members = await tx.listPending(target);
@@ -298,6 +305,7 @@ export function createSettingsService({
     async updateRole(id: number, input: RoleInput, actor: Actor): Promise<Role> {
       try {
         return await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
           const existing = await tx.findRole(id);
           if (!existing) throw notFound(M.roleNotFound);
           const values = roleValues(input);
@@ -323,21 +331,29 @@ export function createSettingsService({
 
     /** A role still held by users is kept: the answer says how many have it. */
     async deleteRole(id: number, actor: Actor): Promise<void> {
-      await repo.transaction(async (tx) => {
-        const existing = await tx.findRole(id);
-        if (!existing) throw notFound(M.roleNotFound);
-        if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
-        const holders = await tx.countRoleUsers(id);
-        if (holders > 0) throw conflict(roleInUseMessage(holders));
-        await tx.deleteRole(id);
-        await history.recordAction(actor, {
-          kind: 'role.delete',
-          entity_type: 'role',
-          entity_id: id,
-          label: existing.name,
-          changes: removed(await namedRole(tx, existing), ROLE_FIELDS),
+      try {
+        await repo.transaction(async (tx) => {
+          await tx.lockRoleHolders();
+          const existing = await tx.findRole(id);
+          if (!existing) throw notFound(M.roleNotFound);
+          if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
+          const holders = await tx.countRoleUsers(id);
+          if (holders > 0) throw conflict(roleInUseMessage(holders));
+          await tx.deleteRole(id);
+          await history.recordAction(actor, {
+            kind: 'role.delete',
+            entity_type: 'role',
+            entity_id: id,
+            label: existing.name,
+            changes: removed(await namedRole(tx, existing), ROLE_FIELDS),
+          });
         });
-      });
+      } catch (error) {
+        // A write that does not take the role-holders lock (self-registration) gave the role to someone
+        // after the count: the foreign key refused the delete.
+        if (!isForeignKeyViolation(error)) throw error;
+        throw conflict(roleInUseMessage(Math.max(1, await repo.countRoleUsers(id))));
+      }
     },
   };
 }
