@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  SELF_REGISTERED_ROLE_ID,
   MESSAGES,
   normalizeRoleName,
   roleInUseMessage,
@@ -337,6 +338,8 @@ export function createSettingsService({
           const existing = await tx.findRole(id);
           if (!existing) throw notFound(M.roleNotFound);
           if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
+          // Self-registration writes this role id: without it every sign-up would fail.
+          if (id === SELF_REGISTERED_ROLE_ID) throw badRequest(M.registrationRoleProtected);
           const holders = await tx.countRoleUsers(id);
           if (holders > 0) throw conflict(roleInUseMessage(holders));
           await tx.deleteRole(id);

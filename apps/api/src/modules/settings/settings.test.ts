@@ -3,6 +3,7 @@ import {
   MESSAGES,
   Role,
   roleInUseMessage,
+  SELF_REGISTERED_ROLE_ID,
   SETTINGS_MESSAGES as M,
   UserList,
 } from '@app/contracts';
@@ -766,6 +767,20 @@ describe('roles', () => {
     expect((await del(`/api/admin/roles/${unused.id}`)).json()).toEqual({ ok: true });
     expect(await db.select().from(rolePermissions).where(eq(rolePermissions.role_id, unused.id))).toEqual([]);
     expect((await del(`/api/admin/roles/${unused.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps the role new registrations get: deleting it would leave sign-ups with no role', async () => {
+    const { app, del } = await adminApp();
+    const res = await del(`/api/admin/roles/${SELF_REGISTERED_ROLE_ID}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: M.registrationRoleProtected });
+    const signUp = await postJson(app, '/api/accounts/register', {
+      username: 'nueva',
+      email: 'nueva@example.com',
+      phone: '+34 600 000 001',
+      password: 'secreto-nueva',
+    });
+    expect(signUp.statusCode).toBeLessThan(300);
   });
 
   it('keeps the admin role: it can be neither renamed nor deleted', async () => {
