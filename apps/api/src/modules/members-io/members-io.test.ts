@@ -144,6 +144,45 @@ describe('members CSV export and import', () => {
     expect(await userCount(t)).toBe(before + 2);
   });
 
+  it('gives a hash whose cost is outside the bounds a Spanish error in the preview', async () => {
+    const t = await adminApp();
+    const bcrypt = (cost: string) => `$2y$${cost}$${'a'.repeat(53)}`;
+    const argon2id = (params: string) => `$argon2id$v=19$${params}$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA`;
+    const refused = [
+      bcrypt('03'),
+      bcrypt('15'),
+      bcrypt('18'),
+      bcrypt('31'),
+      argon2id('m=4194304,t=2,p=1'),
+      argon2id('m=19456,t=4000000,p=1'),
+      argon2id('m=94216,t=1,p=1'),
+      argon2id('m=8,t=11,p=1'),
+      argon2id('m=47104,t=3,p=1'),
+      argon2id('m=19456,t=2,p=3'),
+    ];
+    const accepted = [
+      bcrypt('04'),
+      bcrypt('14'),
+      argon2id('m=19456,t=2,p=1'),
+      argon2id('m=47104,t=2,p=1'),
+      argon2id('m=9416,t=10,p=2'),
+      argon2id('m=8,t=1,p=1'),
+    ];
+    const csv = [
+      'username,email,role,password_hash',
+      ...[...refused, ...accepted].map((hash, i) => `m${i},m${i}@example.com,cafeinas,"${hash}"`),
+    ].join('\n');
+    const res = await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<MembersImportResult>().rows;
+    for (const [i, hash] of refused.entries()) {
+      expect(rows[i]?.errors, hash).toEqual([MEMBERS_IO_MESSAGES.hashTooCostly]);
+    }
+    for (const [i, hash] of accepted.entries()) {
+      expect(rows[refused.length + i]?.errors, hash).toEqual([]);
+    }
+  });
+
   it('refuses files over the limits with a clear message, and non-admins', async () => {
     const t = await adminApp();
     const rows = Array.from({ length: 20_001 }, (_, i) => `u${i},u${i}@example.com`);

@@ -22,7 +22,7 @@ import { accountConflictField } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
-import { hashKind, NO_PASSWORD } from '../../lib/password';
+import { hashKind, NO_PASSWORD, withinBounds } from '../../lib/password';
 import { hashToken } from '../accounts/service';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
 import type { Actor, HistoryRecorder } from '../history/record';
@@ -186,6 +186,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
 
       const hash = cell(record, 'hash');
       if (hash !== '' && hashKind(hash) === null) errors.push(M.badHash);
+      else if (hash !== '' && !withinBounds(hash)) errors.push(M.hashTooCostly);
       if (hash === '') warnings.push(M.noPassword);
 
       if (email.success) {
