@@ -222,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       repo: createMembersIoRepo(db),
       clock,
       history,
+      timeZone: config.timeZone,
       mailer,
       publicUrl: () => publicUrl(app, config),
       log: app.log,

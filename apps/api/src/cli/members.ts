@@ -70,6 +70,7 @@ const service = createMembersIoService({
     retentionDays: config.historyRetentionDays,
   }),
   mailer,
+  timeZone: config.timeZone,
   publicUrl: () => config.appUrl ?? '',
   log,
   afterAnswer: (work) => emails.push(work),

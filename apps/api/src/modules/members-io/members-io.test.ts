@@ -183,6 +183,31 @@ describe('members CSV export and import', () => {
     }
   });
 
+  it('reads a date without a zone in TIME_ZONE, and one with a zone as written', async () => {
+    const test = await createTestApp({ timeZone: 'Europe/Madrid' });
+    const t = { ...test, cookie: await signIn(test.app, ADMIN.email, ADMIN.password) };
+    const dates = {
+      invierno: ['2019-03-04 09:15:00', '2019-03-04T08:15:00.000Z'],
+      verano: ['2019-07-04T09:15', '2019-07-04T07:15:00.000Z'],
+      dia: ['2019-03-04', '2019-03-03T23:00:00.000Z'],
+      utc: ['2019-03-04T09:15:00Z', '2019-03-04T09:15:00.000Z'],
+      offset: ['2019-03-04T09:15:00-05:00', '2019-03-04T14:15:00.000Z'],
+    };
+    const csv = [
+      'username,email,role,created_at',
+      ...Object.entries(dates).map(([name, [text]]) => `${name},${name}@example.com,cafeinas,${text}`),
+      'mal,mal@example.com,cafeinas,2019-02-30 10:00',
+    ].join('\n');
+    const preview = (await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie })).json<MembersImportResult>();
+    expect(preview.rows.find((r) => r.username === 'mal')?.errors).toEqual([MEMBERS_IO_MESSAGES.badDate]);
+    const res = await postJson(t.app, IMPORT, { csv, dry_run: false, mode: 'valid' }, { cookie: t.cookie });
+    expect(res.json()).toMatchObject({ imported: 5, error_rows: 1 });
+    for (const [name, [, stored]] of Object.entries(dates)) {
+      const [row] = await t.db.select().from(users).where(eq(users.username, name));
+      expect(row?.created_at, name).toBe(stored);
+    }
+  });
+
   it('refuses files over the limits with a clear message, and non-admins', async () => {
     const t = await adminApp();
     const rows = Array.from({ length: 20_001 }, (_, i) => `u${i},u${i}@example.com`);

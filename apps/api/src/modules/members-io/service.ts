@@ -23,6 +23,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
 import { hashKind, NO_PASSWORD, withinBounds } from '../../lib/password';
+import { parseLocalDateTime } from '../../lib/zoned-time';
 import { hashToken } from '../accounts/service';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
 import type { Actor, HistoryRecorder } from '../history/record';
@@ -81,6 +82,8 @@ export interface MembersIoServiceDeps {
   clock: Clock;
   history: HistoryRecorder;
   mailer: Mailer;
+  /** The community's IANA zone (TIME_ZONE): imported dates without a zone are its wall clock. */
+  timeZone: string;
   /** The public address of the web app (links in emails). */
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
@@ -89,6 +92,8 @@ export interface MembersIoServiceDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** An ISO-like date (and time) without a zone: parseLocalDateTime's form, never left to Date.parse's guesses. */
+const LOCAL_DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]*)?$/;
 
 export function createMembersIoService(deps: MembersIoServiceDeps) {
   const { repo, clock, mailer, log, history } = deps;
@@ -102,6 +107,16 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       });
     }
   }
+
+  /**
+   * A date and time without a zone, as old systems export them, is the community's wall clock (TIME_ZONE);
+   * one with a zone, as our own export writes, is read as written.
+   */
+  const parseCreatedAt = (text: string): number => {
+    const local = parseLocalDateTime(text, deps.timeZone);
+    if (local) return local.getTime();
+    return LOCAL_DATE_LIKE.test(text) ? NaN : Date.parse(text);
+  };
 
   /** Reads and checks every row against the file itself and the database; writes nothing. */
   async function analyse(options: ImportOptions) {
@@ -180,7 +195,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       else if (activeText !== '') errors.push(M.badActive);
 
       const createdText = cell(record, 'created_at');
-      const createdMs = createdText === '' ? NaN : Date.parse(createdText);
+      const createdMs = createdText === '' ? NaN : parseCreatedAt(createdText);
       if (createdText !== '' && Number.isNaN(createdMs)) errors.push(M.badDate);
       const createdAt = Number.isNaN(createdMs) ? now : new Date(createdMs).toISOString();
 
