@@ -198,7 +198,9 @@ describe('members CSV export and import', () => {
       ...Object.entries(dates).map(([name, [text]]) => `${name},${name}@example.com,cafeinas,${text}`),
       'mal,mal@example.com,cafeinas,2019-02-30 10:00',
     ].join('\n');
-    const preview = (await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie })).json<MembersImportResult>();
+    const preview = (
+      await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie })
+    ).json<MembersImportResult>();
     expect(preview.rows.find((r) => r.username === 'mal')?.errors).toEqual([MEMBERS_IO_MESSAGES.badDate]);
     const res = await postJson(t.app, IMPORT, { csv, dry_run: false, mode: 'valid' }, { cookie: t.cookie });
     expect(res.json()).toMatchObject({ imported: 5, error_rows: 1 });

@@ -10,7 +10,9 @@ import {
   normalizeRoleName,
   PASSWORD_SETUP_TTL_DAYS,
   PhoneField,
+  SELF_REGISTERED_ROLE_ID,
   UsernameField,
+  type HistoryChange,
   type MemberColumnMapping,
   type MemberField,
   type MembersExport,
@@ -94,6 +96,29 @@ export interface MembersIoServiceDeps {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ISO-like date (and time) without a zone: parseLocalDateTime's form, never left to Date.parse's guesses. */
 const LOCAL_DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]*)?$/;
+
+const membersLabel = (n: number): string => `${n} ${n === 1 ? 'miembro' : 'miembros'}`;
+
+/**
+ * The imported accounts whose role is not the one new members get, named by role (roles that grant the
+ * config tool first, whatever the default): who was let in with more than the basic access, in full.
+ */
+function namedByRole(
+  members: readonly NewMember[],
+  roles: readonly { id: number; name: string }[],
+  adminRoleIds: ReadonlySet<number>,
+): HistoryChange[] {
+  const named = roles
+    .filter((role) => adminRoleIds.has(role.id) || role.id !== SELF_REGISTERED_ROLE_ID)
+    .map((role) => ({
+      admin: adminRoleIds.has(role.id),
+      field: adminRoleIds.has(role.id) ? `Administradores con rol ${role.name}` : `Con rol ${role.name}`,
+      names: members.filter((m) => m.role_id === role.id).map((m) => m.username),
+    }))
+    .filter((role) => role.names.length > 0)
+    .sort((a, b) => Number(b.admin) - Number(a.admin) || a.field.localeCompare(b.field, 'es'));
+  return named.map(({ field, names }) => ({ field, before: null, after: names.join(', ') }));
+}
 
 export function createMembersIoService(deps: MembersIoServiceDeps) {
   const { repo, clock, mailer, log, history } = deps;
@@ -325,10 +350,11 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
           await history.recordAction(actor, {
             kind: 'users.import',
             entity_type: 'user',
-            label: `${members.length} ${members.length === 1 ? 'miembro' : 'miembros'}`,
+            label: membersLabel(members.length),
             changes: [
               { field: 'importados', before: null, after: String(members.length) },
               ...(skipped > 0 ? [{ field: 'omitidas', before: null, after: String(skipped) }] : []),
+              ...namedByRole(members, await repo.listRoles(), await repo.adminRoleIds()),
             ],
           });
           const now = clock.now();
@@ -348,8 +374,27 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       }
     },
 
-    async exportMembers(filter: ExportFilter, withHashes: boolean): Promise<MembersExport> {
+    /** A file with password hashes is recorded in the history (read first, recorded before it is handed out). */
+    async exportMembers(filter: ExportFilter, withHashes: boolean, actor: Actor): Promise<MembersExport> {
       const members = await repo.listForExport(filter, withHashes);
+      if (withHashes) {
+        const scope = [
+          ...(filter.search ? [`búsqueda «${filter.search}»`] : []),
+          ...(filter.pending ? ['pendientes'] : []),
+        ];
+        await repo.transaction(() =>
+          history.recordAction(actor, {
+            kind: 'users.export',
+            entity_type: 'user',
+            label: membersLabel(members.length),
+            changes: [
+              { field: 'registros', before: null, after: String(members.length) },
+              { field: 'hashes', before: null, after: 'incluidos' },
+              ...(scope.length > 0 ? [{ field: 'filtro', before: null, after: scope.join(', ') }] : []),
+            ],
+          }),
+        );
+      }
       const header = MEMBER_FIELDS.filter((f) => withHashes || f !== 'hash').map(
         (f) => MEMBER_CSV_HEADERS[f],
       );
