@@ -184,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     publicUrl: () => publicUrl(app, config),
     log: app.log,
+    history,
   });
   notificationsRoutes(app, notifier);
   const digests = setInterval(() => void notifier.sendDueDigests(), deps.digestSweepMs ?? 60_000);
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       repo: createMembersIoRepo(db),
       clock,
       history,
+      timeZone: config.timeZone,
       mailer,
       publicUrl: () => publicUrl(app, config),
       log: app.log,

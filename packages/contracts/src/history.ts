@@ -21,6 +21,7 @@ export const HISTORY_KIND_LABELS = {
   'user.delete': 'Usuario eliminado',
   'users.bulk': 'Acción masiva sobre usuarios',
   'users.import': 'Miembros importados',
+  'users.export': 'Miembros exportados con hashes de contraseña',
   'role.create': 'Rol creado',
   'role.update': 'Rol editado',
   'role.delete': 'Rol eliminado',
@@ -34,6 +35,7 @@ export const HISTORY_KIND_LABELS = {
   'config.save': 'Configuración de herramienta guardada',
   'saved_videos.delete': 'Registro de video eliminado',
   'saved_videos.delete_all': 'Registros de video eliminados',
+  'mail_settings.save': 'Configuración de correos guardada',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as [HistoryKind, ...HistoryKind[]];
@@ -71,6 +73,10 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   importados: 'Importados',
   omitidas: 'Filas omitidas',
   registros: 'Registros',
+  hashes: 'Hashes de contraseña',
+  new_registration: 'Correo de nuevo registro',
+  account_activated: 'Correo de cuenta activada',
+  account_refused: 'Correo de solicitud rechazada',
 };
 
 export const HISTORY_MESSAGES = {

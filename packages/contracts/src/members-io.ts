@@ -61,6 +61,8 @@ export const MEMBERS_IO_MESSAGES = {
   badActive: 'El valor de «Activo» debe ser sí o no',
   badDate: 'La fecha de alta no es válida',
   badHash: 'El hash de contraseña no es argon2id ni bcrypt ($2y$, $2a$, $2b$)',
+  hashTooCostly:
+    'El hash de contraseña pide demasiado trabajo para comprobarlo (bcrypt: coste de 4 a 14; argon2id: m hasta 94208, t hasta 10, m×t hasta 94208, p hasta 2). Importa la fila sin hash: el miembro elegirá su contraseña con «¿Olvidaste tu contraseña?»',
   // Warnings (the row is imported).
   missingPhone: 'Sin teléfono',
   noPassword: 'Sin contraseña: tendrá que crear una con «¿Olvidaste tu contraseña?»',

@@ -70,16 +70,17 @@ const service = createMembersIoService({
     retentionDays: config.historyRetentionDays,
   }),
   mailer,
+  timeZone: config.timeZone,
   publicUrl: () => config.appUrl ?? '',
   log,
   afterAnswer: (work) => emails.push(work),
 });
-/** The history names the command line as the one who imported. */
+/** The history names the command line as the one who imported or exported. */
 const CLI_ACTOR = { id: null, username: 'línea de comandos' };
 
 try {
   if (command === 'export') {
-    const result = await service.exportMembers({}, !values['without-hashes']);
+    const result = await service.exportMembers({}, !values['without-hashes'], CLI_ACTOR);
     if (file) {
       writeFileSync(file, result.csv, { mode: 0o600 });
       process.stderr.write(`${result.rows} miembros exportados a ${file}\n`);

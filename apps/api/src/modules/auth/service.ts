@@ -51,7 +51,8 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
         ? await checkPassword(found.password_hash, body.password)
         : { valid: await verifyAgainstDummy(body.password), needsRehash: false };
       if (!found || !valid) throw unauthorized(MESSAGES.invalidCredentials);
-      // A hash brought from the PHP application (bcrypt) becomes argon2id at the first sign-in that proves it.
+      // A hash brought from the PHP application (bcrypt) or a weak imported argon2id gets the current
+      // parameters at the first sign-in that proves it.
       if (needsRehash) {
         await repo.replacePasswordHash(found.user.id, found.password_hash, await hashPassword(body.password));
       }

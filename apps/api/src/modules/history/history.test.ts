@@ -146,6 +146,28 @@ const CASES: Case[] = [
       }),
   },
   {
+    kind: 'users.export',
+    act: (c) =>
+      send(
+        c,
+        'POST',
+        '/api/admin/users/export',
+        { include_hashes: true },
+        { entityId: null, label: '1 miembro' },
+      ),
+  },
+  {
+    kind: 'mail_settings.save',
+    act: (c) =>
+      send(
+        c,
+        'PUT',
+        '/api/admin/mail-settings',
+        { new_registration: false, account_activated: true, account_refused: true },
+        { entityId: null, label: 'Correos' },
+      ),
+  },
+  {
     kind: 'role.create',
     act: async (c) => {
       const res = await c.as('POST', '/api/admin/roles', { name: 'Mentores', tools: [1] });

@@ -144,6 +144,72 @@ describe('members CSV export and import', () => {
     expect(await userCount(t)).toBe(before + 2);
   });
 
+  it('gives a hash whose cost is outside the bounds a Spanish error in the preview', async () => {
+    const t = await adminApp();
+    const bcrypt = (cost: string) => `$2y$${cost}$${'a'.repeat(53)}`;
+    const argon2id = (params: string) => `$argon2id$v=19$${params}$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA`;
+    const refused = [
+      bcrypt('03'),
+      bcrypt('15'),
+      bcrypt('18'),
+      bcrypt('31'),
+      argon2id('m=4194304,t=2,p=1'),
+      argon2id('m=19456,t=4000000,p=1'),
+      argon2id('m=94216,t=1,p=1'),
+      argon2id('m=8,t=11,p=1'),
+      argon2id('m=47104,t=3,p=1'),
+      argon2id('m=19456,t=2,p=3'),
+    ];
+    const accepted = [
+      bcrypt('04'),
+      bcrypt('14'),
+      argon2id('m=19456,t=2,p=1'),
+      argon2id('m=47104,t=2,p=1'),
+      argon2id('m=9416,t=10,p=2'),
+      argon2id('m=8,t=1,p=1'),
+    ];
+    const csv = [
+      'username,email,role,password_hash',
+      ...[...refused, ...accepted].map((hash, i) => `m${i},m${i}@example.com,cafeinas,"${hash}"`),
+    ].join('\n');
+    const res = await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<MembersImportResult>().rows;
+    for (const [i, hash] of refused.entries()) {
+      expect(rows[i]?.errors, hash).toEqual([MEMBERS_IO_MESSAGES.hashTooCostly]);
+    }
+    for (const [i, hash] of accepted.entries()) {
+      expect(rows[refused.length + i]?.errors, hash).toEqual([]);
+    }
+  });
+
+  it('reads a date without a zone in TIME_ZONE, and one with a zone as written', async () => {
+    const test = await createTestApp({ timeZone: 'Europe/Madrid' });
+    const t = { ...test, cookie: await signIn(test.app, ADMIN.email, ADMIN.password) };
+    const dates = {
+      invierno: ['2019-03-04 09:15:00', '2019-03-04T08:15:00.000Z'],
+      verano: ['2019-07-04T09:15', '2019-07-04T07:15:00.000Z'],
+      dia: ['2019-03-04', '2019-03-03T23:00:00.000Z'],
+      utc: ['2019-03-04T09:15:00Z', '2019-03-04T09:15:00.000Z'],
+      offset: ['2019-03-04T09:15:00-05:00', '2019-03-04T14:15:00.000Z'],
+    };
+    const csv = [
+      'username,email,role,created_at',
+      ...Object.entries(dates).map(([name, [text]]) => `${name},${name}@example.com,cafeinas,${text}`),
+      'mal,mal@example.com,cafeinas,2019-02-30 10:00',
+    ].join('\n');
+    const preview = (
+      await postJson(t.app, IMPORT, { csv }, { cookie: t.cookie })
+    ).json<MembersImportResult>();
+    expect(preview.rows.find((r) => r.username === 'mal')?.errors).toEqual([MEMBERS_IO_MESSAGES.badDate]);
+    const res = await postJson(t.app, IMPORT, { csv, dry_run: false, mode: 'valid' }, { cookie: t.cookie });
+    expect(res.json()).toMatchObject({ imported: 5, error_rows: 1 });
+    for (const [name, [, stored]] of Object.entries(dates)) {
+      const [row] = await t.db.select().from(users).where(eq(users.username, name));
+      expect(row?.created_at, name).toBe(stored);
+    }
+  });
+
   it('refuses files over the limits with a clear message, and non-admins', async () => {
     const t = await adminApp();
     const rows = Array.from({ length: 20_001 }, (_, i) => `u${i},u${i}@example.com`);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
-import { roles, users } from '../../db/schema';
+import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { passwordResetTokens } from '../accounts/schema';
 
 export interface ExportFilter {
@@ -66,6 +66,16 @@ export function createMembersIoRepo(database: AppDatabase) {
     },
 
     listRoles: () => db().select({ id: roles.id, name: roles.name }).from(roles),
+
+    /** The roles that grant the config tool: whoever holds one administers the community. */
+    async adminRoleIds(): Promise<Set<number>> {
+      const rows = await db()
+        .select({ id: rolePermissions.role_id })
+        .from(rolePermissions)
+        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+        .where(eq(tools.name, 'config'));
+      return new Set(rows.map((row) => row.id));
+    },
 
     /** The accounts whose email (any case) is one of `emails` (given in lower case). */
     async findByEmails(emails: readonly string[]): Promise<ExistingMember[]> {

@@ -11,7 +11,7 @@ export function membersIoRoutes(app: FastifyInstance, members: MembersIoService)
   route(app, importMembers, CONFIG, ({ body, user }) => members.importMembers(body, actorOf(user)), {
     bodyLimit: MEMBERS_IMPORT_BODY_LIMIT,
   });
-  route(app, exportMembers, CONFIG, ({ body }) =>
-    members.exportMembers({ search: body.search, pending: body.pending }, body.include_hashes),
+  route(app, exportMembers, CONFIG, ({ body, user }) =>
+    members.exportMembers({ search: body.search, pending: body.pending }, body.include_hashes, actorOf(user)),
   );
 }

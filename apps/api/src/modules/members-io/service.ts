@@ -10,7 +10,9 @@ import {
   normalizeRoleName,
   PASSWORD_SETUP_TTL_DAYS,
   PhoneField,
+  SELF_REGISTERED_ROLE_ID,
   UsernameField,
+  type HistoryChange,
   type MemberColumnMapping,
   type MemberField,
   type MembersExport,
@@ -22,7 +24,8 @@ import { accountConflictField } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
-import { hashKind, NO_PASSWORD } from '../../lib/password';
+import { hashKind, NO_PASSWORD, withinBounds } from '../../lib/password';
+import { parseLocalDateTime } from '../../lib/zoned-time';
 import { hashToken } from '../accounts/service';
 import { CsvReadError, readCsv, unprotect, writeCsv } from './csv';
 import type { Actor, HistoryRecorder } from '../history/record';
@@ -81,6 +84,8 @@ export interface MembersIoServiceDeps {
   clock: Clock;
   history: HistoryRecorder;
   mailer: Mailer;
+  /** The community's IANA zone (TIME_ZONE): imported dates without a zone are its wall clock. */
+  timeZone: string;
   /** The public address of the web app (links in emails). */
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
@@ -89,6 +94,31 @@ export interface MembersIoServiceDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** An ISO-like date (and time) without a zone: parseLocalDateTime's form, never left to Date.parse's guesses. */
+const LOCAL_DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]*)?$/;
+
+const membersLabel = (n: number): string => `${n} ${n === 1 ? 'miembro' : 'miembros'}`;
+
+/**
+ * The imported accounts whose role is not the one new members get, named by role (roles that grant the
+ * config tool first, whatever the default): who was let in with more than the basic access, in full.
+ */
+function namedByRole(
+  members: readonly NewMember[],
+  roles: readonly { id: number; name: string }[],
+  adminRoleIds: ReadonlySet<number>,
+): HistoryChange[] {
+  const named = roles
+    .filter((role) => adminRoleIds.has(role.id) || role.id !== SELF_REGISTERED_ROLE_ID)
+    .map((role) => ({
+      admin: adminRoleIds.has(role.id),
+      field: adminRoleIds.has(role.id) ? `Administradores con rol ${role.name}` : `Con rol ${role.name}`,
+      names: members.filter((m) => m.role_id === role.id).map((m) => m.username),
+    }))
+    .filter((role) => role.names.length > 0)
+    .sort((a, b) => Number(b.admin) - Number(a.admin) || a.field.localeCompare(b.field, 'es'));
+  return named.map(({ field, names }) => ({ field, before: null, after: names.join(', ') }));
+}
 
 export function createMembersIoService(deps: MembersIoServiceDeps) {
   const { repo, clock, mailer, log, history } = deps;
@@ -102,6 +132,16 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       });
     }
   }
+
+  /**
+   * A date and time without a zone, as old systems export them, is the community's wall clock (TIME_ZONE);
+   * one with a zone, as our own export writes, is read as written.
+   */
+  const parseCreatedAt = (text: string): number => {
+    const local = parseLocalDateTime(text, deps.timeZone);
+    if (local) return local.getTime();
+    return LOCAL_DATE_LIKE.test(text) ? NaN : Date.parse(text);
+  };
 
   /** Reads and checks every row against the file itself and the database; writes nothing. */
   async function analyse(options: ImportOptions) {
@@ -180,12 +220,13 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       else if (activeText !== '') errors.push(M.badActive);
 
       const createdText = cell(record, 'created_at');
-      const createdMs = createdText === '' ? NaN : Date.parse(createdText);
+      const createdMs = createdText === '' ? NaN : parseCreatedAt(createdText);
       if (createdText !== '' && Number.isNaN(createdMs)) errors.push(M.badDate);
       const createdAt = Number.isNaN(createdMs) ? now : new Date(createdMs).toISOString();
 
       const hash = cell(record, 'hash');
       if (hash !== '' && hashKind(hash) === null) errors.push(M.badHash);
+      else if (hash !== '' && !withinBounds(hash)) errors.push(M.hashTooCostly);
       if (hash === '') warnings.push(M.noPassword);
 
       if (email.success) {
@@ -310,10 +351,11 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
           await history.recordAction(actor, {
             kind: 'users.import',
             entity_type: 'user',
-            label: `${members.length} ${members.length === 1 ? 'miembro' : 'miembros'}`,
+            label: membersLabel(members.length),
             changes: [
               { field: 'importados', before: null, after: String(members.length) },
               ...(skipped > 0 ? [{ field: 'omitidas', before: null, after: String(skipped) }] : []),
+              ...namedByRole(members, await repo.listRoles(), await repo.adminRoleIds()),
             ],
           });
           const now = clock.now();
@@ -333,8 +375,27 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       }
     },
 
-    async exportMembers(filter: ExportFilter, withHashes: boolean): Promise<MembersExport> {
+    /** A file with password hashes is recorded in the history (read first, recorded before it is handed out). */
+    async exportMembers(filter: ExportFilter, withHashes: boolean, actor: Actor): Promise<MembersExport> {
       const members = await repo.listForExport(filter, withHashes);
+      if (withHashes) {
+        const scope = [
+          ...(filter.search ? [`búsqueda «${filter.search}»`] : []),
+          ...(filter.pending ? ['pendientes'] : []),
+        ];
+        await repo.transaction(() =>
+          history.recordAction(actor, {
+            kind: 'users.export',
+            entity_type: 'user',
+            label: membersLabel(members.length),
+            changes: [
+              { field: 'registros', before: null, after: String(members.length) },
+              { field: 'hashes', before: null, after: 'incluidos' },
+              ...(scope.length > 0 ? [{ field: 'filtro', before: null, after: scope.join(', ') }] : []),
+            ],
+          }),
+        );
+      }
       const header = MEMBER_FIELDS.filter((f) => withHashes || f !== 'hash').map(
         (f) => MEMBER_CSV_HEADERS[f],
       );

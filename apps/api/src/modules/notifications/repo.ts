@@ -38,6 +38,9 @@ export function createNotificationsRepo(database: AppDatabase) {
       return settings;
     },
 
+    /** Runs `work` in one transaction: the settings and their history entry are saved together. */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
+
     saveSettings: (settings: MailSettings): Promise<void> =>
       database.transaction(async (tx) => {
         const values = { ...settings, updated_at: new Date().toISOString() };

@@ -1,6 +1,7 @@
 import { getMailSettings, saveMailSettings } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
+import { actorOf } from '../history/record';
 import type { Notifier } from './service';
 
 /** The account-email switches (/config, "Correos"): the same permission as the user table. */
@@ -8,5 +9,5 @@ const CONFIG = access.tool('config');
 
 export function notificationsRoutes(app: FastifyInstance, notifier: Notifier): void {
   route(app, getMailSettings, CONFIG, () => notifier.settings());
-  route(app, saveMailSettings, CONFIG, ({ body }) => notifier.saveSettings(body));
+  route(app, saveMailSettings, CONFIG, ({ body, user }) => notifier.saveSettings(body, actorOf(user)));
 }

@@ -1,6 +1,7 @@
 import { REGISTRATION_MAIL_INTERVAL_MINUTES, type MailSettings } from '@app/contracts';
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
+import { diff, type Actor, type HistoryRecorder } from '../history/record';
 import { newRegistrationEmail, refusalEmail, registrationDigestEmail, welcomeEmail } from './emails';
 import type { NotificationsRepo } from './repo';
 
@@ -11,7 +12,10 @@ export interface NotifierDeps {
   /** The public address of the web app (links in emails). */
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
+  history: HistoryRecorder;
 }
+
+const MAIL_SETTING_FIELDS = ['new_registration', 'account_activated', 'account_refused'] as const;
 
 export interface Member {
   email: string;
@@ -37,8 +41,17 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     settings: (): Promise<MailSettings> => repo.settings(),
 
-    async saveSettings(settings: MailSettings): Promise<MailSettings> {
-      await repo.saveSettings(settings);
+    async saveSettings(settings: MailSettings, actor: Actor): Promise<MailSettings> {
+      await repo.transaction(async () => {
+        const before = await repo.settings();
+        await repo.saveSettings(settings);
+        await deps.history.recordAction(actor, {
+          kind: 'mail_settings.save',
+          entity_type: 'mail_settings',
+          label: 'Correos',
+          changes: diff(before, settings, MAIL_SETTING_FIELDS),
+        });
+      });
       return repo.settings();
     },
 
