@@ -37,6 +37,21 @@ describe('Historial of members in and out, and of the mail settings', () => {
     ]);
   });
 
+  it('names the first hundred members of a role and counts the rest, administrators all', async () => {
+    const c = await setup();
+    const vips = Array.from({ length: 103 }, (_, i) => `vip${i},vip${i}@example.com,vip`);
+    const admins = Array.from({ length: 102 }, (_, i) => `jefe${i},jefe${i}@example.com,admin`);
+    const csv = ['username,email,role', ...vips, ...admins].join('\n');
+    const res = await c.as('POST', '/api/admin/users/import', { csv, dry_run: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const changes = changesOf((await entries(c.db))[0]) as { field: string; after: string }[];
+    const admin = changes.find((change) => change.field === 'Administradores con rol admin');
+    expect(admin?.after.split(', ')).toHaveLength(102);
+    const vip = changes.find((change) => change.field === 'Con rol vip');
+    expect(vip?.after).toMatch(/^vip0, vip1, .* y 3 más$/);
+    expect(vip?.after.split(', ')).toHaveLength(100);
+  });
+
   it('records an export with password hashes, and not one without', async () => {
     const c = await setup();
     const plain = await c.as('POST', '/api/admin/users/export', { include_hashes: false });

@@ -101,7 +101,7 @@ const membersLabel = (n: number): string => `${n} ${n === 1 ? 'miembro' : 'miemb
 
 /**
  * The imported accounts whose role is not the one new members get, named by role (roles that grant the
- * config tool first, whatever the default): who was let in with more than the basic access, in full.
+ * config tool first, whatever the default): who was let in with more than the basic access.
  */
 function namedByRole(
   members: readonly NewMember[],
@@ -117,7 +117,15 @@ function namedByRole(
     }))
     .filter((role) => role.names.length > 0)
     .sort((a, b) => Number(b.admin) - Number(a.admin) || a.field.localeCompare(b.field, 'es'));
-  return named.map(({ field, names }) => ({ field, before: null, after: names.join(', ') }));
+  return named.map(({ admin, field, names }) => ({ field, before: null, after: nameList(names, admin) }));
+}
+
+/** Names shown per role in one entry: administrators always all of them, other roles a readable list. */
+const NAMED_PER_ROLE = 100;
+
+function nameList(names: readonly string[], all: boolean): string {
+  if (all || names.length <= NAMED_PER_ROLE) return names.join(', ');
+  return `${names.slice(0, NAMED_PER_ROLE).join(', ')} y ${names.length - NAMED_PER_ROLE} más`;
 }
 
 export function createMembersIoService(deps: MembersIoServiceDeps) {
