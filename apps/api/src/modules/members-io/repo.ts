@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
+import { usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from '../accounts/schema';
 
 export interface ExportFilter {
@@ -95,7 +96,27 @@ export function createMembersIoRepo(database: AppDatabase) {
       return found;
     },
 
-    /** Inserts in batches inside the caller's transaction, yielding between batches. */
+    /** The accounts whose usernames look like these (by skeleton, lib: db/username-skeleton.ts). */
+    async findBySkeletons(skeletons: readonly string[]): Promise<(ExistingMember & { skeleton: string })[]> {
+      const found: (ExistingMember & { skeleton: string })[] = [];
+      for (const part of chunks(skeletons, BATCH)) {
+        const rows = await db()
+          .select({
+            id: users.id,
+            username: users.username,
+            email: users.email,
+            skeleton: users.username_skeleton,
+          })
+          .from(users)
+          .where(inArray(users.username_skeleton, part));
+        found.push(
+          ...rows.flatMap((row) => (row.skeleton === null ? [] : [{ ...row, skeleton: row.skeleton }])),
+        );
+        await yieldToOthers();
+      }
+      return found;
+    },
+
     /** Inserts the members in batches; answers the new accounts' ids, in order. */
     async insertMembers(
       members: readonly NewMember[],
@@ -106,7 +127,9 @@ export function createMembersIoRepo(database: AppDatabase) {
         inserted.push(
           ...(await db()
             .insert(users)
-            .values(part)
+            .values(
+              part.map((member) => ({ ...member, username_skeleton: usernameSkeleton(member.username) })),
+            )
             .returning({ id: users.id, email: users.email, username: users.username })),
         );
         onProgress?.(inserted.length);

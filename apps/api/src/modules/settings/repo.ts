@@ -4,6 +4,7 @@ import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 
 export interface UserFilter {
   page: number;
@@ -158,9 +159,27 @@ export function createSettingsRepo(database: AppDatabase) {
 
     findUser,
 
+    /** Whether another account than `exceptId` has this username, in any case. */
+    async usernameInUse(username: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            exceptId === undefined ? undefined : ne(users.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     insertUser: (values: UserValues & { password_hash: string }): Promise<number> =>
       write(async (tx) => {
-        const rows = await tx.insert(users).values(values).returning({ id: users.id });
+        const rows = await tx
+          .insert(users)
+          .values({ ...values, username_skeleton: usernameSkeleton(values.username) })
+          .returning({ id: users.id });
         return single(rows, 'new user').id;
       }),
 
@@ -173,7 +192,11 @@ export function createSettingsRepo(database: AppDatabase) {
       write(async (tx) => {
         await tx
           .update(users)
-          .set({ ...values, ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}) })
+          .set({
+            ...values,
+            username_skeleton: renamedSkeleton(values.username),
+            ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}),
+          })
           .where(eq(users.id, id));
         if (endSessions) await tx.delete(sessions).where(eq(sessions.user_id, id));
       }),

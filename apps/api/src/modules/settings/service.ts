@@ -9,6 +9,7 @@ import {
   type Role,
   type UserBulkResult,
   type UserList,
+  USERNAME_MESSAGES,
 } from '@app/contracts';
 import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
@@ -71,11 +72,17 @@ async function namedRole(tx: SettingsQueries, role: Role) {
   return { ...role, tools: role.tools.map((id) => names.get(id) ?? `Herramienta ${id}`) };
 }
 
-/** Turns a unique-index violation on users into the field-specific Spanish conflict. */
-function accountConflict(error: unknown): never {
+/**
+ * Turns a unique-index violation on users into the field-specific Spanish conflict. A name that matches
+ * another's skeleton may be that very name in another case ("in use") or only look like it.
+ */
+async function accountConflict(error: unknown, usernameInUse: () => Promise<boolean>): Promise<never> {
   const field = accountConflictField(error);
   if (field === 'email') throw conflict(M.emailTaken, 'email');
   if (field === 'username') throw conflict(M.usernameTaken, 'username');
+  if (field === 'lookalike') {
+    throw conflict((await usernameInUse()) ? M.usernameTaken : USERNAME_MESSAGES.lookalike, 'username');
+  }
   throw error;
 }
 
@@ -140,7 +147,7 @@ export function createSettingsService({
           return saved;
         });
       } catch (error) {
-        return accountConflict(error);
+        return accountConflict(error, () => repo.usernameInUse(input.username));
       }
     },
 
@@ -184,7 +191,7 @@ export function createSettingsService({
           return saved;
         });
       } catch (error) {
-        return accountConflict(error);
+        return accountConflict(error, () => repo.usernameInUse(input.username, id));
       }
       if (activated) events.activated([saved]);
       return saved;
