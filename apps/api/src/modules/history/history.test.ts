@@ -421,7 +421,7 @@ describe('a refused action', () => {
     });
     await expect(
       recorder.recordAction(
-        { id: 1, username: 'x' },
+        { id: 1, username: 'x', email: 'x@example.com' },
         { kind: 'user.create', entity_type: 'user', label: 'x' },
       ),
     ).rejects.toThrow(/inside the transaction/);
