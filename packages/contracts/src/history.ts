@@ -66,6 +66,8 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   clave: 'Clave de API',
   accion: 'Acción',
   cuentas: 'Cuentas',
+  afectadas: 'Cuentas afectadas',
+  motivo: 'Motivo',
   seleccion: 'Selección',
   filtro: 'Filtro',
   importados: 'Importados',

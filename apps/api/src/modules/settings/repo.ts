@@ -34,6 +34,12 @@ export interface UserValues {
   is_active: boolean;
 }
 
+/** An account as the history names it. */
+export interface AccountRef {
+  username: string;
+  email: string;
+}
+
 export interface StoredUser extends AdminUser {
   token_version: number;
 }
@@ -208,24 +214,21 @@ export function createSettingsRepo(database: AppDatabase) {
 
     /**
      * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
-     * active flag signs them out, as a single edit does). Returns how many accounts changed.
+     * active flag signs them out, as a single edit does). Returns the accounts that changed.
      */
-    bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<number> =>
+    bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<AccountRef[]> =>
       write(async (tx) => {
         const differs =
           'is_active' in change ? ne(users.is_active, change.is_active) : ne(users.role_id, change.role_id);
         const where = and(targetWhere(target), differs);
-        const [counted] = await tx.select({ n: count() }).from(users).where(where);
-        const n = counted?.n ?? 0;
-        if (n === 0) return 0;
         await tx
           .delete(sessions)
           .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
-        await tx
+        return tx
           .update(users)
           .set({ ...change, token_version: sql`${users.token_version} + 1` })
-          .where(where);
-        return n;
+          .where(where)
+          .returning({ username: users.username, email: users.email });
       }),
 
     /** The targeted accounts still waiting for activation (who an activation or deletion emails). */
@@ -235,18 +238,14 @@ export function createSettingsRepo(database: AppDatabase) {
         .from(users)
         .where(and(targetWhere(target), eq(users.is_active, false))),
 
-    /** Deletes the targeted accounts (their sessions go with them); returns how many. */
-    bulkDelete: (target: BulkTarget): Promise<number> =>
+    /** Deletes the targeted accounts (their sessions go with them); returns the accounts deleted. */
+    bulkDelete: (target: BulkTarget): Promise<AccountRef[]> =>
       write(async (tx) => {
         const where = targetWhere(target);
-        const [counted] = await tx.select({ n: count() }).from(users).where(where);
-        const n = counted?.n ?? 0;
-        if (n === 0) return 0;
         await tx
           .delete(sessions)
           .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
-        await tx.delete(users).where(where);
-        return n;
+        return tx.delete(users).where(where).returning({ username: users.username, email: users.email });
       }),
 
     /** Active accounts whose role grants the config tool: the people who can still administer. */

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
 import {
   withoutTokenVersion,
+  type AccountRef,
   type BulkTarget,
   type SettingsQueries,
   type SettingsRepo,
@@ -44,11 +45,6 @@ export interface AccountEvents {
   refused(members: readonly AccountRef[], reason?: string): void;
 }
 
-interface AccountRef {
-  email: string;
-  username: string;
-}
-
 export interface SettingsServiceDeps {
   repo: SettingsRepo;
   hashPassword: (password: string) => Promise<string>;
@@ -65,6 +61,20 @@ const BULK_LABELS = {
   set_role: 'Cambiar rol',
   delete: 'Eliminar',
 } as const;
+
+/** How many accounts a bulk entry names; the rest are counted. */
+const BULK_NAMED_MAX = 50;
+
+/**
+ * The accounts a bulk action changed, by name and email (a name alone can look like another's), sorted, the
+ * first BULK_NAMED_MAX of them and how many more.
+ */
+function namedAccounts(accounts: readonly AccountRef[]): string {
+  const sorted = [...accounts].sort((a, b) => a.username.localeCompare(b.username, 'es'));
+  const named = sorted.slice(0, BULK_NAMED_MAX).map((a) => `${a.username} (${a.email})`);
+  const more = sorted.length - named.length;
+  return named.join(', ') + (more > 0 ? ` y ${more} más` : '');
+}
 
 /** A role with its tools by name, as the history shows it. */
 async function namedRole(tx: SettingsQueries, role: Role) {
@@ -208,7 +218,11 @@ export function createSettingsService({
           entity_type: 'user',
           entity_id: id,
           label: existing.username,
-          changes: removed(existing, USER_FIELDS),
+          changes: [
+            ...removed(existing, USER_FIELDS),
+            // A refused registration's reason goes to the member by email; Historial keeps it too.
+            ...(!existing.is_active && reason ? [{ field: 'motivo', before: null, after: reason }] : []),
+          ],
         });
         await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
         return existing;
@@ -224,23 +238,24 @@ export function createSettingsService({
       const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
       let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
       const result = await repo.transaction(async (tx) => {
-        let affected: number;
+        let changed: AccountRef[];
         if (input.action === 'activate' || input.action === 'delete') {
           const members = await tx.listPending(target);
           told = { kind: input.action === 'activate' ? 'activated' : 'refused', members };
         }
         let roleName: string | undefined;
         if (input.action === 'delete') {
-          affected = await tx.bulkDelete(target);
+          changed = await tx.bulkDelete(target);
         } else if (input.action === 'set_role') {
           const roleId = input.role_id;
           if (roleId === undefined) throw badRequest(MESSAGES.invalidRequest, 'role_id');
           await assertRoleExists(tx, roleId);
           roleName = (await tx.findRole(roleId))?.name;
-          affected = await tx.bulkUpdate(target, { role_id: roleId });
+          changed = await tx.bulkUpdate(target, { role_id: roleId });
         } else {
-          affected = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
+          changed = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
         }
+        const affected = changed.length;
         const filter = input.filter;
         await history.recordAction(actor, {
           kind: 'users.bulk',
@@ -249,6 +264,7 @@ export function createSettingsService({
           changes: [
             { field: 'accion', before: null, after: BULK_LABELS[input.action] },
             { field: 'cuentas', before: null, after: String(affected) },
+            ...(affected > 0 ? [{ field: 'afectadas', before: null, after: namedAccounts(changed) }] : []),
             ...(roleName ? [{ field: 'role', before: null, after: roleName }] : []),
             input.ids
               ? { field: 'seleccion', before: null, after: `${input.ids.length} marcadas` }
