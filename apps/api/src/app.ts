@@ -4,7 +4,7 @@ import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
-import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
+import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { systemClock, type Clock } from './lib/clock';
@@ -138,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await seedCatalog(db);
   await seedFirstAdmin(db, config.admin, app.log);
+  await backfillUsernameSkeletons(db);
   const clock = deps.clock ?? systemClock;
   const https = config.appUrl?.startsWith('https://') ?? false;
 

@@ -6,6 +6,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import type { AppDatabase, Db } from '../src/db/client';
 import { roles, users } from '../src/db/schema';
+import { usernameSkeleton } from '../src/db/username-skeleton';
 import { hashPassword } from '../src/lib/password';
 import { directDb, openTestDatabase } from './support/engine';
 
@@ -43,11 +44,13 @@ export async function addUser(
     .from(roles)
     .where(eq(roles.name, user.role ?? 'cafeinas'));
   if (!role) throw new Error(`unknown role ${user.role}`);
+  const username = user.username ?? user.email.split('@')[0]!;
   const [row] = await db
     .insert(users)
     .values({
       email: user.email,
-      username: user.username ?? user.email.split('@')[0]!,
+      username,
+      username_skeleton: usernameSkeleton(username),
       password_hash: await hashPassword(password),
       role_id: role.id,
       is_active: user.is_active ?? true,

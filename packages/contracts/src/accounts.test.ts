@@ -131,3 +131,59 @@ describe('usernames that could deceive (issue 23)', () => {
     expect(UsernameField.parse('user_42')).toBe('user_42');
   });
 });
+
+describe('usernames: letters, digits and a few separators of one script (issue 35)', () => {
+  it.each([
+    ['a Hangul filler', 'admin\u3164'],
+    ['a half-width Hangul filler', 'admin\uffa0'],
+    ['a Hangul choseong filler', 'admin\u115f'],
+    ['a variation selector', 'admin\ufe0f'],
+    ['a combining grapheme joiner', 'admin\u034f'],
+    ['a Mongolian free variation selector', 'admin\u180b'],
+    ['a Khmer inherent vowel', 'admin\u17b4'],
+    ['a line separator inside', 'ad\u2028min'],
+    ['a paragraph separator inside', 'ad\u2029min'],
+  ])('refuses %s as invisible', (_name, username) => {
+    const result = UsernameField.safeParse(username);
+    expect(result.error?.issues[0]?.message).toBe(USERNAME_MESSAGES.invisible);
+  });
+
+  it.each([
+    ['a blank Braille pattern', 'admin\u2800'],
+    ['a Latin small capital', 'ad\u1d0din'],
+    ['an IPA letter', '\u0251dmin'],
+    ['a combining mark that composes with nothing', 'admin\u0301\u0301'],
+    ['a symbol', 'admin\u2606'],
+    ['punctuation other than the separators', 'ad!min'],
+    ['a letter of a script not recommended for identifiers', '\u2c81\u2c9b\u2c81'],
+  ])('refuses %s with a Spanish message', (_name, username) => {
+    const result = UsernameField.safeParse(username);
+    expect(result.error?.issues[0]?.message).toBe(USERNAME_MESSAGES.notAllowed);
+  });
+
+  it('refuses letters of two scripts, Greek or Armenian among Latin included', () => {
+    for (const username of ['\u03bfscar', 'p\u0561blo', 'ана\u10d0']) {
+      expect(UsernameField.safeParse(username).error?.issues[0]?.message).toBe(
+        USERNAME_MESSAGES.mixedScripts,
+      );
+    }
+  });
+
+  it('keeps names of one script with their separators, accents and digits', () => {
+    for (const username of [
+      "O'Brien",
+      'Eva María',
+      'ana.garcia-ruiz_2',
+      'Nguyễn Văn',
+      'Ελένη',
+      'Дмитрий',
+      'राम',
+      'やまだ太郎',
+      'ヤマダー',
+      '김민준',
+      'محمد',
+    ]) {
+      expect(UsernameField.safeParse(username).error?.issues[0]?.message).toBeUndefined();
+    }
+  });
+});

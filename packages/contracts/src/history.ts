@@ -68,6 +68,8 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   clave: 'Clave de API',
   accion: 'Acción',
   cuentas: 'Cuentas',
+  afectadas: 'Cuentas afectadas',
+  motivo: 'Motivo',
   seleccion: 'Selección',
   filtro: 'Filtro',
   importados: 'Importados',
@@ -111,6 +113,8 @@ export const HistoryEntry = z.object({
   /** The administrator who acted (kept after their account is deleted); null for the command line. */
   actor_id: z.number().int().nullable(),
   actor_name: z.string(),
+  /** Beside the name, which another account's could look like; null for the command line. */
+  actor_email: z.string().nullable(),
   kind: z.string(),
   entity_type: z.string(),
   entity_id: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, ID_MAX } from './http';
 import { SEARCH_MAX } from './settings';
+import { USERNAME_MESSAGES } from './user-fields';
 
 /**
  * Members in and out (/config, Usuarios): CSV export of the current filter and CSV import with column mapping,
@@ -55,8 +56,11 @@ export const MEMBERS_IO_MESSAGES = {
   missingUsername: 'Falta el nombre de usuario',
   duplicateEmail: (line: number) => `Correo electrónico repetido en el archivo (fila ${line})`,
   duplicateUsername: (line: number) => `Nombre de usuario repetido en el archivo (fila ${line})`,
+  lookalikeUsername: (line: number) =>
+    `El nombre de usuario se parece demasiado al de la fila ${line} del archivo`,
   emailRegistered: 'Este correo electrónico ya está registrado',
   usernameRegistered: 'Este nombre de usuario ya está en uso',
+  usernameLookalike: USERNAME_MESSAGES.lookalike,
   unknownRole: (role: string) => `El rol «${role}» no existe`,
   badActive: 'El valor de «Activo» debe ser sí o no',
   badDate: 'La fecha de alta no es válida',

@@ -76,7 +76,7 @@ const service = createMembersIoService({
   afterAnswer: (work) => emails.push(work),
 });
 /** The history names the command line as the one who imported or exported. */
-const CLI_ACTOR = { id: null, username: 'línea de comandos' };
+const CLI_ACTOR = { id: null, username: 'línea de comandos', email: null };
 
 try {
   if (command === 'export') {

@@ -4,12 +4,14 @@
  *   node apps/api/dist/cli/user.js add --email E --username U --password P --role cafeinas [--inactive]
  */
 import { parseArgs } from 'node:util';
-import { normalizeRoleName } from '@app/contracts';
+import { normalizeRoleName, TAKEN_MESSAGES, USERNAME_MESSAGES, UsernameField } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { roles, users } from '../db/schema';
 import { seedCatalog } from '../db/seed';
+import { accountConflictField } from '../db/unique-violation';
+import { usernameSkeleton } from '../db/username-skeleton';
 import { hashPassword } from '../lib/password';
 
 function fail(message: string): never {
@@ -34,6 +36,10 @@ if (positionals[0] !== 'add')
 const { email, username, password } = values;
 if (!email || !username || !password) fail('Faltan --email, --username o --password');
 if (password.length < 6) fail('La contraseña debe tener al menos 6 caracteres');
+// The same username rules as registration and the admin dialog.
+const checkedUsername = UsernameField.safeParse(username);
+if (!checkedUsername.success) fail(checkedUsername.error.issues[0]?.message ?? 'Nombre de usuario no válido');
+const name = checkedUsername.data;
 
 let config;
 try {
@@ -53,7 +59,8 @@ if (!role) fail(`El rol ${values.role} no existe`);
 try {
   db.insert(users)
     .values({
-      username: username.trim(),
+      username: name,
+      username_skeleton: usernameSkeleton(name),
       email: email.trim().toLowerCase(),
       phone: values.phone ?? null,
       password_hash: await hashPassword(password),
@@ -62,7 +69,9 @@ try {
     })
     .run();
 } catch (error) {
-  fail(String(error).includes('UNIQUE') ? 'Este usuario o email ya existe' : String(error));
+  const field = accountConflictField(error);
+  if (field === 'lookalike') fail(USERNAME_MESSAGES.lookalike);
+  fail(field ? TAKEN_MESSAGES[field] : String(error));
 }
 await database.close();
-process.stdout.write(`Usuario ${username} creado con el rol ${values.role}\n`);
+process.stdout.write(`Usuario ${name} creado con el rol ${values.role}\n`);

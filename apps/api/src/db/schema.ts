@@ -36,6 +36,11 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
+    /**
+     * What the username looks like (lib/username-skeleton.ts): unique, so no two members can be taken for each
+     * other. Null only for an older account whose name already looked like another's.
+     */
+    username_skeleton: text('username_skeleton'),
     email: text('email').notNull(),
     phone: text('phone'),
     password_hash: text('password_hash').notNull(),
@@ -50,6 +55,7 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton_unique').on(t.username_skeleton),
     index('users_role_idx').on(t.role_id),
     index('users_created_at_idx').on(t.created_at),
     // The admin table's "pending activation" filter, newest first, on a large community.

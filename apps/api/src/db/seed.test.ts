@@ -5,7 +5,7 @@ import { databaseForServers, directDb, ENGINE, openTestDatabase } from '../../te
 import { openDatabase } from './client';
 import { openPgAppDatabase } from './client.pg';
 import { rolePermissions, roles, tools, users } from './schema';
-import { resolveSessionSecret, seedCatalog, seedFirstAdmin } from './seed';
+import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './seed';
 
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
@@ -94,5 +94,32 @@ describe('seeding an empty database', () => {
     }
     await second.close();
     await dispose();
+  });
+});
+
+describe('username skeletons of accounts made before they were stored (issue 35)', () => {
+  it('fills them at start-up, leaving the later of two look-alikes without one', async () => {
+    const { database } = await openTestDatabase();
+    const db = directDb(database);
+    await seedCatalog(database);
+    const legacy = (username: string, email: string) => ({ username, email, password_hash: 'x', role_id: 3 });
+    await db
+      .insert(users)
+      .values([
+        legacy('carol', 'carol@example.com'),
+        legacy('caro1', 'caro1@example.com'),
+        legacy('Eva', 'eva@example.com'),
+      ]);
+    await backfillUsernameSkeletons(database);
+    await backfillUsernameSkeletons(database); // idempotent
+    const rows = await db
+      .select({ username: users.username, skeleton: users.username_skeleton })
+      .from(users)
+      .orderBy(asc(users.id));
+    expect(rows).toEqual([
+      { username: 'carol', skeleton: 'carol' },
+      { username: 'caro1', skeleton: null },
+      { username: 'Eva', skeleton: 'eva' },
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { SEED_ROLES, TOOL_NAMES } from '@app/contracts';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDatabase } from './client';
 import { present, single } from './rows';
 import { rolePermissions, roles, settings, tools, users } from './schema';
+import { uniqueViolation } from './unique-violation';
+import { usernameSkeleton } from './username-skeleton';
 
 export interface SeedLogger {
   info(message: string): void;
@@ -54,9 +56,14 @@ export async function seedFirstAdmin(
     if ((existing?.n ?? 0) > 0) return false;
     const [adminRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin'));
     if (!adminRole) throw new Error('The admin role is missing: the catalog was not seeded');
-    await tx
-      .insert(users)
-      .values({ username: 'admin', email, password_hash, role_id: adminRole.id, is_active: true });
+    await tx.insert(users).values({
+      username: 'admin',
+      username_skeleton: usernameSkeleton('admin'),
+      email,
+      password_hash,
+      role_id: adminRole.id,
+      is_active: true,
+    });
     return true;
   });
   if (!created) return;
@@ -66,6 +73,53 @@ export async function seedFirstAdmin(
     log.warn(
       `Administrador inicial creado: ${email} con la contraseña ${password} (se muestra una sola vez; cámbiala)`,
     );
+  }
+}
+
+/**
+ * Gives every account made before usernames had skeletons its skeleton, once. Of two older names that already
+ * look alike, the first one made keeps its name's skeleton and the other stays without one: the accounts are
+ * left as they are, only new names are compared with them. Two nodes starting at once write the same values.
+ */
+export async function backfillUsernameSkeletons(db: AppDatabase): Promise<void> {
+  const missing = await db.read
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(isNull(users.username_skeleton))
+    .orderBy(asc(users.id));
+  if (missing.length === 0) return;
+  const taken = new Set(
+    (
+      await db.read
+        .select({ skeleton: users.username_skeleton })
+        .from(users)
+        .where(isNotNull(users.username_skeleton))
+    ).map((row) => row.skeleton),
+  );
+  const updates: { id: number; skeleton: string }[] = [];
+  for (const { id, username } of missing) {
+    const skeleton = usernameSkeleton(username);
+    if (taken.has(skeleton)) continue;
+    taken.add(skeleton);
+    updates.push({ id, skeleton });
+  }
+  const write = (batch: typeof updates) =>
+    db.transaction(async (tx) => {
+      for (const { id, skeleton } of batch) {
+        await tx.update(users).set({ username_skeleton: skeleton }).where(eq(users.id, id));
+      }
+    });
+  for (let start = 0; start < updates.length; start += 500) {
+    const batch = updates.slice(start, start + 500);
+    // A member who registered meanwhile with a look-alike name has the skeleton now: skip that row alone.
+    await write(batch).catch(async (error: unknown) => {
+      if (!uniqueViolation(error)) throw error;
+      for (const row of batch) {
+        await write([row]).catch((rowError: unknown) => {
+          if (!uniqueViolation(rowError)) throw rowError;
+        });
+      }
+    });
   }
 }
 

@@ -17,6 +17,17 @@ describe('uniqueViolation', () => {
     };
     expect(accountConflictField(await caught('ANA@example.com', 'otra'))).toBe('email');
     expect(accountConflictField(await caught('otra@example.com', 'ANA'))).toBe('username');
+    const lookalike = await db
+      .insert(users)
+      .values({
+        email: 'x@example.com',
+        username: 'x',
+        username_skeleton: 'ana',
+        password_hash: 'x',
+        role_id: 3,
+      })
+      .catch((error: unknown) => error);
+    expect(accountConflictField(lookalike)).toBe('lookalike');
   });
 
   it('ignores errors that are not unique violations', () => {

@@ -24,12 +24,16 @@ export function uniqueViolation(error: unknown): { table: string; columns: strin
   };
 }
 
-/** The account field a unique violation on `users` concerns (email or username), if any. */
-export function accountConflictField(error: unknown): 'email' | 'username' | undefined {
+/**
+ * What a unique violation on `users` concerns: the email, the username (the same name in any case), or a
+ * username that looks like another (their skeletons match); undefined for anything else.
+ */
+export function accountConflictField(error: unknown): 'email' | 'username' | 'lookalike' | undefined {
   const violation = uniqueViolation(error);
   if (!violation) return undefined;
   const names = violation.columns.join(' ');
   if (names.includes('email')) return 'email';
+  if (names.includes('skeleton')) return 'lookalike';
   if (names.includes('username')) return 'username';
   return undefined;
 }

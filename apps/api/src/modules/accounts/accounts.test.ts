@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES, SessionUser } from '@app/contracts';
+import { ACCOUNT_MESSAGES, MESSAGES, SessionUser, USERNAME_MESSAGES } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,6 +122,55 @@ describe('POST /api/accounts/register', () => {
     expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.usernameTaken, field: 'username' });
     const count = (await db.select({ n: sql<number>`count(*)` }).from(users))[0];
     expect(count?.n).toBe(2);
+  });
+
+  it('refuses a username that looks like an existing one (issue 35: confusable skeleton)', async () => {
+    const { app, db } = await createTestApp();
+    await addUser(db, { email: 'ace@example.com', username: 'ace' });
+    // The first administrator is "admin"; Cyrillic "асе" reads as "ace"; "rn" reads as "m".
+    for (const username of ['adm\u0131n', 'Adm\u0131n', '\u0430\u0441\u0435', 'adrnin', 'ACE']) {
+      const res = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, username });
+      expect(res.statusCode, username).toBe(409);
+      expect(res.json().field).toBe('username');
+    }
+    const lookalike = await postJson(app, '/api/accounts/register', {
+      ...NEW_MEMBER,
+      username: 'adm\u0131n',
+    });
+    expect(lookalike.json().error).toBe(USERNAME_MESSAGES.lookalike);
+    // The same name in another case is still "in use", not "looks like".
+    const same = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, username: 'ACE' });
+    expect(same.json().error).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    const count = (await db.select({ n: sql<number>`count(*)` }).from(users))[0];
+    expect(Number(count?.n)).toBe(2);
+  });
+
+  it('refuses invisible characters after a name with a Spanish 400 (issue 35)', async () => {
+    const { app } = await createTestApp();
+    for (const username of ['admin\u3164', 'admin\uffa0', 'admin\u115f', 'admin\ufe0f', 'ad\u2028min']) {
+      const res = await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, username });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: USERNAME_MESSAGES.invisible, field: 'username' });
+    }
+  });
+
+  it('lets one of two look-alike names registered at once through (unique skeleton)', async () => {
+    const { app, db } = await createTestApp();
+    const answers = await Promise.all(
+      ['carol', 'caro1', 'caroI'].map((username, i) =>
+        postJson(app, '/api/accounts/register', {
+          ...NEW_MEMBER,
+          username,
+          email: `carol${i}@example.com`,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(sql`lower(${users.username}) like 'car%'`);
+    expect(rows).toHaveLength(1);
   });
 
   it('limits registrations per IP address, as many as the operator sets (REGISTER_LIMIT_PER_IP)', async () => {
@@ -504,6 +553,21 @@ describe('PUT /api/accounts/profile', () => {
     // Keeping one's own name in another case is no conflict.
     expect(
       (await putProfile(app, cookie, { username: 'EVA', email: 'Eva@example.com', phone: '' })).statusCode,
+    ).toBe(200);
+  });
+
+  it("refuses a new username that looks like another member's (issue 35)", async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
+    await addUser(db, { email: 'pop@example.com', username: 'pop' });
+    const cookie = await signIn(app, member.email, member.password);
+    for (const username of ['adm\u0131n', '\u0440\u043e\u0440']) {
+      const res = await putProfile(app, cookie, { username, email: 'eva@example.com', phone: '' });
+      expect(res.statusCode, username).toBe(409);
+      expect(res.json()).toEqual({ error: USERNAME_MESSAGES.lookalike, field: 'username' });
+    }
+    expect(
+      (await putProfile(app, cookie, { username: 'Eva', email: 'eva@example.com', phone: '' })).statusCode,
     ).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from './schema';
 
 export interface NewAccount {
@@ -25,8 +26,28 @@ export function createAccountsRepo(database: AppDatabase) {
     /** Self-registration: always the cafeinas role and inactive, whatever the visitor sent. */
     insertSelfRegistered: (account: NewAccount): Promise<void> =>
       write(async (tx) => {
-        await tx.insert(users).values({ ...account, role_id: SELF_REGISTERED_ROLE_ID, is_active: false });
+        await tx.insert(users).values({
+          ...account,
+          username_skeleton: usernameSkeleton(account.username),
+          role_id: SELF_REGISTERED_ROLE_ID,
+          is_active: false,
+        });
       }),
+
+    /** Whether another account than `exceptId` has this username, in any case. */
+    async usernameInUse(username: string, exceptId?: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            exceptId === undefined ? undefined : ne(users.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
 
     async findByEmail(
       email: string,
@@ -113,7 +134,8 @@ export function createAccountsRepo(database: AppDatabase) {
       changes: ProfileChanges,
     ): Promise<number | undefined> =>
       write(async (tx) => {
-        const { password_hash, ...fields } = changes;
+        const { password_hash, ...changed } = changes;
+        const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
         const [row] = await tx
           .update(users)
           .set(

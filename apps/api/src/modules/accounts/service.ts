@@ -7,6 +7,7 @@ import {
   type ProfileBody,
   type RegisterBody,
   type SessionUser,
+  USERNAME_MESSAGES,
 } from '@app/contracts';
 import { accountConflictField } from '../../db/unique-violation';
 import type { Mailer } from '../../integrations/mailer';
@@ -46,10 +47,24 @@ const PROFILE_CONFLICT = {
   username: ACCOUNT_MESSAGES.usernameTakenByOther,
 } as const;
 
-/** Turns a unique-index violation on users into a 409 naming the field; rethrows anything else. */
-function rethrowConflict(error: unknown, messages: Record<'email' | 'username', string>): never {
+/**
+ * Turns a unique-index violation on users into a 409 naming the field; rethrows anything else. A name that
+ * matches another's skeleton may be that very name in another case ("in use") or only look like it.
+ */
+async function rethrowConflict(
+  error: unknown,
+  messages: Record<'email' | 'username', string>,
+  usernameInUse: () => Promise<boolean>,
+): Promise<never> {
   const field = accountConflictField(error);
-  if (field) throw conflict(messages[field], field);
+  if (field === 'lookalike' && !(await usernameInUse())) {
+    throw conflict(USERNAME_MESSAGES.lookalike, 'username');
+  }
+  if (field)
+    throw conflict(
+      messages[field === 'lookalike' ? 'username' : field],
+      field === 'email' ? 'email' : 'username',
+    );
   throw error;
 }
 
@@ -83,7 +98,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       try {
         await repo.insertSelfRegistered({ ...member, phone: body.phone, password_hash });
       } catch (error) {
-        rethrowConflict(error, REGISTER_CONFLICT);
+        await rethrowConflict(error, REGISTER_CONFLICT, () => repo.usernameInUse(body.username));
       }
       deps.onRegistered?.(member);
     },
@@ -150,7 +165,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           ...(password_hash ? { password_hash } : {}),
         });
       } catch (error) {
-        rethrowConflict(error, PROFILE_CONFLICT);
+        await rethrowConflict(error, PROFILE_CONFLICT, () => repo.usernameInUse(body.username, me.id));
       }
       const user = tokenVersion === undefined ? undefined : await deps.loadSessionUser(email);
       if (tokenVersion === undefined || !user) throw unauthorized(ACCOUNT_MESSAGES.noSession);

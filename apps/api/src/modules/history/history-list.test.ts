@@ -11,6 +11,7 @@ type Row = typeof auditLog.$inferInsert;
 const row = (created_at: string, overrides: Partial<Row> = {}): Row => ({
   actor_id: 1,
   actor_name: 'admin',
+  actor_email: 'admin@example.com',
   kind: 'user.update',
   entity_type: 'user',
   entity_id: 7,
@@ -66,6 +67,7 @@ describe('the history list', () => {
       id: expect.any(Number),
       actor_id: 1,
       actor_name: 'admin',
+      actor_email: 'admin@example.com',
       kind: 'user.update',
       entity_type: 'user',
       entity_id: 7,
@@ -143,8 +145,8 @@ describe('the CSV export', () => {
     expect(file.filename).toMatch(/^historial-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.rows).toBe(1);
     expect(file.csv).toBe(
-      '\uFEFFFecha,Administrador,Acción,Elemento,Cambios\r\n' +
-        '02/03/2026 00:30,admin,Usuario editado,socia,Rol: cafeinas → vip\r\n',
+      '\uFEFFFecha,Administrador,Email,Acción,Elemento,Cambios\r\n' +
+        '02/03/2026 00:30,admin,admin@example.com,Usuario editado,socia,Rol: cafeinas → vip\r\n',
     );
     const all = (await t.as('POST', '/api/admin/history/export', {})).json();
     expect(all.rows).toBe(3);
@@ -152,6 +154,25 @@ describe('the CSV export', () => {
     expect(lines[1]).toContain('Rol creado');
     // A cell a spreadsheet would run as a formula is written inert.
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe("the acting admin's email (issue 35)", () => {
+  it('is shown beside the name, so a look-alike name cannot pass for another admin', async () => {
+    const t = await setup();
+    const created = await t.as('POST', '/api/admin/users', {
+      username: 'nuria',
+      email: 'nuria@example.com',
+      phone: '',
+      password: 'nuria-secret',
+      role_id: 3,
+      is_active: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const [entry] = (await t.as('GET', '/api/admin/history')).json().items;
+    expect(entry).toMatchObject({ actor_name: 'admin', actor_email: ADMIN.email, kind: 'user.create' });
+    const file = (await t.as('POST', '/api/admin/history/export', {})).json();
+    expect((file.csv as string).split('\r\n')[1]).toContain(`,admin,${ADMIN.email},Usuario creado,nuria,`);
   });
 });
 

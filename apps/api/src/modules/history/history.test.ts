@@ -443,7 +443,7 @@ describe('a refused action', () => {
     });
     await expect(
       recorder.recordAction(
-        { id: 1, username: 'x' },
+        { id: 1, username: 'x', email: 'x@example.com' },
         { kind: 'user.create', entity_type: 'user', label: 'x' },
       ),
     ).rejects.toThrow(/inside the transaction/);
@@ -471,5 +471,49 @@ describe('a tool configuration entry', () => {
     const csv = (await c.as('POST', '/api/admin/history/export', {})).json().csv as string;
     expect(csv).not.toContain(KEY);
     expect(csv).toContain('Clave de API: cambiada');
+  });
+});
+
+describe('what operators need to read in an entry (issue 35)', () => {
+  it('names the accounts a bulk action changed, with their emails', async () => {
+    const c = await setup();
+    const a = await addUser(c.db, { ...member('ana@example.com', false), username: 'ana' });
+    const b = await addUser(c.db, { ...member('beto@example.com', false), username: 'beto' });
+    const res = await c.as('POST', '/api/admin/users/bulk', { action: 'activate', ids: [a.id, b.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = (await c.as('GET', '/api/admin/history')).json().items;
+    expect(entry.kind).toBe('users.bulk');
+    expect(entry.changes).toContainEqual({
+      field: 'afectadas',
+      before: null,
+      after: 'ana (ana@example.com), beto (beto@example.com)',
+    });
+  });
+
+  it('says how many more accounts a large bulk action changed than it names', async () => {
+    const c = await setup();
+    for (let i = 0; i < 53; i++) {
+      await addUser(c.db, {
+        ...member(`m${String(i).padStart(2, '0')}@example.com`, false),
+        username: `m${i}`,
+      });
+    }
+    const res = await c.as('POST', '/api/admin/users/bulk', { action: 'delete', filter: { pending: true } });
+    expect(res.json()).toMatchObject({ affected: 53 });
+    const [entry] = (await c.as('GET', '/api/admin/history')).json().items;
+    const named = entry.changes.find((change: { field: string }) => change.field === 'afectadas');
+    expect(named.after).toMatch(/ y 3 más$/);
+    expect(named.after.split(', ')).toHaveLength(50);
+  });
+
+  it('keeps the reason given when refusing a pending registration', async () => {
+    const c = await setup();
+    const pending = await addUser(c.db, member('pendiente@example.com', false));
+    const reason = 'No figura en la lista de socios';
+    const res = await c.as('DELETE', `/api/admin/users/${pending.id}`, { reason });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = (await c.as('GET', '/api/admin/history')).json().items;
+    expect(entry.kind).toBe('user.delete');
+    expect(entry.changes).toContainEqual({ field: 'motivo', before: null, after: reason });
   });
 });

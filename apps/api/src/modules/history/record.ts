@@ -8,11 +8,14 @@ import { auditLog } from './schema';
 export interface Actor {
   id: number | null;
   username: string;
+  /** Null for the command line. */
+  email: string | null;
 }
 
-export const actorOf = (user: { id: number; username: string }): Actor => ({
+export const actorOf = (user: { id: number; username: string; email: string }): Actor => ({
   id: user.id,
   username: user.username,
+  email: user.email,
 });
 
 /** One action as a service describes it. */
@@ -95,6 +98,7 @@ export function createHistoryRecorder(database: AppDatabase, { clock, retentionD
         await tx.insert(auditLog).values({
           actor_id: actor.id,
           actor_name: actor.username,
+          actor_email: actor.email,
           kind: entry.kind,
           entity_type: entry.entity_type,
           entity_id: entry.entity_id ?? null,

@@ -13,6 +13,8 @@ export const auditLog = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     actor_id: integer('actor_id'),
     actor_name: text('actor_name').notNull(),
+    /** Copied like the name: a name can look like another admin's, the email tells them apart. */
+    actor_email: text('actor_email'),
     kind: text('kind').notNull(),
     entity_type: text('entity_type').notNull(),
     entity_id: integer('entity_id'),

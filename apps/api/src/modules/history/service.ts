@@ -85,10 +85,11 @@ export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDe
         rows.push(...next.rows);
         if (next.rows.length < EXPORT_PAGE) break;
       }
-      const header = ['Fecha', 'Administrador', 'Acción', 'Elemento', 'Cambios'];
+      const header = ['Fecha', 'Administrador', 'Email', 'Acción', 'Elemento', 'Cambios'];
       const lines = rows.map((row) => [
         formatDateTime(row.created_at, timeZone),
         row.actor_name,
+        row.actor_email ?? '',
         historyKindLabel(row.kind),
         row.entity_label,
         changesOf(row.summary).map(describeHistoryChange).join('; '),

@@ -1,4 +1,9 @@
-import { MEMBERS_IO_MESSAGES, type MembersExport, type MembersImportResult } from '@app/contracts';
+import {
+  MEMBERS_IO_MESSAGES,
+  USERNAME_MESSAGES,
+  type MembersExport,
+  type MembersImportResult,
+} from '@app/contracts';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -208,6 +213,27 @@ describe('members CSV export and import', () => {
       const [row] = await t.db.select().from(users).where(eq(users.username, name));
       expect(row?.created_at, name).toBe(stored);
     }
+  });
+
+  it('marks a row whose username looks like an existing one or an earlier row (issue 35)', async () => {
+    const t = await adminApp();
+    await addUser(t.db, { email: 'ace@example.com', username: 'ace' });
+    const csv = [
+      'username,email',
+      'adm\u0131n,a@example.com',
+      '\u0430\u0441\u0435,b@example.com',
+      'carol,c@example.com',
+      'caro1,d@example.com',
+      'admin\u3164,e@example.com',
+    ].join('\n');
+    const preview = await postJson(t.app, IMPORT, { csv, default_role_id: 3 }, { cookie: t.cookie });
+    const body = preview.json<MembersImportResult>();
+    const errorsOf = (line: number) => body.rows.find((r) => r.line === line)?.errors;
+    expect(errorsOf(2)).toEqual([MEMBERS_IO_MESSAGES.usernameLookalike]);
+    expect(errorsOf(3)).toEqual([MEMBERS_IO_MESSAGES.usernameLookalike]);
+    expect(errorsOf(4)).toEqual([]);
+    expect(errorsOf(5)).toEqual([MEMBERS_IO_MESSAGES.lookalikeUsername(4)]);
+    expect(errorsOf(6)).toEqual([USERNAME_MESSAGES.invisible]);
   });
 
   it('refuses files over the limits with a clear message, and non-admins', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
+import { usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from '../accounts/schema';
 
 export interface ExportFilter {
@@ -106,7 +107,27 @@ export function createMembersIoRepo(database: AppDatabase) {
       return found;
     },
 
-    /** Inserts in batches inside the caller's transaction, yielding between batches. */
+    /** The accounts whose usernames look like these (by skeleton, lib: db/username-skeleton.ts). */
+    async findBySkeletons(skeletons: readonly string[]): Promise<(ExistingMember & { skeleton: string })[]> {
+      const found: (ExistingMember & { skeleton: string })[] = [];
+      for (const part of chunks(skeletons, BATCH)) {
+        const rows = await db()
+          .select({
+            id: users.id,
+            username: users.username,
+            email: users.email,
+            skeleton: users.username_skeleton,
+          })
+          .from(users)
+          .where(inArray(users.username_skeleton, part));
+        found.push(
+          ...rows.flatMap((row) => (row.skeleton === null ? [] : [{ ...row, skeleton: row.skeleton }])),
+        );
+        await yieldToOthers();
+      }
+      return found;
+    },
+
     /** Inserts the members in batches; answers the new accounts' ids, in order. */
     async insertMembers(
       members: readonly NewMember[],
@@ -117,7 +138,9 @@ export function createMembersIoRepo(database: AppDatabase) {
         inserted.push(
           ...(await db()
             .insert(users)
-            .values(part)
+            .values(
+              part.map((member) => ({ ...member, username_skeleton: usernameSkeleton(member.username) })),
+            )
             .returning({ id: users.id, email: users.email, username: users.username })),
         );
         onProgress?.(inserted.length);

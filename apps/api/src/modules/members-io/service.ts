@@ -21,6 +21,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { accountConflictField } from '../../db/unique-violation';
+import { usernameSkeleton } from '../../db/username-skeleton';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
@@ -193,6 +194,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
     const now = clock.now().toISOString();
     const seenEmail = new Map<string, number>();
     const seenUsername = new Map<string, number>();
+    const seenSkeleton = new Map<string, number>();
     const rows: AnalysedRow[] = [];
     for (const [i, record] of body.entries()) {
       if (i % 1000 === 999) await yieldToOthers();
@@ -245,8 +247,14 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       if (username.success) {
         const key = usernameValue.toLowerCase();
         const first = seenUsername.get(key);
+        const skeleton = usernameSkeleton(usernameValue);
+        const alike = seenSkeleton.get(skeleton);
         if (first !== undefined) errors.push(M.duplicateUsername(first));
-        else seenUsername.set(key, line);
+        else if (alike !== undefined) errors.push(M.lookalikeUsername(alike));
+        else {
+          seenUsername.set(key, line);
+          seenSkeleton.set(skeleton, line);
+        }
       }
 
       rows.push({
@@ -283,9 +291,13 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
     const byUsername = new Map(
       (await repo.findByUsernames([...seenUsername.keys()])).map((m) => [m.username.toLowerCase(), m]),
     );
+    const bySkeleton = new Map(
+      (await repo.findBySkeletons([...seenSkeleton.keys()])).map((m) => [m.skeleton, m]),
+    );
     for (const row of rows) {
       const sameEmail = byEmail.get(row.email);
       const sameUsername = byUsername.get(row.username.toLowerCase());
+      const alike = row.status === 'new' ? bySkeleton.get(usernameSkeleton(row.username)) : undefined;
       if (sameEmail?.username.toLowerCase() === row.username.toLowerCase()) {
         if (row.status === 'new') {
           row.status = 'unchanged';
@@ -295,6 +307,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
       }
       if (sameEmail) row.errors.push(M.emailRegistered);
       if (sameUsername) row.errors.push(M.usernameRegistered);
+      else if (alike) row.errors.push(M.usernameLookalike);
       if (row.errors.length > 0) {
         row.status = 'error';
         delete row.member;
@@ -378,6 +391,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
         return result;
       } catch (error) {
         const field = accountConflictField(error);
+        if (field === 'lookalike') throw conflict(M.usernameLookalike, 'username');
         if (field) throw conflict(field === 'email' ? M.emailRegistered : M.usernameRegistered, field);
         throw error;
       }

@@ -5,6 +5,7 @@ import { holdLock } from '../../db/locks';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 
 export interface UserFilter {
   page: number;
@@ -32,6 +33,12 @@ export interface UserValues {
   phone: string | null;
   role_id: number;
   is_active: boolean;
+}
+
+/** An account as the history names it. */
+export interface AccountRef {
+  username: string;
+  email: string;
 }
 
 export interface StoredUser extends AdminUser {
@@ -165,9 +172,27 @@ export function createSettingsRepo(database: AppDatabase) {
 
     findUser,
 
+    /** Whether another account than `exceptId` has this username, in any case. */
+    async usernameInUse(username: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            exceptId === undefined ? undefined : ne(users.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     insertUser: (values: UserValues & { password_hash: string }): Promise<number> =>
       write(async (tx) => {
-        const rows = await tx.insert(users).values(values).returning({ id: users.id });
+        const rows = await tx
+          .insert(users)
+          .values({ ...values, username_skeleton: usernameSkeleton(values.username) })
+          .returning({ id: users.id });
         return single(rows, 'new user').id;
       }),
 
@@ -180,7 +205,11 @@ export function createSettingsRepo(database: AppDatabase) {
       write(async (tx) => {
         await tx
           .update(users)
-          .set({ ...values, ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}) })
+          .set({
+            ...values,
+            username_skeleton: renamedSkeleton(values.username),
+            ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}),
+          })
           .where(eq(users.id, id));
         if (endSessions) await tx.delete(sessions).where(eq(sessions.user_id, id));
       }),
@@ -192,24 +221,21 @@ export function createSettingsRepo(database: AppDatabase) {
 
     /**
      * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
-     * active flag signs them out, as a single edit does). Returns how many accounts changed.
+     * active flag signs them out, as a single edit does). Returns the accounts that changed.
      */
-    bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<number> =>
+    bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<AccountRef[]> =>
       write(async (tx) => {
         const differs =
           'is_active' in change ? ne(users.is_active, change.is_active) : ne(users.role_id, change.role_id);
         const where = and(targetWhere(target), differs);
-        const [counted] = await tx.select({ n: count() }).from(users).where(where);
-        const n = counted?.n ?? 0;
-        if (n === 0) return 0;
         await tx
           .delete(sessions)
           .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
-        await tx
+        return tx
           .update(users)
           .set({ ...change, token_version: sql`${users.token_version} + 1` })
-          .where(where);
-        return n;
+          .where(where)
+          .returning({ username: users.username, email: users.email });
       }),
 
     /** The targeted accounts still waiting for activation (who an activation or deletion emails). */
@@ -219,18 +245,14 @@ export function createSettingsRepo(database: AppDatabase) {
         .from(users)
         .where(and(targetWhere(target), eq(users.is_active, false))),
 
-    /** Deletes the targeted accounts (their sessions go with them); returns how many. */
-    bulkDelete: (target: BulkTarget): Promise<number> =>
+    /** Deletes the targeted accounts (their sessions go with them); returns the accounts deleted. */
+    bulkDelete: (target: BulkTarget): Promise<AccountRef[]> =>
       write(async (tx) => {
         const where = targetWhere(target);
-        const [counted] = await tx.select({ n: count() }).from(users).where(where);
-        const n = counted?.n ?? 0;
-        if (n === 0) return 0;
         await tx
           .delete(sessions)
           .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
-        await tx.delete(users).where(where);
-        return n;
+        return tx.delete(users).where(where).returning({ username: users.username, email: users.email });
       }),
 
     /** Active accounts whose role grants the config tool: the people who can still administer. */

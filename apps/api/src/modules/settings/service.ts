@@ -10,6 +10,7 @@ import {
   type Role,
   type UserBulkResult,
   type UserList,
+  USERNAME_MESSAGES,
 } from '@app/contracts';
 import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
@@ -17,6 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
 import {
   withoutTokenVersion,
+  type AccountRef,
   type BulkTarget,
   type SettingsQueries,
   type SettingsRepo,
@@ -44,11 +46,6 @@ export interface AccountEvents {
   refused(members: readonly AccountRef[], reason?: string): void;
 }
 
-interface AccountRef {
-  email: string;
-  username: string;
-}
-
 export interface SettingsServiceDeps {
   repo: SettingsRepo;
   hashPassword: (password: string) => Promise<string>;
@@ -66,17 +63,37 @@ const BULK_LABELS = {
   delete: 'Eliminar',
 } as const;
 
+/** How many accounts a bulk entry names; the rest are counted. */
+const BULK_NAMED_MAX = 50;
+
+/**
+ * The accounts a bulk action changed, by name and email (a name alone can look like another's), sorted, the
+ * first BULK_NAMED_MAX of them and how many more.
+ */
+function namedAccounts(accounts: readonly AccountRef[]): string {
+  const sorted = [...accounts].sort((a, b) => a.username.localeCompare(b.username, 'es'));
+  const named = sorted.slice(0, BULK_NAMED_MAX).map((a) => `${a.username} (${a.email})`);
+  const more = sorted.length - named.length;
+  return named.join(', ') + (more > 0 ? ` y ${more} más` : '');
+}
+
 /** A role with its tools by name, as the history shows it. */
 async function namedRole(tx: SettingsQueries, role: Role) {
   const names = new Map((await tx.listTools()).map((tool) => [tool.id, tool.name]));
   return { ...role, tools: role.tools.map((id) => names.get(id) ?? `Herramienta ${id}`) };
 }
 
-/** Turns a unique-index violation on users into the field-specific Spanish conflict. */
-function accountConflict(error: unknown): never {
+/**
+ * Turns a unique-index violation on users into the field-specific Spanish conflict. A name that matches
+ * another's skeleton may be that very name in another case ("in use") or only look like it.
+ */
+async function accountConflict(error: unknown, usernameInUse: () => Promise<boolean>): Promise<never> {
   const field = accountConflictField(error);
   if (field === 'email') throw conflict(M.emailTaken, 'email');
   if (field === 'username') throw conflict(M.usernameTaken, 'username');
+  if (field === 'lookalike') {
+    throw conflict((await usernameInUse()) ? M.usernameTaken : USERNAME_MESSAGES.lookalike, 'username');
+  }
   throw error;
 }
 
@@ -145,7 +162,7 @@ export function createSettingsService({
           return saved;
         });
       } catch (error) {
-        return accountConflict(error);
+        return accountConflict(error, () => repo.usernameInUse(input.username));
       }
     },
 
@@ -190,7 +207,7 @@ export function createSettingsService({
           return saved;
         });
       } catch (error) {
-        return accountConflict(error);
+        return accountConflict(error, () => repo.usernameInUse(input.username, id));
       }
       if (activated) events.activated([saved]);
       return saved;
@@ -208,7 +225,11 @@ export function createSettingsService({
           entity_type: 'user',
           entity_id: id,
           label: existing.username,
-          changes: removed(existing, USER_FIELDS),
+          changes: [
+            ...removed(existing, USER_FIELDS),
+            // A refused registration's reason goes to the member by email; Historial keeps it too.
+            ...(!existing.is_active && reason ? [{ field: 'motivo', before: null, after: reason }] : []),
+          ],
         });
         await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
         return existing;
@@ -225,23 +246,24 @@ export function createSettingsService({
       let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
       const result = await repo.transaction(async (tx) => {
         await tx.lockRoleHolders();
-        let affected: number;
+        let changed: AccountRef[];
         if (input.action === 'activate' || input.action === 'delete') {
           const members = await tx.listPending(target);
           told = { kind: input.action === 'activate' ? 'activated' : 'refused', members };
         }
         let roleName: string | undefined;
         if (input.action === 'delete') {
-          affected = await tx.bulkDelete(target);
+          changed = await tx.bulkDelete(target);
         } else if (input.action === 'set_role') {
           const roleId = input.role_id;
           if (roleId === undefined) throw badRequest(MESSAGES.invalidRequest, 'role_id');
           await assertRoleExists(tx, roleId);
           roleName = (await tx.findRole(roleId))?.name;
-          affected = await tx.bulkUpdate(target, { role_id: roleId });
+          changed = await tx.bulkUpdate(target, { role_id: roleId });
         } else {
-          affected = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
+          changed = await tx.bulkUpdate(target, { is_active: input.action === 'activate' });
         }
+        const affected = changed.length;
         const filter = input.filter;
         await history.recordAction(actor, {
           kind: 'users.bulk',
@@ -250,6 +272,7 @@ export function createSettingsService({
           changes: [
             { field: 'accion', before: null, after: BULK_LABELS[input.action] },
             { field: 'cuentas', before: null, after: String(affected) },
+            ...(affected > 0 ? [{ field: 'afectadas', before: null, after: namedAccounts(changed) }] : []),
             ...(roleName ? [{ field: 'role', before: null, after: roleName }] : []),
             input.ids
               ? { field: 'seleccion', before: null, after: `${input.ids.length} marcadas` }

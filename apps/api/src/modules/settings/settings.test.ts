@@ -6,6 +6,7 @@ import {
   SELF_REGISTERED_ROLE_ID,
   SETTINGS_MESSAGES as M,
   UserList,
+  USERNAME_MESSAGES,
 } from '@app/contracts';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -551,6 +552,35 @@ describe('POST /api/admin/users', () => {
     const username = await post('/api/admin/users', newUser({ username: 'ocupado' }));
     expect(username.statusCode).toBe(409);
     expect(username.json()).toEqual({ error: M.usernameTaken, field: 'username' });
+  });
+});
+
+describe('look-alike usernames (issue 35)', () => {
+  it('refuses creating or renaming an account to a name that looks like another', async () => {
+    const { db, post, put } = await adminApp();
+    const ace = await addUser(db, { email: 'ace@example.com', username: 'ace' });
+    const created = await post('/api/admin/users', newUser({ username: 'adm\u0131n' }));
+    expect(created.statusCode).toBe(409);
+    expect(created.json()).toEqual({ error: USERNAME_MESSAGES.lookalike, field: 'username' });
+    const other = await addUser(db, { email: 'otro@example.com', username: 'otro' });
+    const renamed = await put(`/api/admin/users/${other.id}`, {
+      ...newUser({ username: '\u0430\u0441\u0435', email: 'otro@example.com' }),
+      password: undefined,
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ error: USERNAME_MESSAGES.lookalike, field: 'username' });
+    const invisible = await put(`/api/admin/users/${other.id}`, {
+      ...newUser({ username: 'admin\u3164', email: 'otro@example.com' }),
+      password: undefined,
+    });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json()).toEqual({ error: USERNAME_MESSAGES.invisible, field: 'username' });
+    // Its own name, in another case, is no look-alike of itself.
+    const same = await put(`/api/admin/users/${ace.id}`, {
+      ...newUser({ username: 'ACE', email: 'ace@example.com' }),
+      password: undefined,
+    });
+    expect(same.statusCode).toBe(200);
   });
 });
 

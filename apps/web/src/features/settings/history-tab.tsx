@@ -151,7 +151,15 @@ export function HistoryTab() {
               {items.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>{formatDateTime(entry.created_at, timeZone)}</Table.Td>
-                  <Table.Td>{entry.actor_name}</Table.Td>
+                  <Table.Td>
+                    {/* The email beside the name: a name can be made to look like another admin's. */}
+                    <Text size="sm">{entry.actor_name}</Text>
+                    {entry.actor_email && (
+                      <Text size="xs" c="dimmed">
+                        {entry.actor_email}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{historyKindLabel(entry.kind)}</Table.Td>
                   <Table.Td>{entry.entity_label}</Table.Td>
                   <Table.Td>
