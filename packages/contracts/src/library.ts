@@ -119,12 +119,13 @@ export const VideoBody = z.strictObject({
     .min(1, LIBRARY_MESSAGES.urlRequired)
     .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
     .refine((value) => driveFileId(value) !== null, LIBRARY_MESSAGES.urlInvalid),
-  /** Optional: blank means no material. */
+  /** Optional: blank or null (as a video answers it) means no material. */
   material: z
     .string()
     .trim()
     .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
     .refine((value) => value === '' || isHttpUrl(value), LIBRARY_MESSAGES.materialInvalid)
+    .nullable()
     .default(''),
   /** Optional picture of the class (https): blank means the Drive thumbnail. */
   miniatura: z
