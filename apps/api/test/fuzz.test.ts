@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../src/db/client';
 import { RATE_LIMIT_TABLE } from '../src/lib/rate-limits';
 import type { ApiRoute } from '../src/plugins/authz';
@@ -23,6 +24,7 @@ import {
   queryString,
   toJsonSchema,
   validArb,
+  validParams,
 } from './support/contract-arbitraries';
 
 /** Runs per route and caller; FUZZ_RUNS raises it for a longer hunt. */
@@ -140,6 +142,50 @@ async function dump(db: Db): Promise<Record<string, Record<string, unknown>[]>> 
 const ownedBy = (table: string, row: Record<string, unknown>, userId: number) =>
   (table === 'users' && row.id === userId) || row.user_id === userId;
 
+const UNKNOWN_KEY = 'zz_unknown';
+
+/** Where a JSON value holds an object: its own root, and every object nested in its properties and items. */
+function objectPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...path, i]));
+  if (typeof value !== 'object' || value === null) return [];
+  return [path, ...Object.entries(value).flatMap(([key, child]) => objectPaths(child, [...path, key]))];
+}
+
+/** Accepted bodies the JSON Schema cannot lead to (usernames, phone numbers, Drive links are checked in code). */
+const EXAMPLE_BODIES = [
+  { email: 'nadie@example.com' },
+  { username: 'nuevo', email: 'nuevo@example.com', phone: '+34 600 000 000', password: 'clave-segura' },
+  { username: 'nuevo', email: 'nuevo@example.com', role_id: 3, is_active: true, password: 'clave-segura' },
+  { username: 'nuevo', email: 'nuevo@example.com', role_id: 3, is_active: true },
+  { titulo: 'Clase', categoria_id: 1, url: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view' },
+];
+
+/**
+ * Bodies the contract accepts, each with one unknown key added to one of its objects: every object path that
+ * some accepted sample holds (the root, a bulk action's `filter`, an item of a list...) is tried once.
+ */
+function bodiesWithUnknownKey(schema: z.ZodType): [string, unknown][] {
+  const samples = [
+    ...EXAMPLE_BODIES,
+    ...fc.sample(validArb(toJsonSchema(schema)), { seed: 1, numRuns: 300 }),
+  ].filter((sample) => schema.safeParse(sample).success);
+  const byPath = new Map<string, unknown>();
+  for (const sample of samples) {
+    for (const path of objectPaths(sample)) {
+      const key = path.map((step) => (typeof step === 'number' ? '[]' : step)).join('.');
+      if (byPath.has(key)) continue;
+      const copy = structuredClone(sample) as Record<string | number, unknown>;
+      const target = path.reduce<Record<string | number, unknown>>(
+        (object, step) => object[step] as Record<string | number, unknown>,
+        copy,
+      );
+      target[UNKNOWN_KEY] = 1;
+      byPath.set(key, copy);
+    }
+  }
+  return [...byPath];
+}
+
 let community: Community;
 let routes: ApiRoute[];
 beforeAll(async () => {
@@ -227,6 +273,48 @@ describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) 
       }
     }
   }
+
+  it('refuses an unknown key at any depth of every body (400 in Spanish), changing nothing', async () => {
+    const fresh = await appFromSnapshot(community, { apiDocs: 'public' });
+    const cookie = community.principals.find((p) => p.name === name)?.cookie;
+    try {
+      const unchanged = await dump(fresh.db);
+      const checked: string[] = [];
+      const bodyRoutes = routes.filter((route) => route.endpoint?.body);
+      for (const r of bodyRoutes) {
+        for (const [path, body] of bodiesWithUnknownKey(r.endpoint!.body!)) {
+          const res = await fresh.app.inject({
+            method: r.method as 'POST',
+            url: fillPath(r.url, validParams(r.endpoint, r.url)),
+            headers: {
+              [CSRF_HEADER]: CSRF_HEADER_VALUE,
+              'content-type': 'application/json',
+              ...(cookie ? { cookie } : {}),
+            },
+            payload: JSON.stringify(body),
+          });
+          const where = `${r.method} ${r.url} ${JSON.stringify(body).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+          checkAnswer(r, res);
+          expect([400, 401, 403], where).toContain(res.statusCode);
+          if (name === 'admin') {
+            expect(res.json(), where).toMatchObject({ error: `Campo no permitido: ${UNKNOWN_KEY}` });
+            checked.push(`${r.method} ${r.url} ${path}`);
+          }
+        }
+      }
+      if (name === 'admin') {
+        // Every route that takes a body was tried, and the bulk action's filter among the nested objects.
+        const tried = new Set(checked.map((entry) => entry.split(' ').slice(0, 2).join(' ')));
+        expect(bodyRoutes.map((r) => `${r.method} ${r.url}`).filter((route) => !tried.has(route))).toEqual(
+          [],
+        );
+        expect(checked).toContain('POST /api/admin/users/bulk filter');
+      }
+      expect(await dump(fresh.db)).toEqual(unchanged);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
 
   it('leaves the database intact', async () => {
     // SQLite checks its file and foreign keys on demand; PostgreSQL enforces both on every write.

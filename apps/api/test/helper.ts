@@ -77,6 +77,12 @@ export function postJson(
 }
 
 /** Signs in and returns the `cookie` header value to send with later requests. */
+/** What a login sends of an account: its email and password only (the login body refuses other keys). */
+export const credentials = ({ email, password }: { email: string; password: string }) => ({
+  email,
+  password,
+});
+
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
   const res = await postJson(app, '/api/auth/login', { email, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);

@@ -56,8 +56,8 @@ describe('account forms', () => {
     expect(messages(mismatch)).toEqual({ confirmPassword: 'Las contraseñas no coinciden' });
   });
 
-  it('registration body drops a role or active flag a visitor sends', () => {
-    const body = RegisterBody.parse({
+  it('registration body refuses a role or active flag a visitor sends', () => {
+    const result = RegisterBody.safeParse({
       username: 'ana',
       email: 'ana@example.com',
       phone: '600',
@@ -65,7 +65,7 @@ describe('account forms', () => {
       role_id: 1,
       is_active: 1,
     });
-    expect(body).toEqual({ username: 'ana', email: 'ana@example.com', phone: '600', password: '123456' });
+    expect(messages(result)).toEqual({ undefined: 'Campos no permitidos: role_id, is_active' });
   });
 
   it('recovery: the spec messages for an empty and an invalid email', () => {
@@ -86,16 +86,19 @@ describe('account forms', () => {
     });
   });
 
-  it('profile: phone and password optional, a blank password kept blank, role fields dropped', () => {
-    expect(
-      ProfileBody.parse({ username: 'ana', email: 'ana@example.com', role_id: 1, is_active: false }),
-    ).toEqual({
+  it('profile: phone and password optional, a blank password kept blank, role fields refused', () => {
+    expect(ProfileBody.parse({ username: 'ana', email: 'ana@example.com' })).toEqual({
       username: 'ana',
       email: 'ana@example.com',
       phone: '',
       password: '',
       current_password: '',
     });
+    expect(
+      messages(
+        ProfileBody.safeParse({ username: 'ana', email: 'ana@example.com', role_id: 1, is_active: false }),
+      ),
+    ).toEqual({ undefined: 'Campos no permitidos: role_id, is_active' });
     expect(
       messages(ProfileBody.safeParse({ username: 'ana', email: 'ana@example.com', password: '12' })),
     ).toEqual({

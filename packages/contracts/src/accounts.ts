@@ -44,8 +44,8 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 
 // ---- Registration ----
 
-/** What the server accepts. Role and active flag are never taken from a visitor: any sent are dropped. */
-export const RegisterBody = z.object({
+/** What the server accepts. Role and active flag are never taken from a visitor: a body naming them is refused. */
+export const RegisterBody = z.strictObject({
   username: UsernameField,
   email: EmailField,
   phone: RequiredPhoneField,
@@ -78,7 +78,7 @@ export const RecoveryEmailField = z
   .max(USER_LIMITS.email, ACCOUNT_MESSAGES.recoveryEmailInvalid)
   .pipe(z.email(ACCOUNT_MESSAGES.recoveryEmailInvalid));
 
-export const PasswordResetRequestBody = z.object({ email: RecoveryEmailField });
+export const PasswordResetRequestBody = z.strictObject({ email: RecoveryEmailField });
 export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
 
 /** Same answer whether or not an account has that email. */
@@ -99,16 +99,16 @@ export const ResetTokenField = z
 export const checkPasswordResetToken = endpoint({
   method: 'POST',
   path: '/api/accounts/password-reset/check',
-  body: z.object({ token: ResetTokenField }),
+  body: z.strictObject({ token: ResetTokenField }),
   response: OkResponse,
 });
 
-export const PasswordResetBody = z.object({ token: ResetTokenField, password: PasswordField });
+export const PasswordResetBody = z.strictObject({ token: ResetTokenField, password: PasswordField });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
 /** The new-password form of the emailed link. */
 export const NewPasswordForm = z
-  .object({ password: PasswordField, confirmPassword: confirmation })
+  .strictObject({ password: PasswordField, confirmPassword: confirmation })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORD_MISMATCH,
     path: ['confirmPassword'],
@@ -127,9 +127,9 @@ export const resetPassword = endpoint({
 
 /**
  * The signed-in member's own account. A blank password keeps the current one. Anything else a client sends
- * (id, role_id, is_active) is dropped: the server edits only the signed-in user and never their role or status.
+ * (id, role_id, is_active) is refused: the server edits only the signed-in user and never their role or status.
  */
-export const ProfileBody = z.object({
+export const ProfileBody = z.strictObject({
   username: UsernameField,
   email: EmailField,
   phone: PhoneField.default(''),

@@ -28,7 +28,7 @@ export const geminiApiMessage = (detail: string | undefined): string =>
   detail ? `${AI_MESSAGES.geminiApi}: ${detail}` : AI_MESSAGES.geminiApi;
 
 /** The whole generated text: the answer when the client does not ask for a stream. */
-export const GenerationResponse = z.object({
+export const GenerationResponse = z.strictObject({
   text: z.string(),
   /** A generation of several variants (RedGram): each one's whole text; `text` is the first. */
   variants: z.array(z.string()).optional(),
@@ -40,15 +40,15 @@ export type GenerationResponse = z.infer<typeof GenerationResponse>;
  * text to append), then `done`, or `error` with the Spanish message when the generation failed after it began.
  */
 export const GENERATION_STREAM_TYPE = 'text/event-stream';
-export const StreamChunkEvent = z.object({
+export const StreamChunkEvent = z.strictObject({
   text: z.string(),
   /** Which variant the piece belongs to (from 0), when the generation writes several. */
   variant: z.number().int().min(0).max(9).optional(),
 });
-export const StreamErrorEvent = z.object({ error: z.string() });
+export const StreamErrorEvent = z.strictObject({ error: z.string() });
 
 /** How a stored secret is shown: whether it is set and its last 4 characters, never the value. */
-export const SecretStatus = z.object({
+export const SecretStatus = z.strictObject({
   set: z.boolean(),
   last4: z.string().nullable(),
 });
@@ -64,5 +64,5 @@ export const aiConfigEndpoints = <TConfig extends z.ZodType, TBody extends z.Zod
   body: TBody,
 ) => ({
   get: endpoint({ method: 'GET', path, response: config }),
-  save: endpoint({ method: 'PUT', path, body, response: z.object({ message: z.string(), config }) }),
+  save: endpoint({ method: 'PUT', path, body, response: z.strictObject({ message: z.string(), config }) }),
 });

@@ -8,7 +8,7 @@ export const PASSWORD_MAX = 1024;
 export const PASSWORD_MIN = 6;
 
 /** Login payload. Email matching ignores case and surrounding spaces; the server normalises it. */
-export const LoginBody = z.object({
+export const LoginBody = z.strictObject({
   email: z
     .string({ error: MESSAGES.fillAllFields })
     .trim()
@@ -22,7 +22,7 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** The signed-in user as the browser knows it (and mirrors in local storage under `userSession`). */
-export const SessionUser = z.object({
+export const SessionUser = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   username: z.string(),
   email: z.string(),

@@ -91,7 +91,7 @@ export const HISTORY_MESSAGES = {
 } as const;
 
 /** One changed field: its value before and after, as short display text (null: it had none). */
-export const HistoryChange = z.object({
+export const HistoryChange = z.strictObject({
   field: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
@@ -108,7 +108,7 @@ export const describeHistoryChange = ({ field, before, after }: HistoryChange): 
 export const historyKindLabel = (kind: string): string =>
   (HISTORY_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 
-export const HistoryEntry = z.object({
+export const HistoryEntry = z.strictObject({
   id: z.number().int().positive(),
   /** The administrator who acted (kept after their account is deleted); null for the command line. */
   actor_id: z.number().int().nullable(),
@@ -136,7 +136,7 @@ const historyFilterFields = {
   to: Day.optional(),
 };
 
-export const HistoryQuery = z.object({
+export const HistoryQuery = z.strictObject({
   ...pageQueryFields(HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE_MAX),
   ...historyFilterFields,
 });
@@ -145,13 +145,17 @@ export type HistoryQuery = z.input<typeof HistoryQuery>;
 export const HistoryPage = pageOf(HistoryEntry);
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
-export const HistoryActor = z.object({ id: z.number().int(), username: z.string() });
+export const HistoryActor = z.strictObject({ id: z.number().int(), username: z.string() });
 export type HistoryActor = z.infer<typeof HistoryActor>;
 
-export const HistoryExportBody = z.object(historyFilterFields);
+export const HistoryExportBody = z.strictObject(historyFilterFields);
 export type HistoryExportBody = z.input<typeof HistoryExportBody>;
 
-export const HistoryExport = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
+export const HistoryExport = z.strictObject({
+  filename: z.string(),
+  csv: z.string(),
+  rows: z.number().int(),
+});
 export type HistoryExport = z.infer<typeof HistoryExport>;
 
 export const listHistory = endpoint({

@@ -70,7 +70,7 @@ export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &
 export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
 
 /** Every answer that is not a success carries a Spanish message, and the field it is about when one is. */
-export const ErrorResponse = z.object({
+export const ErrorResponse = z.strictObject({
   error: z.string(),
   field: z.string().optional(),
 });
@@ -83,7 +83,7 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'fetch';
 
-export const OkResponse = z.object({ ok: z.literal(true) });
+export const OkResponse = z.strictObject({ ok: z.literal(true) });
 
 /** Fills `:name` segments of a path. */
 export const buildPath = (path: string, params?: Record<string, string | number>): string =>

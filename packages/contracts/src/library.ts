@@ -83,7 +83,7 @@ export function driveThumbnailUrl(url: string): string | null {
 
 const Descripcion = z.string().trim().max(LIBRARY_LIMITS.descripcion, LIBRARY_MESSAGES.descripcionTooLong);
 
-export const CategoryBody = z.object({
+export const CategoryBody = z.strictObject({
   nombre: z
     .string({ error: LIBRARY_MESSAGES.nombreRequired })
     .trim()
@@ -93,7 +93,7 @@ export const CategoryBody = z.object({
 });
 export type CategoryBody = z.infer<typeof CategoryBody>;
 
-export const Category = z.object({
+export const Category = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   nombre: z.string(),
   descripcion: z.string(),
@@ -102,7 +102,7 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
-export const VideoBody = z.object({
+export const VideoBody = z.strictObject({
   titulo: z
     .string({ error: LIBRARY_MESSAGES.tituloRequired })
     .trim()
@@ -119,12 +119,13 @@ export const VideoBody = z.object({
     .min(1, LIBRARY_MESSAGES.urlRequired)
     .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
     .refine((value) => driveFileId(value) !== null, LIBRARY_MESSAGES.urlInvalid),
-  /** Optional: blank means no material. */
+  /** Optional: blank or null (as a video answers it) means no material. */
   material: z
     .string()
     .trim()
     .max(LIBRARY_LIMITS.url, LIBRARY_MESSAGES.urlTooLong)
     .refine((value) => value === '' || isHttpUrl(value), LIBRARY_MESSAGES.materialInvalid)
+    .nullable()
     .default(''),
   /** Optional picture of the class (https): blank means the Drive thumbnail. */
   miniatura: z
@@ -136,7 +137,7 @@ export const VideoBody = z.object({
 });
 export type VideoBody = z.infer<typeof VideoBody>;
 
-export const Video = z.object({
+export const Video = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   titulo: z.string(),
   descripcion: z.string(),
@@ -154,21 +155,21 @@ export const Video = z.object({
 });
 export type Video = z.infer<typeof Video>;
 
-export const CategoryProgress = z.object({
+export const CategoryProgress = z.strictObject({
   categoria_id: z.number().int().positive().max(ID_MAX),
   completadas: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
 });
 
 /** The signed-in member's progress: the whole library and each category. */
-export const LibraryProgress = z.object({
+export const LibraryProgress = z.strictObject({
   completadas: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   categorias: z.array(CategoryProgress),
 });
 export type LibraryProgress = z.infer<typeof LibraryProgress>;
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 /** Videos per page of a library listing: fills 1, 2, 3 and 4-column grids evenly. */
 export const LIBRARY_PAGE_SIZE = 12;
@@ -182,7 +183,7 @@ export const VIDEO_SORTS = ['stored', 'newest'] as const;
 export const VideoSort = z.enum(VIDEO_SORTS);
 export type VideoSort = z.infer<typeof VideoSort>;
 
-export const LibraryVideoQuery = z.object({
+export const LibraryVideoQuery = z.strictObject({
   ...pageQueryFields(LIBRARY_PAGE_SIZE, LIBRARY_PAGE_SIZE_MAX),
   /** Only this category's videos (a category of this library). */
   categoria_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
@@ -193,17 +194,17 @@ export type LibraryVideoQuery = z.input<typeof LibraryVideoQuery>;
 export const VideoPage = pageOf(Video);
 export type VideoPage = z.infer<typeof VideoPage>;
 
-export const WatchedBody = z.object({ visto: z.boolean() });
+export const WatchedBody = z.strictObject({ visto: z.boolean() });
 
 /** How many classes "Continuar viendo" lists at most. */
 export const CONTINUE_WATCHING_LIMIT = 20;
 
-export const OpenedResponse = z.object({
+export const OpenedResponse = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   /** ISO timestamp of this member's latest opening of the class. */
   abierto_en: z.string(),
 });
-export const MoveBody = z.object({ direction: z.enum(['up', 'down']) });
+export const MoveBody = z.strictObject({ direction: z.enum(['up', 'down']) });
 
 function libraryEndpoints(library: LibraryName) {
   const base = `/api/${library}`;
@@ -231,7 +232,7 @@ function libraryEndpoints(library: LibraryName) {
       method: 'DELETE',
       path: `${base}/categorias/:id`,
       params: IdParams,
-      response: z.object({ ok: z.literal(true), deleted_videos: z.number().int().nonnegative() }),
+      response: z.strictObject({ ok: z.literal(true), deleted_videos: z.number().int().nonnegative() }),
     }),
     /** One page of the library's videos (or one category's), in the order asked for. */
     listVideos: endpoint({
@@ -273,7 +274,7 @@ function libraryEndpoints(library: LibraryName) {
       path: `${base}/videos/:id/visto`,
       params: IdParams,
       body: WatchedBody,
-      response: z.object({ id: z.number().int().positive().max(ID_MAX), visto: z.boolean() }),
+      response: z.strictObject({ id: z.number().int().positive().max(ID_MAX), visto: z.boolean() }),
     }),
     progress: endpoint({
       method: 'GET',

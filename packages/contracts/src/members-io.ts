@@ -78,7 +78,7 @@ export const PASSWORD_SETUP_TTL_DAYS = 7;
 const Mapping = z.partialRecord(z.enum(MEMBER_FIELDS), z.string().max(200));
 export type MemberColumnMapping = z.infer<typeof Mapping>;
 
-export const MembersImportBody = z.object({
+export const MembersImportBody = z.strictObject({
   /** The file's text (UTF-8; a leading BOM is ignored). */
   csv: z.string().max(MEMBERS_IMPORT_MAX_BYTES, MEMBERS_IO_MESSAGES.tooLarge),
   /** Which header holds each field; fields left out are guessed from the headers' names. */
@@ -96,7 +96,7 @@ export const MembersImportBody = z.object({
 });
 export type MembersImportBody = z.input<typeof MembersImportBody>;
 
-export const MembersImportRow = z.object({
+export const MembersImportRow = z.strictObject({
   /** The row's line in the file (the header is line 1). */
   line: z.number().int(),
   username: z.string(),
@@ -113,7 +113,7 @@ export type MembersImportRow = z.infer<typeof MembersImportRow>;
 /** How many rows of the preview are sent back: every row with errors, then the first others up to this. */
 export const MEMBERS_PREVIEW_ROWS = 200;
 
-export const MembersImportResult = z.object({
+export const MembersImportResult = z.strictObject({
   headers: z.array(z.string()),
   mapping: Mapping,
   total_rows: z.number().int(),
@@ -135,7 +135,7 @@ export const importMembers = endpoint({
   response: MembersImportResult,
 });
 
-export const MembersExportBody = z.object({
+export const MembersExportBody = z.strictObject({
   search: z.string().trim().max(SEARCH_MAX).optional(),
   pending: z.boolean().optional(),
   /** For a migration to another server of this app: the file then holds secrets. */
@@ -143,7 +143,7 @@ export const MembersExportBody = z.object({
 });
 export type MembersExportBody = z.input<typeof MembersExportBody>;
 
-export const MembersExport = z.object({
+export const MembersExport = z.strictObject({
   filename: z.string(),
   /** UTF-8 text starting with a BOM, so spreadsheet programs read the accents right. */
   csv: z.string(),

@@ -22,3 +22,7 @@ export const MESSAGES = {
   invalidUserData: 'Datos de usuario inválidos',
   network: 'No se pudo conectar con el servidor. Comprueba tu conexión.',
 } as const;
+
+/** An object of a request carries keys the contract does not define (every object the API accepts is strict). */
+export const unknownFieldsMessage = (keys: readonly string[]): string =>
+  keys.length === 1 ? `Campo no permitido: ${keys[0]}` : `Campos no permitidos: ${keys.join(', ')}`;

@@ -6,7 +6,7 @@ import { endpoint } from './http';
  * a new registration (to every active admin), a welcome when an admin activates an account, and the refusal
  * of a pending account.
  */
-export const MailSettings = z.object({
+export const MailSettings = z.strictObject({
   new_registration: z.boolean(),
   account_activated: z.boolean(),
   account_refused: z.boolean(),

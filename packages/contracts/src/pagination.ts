@@ -17,7 +17,7 @@ export const pageQueryFields = (defaultSize: number, maxSize: number) => ({
  * many there are in all, which page and its size (so the client derives the page count with `pageCount`).
  */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
+  z.strictObject({
     items: z.array(item),
     total: z.number().int().min(0),
     page: z.number().int().min(1),

@@ -68,7 +68,7 @@ const ProfileField = z
   .max(PROFILE_FIELD_MAX, `Cada campo admite como máximo ${PROFILE_FIELD_MAX} caracteres`);
 
 /** The six fields of an audience profile, snake_case as the spec's API names them. */
-export const RedgramProfileBody = z.object({
+export const RedgramProfileBody = z.strictObject({
   name: ProfileField,
   social_network: ProfileField,
   sector: ProfileField,
@@ -78,7 +78,7 @@ export const RedgramProfileBody = z.object({
 });
 export type RedgramProfileBody = z.infer<typeof RedgramProfileBody>;
 
-export const RedgramProfile = z.object({
+export const RedgramProfile = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   name: z.string(),
   social_network: z.string(),
@@ -89,7 +89,7 @@ export const RedgramProfile = z.object({
 });
 export type RedgramProfile = z.infer<typeof RedgramProfile>;
 
-export const RedgramConfig = z.object({
+export const RedgramConfig = z.strictObject({
   prompt_escribir: z.string(),
   prompt_reescribir: z.string(),
   gemini_api_key: SecretStatus,
@@ -102,7 +102,7 @@ const RequiredPrompt = z
   .min(1, REDGRAM_MESSAGES.fillAllFields)
   .max(PROMPT_MAX, AI_MESSAGES.promptTooLong);
 
-export const RedgramConfigBody = z.object({
+export const RedgramConfigBody = z.strictObject({
   /** Blank keeps the current key (required when none is stored yet). */
   gemini_api_key: KeyInputField,
   prompt_escribir: RequiredPrompt,
@@ -113,7 +113,7 @@ export type RedgramConfigBody = z.infer<typeof RedgramConfigBody>;
 export const REDGRAM_VARIANTS_MAX = 3;
 const REDGRAM_VARIANTS_MESSAGE = `Elige entre 1 y ${REDGRAM_VARIANTS_MAX} variantes`;
 
-export const RedgramGenerateBody = z.object({
+export const RedgramGenerateBody = z.strictObject({
   profile_id: z
     .number({ error: REDGRAM_MESSAGES.selectProfile })
     .int(REDGRAM_MESSAGES.selectProfile)
@@ -132,7 +132,7 @@ export const RedgramGenerateBody = z.object({
 });
 export type RedgramGenerateBody = z.infer<typeof RedgramGenerateBody>;
 
-export const RedgramLogEntry = z.object({
+export const RedgramLogEntry = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   created_at: z.string(),
   username: z.string().nullable(),
@@ -149,7 +149,7 @@ export type RedgramLogEntry = z.infer<typeof RedgramLogEntry>;
 export const REDGRAM_LOG_LIMIT = 50;
 
 /** One generation in the member's own history ("Mi historial"): what was asked and every variant written. */
-export const RedgramHistoryEntry = z.object({
+export const RedgramHistoryEntry = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   created_at: z.string(),
   /** Null once the profile has been deleted; its name and network stay as they were. */
@@ -165,14 +165,14 @@ export type RedgramHistoryEntry = z.infer<typeof RedgramHistoryEntry>;
 export const REDGRAM_HISTORY_PAGE_SIZE = 10;
 export const REDGRAM_SEARCH_MAX = 200;
 
-export const RedgramHistoryQuery = z.object({
+export const RedgramHistoryQuery = z.strictObject({
   ...pageQueryFields(REDGRAM_HISTORY_PAGE_SIZE, 50),
   /** Words in the profile's name, the topic or source text, or a variant (ignoring case). */
   q: z.string().trim().max(REDGRAM_SEARCH_MAX).optional(),
 });
 export type RedgramHistoryQuery = z.infer<typeof RedgramHistoryQuery>;
 
-const ProfileParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+const ProfileParams = z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 const redgramConfig = aiConfigEndpoints('/api/redgram/config', RedgramConfig, RedgramConfigBody);
 export const getRedgramConfig = redgramConfig.get;
@@ -231,7 +231,7 @@ export const listRedgramHistory = endpoint({
 export const deleteRedgramHistoryEntry = endpoint({
   method: 'DELETE',
   path: '/api/redgram/history/:id',
-  params: z.object({ id: z.coerce.number().int().positive().max(ID_MAX) }),
+  params: z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) }),
   response: OkResponse,
 });
 

@@ -19,7 +19,7 @@ export const REPORT_MESSAGES = {
   noVideos: 'Esta biblioteca aún no tiene videos',
 } as const;
 
-export const ProgressCount = z.object({
+export const ProgressCount = z.strictObject({
   completadas: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   /** Whole percent, rounded down (100 only when everything is completed); 0 when there is nothing. */
@@ -35,7 +35,7 @@ export const MemberProgressRow = ProgressCount.extend({
 });
 export type MemberProgressRow = z.infer<typeof MemberProgressRow>;
 
-export const ReportCategory = z.object({
+export const ReportCategory = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   nombre: z.string(),
   total: z.number().int().nonnegative(),
@@ -49,7 +49,7 @@ const memberReportFilters = {
   order: z.enum(['asc', 'desc']).default('desc'),
 };
 
-export const MemberProgressQuery = z.object({
+export const MemberProgressQuery = z.strictObject({
   ...pageQueryFields(REPORT_PAGE_SIZE, REPORT_PAGE_SIZE_MAX),
   ...memberReportFilters,
 });
@@ -58,7 +58,7 @@ export type MemberProgressQuery = z.input<typeof MemberProgressQuery>;
 export const MemberProgressPage = pageOf(MemberProgressRow).extend({ categorias: z.array(ReportCategory) });
 export type MemberProgressPage = z.infer<typeof MemberProgressPage>;
 
-export const VideoCompletionRow = z.object({
+export const VideoCompletionRow = z.strictObject({
   video_id: z.number().int().positive().max(ID_MAX),
   titulo: z.string(),
   categoria_id: z.number().int().positive().max(ID_MAX),
@@ -67,14 +67,16 @@ export const VideoCompletionRow = z.object({
 });
 export type VideoCompletionRow = z.infer<typeof VideoCompletionRow>;
 
-export const VideoCompletionQuery = z.object({ ...pageQueryFields(REPORT_PAGE_SIZE, REPORT_PAGE_SIZE_MAX) });
+export const VideoCompletionQuery = z.strictObject({
+  ...pageQueryFields(REPORT_PAGE_SIZE, REPORT_PAGE_SIZE_MAX),
+});
 export const VideoCompletionPage = pageOf(VideoCompletionRow);
 export type VideoCompletionPage = z.infer<typeof VideoCompletionPage>;
 
-export const ReportExportBody = z.object(memberReportFilters);
+export const ReportExportBody = z.strictObject(memberReportFilters);
 export type ReportExportBody = z.input<typeof ReportExportBody>;
 
-export const ReportExport = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
+export const ReportExport = z.strictObject({ filename: z.string(), csv: z.string(), rows: z.number().int() });
 export type ReportExport = z.infer<typeof ReportExport>;
 
 function reportEndpoints(library: LibraryName) {

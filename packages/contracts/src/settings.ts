@@ -55,10 +55,10 @@ export const SETTINGS_MESSAGES = {
 export const roleInUseMessage = (users: number): string =>
   `No se puede eliminar este rol porque ${users === 1 ? 'un usuario lo tiene' : `${users} usuarios lo tienen`} asignado. Asígnales otro rol antes de eliminarlo.`;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+export const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 /** A user as the admin table shows it: never a password or its hash. `created_at` is an ISO instant. */
-export const AdminUser = z.object({
+export const AdminUser = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   username: z.string(),
   email: z.string(),
@@ -70,7 +70,7 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const UserListQuery = z.object({
+export const UserListQuery = z.strictObject({
   ...pageQueryFields(USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX),
   /** Part of the username or email, any case. */
   search: z.string().trim().max(SEARCH_MAX).optional(),
@@ -96,18 +96,18 @@ const userFields = {
   is_active: z.boolean(),
 };
 
-export const UserCreateBody = z.object({ ...userFields, password: PasswordField });
+export const UserCreateBody = z.strictObject({ ...userFields, password: PasswordField });
 export type UserCreateBody = z.input<typeof UserCreateBody>;
 
 /** Editing keeps the password unless one is given (the dialog hides it; the API allows an admin reset). */
-export const UserUpdateBody = z.object({ ...userFields, password: PasswordField.optional() });
+export const UserUpdateBody = z.strictObject({ ...userFields, password: PasswordField.optional() });
 export type UserUpdateBody = z.input<typeof UserUpdateBody>;
 
-export const Tool = z.object({ id: z.number().int().positive().max(ID_MAX), name: z.string() });
+export const Tool = z.strictObject({ id: z.number().int().positive().max(ID_MAX), name: z.string() });
 export type Tool = z.infer<typeof Tool>;
 
 /** A role with its tools (tool ids, spec section 3). */
-export const Role = z.object({
+export const Role = z.strictObject({
   id: z.number().int().positive().max(ID_MAX),
   name: z.string(),
   description: z.string(),
@@ -115,7 +115,7 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
-export const RoleBody = z.object({
+export const RoleBody = z.strictObject({
   name: z
     .string({ error: SETTINGS_MESSAGES.roleNameRequired })
     .trim()
@@ -131,7 +131,7 @@ export const RoleBody = z.object({
 });
 export type RoleBody = z.input<typeof RoleBody>;
 
-export const RolePermission = z.object({
+export const RolePermission = z.strictObject({
   role_id: z.number().int().positive().max(ID_MAX),
   tool_id: z.number().int().positive().max(ID_MAX),
 });
@@ -163,7 +163,7 @@ export const updateUser = endpoint({
 export const REFUSAL_REASON_MAX = 1000;
 
 export const DeleteUserBody = z
-  .object({
+  .strictObject({
     /** Why a pending account is refused: written into the email the member receives. */
     reason: z.string().trim().max(REFUSAL_REASON_MAX).optional(),
   })
@@ -189,7 +189,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * ("todos los que coinciden con el filtro"); exactly one of the two. `role_id` is for set_role.
  */
 export const UserBulkBody = z
-  .object({
+  .strictObject({
     action: z.enum(BULK_ACTIONS, { error: SETTINGS_MESSAGES.bulkAction }),
     ids: z
       .array(z.number().int().positive().max(ID_MAX))
@@ -197,7 +197,7 @@ export const UserBulkBody = z
       .max(BULK_IDS_MAX, SETTINGS_MESSAGES.bulkTooMany)
       .optional(),
     filter: z
-      .object({
+      .strictObject({
         search: z.string().trim().max(SEARCH_MAX).optional(),
         pending: z.boolean().optional(),
       })
@@ -213,7 +213,7 @@ export const UserBulkBody = z
   });
 export type UserBulkBody = z.input<typeof UserBulkBody>;
 
-export const UserBulkResult = z.object({ affected: z.number().int().nonnegative() });
+export const UserBulkResult = z.strictObject({ affected: z.number().int().nonnegative() });
 export type UserBulkResult = z.infer<typeof UserBulkResult>;
 
 export const bulkUsers = endpoint({

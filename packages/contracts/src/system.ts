@@ -4,11 +4,11 @@ import { endpoint } from './http';
 export const health = endpoint({
   method: 'GET',
   path: '/api/health',
-  response: z.object({ status: z.literal('ok') }),
+  response: z.strictObject({ status: z.literal('ok') }),
 });
 
 /** Settings the browser may know (never a secret). */
-export const PublicConfig = z.object({
+export const PublicConfig = z.strictObject({
   membershipPlansUrl: z.string().nullable(),
   /** IANA zone in which the web shows every date, admin tables and members' screens alike (TIME_ZONE). */
   timeZone: z.string(),

@@ -46,7 +46,7 @@ const PromptField = z
   .min(1, TEXTO_MESSAGES.promptRequired)
   .max(PROMPT_MAX, AI_MESSAGES.promptTooLong);
 
-export const TextoConfig = z.object({
+export const TextoConfig = z.strictObject({
   /** Blank: the server's default Gemini endpoint. */
   api_url: z.string(),
   prompt_ortografia: z.string(),
@@ -55,7 +55,7 @@ export const TextoConfig = z.object({
 });
 export type TextoConfig = z.infer<typeof TextoConfig>;
 
-export const TextoConfigBody = z.object({
+export const TextoConfigBody = z.strictObject({
   api_url: z
     .string()
     .trim()
@@ -68,7 +68,7 @@ export const TextoConfigBody = z.object({
 });
 export type TextoConfigBody = z.infer<typeof TextoConfigBody>;
 
-export const TextoGenerateBody = z.object({
+export const TextoGenerateBody = z.strictObject({
   tool: TextoTool,
   text: z
     .string({ error: TEXTO_MESSAGES.emptyText })

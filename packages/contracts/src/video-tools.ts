@@ -75,7 +75,7 @@ export const VIDEO_SERVICE_NOTICES: Record<
   },
 };
 
-export const VideoServiceStatus = z.object({
+export const VideoServiceStatus = z.strictObject({
   service: z.enum(VIDEO_SERVICES),
   state: z.enum(['not-configured', 'failing']),
   /** Why the last call failed (a Spanish message; never a key or an address). */
@@ -197,7 +197,7 @@ export function parseInstagramLink(input: string): InstagramLink | null {
 // ---------------------------------------------------------------------------------------------------------
 // Records (spec field names) and endpoints.
 
-export const SaveVideoBody = z.object({
+export const SaveVideoBody = z.strictObject({
   url: z
     .string({ error: VIDEO_MESSAGES.emptyUrl })
     .trim()
@@ -221,7 +221,7 @@ const recordBase = {
   user_id: z.number().int().positive().max(ID_MAX),
 };
 
-export const YouTubeVideo = z.object({
+export const YouTubeVideo = z.strictObject({
   ...recordBase,
   vistas: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
@@ -235,7 +235,7 @@ export const YouTubeVideo = z.object({
 });
 export type YouTubeVideo = z.infer<typeof YouTubeVideo>;
 
-export const InstagramVideo = z.object({
+export const InstagramVideo = z.strictObject({
   ...recordBase,
   usuario: z.string(),
   /** ISO timestamp. */
@@ -243,7 +243,7 @@ export const InstagramVideo = z.object({
 });
 export type InstagramVideo = z.infer<typeof InstagramVideo>;
 
-export const VideoListQuery = z.object({
+export const VideoListQuery = z.strictObject({
   ...pageQueryFields(VIDEO_PAGE_SIZE, VIDEO_PAGE_SIZE_MAX),
   /** The channel (YouTube) or user (Instagram) to show; absent shows every record. */
   filter: z.string().trim().min(1).max(500).optional(),
@@ -255,7 +255,7 @@ export type VideoListQuery = z.infer<typeof VideoListQuery>;
  * refused, so a request that lost its filter on the way never becomes "delete everything".
  */
 export const VideoDeleteQuery = z
-  .object({
+  .strictObject({
     filter: VideoListQuery.shape.filter,
     all: z.literal('true', { error: VIDEO_DELETE_SCOPE_MESSAGE }).optional(),
   })
@@ -264,9 +264,9 @@ export const VideoDeleteQuery = z
   });
 export type VideoDeleteQuery = z.input<typeof VideoDeleteQuery>;
 
-export const RecordParams = z.object({ recordId: z.coerce.number().int().positive().max(ID_MAX) });
+export const RecordParams = z.strictObject({ recordId: z.coerce.number().int().positive().max(ID_MAX) });
 
-export const DeletedCount = z.object({ deleted: z.number().int().nonnegative() });
+export const DeletedCount = z.strictObject({ deleted: z.number().int().nonnegative() });
 
 function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: P, record: R) {
   const base = `/api/video-tools/${provider}` as const;
@@ -299,7 +299,7 @@ function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: 
       method: 'GET',
       path: `${base}/videos/:recordId/download`,
       params: RecordParams,
-      response: z.object({}),
+      response: z.strictObject({}),
     }),
     /** The services this tool depends on that are not configured or failed recently (administrators). */
     status: endpoint({ method: 'GET', path: `${base}/status`, response: z.array(VideoServiceStatus) }),

@@ -28,9 +28,13 @@ export const errorsPlugin = fp((app: FastifyInstance, _options, done) => {
       const first = err.validation[0];
       const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const field = path === '' ? undefined : path;
-      const unknownKeys = first?.keyword === 'unrecognized_keys';
+      // A body's unknown key is named by zod's message; a query's, sent in the URL, by one general sentence.
+      const unknownQueryKeys =
+        first?.keyword === 'unrecognized_keys' && err.validationContext === 'querystring';
       const body: ErrorResponse = {
-        error: unknownKeys ? MESSAGES.unknownQueryParameter : (first?.message ?? MESSAGES.invalidRequest),
+        error: unknownQueryKeys
+          ? MESSAGES.unknownQueryParameter
+          : (first?.message ?? MESSAGES.invalidRequest),
         ...(field ? { field } : {}),
       };
       return reply.code(400).send(body);

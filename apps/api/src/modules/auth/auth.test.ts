@@ -5,7 +5,7 @@ import { MESSAGES, SessionUser } from '@app/contracts';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, postJson, signIn } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, postJson, signIn, credentials } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { openDatabase } from '../../db/client';
@@ -51,7 +51,7 @@ describe('POST /api/auth/login', () => {
   it('gives a cafeinas member only Cafelito Virtual', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'ana@example.com', role: 'cafeinas' });
-    const res = await postJson(app, '/api/auth/login', member);
+    const res = await postJson(app, '/api/auth/login', credentials(member));
     expect(res.json()).toMatchObject({ role: 'cafeinas', role_id: 3, permissions: ['cafelito-virtual'] });
   });
 
@@ -77,7 +77,7 @@ describe('POST /api/auth/login', () => {
   it('refuses an inactive account with 403 saying an administrator must grant access', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'nuevo@example.com', is_active: false });
-    const res = await postJson(app, '/api/auth/login', member);
+    const res = await postJson(app, '/api/auth/login', credentials(member));
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(MESSAGES.inactiveAccount);
     expect(res.json().error).toMatch(/administrador/);
@@ -98,7 +98,7 @@ describe('POST /api/auth/login', () => {
       const res = await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await postJson(app, '/api/auth/login', member);
+    const locked = await postJson(app, '/api/auth/login', credentials(member));
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe(MESSAGES.tooManyAttempts);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -130,7 +130,7 @@ describe('POST /api/auth/login', () => {
   it('lets the right password through from a browser that signed in before, while strangers lock the account', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'ana@example.com' });
-    const first = await postJson(app, '/api/auth/login', member);
+    const first = await postJson(app, '/api/auth/login', credentials(member));
     const device = first.cookies.find((c) => c.name === 'known_device');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
     const knownCookie = `known_device=${device!.value}`;
@@ -144,18 +144,22 @@ describe('POST /api/auth/login', () => {
       );
     }
     // A stranger (and any browser that never signed in to this account) is locked out...
-    expect((await postJson(app, '/api/auth/login', member)).statusCode).toBe(429);
+    expect((await postJson(app, '/api/auth/login', credentials(member))).statusCode).toBe(429);
     // ...a cookie that is not ours (unsigned, forged) does not help...
     const forged = `known_device=${encodeURIComponent(`${member.id}.AAAAAAAAAAAAAAAAAAAAAAAA`)}`;
-    expect((await postJson(app, '/api/auth/login', member, { cookie: forged })).statusCode).toBe(429);
+    expect((await postJson(app, '/api/auth/login', credentials(member), { cookie: forged })).statusCode).toBe(
+      429,
+    );
     // ...but the member's own browser still signs in.
-    expect((await postJson(app, '/api/auth/login', member, { cookie: knownCookie })).statusCode).toBe(200);
+    expect(
+      (await postJson(app, '/api/auth/login', credentials(member), { cookie: knownCookie })).statusCode,
+    ).toBe(200);
   });
 
   it('does not let a known device of one account past the lock of another', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'ana@example.com' });
-    const first = await postJson(app, '/api/auth/login', member);
+    const first = await postJson(app, '/api/auth/login', credentials(member));
     const knownCookie = `known_device=${first.cookies.find((c) => c.name === 'known_device')!.value}`;
     for (let i = 0; i < 5; i++) {
       await postJson(app, '/api/auth/login', { email: ADMIN.email, password: 'bad' });
@@ -166,7 +170,7 @@ describe('POST /api/auth/login', () => {
   it('limits wrong passwords from a known device too', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'ana@example.com' });
-    const first = await postJson(app, '/api/auth/login', member);
+    const first = await postJson(app, '/api/auth/login', credentials(member));
     const cookie = `known_device=${first.cookies.find((c) => c.name === 'known_device')!.value}`;
     for (let i = 0; i < 5; i++) {
       const res = await postJson(
@@ -177,7 +181,7 @@ describe('POST /api/auth/login', () => {
       );
       expect(res.statusCode).toBe(401);
     }
-    expect((await postJson(app, '/api/auth/login', member, { cookie })).statusCode).toBe(429);
+    expect((await postJson(app, '/api/auth/login', credentials(member), { cookie })).statusCode).toBe(429);
   });
 
   it('gives back the point of a successful login', async () => {

@@ -110,6 +110,26 @@ describe('video libraries', () => {
     expect((await admin('DELETE', `/api/cafelito-virtual/videos/${second.id}`)).statusCode).toBe(404);
   });
 
+  it('takes a null material as no material, on create and on edit', async () => {
+    const { admin } = await setup();
+    const cat = await createCategory(admin, 'membresia', 'Estrategia');
+    const created = await createVideo(admin, 'membresia', cat, 'Sin material', { material: null });
+    expect(created.material).toBeNull();
+    const withMaterial = await createVideo(admin, 'membresia', cat, 'Con material', {
+      material: 'https://example.com/guia.pdf',
+    });
+    const edited = await admin('PUT', `/api/membresia/videos/${withMaterial.id}`, {
+      titulo: 'Con material',
+      categoria_id: cat,
+      url: DRIVE,
+      material: null,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ material: null });
+    const page = await videoPage(admin, 'membresia');
+    expect(page.items.map((video) => video.material)).toEqual([null, null]);
+  });
+
   it('deletes a category together with its videos, never leaving orphans', async () => {
     const { admin, vip } = await setup();
     const keep = await createCategory(admin, 'membresia', 'Se queda');

@@ -22,6 +22,20 @@ const userCount = async ({ db }: TestApp): Promise<number> =>
   (await db.select({ n: count() }).from(users))[0]!.n;
 
 describe('members CSV export and import', () => {
+  it('refuses an export whose filter has an unknown key (400 in Spanish) instead of exporting everyone', async () => {
+    const test = await adminApp();
+    await addUser(test.db, { email: 'carol@example.com', username: 'carol' });
+    await addUser(test.db, { email: 'dave@example.com', username: 'dave' });
+    const res = await postJson(
+      test.app,
+      EXPORT,
+      { Search: 'carol', include_hashes: true },
+      { cookie: test.cookie },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Campo no permitido: Search' });
+  });
+
   it('round-trips an export into an empty database: same members, same passwords, re-import changes nothing', async () => {
     const source = await adminApp();
     await addUser(source.db, {

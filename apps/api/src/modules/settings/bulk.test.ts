@@ -155,6 +155,26 @@ describe('POST /api/admin/users/bulk', () => {
     expect((await states(db, [pending.id]))[0]!.is_active).toBe(false);
   });
 
+  it('refuses an unknown key in the filter or beside it (400 in Spanish), changing no account', async () => {
+    const { db, bulk } = await adminApp();
+    const carol = await addUser(db, { email: 'carol@example.com' });
+    const dave = await addUser(db, { email: 'dave@example.com' });
+    const pending = await addUser(db, { email: 'p@example.com', is_active: false });
+    const ids = [carol.id, dave.id, pending.id];
+    const before = await states(db, ids);
+    const cases: [unknown, string][] = [
+      [{ action: 'set_role', role_id: await roleId(db, 'admin'), filter: { Search: 'carol' } }, 'Search'],
+      [{ action: 'activate', filter: { pending: true, serch: 'x' } }, 'serch'],
+      [{ action: 'activate', ids: [pending.id], everyone: true }, 'everyone'],
+    ];
+    for (const [payload, key] of cases) {
+      const res = await bulk(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe(`Campo no permitido: ${key}`);
+      expect(await states(db, ids)).toEqual(before);
+    }
+  });
+
   it('answers 400 with a Spanish message to bad input', async () => {
     const { db, bulk } = await adminApp();
     const a = await addUser(db, { email: 'a@example.com' });

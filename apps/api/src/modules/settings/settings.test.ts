@@ -11,7 +11,7 @@ import {
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, credentials } from '../../../test/helper';
 import { ENGINE, explain, rawRows } from '../../../test/support/engine';
 import type { Db } from '../../db/client';
 import { roles, rolePermissions, sessions, tools, users } from '../../db/schema';
@@ -112,7 +112,7 @@ describe('settings access', () => {
   it('refuses an inactive account: it cannot sign in, and a deactivated admin loses its session', async () => {
     const { app, db } = await createTestApp();
     const pending = await addUser(db, { email: 'p@example.com', role: 'admin', is_active: false });
-    expect((await postJson(app, '/api/auth/login', pending)).statusCode).toBe(403);
+    expect((await postJson(app, '/api/auth/login', credentials(pending))).statusCode).toBe(403);
 
     const second = await addUser(db, { email: 'second@example.com', role: 'admin' });
     const cookie = await signIn(app, second.email, second.password);
@@ -588,7 +588,7 @@ describe('PUT /api/admin/users/:id', () => {
   it('activates a self-registered account, which can then sign in', async () => {
     const { app, db, put } = await adminApp();
     const pending = await addUser(db, { email: 'nueva@example.com', username: 'nueva', is_active: false });
-    expect((await postJson(app, '/api/auth/login', pending)).statusCode).toBe(403);
+    expect((await postJson(app, '/api/auth/login', credentials(pending))).statusCode).toBe(403);
     const res = await put(`/api/admin/users/${pending.id}`, {
       username: 'nueva',
       email: 'nueva@example.com',
@@ -728,7 +728,7 @@ describe('roles', () => {
     expect(role).toMatchObject({ name: 'mentoria', description: 'Mentores' });
     expect(role.tools.sort()).toEqual([...ids].sort());
     const holder = await addUser(db, { email: 'mentor@example.com', role: 'mentoria' });
-    const login = await postJson(app, '/api/auth/login', holder);
+    const login = await postJson(app, '/api/auth/login', credentials(holder));
     expect(login.json().permissions).toEqual(['redgram', 'texto']);
 
     const duplicate = await post('/api/admin/roles', { name: 'MENTORIA', tools: [] });

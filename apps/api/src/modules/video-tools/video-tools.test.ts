@@ -502,7 +502,7 @@ describe('who may do what', () => {
     expect(s.youtube.requests).toHaveLength(0);
   });
 
-  it('saves for the session user whatever user_id the body names, and refuses a query naming one', async () => {
+  it('saves for the session user, and refuses a query or a body naming one', async () => {
     const s = await setup();
     const withQuery = await s.app.inject({
       method: 'POST',
@@ -512,10 +512,18 @@ describe('who may do what', () => {
     });
     expect(withQuery.statusCode).toBe(400);
     expect(withQuery.json()).toEqual({ error: MESSAGES.unknownQueryParameter });
-    const res = await s.app.inject({
+    const withBody = await s.app.inject({
       method: 'POST',
       url: '/api/video-tools/youtube/videos',
       payload: { url: 'https://youtu.be/aOwne123456', user_id: 1, is_admin: true },
+      headers: { ...csrf, cookie: s.vip },
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(withBody.json()).toEqual({ error: 'Campos no permitidos: user_id, is_admin' });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/video-tools/youtube/videos',
+      payload: { url: 'https://youtu.be/aOwne123456' },
       headers: { ...csrf, cookie: s.vip },
     });
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, withProviders } from '@/lib/test-utils';
 import { RolesTab } from './roles-tab';
 
-const tools = [{ id: 1, name: 'texto', description: '' }];
+const tools = [{ id: 1, name: 'texto' }];
 const role = (id: number, name: string): Role => ({ id, name, description: `Rol ${name}`, tools: [1] });
 
 // Generous waits: the whole suite runs next to other builds on two shared cores.

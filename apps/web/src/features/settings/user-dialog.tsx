@@ -55,7 +55,11 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: emptyValues(),
-    validate: (values) => zod4Resolver(mode === 'create' ? UserCreateBody : EditSchema)({ ...values }),
+    // The edit body has no password (the contract refuses unknown keys): the hidden field is left out.
+    validate: ({ password, ...fields }) =>
+      mode === 'create'
+        ? zod4Resolver(UserCreateBody)({ ...fields, password })
+        : zod4Resolver(EditSchema)(fields),
   });
   const roles = useRoles();
   const create = useCreateUser();
