@@ -1,8 +1,11 @@
 # Source it (`source tooling/scripts/use-node-24.sh`): puts the pinned Node 24 LTS first on PATH for this shell.
 # Node comes from the npm registry as the `node-linux-<arch>` package, which ships the binary and its headers,
 # so native modules (better-sqlite3) build against the Node that runs them. CI runs the suite on it (.ci/run);
-# the Docker image is node:24-bookworm-slim. Kept outside the repository, and reused when already there.
-NODE24_VERSION=24.21.0
+# the Docker image runs the same version. Kept outside the repository, and reused when already there.
+# Not newer: from 24.19 the headers' node::ObjectWrap registers an environment cleanup hook, and its destructor
+# aborts the process when the GC collects a better-sqlite3 12 statement outside a JavaScript context
+# (nodejs/node#65446); better-sqlite3 13 avoids it, but needs Node >= 22, and the README's commands run on 20.
+NODE24_VERSION=24.18.1
 case "$(uname -m)" in
   x86_64) node24_arch=x64 ;;
   aarch64 | arm64) node24_arch=arm64 ;;
