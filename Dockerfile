@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# One image, one process: the API serves /api and the built web app.
-FROM node:20-bookworm-slim AS build
+# One image, one process: the API serves /api and the built web app. Node 24 LTS, the exact version CI tests
+# on (tooling/scripts/use-node-24.sh says why that one).
+FROM node:24.18.1-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -9,7 +10,7 @@ WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build
 
-FROM node:20-bookworm-slim
+FROM node:24.18.1-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_PATH=/data/app.db
 WORKDIR /app
 COPY --from=build /app /app

@@ -152,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   registerAccessGuards(app);
-  await app.register(apiDocsPlugin, { mode: config.apiDocs });
+  await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 
   systemRoutes(app, config);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }));

@@ -104,4 +104,21 @@ describe('container deployment files', () => {
     expect(dockerfile).toMatch(/CMD \[.*"apps\/api\/dist\/server\.js"\]/);
     expect(dockerfile).toContain('HOST=0.0.0.0');
   });
+
+  it('the image runs the Node CI tests on, a Node 24 that package.json supports', () => {
+    const ciNode = readFileSync(path.join(repoRoot, 'tooling/scripts/use-node-24.sh'), 'utf8');
+    const pinned = /^NODE24_VERSION=(24\.\d+\.\d+)$/m.exec(ciNode)?.[1];
+    expect(pinned).toBeDefined();
+    const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(images).toEqual([`node:${pinned}-bookworm-slim`, `node:${pinned}-bookworm-slim`]);
+    const { engines } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(engines.node).toBe('^20.19.0 || >=22.12.0');
+    // CI sources the script before it installs anything, so the suite and the native build run on that Node.
+    const ci = readFileSync(path.join(repoRoot, '.ci/run'), 'utf8');
+    expect(ci.indexOf('source tooling/scripts/use-node-24.sh')).toBeGreaterThan(-1);
+    expect(ci.indexOf('source tooling/scripts/use-node-24.sh')).toBeLessThan(ci.indexOf('pnpm install'));
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionUser } from './auth';
-import { endpoint, OkResponse } from './http';
+import { endpointsOf, OkResponse } from './http';
 import {
   EmailField,
   PASSWORD_MISMATCH,
@@ -11,6 +11,8 @@ import {
   USER_LIMITS,
   UsernameField,
 } from './user-fields';
+
+const endpoint = endpointsOf('accounts');
 
 /** Spanish texts of the account pages (spec sections 2, 5 and 8), shared by the server and the web client. */
 export const ACCOUNT_MESSAGES = {
@@ -63,6 +65,7 @@ export const RegisterForm = RegisterBody.extend({ confirmPassword: confirmation 
 export type RegisterForm = z.infer<typeof RegisterForm>;
 
 export const register = endpoint({
+  summary: 'Registra una cuenta nueva',
   method: 'POST',
   path: '/api/accounts/register',
   body: RegisterBody,
@@ -83,6 +86,7 @@ export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
 
 /** Same answer whether or not an account has that email. */
 export const requestPasswordReset = endpoint({
+  summary: 'Envía un enlace para restablecer la contraseña',
   method: 'POST',
   path: '/api/accounts/password-reset/request',
   body: PasswordResetRequestBody,
@@ -97,6 +101,7 @@ export const ResetTokenField = z
 
 /** Tells the reset form, before the member types, whether the link still works. */
 export const checkPasswordResetToken = endpoint({
+  summary: 'Comprueba si un enlace para restablecer la contraseña sigue vigente',
   method: 'POST',
   path: '/api/accounts/password-reset/check',
   body: z.strictObject({ token: ResetTokenField }),
@@ -117,6 +122,7 @@ export const NewPasswordForm = z
 export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 
 export const resetPassword = endpoint({
+  summary: 'Restablece la contraseña con el enlace recibido',
   method: 'POST',
   path: '/api/accounts/password-reset',
   body: PasswordResetBody,
@@ -143,6 +149,7 @@ export const ProfileBody = z.strictObject({
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
 export const updateProfile = endpoint({
+  summary: 'Actualiza el perfil propio',
   method: 'PUT',
   path: '/api/accounts/profile',
   body: ProfileBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './http';
+import { endpointsOf, type ApiTag } from './http';
 
 /** What the AI tools (texto, redgram) share: input bounds, the streamed answer's events, common messages. */
 export const GENERATION_TEXT_MAX = 10_000;
@@ -59,10 +59,25 @@ export const KeyInputField = z.string().trim().max(GEMINI_KEY_MAX, AI_MESSAGES.k
 
 /** An AI tool's admin settings at `path`: GET shows them (the key as a SecretStatus), PUT saves and echoes them. */
 export const aiConfigEndpoints = <TConfig extends z.ZodType, TBody extends z.ZodType>(
+  tag: ApiTag,
   path: string,
   config: TConfig,
   body: TBody,
-) => ({
-  get: endpoint({ method: 'GET', path, response: config }),
-  save: endpoint({ method: 'PUT', path, body, response: z.strictObject({ message: z.string(), config }) }),
-});
+) => {
+  const endpoint = endpointsOf(tag);
+  return {
+    get: endpoint({
+      summary: 'Muestra la configuración de la herramienta',
+      method: 'GET',
+      path,
+      response: config,
+    }),
+    save: endpoint({
+      summary: 'Guarda la configuración de la herramienta',
+      method: 'PUT',
+      path,
+      body,
+      response: z.strictObject({ message: z.string(), config }),
+    }),
+  };
+};

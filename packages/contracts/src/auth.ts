@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { endpoint, OkResponse, ID_MAX } from './http';
+import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { MESSAGES } from './messages';
 import { TOOL_NAMES } from './tools';
+
+const endpoint = endpointsOf('auth');
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 1024;
@@ -34,6 +36,7 @@ export const SessionUser = z.strictObject({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const login = endpoint({
+  summary: 'Inicia sesión',
   method: 'POST',
   path: '/api/auth/login',
   body: LoginBody,
@@ -41,12 +44,14 @@ export const login = endpoint({
 });
 
 export const logout = endpoint({
+  summary: 'Cierra la sesión',
   method: 'POST',
   path: '/api/auth/logout',
   response: OkResponse,
 });
 
 export const me = endpoint({
+  summary: 'Devuelve el usuario de la sesión',
   method: 'GET',
   path: '/api/auth/me',
   response: SessionUser,

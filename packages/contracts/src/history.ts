@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { endpoint, ID_MAX } from './http';
+import { endpointsOf, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
+
+const endpoint = endpointsOf('history');
 
 /**
  * Historial (/config, third tab): every administrator action, recorded in the transaction of the change.
@@ -159,6 +161,7 @@ export const HistoryExport = z.strictObject({
 export type HistoryExport = z.infer<typeof HistoryExport>;
 
 export const listHistory = endpoint({
+  summary: 'Lista las acciones de los administradores',
   method: 'GET',
   path: '/api/admin/history',
   query: HistoryQuery,
@@ -167,6 +170,7 @@ export const listHistory = endpoint({
 
 /** The administrators that appear in the history, for the "admin" filter. */
 export const listHistoryActors = endpoint({
+  summary: 'Lista los administradores que aparecen en el historial',
   method: 'GET',
   path: '/api/admin/history/actors',
   response: z.array(HistoryActor),
@@ -174,6 +178,7 @@ export const listHistoryActors = endpoint({
 
 /** POST like the members export: the file is built from the filter in the body. */
 export const exportHistory = endpoint({
+  summary: 'Exporta en CSV el historial filtrado',
   method: 'POST',
   path: '/api/admin/history/export',
   body: HistoryExportBody,

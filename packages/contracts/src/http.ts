@@ -9,6 +9,46 @@ export const ID_MAX = 2_147_483_647;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * The features the API documentation groups its operations by (OpenAPI tags), keyed like the feature's files,
+ * with the name and description operators read in /api/docs.
+ */
+export const API_TAGS = {
+  system: {
+    name: 'Sistema',
+    description: 'Estado del servidor, configuración pública y esta documentación.',
+  },
+  auth: { name: 'Sesión', description: 'Inicio y cierre de sesión: la sesión es una cookie httpOnly.' },
+  accounts: { name: 'Cuentas', description: 'Registro, recuperación de la contraseña y perfil propio.' },
+  membresia: {
+    name: 'Membresía',
+    description: 'Clases de Membresía: categorías, vídeos, progreso e informes.',
+  },
+  'cafelito-virtual': {
+    name: 'Cafelito Virtual',
+    description: 'Clases de Cafelito Virtual: categorías, vídeos, progreso e informes.',
+  },
+  texto: { name: 'Texto', description: 'Corrector de ortografía y conversor a emojis con Gemini.' },
+  redgram: { name: 'RedGram', description: 'Perfiles de audiencia y textos para redes sociales con Gemini.' },
+  ytvideo: {
+    name: 'Descarga de YouTube',
+    description: 'Vídeos de YouTube guardados y sus enlaces de descarga.',
+  },
+  igvideo: {
+    name: 'Descarga de Instagram',
+    description: 'Vídeos de Instagram guardados y sus enlaces de descarga.',
+  },
+  settings: { name: 'Usuarios y roles', description: 'Administración de usuarios, roles y herramientas.' },
+  'members-io': {
+    name: 'Importar y exportar miembros',
+    description: 'Miembros en CSV, de entrada y de salida.',
+  },
+  notifications: { name: 'Avisos por correo', description: 'Qué correos reciben los administradores.' },
+  history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
+} as const satisfies Record<string, { name: string; description: string }>;
+
+export type ApiTag = keyof typeof API_TAGS;
+
+/**
  * One HTTP endpoint, defined once: the server registers its route from it and the web client calls it
  * with it. Schemas are plain zod objects (no transforms) so they validate in both directions.
  */
@@ -19,6 +59,10 @@ export interface Endpoint<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType = z.ZodType,
 > {
+  /** What the operation does, in Spanish: the line operators read in /api/docs. */
+  summary: string;
+  /** The feature it belongs to, which groups it in the documentation. */
+  tag: ApiTag;
   method: TMethod;
   path: string;
   params?: TParams;
@@ -26,6 +70,15 @@ export interface Endpoint<
   body?: TBody;
   response: TResponse;
 }
+
+/** What a contract file writes for one endpoint: its feature's tag comes from `endpointsOf`. */
+export type EndpointDefinition<
+  TMethod extends HttpMethod,
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType | undefined,
+  TQuery extends z.ZodObject | undefined,
+  TBody extends z.ZodType | undefined,
+> = Omit<Endpoint<TMethod, TParams, TQuery, TBody, TResponse>, 'tag'>;
 
 /**
  * Defines an endpoint. Its query is made strict here, for every endpoint at once: an unknown key, a key sent
@@ -38,15 +91,24 @@ export const endpoint = <
   TParams extends z.ZodType | undefined = undefined,
   TQuery extends z.ZodObject | undefined = undefined,
   TBody extends z.ZodType | undefined = undefined,
->(definition: {
-  method: TMethod;
-  path: string;
-  params?: TParams;
-  query?: TQuery;
-  body?: TBody;
-  response: TResponse;
-}): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> =>
+>(
+  definition: EndpointDefinition<TMethod, TResponse, TParams, TQuery, TBody> & { tag: ApiTag },
+): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> =>
   definition.query ? { ...definition, query: definition.query.strict() as TQuery } : definition;
+
+/** The endpoint definer of one feature: each of its endpoints is tagged with the feature. */
+export const endpointsOf =
+  (tag: ApiTag) =>
+  <
+    TMethod extends HttpMethod,
+    TResponse extends z.ZodType,
+    TParams extends z.ZodType | undefined = undefined,
+    TQuery extends z.ZodObject | undefined = undefined,
+    TBody extends z.ZodType | undefined = undefined,
+  >(
+    definition: EndpointDefinition<TMethod, TResponse, TParams, TQuery, TBody>,
+  ): Endpoint<TMethod, TParams, TQuery, TBody, TResponse> =>
+    endpoint<TMethod, TResponse, TParams, TQuery, TBody>({ ...definition, tag });
 
 /** The query of an endpoint that takes none: any key is refused. */
 export const NoQuery = z.strictObject({});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse, ID_MAX } from './http';
+import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
@@ -207,20 +207,24 @@ export const OpenedResponse = z.strictObject({
 export const MoveBody = z.strictObject({ direction: z.enum(['up', 'down']) });
 
 function libraryEndpoints(library: LibraryName) {
+  const endpoint = endpointsOf(library);
   const base = `/api/${library}`;
   return {
     listCategories: endpoint({
+      summary: 'Lista las categorías',
       method: 'GET',
       path: `${base}/categorias`,
       response: z.array(Category),
     }),
     createCategory: endpoint({
+      summary: 'Crea una categoría',
       method: 'POST',
       path: `${base}/categorias`,
       body: CategoryBody,
       response: Category,
     }),
     updateCategory: endpoint({
+      summary: 'Edita una categoría',
       method: 'PUT',
       path: `${base}/categorias/:id`,
       params: IdParams,
@@ -229,6 +233,7 @@ function libraryEndpoints(library: LibraryName) {
     }),
     /** Deletes the category and its videos (the dialog says how many first). */
     deleteCategory: endpoint({
+      summary: 'Elimina una categoría y sus vídeos',
       method: 'DELETE',
       path: `${base}/categorias/:id`,
       params: IdParams,
@@ -236,18 +241,21 @@ function libraryEndpoints(library: LibraryName) {
     }),
     /** One page of the library's videos (or one category's), in the order asked for. */
     listVideos: endpoint({
+      summary: 'Lista una página de vídeos',
       method: 'GET',
       path: `${base}/videos`,
       query: LibraryVideoQuery,
       response: VideoPage,
     }),
     createVideo: endpoint({
+      summary: 'Añade un vídeo',
       method: 'POST',
       path: `${base}/videos`,
       body: VideoBody,
       response: Video,
     }),
     updateVideo: endpoint({
+      summary: 'Edita un vídeo',
       method: 'PUT',
       path: `${base}/videos/:id`,
       params: IdParams,
@@ -255,6 +263,7 @@ function libraryEndpoints(library: LibraryName) {
       response: Video,
     }),
     deleteVideo: endpoint({
+      summary: 'Elimina un vídeo',
       method: 'DELETE',
       path: `${base}/videos/:id`,
       params: IdParams,
@@ -262,6 +271,7 @@ function libraryEndpoints(library: LibraryName) {
     }),
     /** Swaps the video with its neighbour within its category. */
     moveVideo: endpoint({
+      summary: 'Mueve un vídeo dentro de su categoría',
       method: 'POST',
       path: `${base}/videos/:id/mover`,
       params: IdParams,
@@ -270,6 +280,7 @@ function libraryEndpoints(library: LibraryName) {
     }),
     /** The signed-in member's own watched mark. */
     setWatched: endpoint({
+      summary: 'Marca o desmarca un vídeo como visto',
       method: 'PUT',
       path: `${base}/videos/:id/visto`,
       params: IdParams,
@@ -277,12 +288,14 @@ function libraryEndpoints(library: LibraryName) {
       response: z.strictObject({ id: z.number().int().positive().max(ID_MAX), visto: z.boolean() }),
     }),
     progress: endpoint({
+      summary: 'Devuelve el progreso del miembro',
       method: 'GET',
       path: `${base}/progreso`,
       response: LibraryProgress,
     }),
     /** Records that the signed-in member opened the class (again): only their own, latest time kept. */
     recordOpened: endpoint({
+      summary: 'Registra que el miembro abrió un vídeo',
       method: 'PUT',
       path: `${base}/videos/:id/abierto`,
       params: IdParams,
@@ -290,6 +303,7 @@ function libraryEndpoints(library: LibraryName) {
     }),
     /** The classes the signed-in member opened and has not completed, most recently opened first. */
     continueWatching: endpoint({
+      summary: 'Lista las clases empezadas y sin completar',
       method: 'GET',
       path: `${base}/continuar`,
       response: z.array(Video),

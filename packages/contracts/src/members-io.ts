@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { endpoint, ID_MAX } from './http';
+import { endpointsOf, ID_MAX } from './http';
 import { SEARCH_MAX } from './settings';
 import { USERNAME_MESSAGES } from './user-fields';
+
+const endpoint = endpointsOf('members-io');
 
 /**
  * Members in and out (/config, Usuarios): CSV export of the current filter and CSV import with column mapping,
@@ -129,6 +131,7 @@ export const MembersImportResult = z.strictObject({
 export type MembersImportResult = z.infer<typeof MembersImportResult>;
 
 export const importMembers = endpoint({
+  summary: 'Importa miembros desde un CSV',
   method: 'POST',
   path: '/api/admin/users/import',
   body: MembersImportBody,
@@ -154,6 +157,7 @@ export type MembersExport = z.infer<typeof MembersExport>;
 
 /** POST: the file may carry password hashes, which never belong in a URL, a log line or a browser cache. */
 export const exportMembers = endpoint({
+  summary: 'Exporta los miembros en CSV',
   method: 'POST',
   path: '/api/admin/users/export',
   body: MembersExportBody,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from './http';
+import { endpointsOf } from './http';
+
+const endpoint = endpointsOf('notifications');
 
 /**
  * The emails the community sends about accounts, each switchable by an admin (/config, "Correos"):
@@ -41,12 +43,14 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 export const getMailSettings = endpoint({
+  summary: 'Muestra qué correos reciben los administradores',
   method: 'GET',
   path: '/api/admin/mail-settings',
   response: MailSettings,
 });
 
 export const saveMailSettings = endpoint({
+  summary: 'Guarda qué correos reciben los administradores',
   method: 'PUT',
   path: '/api/admin/mail-settings',
   body: MailSettings,

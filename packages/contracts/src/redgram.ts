@@ -8,8 +8,10 @@ import {
   PROMPT_MAX,
   SecretStatus,
 } from './ai-generation';
-import { endpoint, OkResponse, ID_MAX } from './http';
+import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
+
+const endpoint = endpointsOf('redgram');
 
 export * from './redgram-text';
 
@@ -174,17 +176,19 @@ export type RedgramHistoryQuery = z.infer<typeof RedgramHistoryQuery>;
 
 const ProfileParams = z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
-const redgramConfig = aiConfigEndpoints('/api/redgram/config', RedgramConfig, RedgramConfigBody);
+const redgramConfig = aiConfigEndpoints('redgram', '/api/redgram/config', RedgramConfig, RedgramConfigBody);
 export const getRedgramConfig = redgramConfig.get;
 export const saveRedgramConfig = redgramConfig.save;
 
 export const listRedgramProfiles = endpoint({
+  summary: 'Lista los perfiles de audiencia',
   method: 'GET',
   path: '/api/redgram/profiles',
   response: z.array(RedgramProfile),
 });
 
 export const createRedgramProfile = endpoint({
+  summary: 'Crea un perfil de audiencia',
   method: 'POST',
   path: '/api/redgram/profiles',
   body: RedgramProfileBody,
@@ -192,6 +196,7 @@ export const createRedgramProfile = endpoint({
 });
 
 export const updateRedgramProfile = endpoint({
+  summary: 'Edita un perfil de audiencia',
   method: 'PUT',
   path: '/api/redgram/profiles/:id',
   params: ProfileParams,
@@ -200,6 +205,7 @@ export const updateRedgramProfile = endpoint({
 });
 
 export const deleteRedgramProfile = endpoint({
+  summary: 'Elimina un perfil de audiencia',
   method: 'DELETE',
   path: '/api/redgram/profiles/:id',
   params: ProfileParams,
@@ -211,6 +217,7 @@ export const deleteRedgramProfile = endpoint({
  * the first variant, `variants` all of them.
  */
 export const generateRedgram = endpoint({
+  summary: 'Genera textos para redes sociales',
   method: 'POST',
   path: '/api/redgram/generate',
   body: RedgramGenerateBody,
@@ -219,6 +226,7 @@ export const generateRedgram = endpoint({
 
 /** The signed-in member's own generations, newest first, within the retention period. */
 export const listRedgramHistory = endpoint({
+  summary: 'Lista el historial propio de generaciones',
   method: 'GET',
   path: '/api/redgram/history',
   query: RedgramHistoryQuery,
@@ -229,6 +237,7 @@ export const listRedgramHistory = endpoint({
 });
 
 export const deleteRedgramHistoryEntry = endpoint({
+  summary: 'Elimina una generación del historial propio',
   method: 'DELETE',
   path: '/api/redgram/history/:id',
   params: z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) }),
@@ -237,6 +246,7 @@ export const deleteRedgramHistoryEntry = endpoint({
 
 /** Admin only: the latest generations, newest first, with their errors. */
 export const listRedgramLogs = endpoint({
+  summary: 'Lista las últimas generaciones con sus errores',
   method: 'GET',
   path: '/api/redgram/logs',
   response: z.array(RedgramLogEntry),

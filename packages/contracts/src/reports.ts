@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, ID_MAX } from './http';
+import { endpointsOf, ID_MAX } from './http';
 import { LIBRARY_NAMES, type LibraryName } from './library';
 import { pageOf, pageQueryFields } from './pagination';
 
@@ -80,21 +80,25 @@ export const ReportExport = z.strictObject({ filename: z.string(), csv: z.string
 export type ReportExport = z.infer<typeof ReportExport>;
 
 function reportEndpoints(library: LibraryName) {
+  const endpoint = endpointsOf(library);
   const base = `/api/${library}/informes`;
   return {
     members: endpoint({
+      summary: 'Devuelve el progreso de cada miembro',
       method: 'GET',
       path: `${base}/miembros`,
       query: MemberProgressQuery,
       response: MemberProgressPage,
     }),
     videos: endpoint({
+      summary: 'Devuelve cuántos miembros completaron cada vídeo',
       method: 'GET',
       path: `${base}/videos`,
       query: VideoCompletionQuery,
       response: VideoCompletionPage,
     }),
     exportMembers: endpoint({
+      summary: 'Exporta en CSV el progreso de los miembros',
       method: 'POST',
       path: `${base}/miembros/exportar`,
       body: ReportExportBody,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { endpoint, OkResponse, ID_MAX } from './http';
+import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
+
+const endpoint = endpointsOf('settings');
 
 /**
  * Settings (/config): user and role administration. Every endpoint here needs the `config` permission.
@@ -138,6 +140,7 @@ export const RolePermission = z.strictObject({
 export type RolePermission = z.infer<typeof RolePermission>;
 
 export const listUsers = endpoint({
+  summary: 'Lista los usuarios',
   method: 'GET',
   path: '/api/admin/users',
   query: UserListQuery,
@@ -145,6 +148,7 @@ export const listUsers = endpoint({
 });
 
 export const createUser = endpoint({
+  summary: 'Crea un usuario',
   method: 'POST',
   path: '/api/admin/users',
   body: UserCreateBody,
@@ -152,6 +156,7 @@ export const createUser = endpoint({
 });
 
 export const updateUser = endpoint({
+  summary: 'Edita un usuario',
   method: 'PUT',
   path: '/api/admin/users/:id',
   params: IdParams,
@@ -172,6 +177,7 @@ export const DeleteUserBody = z
 export type DeleteUserBody = z.input<typeof DeleteUserBody>;
 
 export const deleteUser = endpoint({
+  summary: 'Elimina un usuario o rechaza una cuenta pendiente',
   method: 'DELETE',
   path: '/api/admin/users/:id',
   params: IdParams,
@@ -217,6 +223,7 @@ export const UserBulkResult = z.strictObject({ affected: z.number().int().nonneg
 export type UserBulkResult = z.infer<typeof UserBulkResult>;
 
 export const bulkUsers = endpoint({
+  summary: 'Aplica una acción a varios usuarios',
   method: 'POST',
   path: '/api/admin/users/bulk',
   body: UserBulkBody,
@@ -224,12 +231,14 @@ export const bulkUsers = endpoint({
 });
 
 export const listRoles = endpoint({
+  summary: 'Lista los roles',
   method: 'GET',
   path: '/api/admin/roles',
   response: z.array(Role),
 });
 
 export const createRole = endpoint({
+  summary: 'Crea un rol con sus herramientas',
   method: 'POST',
   path: '/api/admin/roles',
   body: RoleBody,
@@ -237,6 +246,7 @@ export const createRole = endpoint({
 });
 
 export const updateRole = endpoint({
+  summary: 'Edita un rol y sus herramientas',
   method: 'PUT',
   path: '/api/admin/roles/:id',
   params: IdParams,
@@ -245,6 +255,7 @@ export const updateRole = endpoint({
 });
 
 export const deleteRole = endpoint({
+  summary: 'Elimina un rol',
   method: 'DELETE',
   path: '/api/admin/roles/:id',
   params: IdParams,
@@ -252,12 +263,14 @@ export const deleteRole = endpoint({
 });
 
 export const listTools = endpoint({
+  summary: 'Lista las herramientas',
   method: 'GET',
   path: '/api/admin/tools',
   response: z.array(Tool),
 });
 
 export const listRolePermissions = endpoint({
+  summary: 'Lista las herramientas de cada rol',
   method: 'GET',
   path: '/api/admin/role-permissions',
   response: z.array(RolePermission),

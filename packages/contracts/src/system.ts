@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { endpoint } from './http';
+import { endpointsOf } from './http';
+
+const endpoint = endpointsOf('system');
 
 export const health = endpoint({
+  summary: 'Comprueba que el servidor responde',
   method: 'GET',
   path: '/api/health',
   response: z.strictObject({ status: z.literal('ok') }),
@@ -16,6 +19,7 @@ export const PublicConfig = z.strictObject({
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const publicConfig = endpoint({
+  summary: 'Devuelve la configuración pública',
   method: 'GET',
   path: '/api/public-config',
   response: PublicConfig,

@@ -8,7 +8,9 @@ import {
   PROMPT_MAX,
   SecretStatus,
 } from './ai-generation';
-import { endpoint } from './http';
+import { endpointsOf } from './http';
+
+const endpoint = endpointsOf('texto');
 
 /** The two text tools: the spelling corrector and the emoji converter (tabs of /texto). */
 export const TEXTO_TOOLS = ['ortografia', 'herramienta2'] as const;
@@ -77,12 +79,13 @@ export const TextoGenerateBody = z.strictObject({
 });
 export type TextoGenerateBody = z.infer<typeof TextoGenerateBody>;
 
-const textoConfig = aiConfigEndpoints('/api/texto/config', TextoConfig, TextoConfigBody);
+const textoConfig = aiConfigEndpoints('texto', '/api/texto/config', TextoConfig, TextoConfigBody);
 export const getTextoConfig = textoConfig.get;
 export const saveTextoConfig = textoConfig.save;
 
 /** Streams (`Accept: text/event-stream`) or answers the whole text. */
 export const generateTexto = endpoint({
+  summary: 'Genera un texto con Gemini',
   method: 'POST',
   path: '/api/texto/generate',
   body: TextoGenerateBody,

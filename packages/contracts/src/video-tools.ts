@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, OkResponse, ID_MAX } from './http';
+import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, pageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
@@ -269,23 +269,38 @@ export const RecordParams = z.strictObject({ recordId: z.coerce.number().int().p
 export const DeletedCount = z.strictObject({ deleted: z.number().int().nonnegative() });
 
 function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: P, record: R) {
+  const endpoint = endpointsOf(VIDEO_PROVIDER_TOOL[provider]);
   const base = `/api/video-tools/${provider}` as const;
   return {
-    save: endpoint({ method: 'POST', path: `${base}/videos`, body: SaveVideoBody, response: record }),
+    save: endpoint({
+      summary: 'Guarda un vídeo a partir de su enlace',
+      method: 'POST',
+      path: `${base}/videos`,
+      body: SaveVideoBody,
+      response: record,
+    }),
     list: endpoint({
+      summary: 'Lista una página de vídeos guardados',
       method: 'GET',
       path: `${base}/videos`,
       query: VideoListQuery,
       response: pageOf(record),
     }),
-    filters: endpoint({ method: 'GET', path: `${base}/filters`, response: z.array(z.string()) }),
+    filters: endpoint({
+      summary: 'Lista los canales o usuarios de los vídeos guardados',
+      method: 'GET',
+      path: `${base}/filters`,
+      response: z.array(z.string()),
+    }),
     remove: endpoint({
+      summary: 'Elimina un vídeo guardado',
       method: 'DELETE',
       path: `${base}/videos/:recordId`,
       params: RecordParams,
       response: OkResponse,
     }),
     removeAll: endpoint({
+      summary: 'Elimina los vídeos guardados de un filtro o todos',
       method: 'DELETE',
       path: `${base}/videos`,
       query: VideoDeleteQuery,
@@ -296,13 +311,19 @@ function videoEndpoints<P extends VideoProvider, R extends z.ZodType>(provider: 
      * saying why there is none: a JSON `{ error }`, or a short Spanish page when a browser opened it.
      */
     download: endpoint({
+      summary: 'Redirige al enlace de descarga de un vídeo guardado',
       method: 'GET',
       path: `${base}/videos/:recordId/download`,
       params: RecordParams,
       response: z.strictObject({}),
     }),
     /** The services this tool depends on that are not configured or failed recently (administrators). */
-    status: endpoint({ method: 'GET', path: `${base}/status`, response: z.array(VideoServiceStatus) }),
+    status: endpoint({
+      summary: 'Muestra qué servicios de la herramienta faltan o fallan',
+      method: 'GET',
+      path: `${base}/status`,
+      response: z.array(VideoServiceStatus),
+    }),
   };
 }
 

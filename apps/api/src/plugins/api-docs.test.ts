@@ -1,7 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { MESSAGES, openApiDocument } from '@app/contracts';
+import { formatProblems, getTotals, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, signIn } from '../../test/helper';
 import { API_DOCS_PAGE } from './api-docs';
+import { SESSION_COOKIE } from './session';
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  operationId?: string;
+  security?: Record<string, string[]>[];
+}
 
 describe('API documentation', () => {
   it('generates an OpenAPI 3 document listing every registered endpoint with its contract', async () => {
@@ -57,5 +67,61 @@ describe('API documentation', () => {
     const off = await createTestApp({ apiDocs: 'off' });
     expect((await off.app.inject({ url: API_DOCS_PAGE })).statusCode).toBe(404);
     expect((await off.app.inject({ url: openApiDocument.path })).statusCode).toBe(404);
+  });
+
+  it('gives every operation a summary, its feature, an operationId and the session it needs', async () => {
+    const { app } = await createTestApp({ apiDocs: 'public' });
+    const res = await app.inject({ url: openApiDocument.path });
+    const doc = res.json<{
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(doc.components.securitySchemes).toEqual({
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+    });
+    const tagNames = doc.tags.map((tag) => tag.name);
+    const operationIds = new Set<string>();
+    const routes = app.apiRoutes.filter((r) => r.endpoint && r.method !== 'HEAD');
+    for (const { method, url, access } of routes) {
+      const name = `${method} ${url}`;
+      const operation = doc.paths[url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[method.toLowerCase()];
+      expect(operation?.summary, name).toMatch(/^[A-ZÁÉÍÓÚÑ¿]\S* \S/);
+      expect(operation?.tags, name).toHaveLength(1);
+      expect(tagNames, name).toContain(operation?.tags?.[0]);
+      expect(operation?.operationId, name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      operationIds.add(operation!.operationId!);
+      expect(operation?.security, name).toEqual(access.kind === 'public' ? [] : [{ cookieAuth: [] }]);
+    }
+    expect(operationIds.size).toBe(routes.length);
+    // The public ones that matter to a script: signing in and the health check need no session.
+    expect(doc.paths['/api/auth/login']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/admin/users']?.get?.security).toEqual([{ cookieAuth: [] }]);
+  });
+
+  it('names the public address as its server when APP_URL is set, else a relative one', async () => {
+    const relative = await createTestApp({ apiDocs: 'public' });
+    const fromRelative = (await relative.app.inject({ url: openApiDocument.path })).json<{
+      servers: unknown;
+    }>();
+    expect(fromRelative.servers).toEqual([{ url: '/' }]);
+    const appUrl = 'https://comunidad.example.org';
+    const { app } = await createTestApp({ apiDocs: 'public', appUrl });
+    expect((await app.inject({ url: openApiDocument.path })).json<{ servers: unknown }>().servers).toEqual([
+      { url: appUrl },
+    ]);
+  });
+
+  it("lints clean with Redocly's recommended rules (warnings accepted only in redocly.yaml)", async () => {
+    const { app } = await createTestApp({ apiDocs: 'public' });
+    const res = await app.inject({ url: openApiDocument.path });
+    const config = await loadConfig({
+      configPath: fileURLToPath(new URL('../../redocly.yaml', import.meta.url)),
+    });
+    const problems = await lintFromString({ source: res.body, absoluteRef: 'openapi.json', config });
+    const totals = getTotals(problems);
+    if (totals.errors + totals.warnings > 0)
+      formatProblems(problems, { format: 'stylish', maxProblems: problems.length, totals });
+    expect(totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });

@@ -1,11 +1,20 @@
-import { openApiDocument } from '@app/contracts';
-import fastifySwagger from '@fastify/swagger';
+import {
+  API_TAGS,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  ErrorResponse,
+  openApiDocument,
+  TOOL_TITLES,
+  type Endpoint,
+} from '@app/contracts';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import { access, declareScopeAccess, route } from './authz';
+import { access, declareScopeAccess, route, type Access } from './authz';
+import { SESSION_COOKIE } from './session';
 
 export const API_DOCS_PAGE = '/api/docs';
 
@@ -13,7 +22,10 @@ export const API_DOCS_PAGE = '/api/docs';
  * The API describes itself: an OpenAPI 3 document generated from the routes' contracts (their zod schemas) at
  * /api/openapi.json, and a Swagger UI page at /api/docs. Registered before the routes so it sees all of them.
  */
-export const apiDocsPlugin = fp<{ mode: Config['apiDocs'] }>(async (app: FastifyInstance, opts) => {
+export const apiDocsPlugin = fp<{
+  mode: Config['apiDocs'];
+  appUrl: Config['appUrl'];
+}>(async (app: FastifyInstance, opts) => {
   if (opts.mode === 'off') return;
   const rule = opts.mode === 'public' ? access.public : access.admin;
 
@@ -28,11 +40,14 @@ export const apiDocsPlugin = fp<{ mode: Config['apiDocs'] }>(async (app: Fastify
           'Errors answer `{ error, field? }` with a Spanish message.',
         version: '1.0.0',
       },
+      // Relative when the public address is unknown: "Try it out" then calls the server that served the page.
+      servers: [{ url: opts.appUrl?.replace(/\/+$/, '') ?? '/' }],
+      tags: Object.values(API_TAGS).map(({ name, description }) => ({ name, description })),
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+        securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform({ ...input, schema: describeOperation(input) }),
   });
 
   route(app, openApiDocument, rule, () => app.swagger() as never);
@@ -46,3 +61,61 @@ export const apiDocsPlugin = fp<{ mode: Config['apiDocs'] }>(async (app: Fastify
     });
   });
 });
+
+/**
+ * What the documentation says of an operation besides its schemas, all taken from its contract and its declared
+ * access, so a new route is documented like the others: summary, tag, operationId, security and error answers.
+ */
+function describeOperation({ schema, route: options }: Parameters<SwaggerTransform>[0]): FastifySchema {
+  const endpoint = options.config?.endpoint;
+  const rule = options.config?.access;
+  if (!endpoint || !rule) return schema;
+  const writes = endpoint.method !== 'GET';
+  const forbidden = [
+    rule.kind === 'tool' || rule.kind === 'admin' ? 'sin permiso para esta operación' : undefined,
+    writes ? `sin la cabecera \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`` : undefined,
+  ].filter((reason) => reason !== undefined);
+  return {
+    ...schema,
+    summary: endpoint.summary,
+    description: accessDescription(rule),
+    tags: [API_TAGS[endpoint.tag].name],
+    operationId: operationId(endpoint),
+    security: rule.kind === 'public' ? [] : [{ cookieAuth: [] }],
+    response: {
+      ...(schema.response as object),
+      400: errorAnswer('Petición no válida: el mensaje dice qué dato corregir'),
+      ...(rule.kind === 'public' ? {} : { 401: errorAnswer('Sin sesión iniciada') }),
+      ...(forbidden.length > 0 ? { 403: errorAnswer(`Rechazada: ${forbidden.join(', o ')}`) } : {}),
+    },
+  };
+}
+
+function accessDescription(rule: Access): string {
+  switch (rule.kind) {
+    case 'public':
+      return 'Pública: no necesita sesión.';
+    case 'user':
+      return 'Necesita una sesión iniciada.';
+    case 'tool':
+      return `Necesita una sesión con acceso a la herramienta «${TOOL_TITLES[rule.tool]}».`;
+    case 'admin':
+      return 'Solo para administradores.';
+  }
+}
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorResponse } },
+});
+
+/** `GET /api/membresia/videos/:id` -> `getMembresiaVideosById`: unique because method and path are. */
+function operationId({ method, path }: Endpoint): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) =>
+      segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/),
+    );
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}

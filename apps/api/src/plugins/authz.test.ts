@@ -5,8 +5,9 @@ import { ADMIN, addUser, createTestApp, signIn } from '../../test/helper';
 import { fillPath } from '../../test/support/contract-arbitraries';
 import { access, registerAccessGuards, route } from './authz';
 
-const textoProbe = endpoint({ method: 'GET', path: '/api/probe/texto', response: OkResponse });
-const adminProbe = endpoint({ method: 'GET', path: '/api/probe/admin', response: OkResponse });
+const probe = { summary: 'Prueba de acceso', tag: 'system' } as const;
+const textoProbe = endpoint({ ...probe, method: 'GET', path: '/api/probe/texto', response: OkResponse });
+const adminProbe = endpoint({ ...probe, method: 'GET', path: '/api/probe/admin', response: OkResponse });
 
 describe('route access', () => {
   it('refuses to start with an API route that does not declare its access', async () => {

@@ -5,6 +5,8 @@ import { ADMIN, createTestApp, signIn } from '../../test/helper';
 import { access, route } from './authz';
 
 const probe = endpoint({
+  summary: 'Prueba de errores',
+  tag: 'system',
   method: 'GET',
   path: '/api/probe/:id',
   params: z.object({ id: z.coerce.number().int().positive() }),
