@@ -4,6 +4,7 @@ import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+import { endResetLinks } from '../accounts/repo';
 
 export interface UserFilter {
   page: number;
@@ -164,11 +165,15 @@ export function createSettingsRepo(database: AppDatabase) {
         return single(rows, 'new user').id;
       }),
 
-    /** Updates the account; `endSessions` bumps the token version and drops the user's session rows. */
+    /**
+     * Updates the account; `endSessions` bumps the token version and drops the user's session rows, `endLinks`
+     * deletes the user's outstanding recovery and set-up links.
+     */
     updateUser: (
       id: number,
       values: UserValues & { password_hash?: string | undefined },
       endSessions: boolean,
+      endLinks = false,
     ): Promise<void> =>
       write(async (tx) => {
         await tx
@@ -176,6 +181,7 @@ export function createSettingsRepo(database: AppDatabase) {
           .set({ ...values, ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}) })
           .where(eq(users.id, id));
         if (endSessions) await tx.delete(sessions).where(eq(sessions.user_id, id));
+        if (endLinks) await endResetLinks(tx, [id]);
       }),
 
     deleteUser: (id: number): Promise<void> =>
@@ -185,7 +191,8 @@ export function createSettingsRepo(database: AppDatabase) {
 
     /**
      * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
-     * active flag signs them out, as a single edit does). Returns how many accounts changed.
+     * active flag signs them out, as a single edit does); a deactivation also ends their outstanding links.
+     * Returns how many accounts changed.
      */
     bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<number> =>
       write(async (tx) => {
@@ -195,9 +202,9 @@ export function createSettingsRepo(database: AppDatabase) {
         const [counted] = await tx.select({ n: count() }).from(users).where(where);
         const n = counted?.n ?? 0;
         if (n === 0) return 0;
-        await tx
-          .delete(sessions)
-          .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
+        const changing = tx.select({ id: users.id }).from(users).where(where);
+        await tx.delete(sessions).where(inArray(sessions.user_id, changing));
+        if ('is_active' in change && !change.is_active) await endResetLinks(tx, changing);
         await tx
           .update(users)
           .set({ ...change, token_version: sql`${users.token_version} + 1` })
