@@ -13,6 +13,7 @@ export const COBALT_MESSAGES = {
   unreachable: 'No se pudo conectar con el servicio de descargas. Inténtalo de nuevo más tarde.',
   timeout: 'El servicio de descargas no respondió a tiempo. Inténtalo de nuevo en unos segundos.',
   unknownResponse: 'El servicio de descargas dio una respuesta que no se pudo leer.',
+  unsafeLink: 'El servicio de descargas dio un enlace de descarga no válido.',
   photosOnly: 'Esta publicación solo contiene fotos: no hay ningún video que descargar.',
   localProcessing:
     'Este video no se puede descargar directamente: el servicio de descargas solo lo entrega en partes que habría que unir en el navegador.',

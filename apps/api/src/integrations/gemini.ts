@@ -103,6 +103,19 @@ const redact = (text: string | undefined, key: string): string | undefined => {
 };
 
 /**
+ * The SDK's requests, with redirects refused as every integration refuses them (integrations/http.ts): a
+ * redirect would carry the key's header to whatever origin it names.
+ */
+const fetchWithoutRedirects: typeof fetch = async (input, init) => {
+  const response = await fetch(input, { ...init, redirect: 'manual' });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new GeminiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
+  }
+  return response;
+};
+
+/**
  * The one Gemini client of the app (official @google/genai SDK). It streams a generation as text pieces; an
  * endpoint that does not stream gets the same request without streaming, answered as a single piece.
  */
@@ -160,7 +173,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
     const baseUrl = request.baseUrl ? normalizeBaseUrl(request.baseUrl) : options.baseUrl;
     const ai = new GoogleGenAI({
       apiKey: request.apiKey,
-      ...(baseUrl ? { httpOptions: { baseUrl } } : {}),
+      httpOptions: { fetch: fetchWithoutRedirects, ...(baseUrl ? { baseUrl } : {}) },
     });
     const params = {
       model: options.model,

@@ -1,3 +1,5 @@
+import { BlockList, isIP } from 'node:net';
+
 /** Why an outgoing call produced no usable answer. */
 export type OutgoingFailure = 'timeout' | 'network' | 'too-large' | 'invalid-json';
 
@@ -107,3 +109,61 @@ export const isHttpUrl = (value: unknown): value is string => {
     return false;
   }
 };
+
+/**
+ * Addresses a member's browser must not be sent to: this machine, private networks, link-local, reserved.
+ * BlockList matches an IPv4-mapped IPv6 address against the IPv4 rules.
+ */
+const PRIVATE_ADDRESSES = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  PRIVATE_ADDRESSES.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE_ADDRESSES.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Names that only mean something inside a network: single labels and the local-use suffixes. */
+const LOCAL_NAME = /(^[^.]+$)|(^|\.)(localhost|local|internal|lan|home\.arpa)$/i;
+
+/** Only the characters RFC 3986 allows in a URI: no spaces, controls or raw non-ASCII (a header refuses them). */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/**
+ * Whether a link from an outside service may be handed to a member's browser as a redirect: http(s), valid
+ * characters, no credentials, and a public host, unless it is the origin of one of `ownOrigins` (the
+ * configured services, which may be self-hosted on a private network and serve their files from there).
+ */
+export function isPublicHttpUrl(value: unknown, ownOrigins: readonly string[] = []): value is string {
+  if (!isHttpUrl(value) || !URI_CHARACTERS.test(value)) return false;
+  const url = new URL(value);
+  if (url.username !== '' || url.password !== '') return false;
+  if (ownOrigins.some((origin) => sameOrigin(origin, url))) return true;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const family = isIP(host);
+  if (family !== 0) return !PRIVATE_ADDRESSES.check(host, family === 4 ? 'ipv4' : 'ipv6');
+  return host !== '' && !LOCAL_NAME.test(host);
+}
+
+function sameOrigin(origin: string, url: URL): boolean {
+  try {
+    return new URL(origin).origin === url.origin;
+  } catch {
+    return false;
+  }
+}

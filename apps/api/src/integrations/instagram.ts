@@ -16,7 +16,10 @@ export interface InstagramMedia {
   duration: number;
 }
 
-/** The scraper answered with an error or an unexpected shape; the message is the service's own. */
+/**
+ * The scraper answered with an error or an unexpected shape. `message` may be the service's own words (which
+ * can name its key, plan or internal hosts): logs and administrators only. `reason` is what members may read.
+ */
 export class InstagramApiError extends Error {
   override name = 'InstagramApiError';
 
@@ -24,6 +27,7 @@ export class InstagramApiError extends Error {
     message: string,
     /** The scraper's HTTP status, when it answered one. */
     readonly status?: number,
+    private readonly ownReason?: string,
   ) {
     super(message);
   }
@@ -31,6 +35,14 @@ export class InstagramApiError extends Error {
   /** The scraper itself is at fault (key, quota, outage), not the post asked about. */
   get serviceFault(): boolean {
     return this.status === undefined || [401, 402, 403, 429].includes(this.status) || this.status >= 500;
+  }
+
+  /** A Spanish reason of our own, never the scraper's words. */
+  get reason(): string {
+    if (this.ownReason) return this.ownReason;
+    return this.serviceFault
+      ? 'el servicio de Instagram no está disponible en este momento'
+      : 'el video no existe o no está disponible';
   }
 }
 
@@ -54,7 +66,10 @@ export function createInstagramClient(config: InstagramConfig) {
     configured: config.url !== undefined,
 
     async mediaInfo(postUrl: string): Promise<InstagramMedia> {
-      if (!config.url) throw new InstagramApiError('servicio de Instagram no configurado');
+      if (!config.url) {
+        const reason = 'servicio de Instagram no configurado';
+        throw new InstagramApiError(reason, undefined, reason);
+      }
       const url = new URL(`${config.url}/media_info`);
       url.searchParams.set('url', postUrl);
       const { status, body } = await requestJson(url.toString(), {
@@ -64,7 +79,8 @@ export function createInstagramClient(config: InstagramConfig) {
       if (status !== 200) throw new InstagramApiError(errorMessage(body, status), status);
       const items = obj(obj(body).data).items;
       if (!Array.isArray(items) || items.length === 0) {
-        throw new InstagramApiError('la respuesta no contiene el video', status);
+        const reason = 'la respuesta no contiene el video';
+        throw new InstagramApiError(reason, status, reason);
       }
       const item = obj(items[0]);
       const duration = Number(item.video_duration);

@@ -41,7 +41,9 @@ export type FakeBehaviour =
   /** The streaming method does not exist here (404); generateContent works. */
   | { kind: 'no-streaming'; chunks: string[] }
   /** Several candidates: the pieces of each, interleaved in the stream. */
-  | { kind: 'candidates'; chunks: string[][] };
+  | { kind: 'candidates'; chunks: string[][] }
+  /** Sends the client elsewhere (a client must not follow it: it would carry the key there). */
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
 
 export interface FakeGemini {
   url: string;
@@ -235,6 +237,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           sendJson(res, behaviour.code, errorBody(behaviour.code, behaviour.message, behaviour.status));
           return;
         case 'hang':
+          return;
+        case 'redirect':
+          res.writeHead(behaviour.status, { location: behaviour.location });
+          res.end();
           return;
         case 'no-text':
           if (stream) await streamPieces(res, [], false);

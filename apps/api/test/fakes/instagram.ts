@@ -21,7 +21,9 @@ export function startFakeInstagram(): Promise<HttpFake> {
     const url = new URL(request.url, baseUrl);
     if (url.pathname !== '/media_info') return sendJson(response, 404, { message: 'Endpoint not found' });
     if (request.headers['x-api-key'] !== FAKE_INSTAGRAM_KEY) {
-      return sendJson(response, 401, { message: 'Invalid API key. Go to the dashboard to get one.' });
+      return sendJson(response, 401, {
+        message: 'Invalid API key. Go to the dashboard to get one. (upstream: internal at 10.0.0.5)',
+      });
     }
     let code = '';
     try {

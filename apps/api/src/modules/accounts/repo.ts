@@ -1,6 +1,6 @@
 import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from './schema';
@@ -18,6 +18,17 @@ export interface ProfileChanges {
   phone: string | null;
   /** Set when the password changes: it also bumps the token version. */
   password_hash?: string;
+}
+
+/**
+ * Deletes every outstanding recovery or set-up link of these accounts, in the caller's transaction: a new email,
+ * a new password or a deactivation must not leave a link that still chooses the password.
+ */
+export async function endResetLinks(tx: Db, userIds: readonly number[] | SQLWrapper): Promise<void> {
+  const holders = Array.isArray(userIds)
+    ? inArray(passwordResetTokens.user_id, userIds)
+    : inArray(passwordResetTokens.user_id, userIds as SQLWrapper);
+  await tx.delete(passwordResetTokens).where(holders);
 }
 
 export function createAccountsRepo(database: AppDatabase) {
@@ -126,7 +137,9 @@ export function createAccountsRepo(database: AppDatabase) {
 
     /**
      * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
-     * password moves the token version on and ends every other session; returns the new token version.
+     * password moves the token version on and ends every other session; a new password or email ends every
+     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
+     * Returns the new token version.
      */
     updateProfile: (
       userId: number,
@@ -136,6 +149,7 @@ export function createAccountsRepo(database: AppDatabase) {
       write(async (tx) => {
         const { password_hash, ...changed } = changes;
         const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
+        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
         const [row] = await tx
           .update(users)
           .set(
@@ -150,8 +164,8 @@ export function createAccountsRepo(database: AppDatabase) {
           await tx
             .delete(sessions)
             .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
-          await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, userId));
         }
+        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
         return row.token_version;
       }),
   };

@@ -4,7 +4,8 @@ import { users } from '../../db/schema';
 
 /**
  * Password-recovery links. Only a SHA-256 hash of the token is stored, so a copy of the database cannot be
- * used to reset anyone's password. A new request replaces the user's earlier links; a reset spends them all.
+ * used to reset anyone's password. A new request replaces the user's earlier links; a reset spends them all; a new email or password, or a
+ * deactivation, deletes them.
  */
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',

@@ -3,18 +3,36 @@ import { stringify } from 'csv-stringify/sync';
 
 const BOM = '\uFEFF';
 
-/** Cells a spreadsheet would run as a formula (CSV injection); exported with a leading apostrophe. */
+/**
+ * Cells a spreadsheet would run as a formula (CSV injection): one that starts like a formula, and any part
+ * after a `,` `;` tab or line end, which a program that splits on another separator, or ignores the quotes,
+ * reads as a cell of its own. Each such start gets an apostrophe before it (OWASP's advice).
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])(?=[=+\-@])/g;
+const PROTECTED_AFTER_SEPARATOR = /([,;\t\r\n])'(?=[=+\-@])/g;
 
-const protect = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+const protect = (cell: string): string => {
+  const inside = cell.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inside) ? `'${inside}` : inside;
+};
 
 /** Undoes `protect`, so a file this app exported imports back to the same values. */
-export const unprotect = (cell: string): string =>
-  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+export const unprotect = (cell: string): string => {
+  const start = cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return start.replace(PROTECTED_AFTER_SEPARATOR, '$1');
+};
 
 /** UTF-8 CSV with a BOM (spreadsheet programs then read accents right) and CRLF line ends (RFC 4180). */
 export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return BOM + stringify([header, ...rows.map((row) => row.map(protect))], { record_delimiter: 'windows' });
+  return (
+    BOM +
+    stringify(
+      [header, ...rows].map((row) => row.map(protect)),
+      // A lone line feed inside a cell is not the CRLF record end, yet readers end the row there: quote it.
+      { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+    )
+  );
 }
 
 /** Spanish spreadsheet programs write `;` between cells; tabs come from copy and paste. */

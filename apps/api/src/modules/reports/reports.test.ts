@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, postJson, signIn, type TestApp } from '../../../test/helper';
 import { users } from '../../db/schema';
 import { libraryCategories, libraryVideos, libraryWatched } from '../library/schema';
+import { readCsv } from '../members-io/csv';
 
 /** Two categories of Membresía (3 + 2 videos), one of Cafelito; members with different progress. */
 async function seedLibrary({ db }: TestApp) {
@@ -154,6 +155,26 @@ describe('library progress reports', () => {
       'Usuario,Correo electrónico,Rol,Ventas (completados),Ventas (%),Marca (completados),Marca (%),Completados,Total,Progreso (%)',
     );
     expect(lines[1]).toBe('esteban,est@example.com,estrategas,1/3,33,1/2,50,2,5,40');
+  });
+
+  it('exports every cell inert for a spreadsheet, the category headers included', async () => {
+    const t = await createTestApp();
+    const { categories } = await seedLibrary(t);
+    const names = ['=HYPERLINK("https://evil.example","Ventas")', 'Marca;=1+1'];
+    for (const [index, id] of categories.entries()) {
+      await t.db.update(libraryCategories).set({ nombre: names[index]! }).where(eq(libraryCategories.id, id));
+    }
+    await t.db.update(users).set({ username: 'vera,@SUM(1)' }).where(eq(users.email, 'vip@example.com'));
+    const cookie = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const exported = await postJson(t.app, '/api/membresia/informes/miembros/exportar', {}, { cookie });
+    const cells = readCsv(exported.json<ReportExport>().csv, 100).flat();
+    expect(cells).toContain(`'${names[0]} (completados)`);
+    expect(cells).toContain("Marca;'=1+1 (%)");
+    expect(cells).toContain("vera,'@SUM(1)");
+    for (const cell of cells) {
+      // Neither the cell nor any part a program splitting on , ; or tabs would make of it starts a formula.
+      expect(cell, cell).not.toMatch(/(^|[,;\t\r\n])[=+\-@]/);
+    }
   });
 
   it('is for administrators only', async () => {

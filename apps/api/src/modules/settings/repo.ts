@@ -6,6 +6,7 @@ import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
+import { endResetLinks } from '../accounts/repo';
 
 export interface UserFilter {
   page: number;
@@ -196,11 +197,15 @@ export function createSettingsRepo(database: AppDatabase) {
         return single(rows, 'new user').id;
       }),
 
-    /** Updates the account; `endSessions` bumps the token version and drops the user's session rows. */
+    /**
+     * Updates the account; `endSessions` bumps the token version and drops the user's session rows, `endLinks`
+     * deletes the user's outstanding recovery and set-up links.
+     */
     updateUser: (
       id: number,
       values: UserValues & { password_hash?: string | undefined },
       endSessions: boolean,
+      endLinks = false,
     ): Promise<void> =>
       write(async (tx) => {
         await tx
@@ -212,6 +217,7 @@ export function createSettingsRepo(database: AppDatabase) {
           })
           .where(eq(users.id, id));
         if (endSessions) await tx.delete(sessions).where(eq(sessions.user_id, id));
+        if (endLinks) await endResetLinks(tx, [id]);
       }),
 
     deleteUser: (id: number): Promise<void> =>
@@ -221,16 +227,17 @@ export function createSettingsRepo(database: AppDatabase) {
 
     /**
      * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
-     * active flag signs them out, as a single edit does). Returns the accounts that changed.
+     * active flag signs them out, as a single edit does); a deactivation also ends their outstanding links.
+     * Returns the accounts that changed.
      */
     bulkUpdate: (target: BulkTarget, change: BulkChange): Promise<AccountRef[]> =>
       write(async (tx) => {
         const differs =
           'is_active' in change ? ne(users.is_active, change.is_active) : ne(users.role_id, change.role_id);
         const where = and(targetWhere(target), differs);
-        await tx
-          .delete(sessions)
-          .where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
+        const changing = tx.select({ id: users.id }).from(users).where(where);
+        await tx.delete(sessions).where(inArray(sessions.user_id, changing));
+        if ('is_active' in change && !change.is_active) await endResetLinks(tx, changing);
         return tx
           .update(users)
           .set({ ...change, token_version: sql`${users.token_version} + 1` })

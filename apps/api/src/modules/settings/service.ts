@@ -185,7 +185,18 @@ export function createSettingsService({
             existing.role_id !== values.role_id ||
             existing.is_active !== values.is_active ||
             password_hash !== undefined;
-          await tx.updateUser(id, { ...values, ...(password_hash ? { password_hash } : {}) }, endSessions);
+          // A link sent to the old address, or one that would overwrite the password an admin just set or
+          // reopen an account an admin closed, must not outlive the change.
+          const endLinks =
+            existing.email !== values.email ||
+            password_hash !== undefined ||
+            (existing.is_active && !values.is_active);
+          await tx.updateUser(
+            id,
+            { ...values, ...(password_hash ? { password_hash } : {}) },
+            endSessions,
+            endLinks,
+          );
           const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
           await history.recordAction(actor, {
             kind:

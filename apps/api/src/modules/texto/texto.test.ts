@@ -3,6 +3,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
 import { ECHO_PREFIX, startFakeGemini } from '../../../test/fakes/gemini';
+import { startHttpFake } from '../../../test/fakes/http-fake';
 
 const KEY = 'AIzaTextoSecretKey-1234WXYZ';
 
@@ -176,6 +177,22 @@ describe('text tools generation', () => {
     await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ gemini_api_key: 'invalid-key-0000' }));
     const invalid = await generate(t, { tool: 'ortografia', text: 'hola' });
     expect(invalid.json().error).toBe('Error en la API de Gemini');
+  });
+
+  it('never follows a redirect from Gemini, so the key stays with the configured origin', async () => {
+    const t = await configured();
+    const elsewhere = await startHttpFake((_, res) => res.end('{}'));
+    try {
+      for (const status of [302, 307] as const) {
+        t.gemini.queue({ kind: 'redirect', status, location: `${elsewhere.baseUrl}/collect` });
+        const res = await generate(t, { tool: 'ortografia', text: 'hola' });
+        expect(elsewhere.requests.map((r) => r.headers['x-goog-api-key'])).toEqual([]);
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toEqual({ error: 'Error en la API de Gemini' });
+      }
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('sends a failure after streaming began as an error event', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addUser, ADMIN, createTestApp, postJson, signIn } from '../../../test/helper';
 import { FAKE_COBALT_KEY, FAKE_COBALT_LIMITS, startFakeCobalt } from '../../../test/fakes/cobalt';
-import { startHttpFake, type HttpFake } from '../../../test/fakes/http-fake';
+import { sendJson, startHttpFake, type HttpFake } from '../../../test/fakes/http-fake';
 import { FAKE_INSTAGRAM_KEY, startFakeInstagram } from '../../../test/fakes/instagram';
 import { FAKE_YOUTUBE_KEY, startFakeYouTube } from '../../../test/fakes/youtube';
 import type { Config } from '../../config';
@@ -232,6 +232,93 @@ describe('downloading a saved video', () => {
     const odd = await insert(s, 'instagram', 'Z<script>-x');
     const page = await download(s, 'instagram', odd.record_id, s.vip, 'text/html');
     expect(page.body).not.toContain('<script>');
+  });
+});
+
+describe('the link a download is sent to', () => {
+  /** A cobalt that answers every request with a tunnel to `link`. */
+  async function cobaltAnswering(link: () => string) {
+    const cobalt = await fake(() =>
+      startHttpFake((_, res) => sendJson(res, 200, { status: 'tunnel', url: link(), filename: 'x.mp4' })),
+    );
+    const s = await setup(() => ({
+      cobalt: { url: cobalt.baseUrl, apiKey: undefined },
+      instagram: { url: undefined, apiKey: undefined },
+    }));
+    return { s, cobalt };
+  }
+
+  it('is only an http(s) link of valid characters to a public host, else a Spanish 502', async () => {
+    let link = '';
+    const { s } = await cobaltAnswering(() => link);
+    const record = await insert(s, 'youtube', 'aLink123456');
+    const refused = [
+      'https://cdn.example/v\u20ac.mp4',
+      'https://cdn.example/v.mp4\r\nSet-Cookie: a=b',
+      'https://cdn.example/v.mp4\nx',
+      'https://cdn.example/v .mp4',
+      'https://user:secret@cdn.example/v.mp4',
+      'http://10.0.0.5/v.mp4',
+      'http://172.16.3.4/v.mp4',
+      'http://192.168.1.20:9000/tunnel?id=x',
+      'http://127.0.0.1:8080/v.mp4',
+      'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/v.mp4',
+      'http://0.0.0.0/v.mp4',
+      'http://localhost:9000/v.mp4',
+      'http://cobalt.localhost/v.mp4',
+      'http://cobalt/tunnel?id=x',
+      'http://nas.local/v.mp4',
+      'http://[::1]/v.mp4',
+      'http://[fd00::1]/v.mp4',
+      'http://[fe80::1]/v.mp4',
+      'http://[::ffff:10.0.0.1]/v.mp4',
+      'http://0x7f000001/v.mp4',
+      'http://2130706433/v.mp4',
+    ];
+    for (const bad of refused) {
+      link = bad;
+      for (const accept of [undefined, 'text/html']) {
+        const res = await download(s, 'youtube', record.record_id, s.vip, accept);
+        expect(res.statusCode, bad).toBe(502);
+        expect(res.headers.location, bad).toBeUndefined();
+        expect(res.headers['x-content-type-options'], bad).toBe('nosniff');
+        if (accept) expect(res.body, bad).toContain(COBALT_MESSAGES.unsafeLink);
+        else expect(res.json(), bad).toEqual({ error: COBALT_MESSAGES.unsafeLink });
+      }
+    }
+    for (const good of [
+      'https://cdn.example/v.mp4?exp=1&sig=a%20b',
+      'http://rr1---sn-h5q7dnee.googlevideo.com/videoplayback?expire=1',
+      'https://8.8.8.8/v.mp4',
+    ]) {
+      link = good;
+      const res = await download(s, 'youtube', record.record_id);
+      expect(res.statusCode, good).toBe(302);
+      expect(res.headers.location, good).toBe(good);
+    }
+  });
+
+  it("may point at the configured service's own address, even a private one (a self-hosted cobalt's tunnels)", async () => {
+    let link = '';
+    const { s, cobalt } = await cobaltAnswering(() => link);
+    const record = await insert(s, 'youtube', 'aSelf123456');
+    link = `${cobalt.baseUrl}/tunnel?id=aSelf123456&exp=1`;
+    const own = await download(s, 'youtube', record.record_id);
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toBe(link);
+    // The same host on another port is another service.
+    link = `http://127.0.0.1:1/tunnel?id=aSelf123456`;
+    expect((await download(s, 'youtube', record.record_id)).statusCode).toBe(502);
+  });
+
+  it('is never a stored link that fails those rules, even one that says it is still valid', async () => {
+    const s = await setup(() => ({ instagram: { url: undefined, apiKey: undefined } }));
+    const exp = s.time.now() + 3_600_000;
+    const record = await insert(s, 'youtube', 'aStor123456', `http://10.1.2.3/v.mp4?exp=${exp}`);
+    const res = await download(s, 'youtube', record.record_id);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain(`${s.cobalt.baseUrl}/tunnel?id=aStor123456&`);
   });
 });
 

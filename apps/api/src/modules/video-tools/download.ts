@@ -1,6 +1,7 @@
 import { VIDEO_MESSAGES, youtubeWatchUrl, type VideoProvider } from '@app/contracts';
 import type { CobaltClient, CobaltResult } from '../../integrations/cobalt';
-import { describeFailure, OutgoingError } from '../../integrations/http';
+import { COBALT_MESSAGES } from '../../integrations/cobalt-messages';
+import { describeFailure, isPublicHttpUrl, OutgoingError } from '../../integrations/http';
 import { InstagramApiError, type InstagramClient } from '../../integrations/instagram';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
@@ -46,6 +47,8 @@ export interface DownloadDeps {
   instagram: InstagramClient;
   clock: Clock;
   health: ServiceHealth;
+  /** The configured services' base URLs: their own addresses may serve files even on a private network. */
+  serviceUrls: readonly (string | undefined)[];
 }
 
 const STATUS_OF_KIND = { content: 422, busy: 503, service: 502 } as const;
@@ -68,6 +71,9 @@ function cobaltRefusal(result: Extract<CobaltResult, { ok: false }>): AppError {
  */
 export function createDownloadResolver(provider: VideoProvider, deps: DownloadDeps) {
   const { cobalt, instagram, clock, health } = deps;
+  const ownOrigins = deps.serviceUrls.filter((url): url is string => url !== undefined);
+  /** Every link a member is redirected to passes here, whoever gave it (the answer's Location header). */
+  const safe = (link: string | null): link is string => link !== null && isPublicHttpUrl(link, ownOrigins);
 
   /** The post on Instagram, or the video on YouTube, from the stored id; null when it cannot be rebuilt. */
   function mediaUrl(videoId: string): string | null {
@@ -79,7 +85,10 @@ export function createDownloadResolver(provider: VideoProvider, deps: DownloadDe
   }
 
   async function fromCobalt(url: string): Promise<CobaltResult> {
-    const result = await cobalt.downloadLink(url);
+    let result = await cobalt.downloadLink(url);
+    if (result.ok && !safe(result.url)) {
+      result = { ok: false, code: 'unsafe_link', kind: 'service', message: COBALT_MESSAGES.unsafeLink };
+    }
     if (result.ok) health.succeeded('cobalt');
     else if (result.kind === 'service' && cobalt.configured) health.failed('cobalt', result.message);
     return result;
@@ -91,7 +100,7 @@ export function createDownloadResolver(provider: VideoProvider, deps: DownloadDe
     try {
       const media = await instagram.mediaInfo(url);
       health.succeeded('instagram');
-      return media.videoUrl;
+      return safe(media.videoUrl) ? media.videoUrl : null;
     } catch (error) {
       if (error instanceof OutgoingError) health.failed('instagram', describeFailure(error));
       else if (error instanceof InstagramApiError) {
@@ -102,7 +111,7 @@ export function createDownloadResolver(provider: VideoProvider, deps: DownloadDe
   }
 
   return async (record: { video_id: string; url_video: string | null }): Promise<string> => {
-    if (record.url_video && stillValid(record.url_video, clock.now())) return record.url_video;
+    if (safe(record.url_video) && stillValid(record.url_video, clock.now())) return record.url_video;
     const url = mediaUrl(record.video_id);
     if (!url) {
       throw new AppError(

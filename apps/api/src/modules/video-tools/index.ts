@@ -33,7 +33,13 @@ export function registerVideoTools(
     instagram: instagram.configured,
   });
   const shared = { cobalt, clock, log: app.log, health };
-  const downloads = { cobalt, instagram, clock, health };
+  const downloads = {
+    cobalt,
+    instagram,
+    clock,
+    health,
+    serviceUrls: [config.cobalt.url, config.instagram.url],
+  };
   videoToolsRoutes(app, {
     youtube: createVideoToolsService({
       provider: 'youtube',

@@ -152,7 +152,7 @@ export function instagramProvider(deps: ProviderDeps & { instagram: InstagramCli
       } catch (error) {
         if (error instanceof InstagramApiError) {
           if (error.serviceFault) health.failed('instagram', error.message);
-          throw new AppError(502, VIDEO_MESSAGES.apiError(error.message));
+          throw new AppError(502, VIDEO_MESSAGES.apiError(error.reason)).withDetail(error.message);
         }
         if (error instanceof OutgoingError) {
           health.failed('instagram', describeFailure(error));

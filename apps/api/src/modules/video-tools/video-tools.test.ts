@@ -282,7 +282,7 @@ describe('saving an Instagram video', () => {
     [
       'an error body',
       'https://www.instagram.com/reel/EMiss12345/',
-      'Error de API: Media not found or unavailable',
+      'Error de API: el video no existe o no está disponible',
     ],
     [
       'no items',
@@ -294,6 +294,28 @@ describe('saving an Instagram video', () => {
     const res = await saveInstagram(s, url);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: message });
+  });
+
+  it("keeps the scraper's own words from members: they go to the log and the administrators' notice", async () => {
+    const s = await setup(({ instagram }) => ({
+      instagram: { url: instagram.baseUrl, apiKey: 'wrong-key' },
+    }));
+    for (const cookie of [s.vip, s.admin]) {
+      const res = await saveInstagram(s, 'https://www.instagram.com/reel/Kafe0123456/', cookie);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        error: 'Error de API: el servicio de Instagram no está disponible en este momento',
+      });
+      expect(res.body).not.toMatch(/Invalid|10\.0\.0\.5/);
+    }
+    const notice = await get(s, '/api/video-tools/instagram/status');
+    expect(notice.json()).toEqual([
+      expect.objectContaining({
+        service: 'instagram',
+        state: 'failing',
+        reason: expect.stringContaining('10.0.0.5'),
+      }),
+    ]);
   });
 
   it('gives up on a slow scraper at the timeout', async () => {
