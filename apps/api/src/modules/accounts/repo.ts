@@ -31,6 +31,24 @@ export async function endResetLinks(tx: Db, userIds: readonly number[] | SQLWrap
   await tx.delete(passwordResetTokens).where(holders);
 }
 
+/**
+ * Whether another account than `exceptId` has this username, in any case: after a refused write, it tells a
+ * name taken from one that only looks like another.
+ */
+export async function usernameInUse(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export function createAccountsRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
@@ -45,20 +63,8 @@ export function createAccountsRepo(database: AppDatabase) {
         });
       }),
 
-    /** Whether another account than `exceptId` has this username, in any case. */
-    async usernameInUse(username: string, exceptId?: number): Promise<boolean> {
-      const [row] = await database.read
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(sql`lower(${users.username})`, username.toLowerCase()),
-            exceptId === undefined ? undefined : ne(users.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
+      usernameInUse(database.read, username, exceptId),
 
     async findByEmail(
       email: string,

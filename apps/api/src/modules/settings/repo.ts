@@ -6,7 +6,7 @@ import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
-import { endResetLinks } from '../accounts/repo';
+import { endResetLinks, usernameInUse } from '../accounts/repo';
 
 export interface UserFilter {
   page: number;
@@ -173,20 +173,8 @@ export function createSettingsRepo(database: AppDatabase) {
 
     findUser,
 
-    /** Whether another account than `exceptId` has this username, in any case. */
-    async usernameInUse(username: string, exceptId?: number): Promise<boolean> {
-      const [row] = await db()
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(sql`lower(${users.username})`, username.toLowerCase()),
-            exceptId === undefined ? undefined : ne(users.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
+      usernameInUse(db(), username, exceptId),
 
     insertUser: (values: UserValues & { password_hash: string }): Promise<number> =>
       write(async (tx) => {
