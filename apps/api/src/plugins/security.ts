@@ -58,8 +58,8 @@ export function securityHeaders(https: boolean): Record<string, string> {
 
 /**
  * The headers of an API answer (JSON, never rendered as a page): the short set OWASP's REST Security Cheat
- * Sheet recommends. Member data is never stored by caches. helmet's full page set is ~1 KB per answer and
- * cost a third of a small request's time, for directives that only mean something in a document.
+ * Sheet recommends. Member data is never stored by caches. helmet's full page set is left to pages: its
+ * directives only mean something in a document, and they would weigh on every small answer.
  */
 export function apiSecurityHeaders(https: boolean): Record<string, string> {
   return {

@@ -16,8 +16,8 @@ const TIERS: readonly Tier[] = [
 
 /**
  * A list as Spanish writes it: "a, b y c", with "e" before a word that starts with the sound i ("Texto e IG
- * Video", but "y hielo"). This is what Intl.ListFormat('es') prints; its first use loads ICU's list data, 40 ms
- * on the dashboard's first render (160 ms on Lighthouse's mobile CPU), for three short lists.
+ * Video", but "y hielo"). This is what Intl.ListFormat('es') prints, without loading ICU's list data on the
+ * dashboard's first render for three short lists.
  */
 export const spanishList = (items: readonly string[]): string => {
   const last = items.at(-1);
