@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
-// One drizzle-kit configuration per dialect: `pnpm db:generate` writes SQLite's migrations to drizzle/sqlite.
-// (PostgreSQL's live in drizzle/pg, generated from drizzle.pg.config.ts.)
+// SQLite's migrations, from the schema.ts files; drizzle.pg.config.ts does the same for PostgreSQL, and
+// `pnpm db:generate` runs both, so one schema change gives one migration per engine.
 export default defineConfig({
   dialect: 'sqlite',
   // The core tables, plus one schema.ts per module that owns tables.

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   terminateConnections,
   type TestPgDatabase,
 } from '../../test/support/pg-databases';
+import { importSchema, schemaFolders } from '../../test/support/schema-modules';
 import { MIGRATIONS_DIR } from '../lib/paths';
 import { openPgDatabase, type PgDb } from './client.pg';
 import * as core from './schema.pg';
@@ -32,14 +33,8 @@ async function freshDatabase(): Promise<TestPgDatabase> {
   return database;
 }
 
-// Every module's schema twin, found as drizzle.pg.config.ts finds them: a new module cannot be left out.
-const modulesDir = path.join(import.meta.dirname, '../modules');
-const moduleSchemas = await Promise.all(
-  readdirSync(modulesDir)
-    .filter((name) => existsSync(path.join(modulesDir, name, 'schema.pg.ts')))
-    .map((name) => import(`../modules/${name}/schema.pg.ts`) as Promise<Record<string, unknown>>),
-);
-const declaredTables = [core, ...moduleSchemas]
+const pgSchemas = await Promise.all(schemaFolders().map((folder) => importSchema(folder, 'schema.pg.ts')));
+const declaredTables = pgSchemas
   .flatMap((module) => Object.values(module))
   .filter(isTable)
   .map((table) => getTableName(table))

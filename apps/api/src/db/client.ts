@@ -4,17 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Mutex } from 'async-mutex';
 import Sqlite from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths';
-import { sqliteDialect, type Dialect } from './dialect/sqlite';
+import type { Dialect } from './dialect/dialect';
+import { sqliteDialect } from './dialect/sqlite';
+import type { Db } from './query-builder';
 import * as schema from './schema';
 
-/**
- * The query builder every repository is written against: `await` its builders (and `.returning()`), never the
- * SQLite-only `.run()/.all()/.get()`, so the same code runs on PostgreSQL's drizzle instance.
- */
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database };
+export type { Db };
 
 /**
  * The application's database, whatever the engine: reads outside a transaction go to connections that see

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { Dialect } from './sqlite';
+import type { Dialect } from './dialect';
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -20,7 +19,7 @@ export function pgUniqueViolation(error: unknown): { table: string; columns: str
   return undefined;
 }
 
-/** PostgreSQL's side of the few differences (dialect/sqlite.ts describes each member). */
+/** PostgreSQL's side of the few differences (dialect.ts describes each member). */
 export const pgDialect: Dialect = {
   name: 'pg',
   contains: (column, term) => sql`${column} ilike ${`%${escapeLike(term)}%`}`,
@@ -31,7 +30,7 @@ export const pgDialect: Dialect = {
   commaList: (column) => sql<string | null>`string_agg(${column}::text, ',')`,
   uniqueViolation: pgUniqueViolation,
   // A transaction-scoped advisory lock: released by COMMIT or ROLLBACK, also when the connection is lost.
-  async lockInTransaction(tx: Db, key: number) {
+  async lockInTransaction(tx, key) {
     // The repositories' executor is typed as SQLite's; on PostgreSQL it is drizzle's node-postgres one.
     const executor = tx as unknown as { execute(query: SQL): Promise<unknown> };
     await executor.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);

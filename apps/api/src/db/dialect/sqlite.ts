@@ -1,32 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../client';
+import { sql } from 'drizzle-orm';
 import { uniqueViolation } from '../unique-violation';
-
-/**
- * What differs between the engines, in one place; repositories call these and nothing engine-specific.
- * A PostgreSQL dialect (dialect/pg.ts) provides the same members: `contains` with ILIKE, `orderIgnoringCase`
- * with lower(), `userSearch` with ILIKE over a pg_trgm GIN index, `commaList` with string_agg, and
- * `uniqueViolation` reading error code 23505 and its constraint name, and `lockInTransaction` with an
- * advisory lock.
- */
-export interface Dialect {
-  readonly name: 'sqlite' | 'pg';
-  /** `column` contains `term`, ignoring (ASCII) case, with LIKE's wildcards in `term` taken literally. */
-  contains(column: SQLWrapper, term: string): SQL;
-  /** An ORDER BY term sorting text ignoring case. */
-  orderIgnoringCase(column: SQLWrapper): SQL;
-  /** The users whose username or email contains `term` (ignoring case), through the engine's search index. */
-  userSearch(userId: SQLWrapper, username: SQLWrapper, email: SQLWrapper, term: string): SQL;
-  /** The values of `column` over the grouped rows as one comma-separated text. */
-  commaList(column: SQLWrapper): SQL<string | null>;
-  /** Which unique index a failed write hit (undefined for any other error). */
-  uniqueViolation(error: unknown): { table: string; columns: string[] } | undefined;
-  /**
-   * Waits until no other transaction (of any process) holds `key`, then holds it until `tx` ends, so a rule's
-   * reads and the writes it allows never interleave with another transaction taking the same key.
-   */
-  lockInTransaction(tx: Db, key: number): Promise<void>;
-}
+import type { Dialect } from './dialect';
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -1,7 +1,7 @@
 import { sortTools, type ToolName } from '@app/contracts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import type { Dialect } from '../../db/dialect/sqlite';
+import type { Dialect } from '../../db/dialect/dialect';
 import { preparedPerConnection } from '../../db/prepared';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 
