@@ -16,14 +16,10 @@ import { present } from '../../db/rows';
 import { accountConflictField, isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
-import {
-  withoutTokenVersion,
-  type AccountRef,
-  type BulkTarget,
-  type SettingsQueries,
-  type SettingsRepo,
-  type UserFilter,
-} from './repo';
+import type { BulkTarget } from './bulk-repo';
+import type { SettingsQueries, SettingsRepo } from './repo';
+import type { UserFilter } from './user-list-repo';
+import { withoutTokenVersion, type AccountRef } from './users-repo';
 
 export interface UserInput {
   username: string;
