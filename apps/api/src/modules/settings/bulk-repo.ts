@@ -1,0 +1,67 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase, Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { endResetLinks } from '../accounts/repo';
+import { userFilter, type UserFilter } from './user-list-repo';
+import type { AccountRef } from './users-repo';
+
+/** The accounts a bulk action names: chosen ids, or everyone matching the list's filter. */
+export type BulkTarget = { ids: readonly number[] } | { filter: Omit<UserFilter, 'page' | 'pageSize'> };
+
+/** What a bulk update sets on every targeted account. */
+type BulkChange = { is_active: boolean } | { role_id: number };
+
+/** The columns a bulk write returns to name the accounts it changed. */
+const accountRefColumns = { username: users.username, email: users.email };
+
+/**
+ * Drops the session rows of the accounts `where` selects, in the transaction of the write that signs them out
+ * (a new role or active flag, or the deletion).
+ */
+const endSessions = (tx: Db, where: SQL | undefined) =>
+  tx.delete(sessions).where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
+
+/** One action on many accounts: the selection or the list's filter. */
+export function createBulkRepo(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  const targetWhere = (target: BulkTarget): SQL | undefined =>
+    'ids' in target ? inArray(users.id, [...target.ids]) : userFilter(database, target.filter);
+
+  /**
+   * Sets `change` on the targeted accounts that do not have it yet and ends their sessions (a new role or
+   * active flag signs them out, as a single edit does); a deactivation also ends their outstanding links.
+   * Returns the accounts that changed.
+   */
+  const bulkUpdate = (target: BulkTarget, change: BulkChange): Promise<AccountRef[]> =>
+    write(async (tx) => {
+      const differs =
+        'is_active' in change ? ne(users.is_active, change.is_active) : ne(users.role_id, change.role_id);
+      const where = and(targetWhere(target), differs);
+      await endSessions(tx, where);
+      if ('is_active' in change && !change.is_active) {
+        await endResetLinks(tx, tx.select({ id: users.id }).from(users).where(where));
+      }
+      return tx
+        .update(users)
+        .set({ ...change, token_version: sql`${users.token_version} + 1` })
+        .where(where)
+        .returning(accountRefColumns);
+    });
+
+  /** The targeted accounts still waiting for activation (who an activation or deletion emails). */
+  const listPending = (target: BulkTarget): Promise<AccountRef[]> =>
+    database.read
+      .select(accountRefColumns)
+      .from(users)
+      .where(and(targetWhere(target), eq(users.is_active, false)));
+
+  /** Deletes the targeted accounts (their sessions go with them); returns the accounts deleted. */
+  const bulkDelete = (target: BulkTarget): Promise<AccountRef[]> =>
+    write(async (tx) => {
+      const where = targetWhere(target);
+      await endSessions(tx, where);
+      return tx.delete(users).where(where).returning(accountRefColumns);
+    });
+
+  return { bulkUpdate, listPending, bulkDelete };
+}

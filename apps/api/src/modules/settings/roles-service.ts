@@ -1,0 +1,139 @@
+import {
+  ADMIN_ROLE,
+  SELF_REGISTERED_ROLE_ID,
+  SETTINGS_MESSAGES as M,
+  normalizeRoleName,
+  roleInUseMessage,
+  type HistoryChange,
+  type HistoryKind,
+  type Role,
+} from '@app/contracts';
+import { present } from '../../db/rows';
+import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import {
+  created,
+  diff,
+  removed,
+  type ActionEntry,
+  type Actor,
+  type HistoryRecorder,
+} from '../history/record';
+import type { SettingsQueries, SettingsRepo } from './repo';
+import { assertSomeoneAdministers, lockedRead } from './rules';
+
+export interface RoleInput {
+  name: string;
+  description: string;
+  tools: number[];
+}
+
+export interface RolesServiceDeps {
+  repo: SettingsRepo;
+  history: HistoryRecorder;
+}
+
+const ROLE_FIELDS = ['name', 'description', 'tools'] as const;
+
+const roleValues = (input: RoleInput) => ({
+  name: normalizeRoleName(input.name),
+  description: input.description,
+});
+
+/** A role with its tools by name, as the history shows it. */
+async function namedRole(tx: SettingsQueries, role: Role) {
+  const names = new Map((await tx.listTools()).map((tool) => [tool.id, tool.name]));
+  return { ...role, tools: role.tools.map((id) => names.get(id) ?? `Herramienta ${id}`) };
+}
+
+/** The history entry of a change to one role. */
+const roleEntry = (kind: HistoryKind, role: Role, changes: HistoryChange[]): ActionEntry => ({
+  kind,
+  entity_type: 'role',
+  entity_id: role.id,
+  label: role.name,
+  changes,
+});
+
+function roleWriteError(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (uniqueViolation(error)?.table === 'roles') throw conflict(M.roleNameTaken, 'name');
+  if (isForeignKeyViolation(error)) throw badRequest(M.unknownTool, 'tools');
+  throw error;
+}
+
+/** The roles tab of Configuración: roles and the tools each grants. */
+export function createRolesService({ repo, history }: RolesServiceDeps) {
+  /** The role and its tools in one transaction. */
+  const createRole = async (input: RoleInput, actor: Actor): Promise<Role> => {
+    try {
+      return await repo.transaction(async (tx) => {
+        const id = await tx.insertRole(roleValues(input), [...new Set(input.tools)]);
+        const saved = present(await tx.findRole(id), 'saved role');
+        await history.recordAction(
+          actor,
+          roleEntry('role.create', saved, created(await namedRole(tx, saved), ROLE_FIELDS)),
+        );
+        return saved;
+      });
+    } catch (error) {
+      return roleWriteError(error);
+    }
+  };
+
+  /**
+   * Name, description and tools in one transaction (the spec's save / clear / re-add sequence could leave
+   * a role without tools when a step failed). Removing config from the last role that gives it to an
+   * active user is refused.
+   */
+  const updateRole = async (id: number, input: RoleInput, actor: Actor): Promise<Role> => {
+    try {
+      return await repo.transaction(async (tx) => {
+        const existing = await lockedRead(tx, () => tx.findRole(id), M.roleNotFound);
+        const values = roleValues(input);
+        if (existing.name === ADMIN_ROLE && values.name !== ADMIN_ROLE) {
+          throw badRequest(M.adminRoleProtected, 'name');
+        }
+        await tx.updateRole(id, values, [...new Set(input.tools)]);
+        const saved = present(await tx.findRole(id), 'saved role');
+        const changes = diff(await namedRole(tx, existing), await namedRole(tx, saved), ROLE_FIELDS);
+        await history.recordAction(actor, roleEntry('role.update', saved, changes));
+        await assertSomeoneAdministers(tx, M.lastConfigRole);
+        return saved;
+      });
+    } catch (error) {
+      return roleWriteError(error);
+    }
+  };
+
+  /** A role still held by users is kept: the answer says how many have it. */
+  const deleteRole = async (id: number, actor: Actor): Promise<void> => {
+    try {
+      await repo.transaction(async (tx) => {
+        const existing = await lockedRead(tx, () => tx.findRole(id), M.roleNotFound);
+        if (existing.name === ADMIN_ROLE) throw badRequest(M.adminRoleProtected);
+        // Self-registration writes this role id: without it every sign-up would fail.
+        if (id === SELF_REGISTERED_ROLE_ID) throw badRequest(M.registrationRoleProtected);
+        const holders = await tx.countRoleUsers(id);
+        if (holders > 0) throw conflict(roleInUseMessage(holders));
+        await tx.deleteRole(id);
+        const changes = removed(await namedRole(tx, existing), ROLE_FIELDS);
+        await history.recordAction(actor, roleEntry('role.delete', existing, changes));
+      });
+    } catch (error) {
+      // A write that does not take the role-holders lock (self-registration) gave the role to someone
+      // after the count: the foreign key refused the delete.
+      if (!isForeignKeyViolation(error)) throw error;
+      throw conflict(roleInUseMessage(Math.max(1, await repo.countRoleUsers(id))));
+    }
+  };
+
+  return {
+    listRoles: (): Promise<Role[]> => repo.listRoles(),
+    listTools: () => repo.listTools(),
+    listRolePermissions: () => repo.listRolePermissions(),
+    createRole,
+    updateRole,
+    deleteRole,
+  };
+}

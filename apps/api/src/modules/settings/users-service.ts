@@ -1,0 +1,179 @@
+import {
+  SETTINGS_MESSAGES as M,
+  USERNAME_MESSAGES,
+  type AdminUser,
+  type HistoryChange,
+  type HistoryKind,
+  type UserList,
+} from '@app/contracts';
+import { present } from '../../db/rows';
+import { accountConflictField } from '../../db/unique-violation';
+import { conflict } from '../../lib/errors';
+import {
+  created,
+  diff,
+  removed,
+  type Actor,
+  type ActionEntry,
+  type HistoryRecorder,
+} from '../history/record';
+import type { SettingsRepo } from './repo';
+import { assertRoleExists, assertSomeoneAdministers, lockedRead } from './rules';
+import type { UserFilter } from './user-list-repo';
+import { withoutTokenVersion, type AccountRef } from './users-repo';
+
+export interface UserInput {
+  username: string;
+  email: string;
+  phone?: string | undefined;
+  role_id: number;
+  is_active: boolean;
+  password?: string | undefined;
+}
+
+/** What the account emails need to hear of, after the change is committed (never awaited by the answer). */
+export interface AccountEvents {
+  activated(members: readonly AccountRef[]): void;
+  refused(members: readonly AccountRef[], reason?: string): void;
+}
+
+export interface UsersServiceDeps {
+  repo: SettingsRepo;
+  hashPassword: (password: string) => Promise<string>;
+  history: HistoryRecorder;
+  events: AccountEvents;
+}
+
+/** The account fields the history shows (never the password or its hash). */
+const USER_FIELDS = ['username', 'email', 'phone', 'role', 'is_active'] as const;
+
+/** Emails are compared and stored lower case, like login does. */
+const userValues = (input: UserInput) => ({
+  username: input.username,
+  email: input.email.toLowerCase(),
+  phone: input.phone === '' ? null : (input.phone ?? null),
+  role_id: input.role_id,
+  is_active: input.is_active,
+});
+
+/** The history entry of a change to one account. */
+const userEntry = (kind: HistoryKind, user: AdminUser, changes: HistoryChange[]): ActionEntry => ({
+  kind,
+  entity_type: 'user',
+  entity_id: user.id,
+  label: user.username,
+  changes,
+});
+
+/**
+ * Turns a unique-index violation on users into the field-specific Spanish conflict. A name that matches
+ * another's skeleton may be that very name in another case ("in use") or only look like it.
+ */
+async function accountConflict(error: unknown, usernameInUse: () => Promise<boolean>): Promise<never> {
+  const field = accountConflictField(error);
+  if (field === 'email') throw conflict(M.emailTaken, 'email');
+  if (field === 'username') throw conflict(M.usernameTaken, 'username');
+  if (field === 'lookalike') {
+    throw conflict((await usernameInUse()) ? M.usernameTaken : USERNAME_MESSAGES.lookalike, 'username');
+  }
+  throw error;
+}
+
+/** The user form of Configuración: list, create, edit and delete one account. */
+export function createUsersService({ repo, hashPassword, history, events }: UsersServiceDeps) {
+  const listUsers = async (filter: UserFilter): Promise<UserList> => {
+    const { items, total } = await repo.listUsers(filter);
+    return { items, total, page: filter.page, pageSize: filter.pageSize };
+  };
+
+  const createUser = async (input: UserInput & { password: string }, actor: Actor): Promise<AdminUser> => {
+    const password_hash = await hashPassword(input.password);
+    try {
+      return await repo.transaction(async (tx) => {
+        await tx.lockRoleHolders();
+        await assertRoleExists(tx, input.role_id);
+        const id = await tx.insertUser({ ...userValues(input), password_hash });
+        const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+        await history.recordAction(actor, userEntry('user.create', saved, created(saved, USER_FIELDS)));
+        return saved;
+      });
+    } catch (error) {
+      return accountConflict(error, () => repo.usernameInUse(input.username));
+    }
+  };
+
+  /**
+   * Saves the account. A new role, active flag or password ends the user's sessions; the change is refused
+   * (and rolled back) when it would leave no active user with the config permission.
+   */
+  const updateUser = async (id: number, input: UserInput, actor: Actor): Promise<AdminUser> => {
+    const password_hash = input.password ? await hashPassword(input.password) : undefined;
+    let activated = false;
+    let saved: AdminUser;
+    try {
+      saved = await repo.transaction(async (tx) => {
+        const existing = await lockedRead(tx, () => tx.findUser(id), M.userNotFound);
+        await assertRoleExists(tx, input.role_id);
+        const values = userValues(input);
+        const endSessions =
+          existing.role_id !== values.role_id ||
+          existing.is_active !== values.is_active ||
+          password_hash !== undefined;
+        // A link sent to the old address, or one that would overwrite the password an admin just set or
+        // reopen an account an admin closed, must not outlive the change.
+        const endLinks =
+          existing.email !== values.email ||
+          password_hash !== undefined ||
+          (existing.is_active && !values.is_active);
+        await tx.updateUser(
+          id,
+          { ...values, ...(password_hash ? { password_hash } : {}) },
+          endSessions,
+          endLinks,
+        );
+        const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
+        const kind =
+          existing.is_active === saved.is_active
+            ? 'user.update'
+            : saved.is_active
+              ? 'user.activate'
+              : 'user.deactivate';
+        await history.recordAction(
+          actor,
+          userEntry(kind, saved, [
+            ...diff(existing, saved, USER_FIELDS),
+            ...(password_hash ? [{ field: 'password', before: null, after: 'cambiada' }] : []),
+          ]),
+        );
+        await assertSomeoneAdministers(tx, M.lastConfigUserChange);
+        activated = !existing.is_active && saved.is_active;
+        return saved;
+      });
+    } catch (error) {
+      return accountConflict(error, () => repo.usernameInUse(input.username, id));
+    }
+    if (activated) events.activated([saved]);
+    return saved;
+  };
+
+  /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
+  const deleteUser = async (id: number, actor: Actor, reason?: string): Promise<void> => {
+    const deleted = await repo.transaction(async (tx) => {
+      const existing = await lockedRead(tx, () => tx.findUser(id), M.userNotFound);
+      await tx.deleteUser(id);
+      await history.recordAction(
+        actor,
+        userEntry('user.delete', existing, [
+          ...removed(existing, USER_FIELDS),
+          // A refused registration's reason goes to the member by email; Historial keeps it too.
+          ...(!existing.is_active && reason ? [{ field: 'motivo', before: null, after: reason }] : []),
+        ]),
+      );
+      await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+      return existing;
+    });
+    if (!deleted.is_active) events.refused([deleted], reason);
+  };
+
+  return { listUsers, createUser, updateUser, deleteUser };
+}
