@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Clock } from '../lib/clock';
-import type { SessionRepo } from '../modules/auth/repo';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -39,10 +38,23 @@ declare module 'fastify' {
   }
 }
 
+/** The session rows the plugin reads and writes; the auth module's repository provides them. */
+export interface SessionStore {
+  /** The session's user, if the session exists for that user and has not expired. */
+  findSession(
+    sessionId: string,
+    userId: number,
+    now: Date,
+  ): Promise<{ user: SessionUser; is_active: boolean; token_version: number } | undefined>;
+  createSession(session: { id: string; userId: number; expiresAt: Date }): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  purgeExpiredSessions(now: Date): Promise<void>;
+}
+
 export interface SessionPluginOptions {
   secret: string;
   secureCookie: boolean;
-  repo: SessionRepo;
+  repo: SessionStore;
   clock: Clock;
 }
 
