@@ -69,6 +69,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often each node sends the registration digests that are due (default every minute). */
   digestSweepMs?: number;
+  /** Where log lines go, as pino's `transport` (e.g. pino-pretty); without it, JSON lines on stdout. */
+  logTransport?: { target: string; options?: Record<string, unknown> };
 }
 
 /**
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      transport: deps.logTransport,
       serializers: {
         // Fastify's own request serializer, with recovery-link tokens kept out of the logs.
         req: (req) => {

@@ -15,8 +15,17 @@ function readConfig() {
   }
 }
 
+/**
+ * On a terminal the log is read by a person: pino-pretty renders it (pino's documented transport). Anywhere
+ * else (Docker, a process manager, the tests) it stays one JSON object a line, for log tools.
+ */
+const PRETTY_LOG = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+};
+
 const config = readConfig();
-const app = await buildApp(config);
+const app = await buildApp(config, process.stdout.isTTY ? { logTransport: PRETTY_LOG } : {});
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'server closing after an error');

@@ -9,29 +9,15 @@
  */
 import { existsSync, mkdirSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { ConfigError, loadConfig } from '../config';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { configOrFail, fail, readArgs } from './args';
 
 const USAGE = 'Uso: db backup [FICHERO] | db restore FICHERO [--force]';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { force: { type: 'boolean', default: false } },
-});
+const { positionals, values } = readArgs({ force: { type: 'boolean', default: false } });
 const [command, file] = positionals;
 
-let databasePath = '';
-try {
-  databasePath = loadConfig().databasePath;
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
+const { databasePath } = configOrFail();
 if (databasePath === ':memory:')
   fail('DATABASE_PATH apunta a una base de datos en memoria: no hay nada que copiar');
 

@@ -8,9 +8,7 @@
  * settings of the server apply).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { normalizeRoleName } from '@app/contracts';
-import { ConfigError, loadConfig } from '../config';
 import { createMailer } from '../integrations/mailer';
 import { openAppDatabase } from '../db/open';
 import { seedCatalog } from '../db/seed';
@@ -19,35 +17,23 @@ import { AppError } from '../lib/errors';
 import { createMembersIoRepo } from '../modules/members-io/repo';
 import { createHistoryRecorder } from '../modules/history/record';
 import { createMembersIoService } from '../modules/members-io/service';
+import { configOrFail, fail, readArgs } from './args';
 
 const USAGE =
   'Uso: members import ARCHIVO [--role R] [--active] [--skip-errors] [--send-setup-email]\n     members export [ARCHIVO] [--without-hashes]';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    role: { type: 'string' },
-    active: { type: 'boolean', default: false },
-    'skip-errors': { type: 'boolean', default: false },
-    'send-setup-email': { type: 'boolean', default: false },
-    'without-hashes': { type: 'boolean', default: false },
-  },
+const { positionals, values } = readArgs({
+  role: { type: 'string' },
+  active: { type: 'boolean', default: false },
+  'skip-errors': { type: 'boolean', default: false },
+  'send-setup-email': { type: 'boolean', default: false },
+  'without-hashes': { type: 'boolean', default: false },
 });
 const [command, file] = positionals;
 if (command !== 'import' && command !== 'export') fail(USAGE);
 if (command === 'import' && !file) fail(USAGE);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
+const config = configOrFail();
 const database = await openAppDatabase(config.database);
 await seedCatalog(database);
 const repo = createMembersIoRepo(database);

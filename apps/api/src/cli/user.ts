@@ -3,32 +3,23 @@
  * their members). Usage:
  *   node apps/api/dist/cli/user.js add --email E --username U --password P --role cafeinas [--inactive]
  */
-import { parseArgs } from 'node:util';
 import { normalizeRoleName, TAKEN_MESSAGES, USERNAME_MESSAGES, UsernameField } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { roles, users } from '../db/schema';
 import { seedCatalog } from '../db/seed';
 import { accountConflictField } from '../db/unique-violation';
 import { usernameSkeleton } from '../db/username-skeleton';
 import { hashPassword } from '../lib/password';
+import { configOrFail, fail, readArgs } from './args';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    email: { type: 'string' },
-    username: { type: 'string' },
-    password: { type: 'string' },
-    role: { type: 'string', default: 'cafeinas' },
-    phone: { type: 'string' },
-    inactive: { type: 'boolean', default: false },
-  },
+const { positionals, values } = readArgs({
+  email: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string', default: 'cafeinas' },
+  phone: { type: 'string' },
+  inactive: { type: 'boolean', default: false },
 });
 
 if (positionals[0] !== 'add')
@@ -41,12 +32,7 @@ const checkedUsername = UsernameField.safeParse(username);
 if (!checkedUsername.success) fail(checkedUsername.error.issues[0]?.message ?? 'Nombre de usuario no válido');
 const name = checkedUsername.data;
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
+const config = configOrFail();
 const database = openDatabase(config.databasePath);
 await seedCatalog(database);
 const db = database.writer;

@@ -67,13 +67,18 @@ export async function seedFirstAdmin(
     return true;
   });
   if (!created) return;
-  if (admin.password) {
-    log.info(`Administrador inicial creado: ${email}`);
-  } else {
-    log.warn(
-      `Administrador inicial creado: ${email} con la contraseña ${password} (se muestra una sola vez; cámbiala)`,
-    );
+  if (admin.password) log.info(`Administrador inicial creado: ${email}`);
+  else {
+    const once = [`${email} con la contraseña ${password}`, '(se muestra una sola vez; cámbiala)'];
+    log.warn(`Administrador inicial creado:\n${framed(once)}`);
   }
+}
+
+/** Lines in a box, so a one-time password stands out among the start-up log lines. */
+function framed(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`].join('\n');
 }
 
 /**

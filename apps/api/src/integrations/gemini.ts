@@ -1,4 +1,5 @@
 import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
+import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
 
 /** Why a generation failed; each AI tool turns these into its own Spanish messages. */
@@ -45,13 +46,6 @@ export interface GenerateRequest {
   /** Rules for the model besides the prompt (Gemini's `systemInstruction`). */
   systemInstruction?: string;
   signal?: AbortSignal;
-}
-
-/** A piece of one of several answers written for the same request (Gemini's `candidateCount`). */
-export interface VariantPiece {
-  /** Which answer (from 0). */
-  variant: number;
-  text: string;
 }
 
 interface ResponseChunk {

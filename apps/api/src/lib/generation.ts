@@ -1,50 +1,20 @@
 import { Readable } from 'node:stream';
 import { GENERATION_STREAM_TYPE, MESSAGES } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GeminiError, type VariantPiece } from '../integrations/gemini';
 import { AppError } from './errors';
-
-/** The Spanish messages one tool shows for each kind of Gemini failure. */
-export type GeminiMessages = Record<Exclude<GeminiError['kind'], 'api'>, string> & {
-  api: (detail: string | undefined) => string;
-};
-
-/**
- * A Gemini failure as the error the client sees: refusals are 502, silence is 504, a stop is 499. A refusal's
- * own words (which may name the account, quota or key) stay in `detail`: members see the generic message.
- */
-export function geminiAppError(error: unknown, messages: GeminiMessages): AppError {
-  if (error instanceof AppError) return error;
-  if (!(error instanceof GeminiError)) return new AppError(502, messages['bad-response']);
-  switch (error.kind) {
-    case 'api':
-      return new AppError(502, messages.api(undefined)).withDetail(messages.api(error.detail));
-    case 'timeout':
-      return new AppError(504, messages.timeout);
-    case 'aborted':
-      return new AppError(499, messages.aborted);
-    default:
-      return new AppError(502, messages[error.kind]);
-  }
-}
-
-/** Re-throws a failure in the middle of the pieces as the tool's Spanish error. */
-export async function* withToolErrors(
-  pieces: AsyncIterable<string>,
-  messages: GeminiMessages,
-): AsyncGenerator<string> {
-  try {
-    yield* pieces;
-  } catch (error) {
-    throw geminiAppError(error, messages);
-  }
-}
 
 /** How a stored key is shown: set or not and its last 4 characters, never the value. */
 export const secretStatus = (key: string | null | undefined): { set: boolean; last4: string | null } =>
   key ? { set: true, last4: key.length > 8 ? key.slice(-4) : null } : { set: false, last4: null };
 
 const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** A piece of one of several answers written for the same request (Gemini's `candidateCount`). */
+export interface VariantPiece {
+  /** Which answer (from 0). */
+  variant: number;
+  text: string;
+}
 
 /** A generation's pieces: text, or text of one of several variants. */
 export type GenerationPiece = string | VariantPiece;

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Clock } from '../lib/clock';
-import type { SessionRepo } from '../modules/auth/repo';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -14,7 +13,7 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 const KnownDeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
-/** Verified tokens remembered (least recently used out): one per signed-in browser, a few hundred bytes each. */
+/** Verified tokens remembered (least recently used out): one small entry per signed-in browser. */
 const TOKEN_CACHE_SIZE = 10_000;
 
 /** The signed-in user behind a request, fresh from the database. */
@@ -39,10 +38,23 @@ declare module 'fastify' {
   }
 }
 
+/** The session rows the plugin reads and writes; the auth module's repository provides them. */
+export interface SessionStore {
+  /** The session's user, if the session exists for that user and has not expired. */
+  findSession(
+    sessionId: string,
+    userId: number,
+    now: Date,
+  ): Promise<{ user: SessionUser; is_active: boolean; token_version: number } | undefined>;
+  createSession(session: { id: string; userId: number; expiresAt: Date }): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  purgeExpiredSessions(now: Date): Promise<void>;
+}
+
 export interface SessionPluginOptions {
   secret: string;
   secureCookie: boolean;
-  repo: SessionRepo;
+  repo: SessionStore;
   clock: Clock;
 }
 
@@ -57,8 +69,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
   await app.register(fastifyJwt, {
     secret: opts.secret,
     sign: { expiresIn: SESSION_TTL_SECONDS },
-    // Remember verified tokens (until they expire): the HMAC check and decoding ran on every signed-in
-    // request. Revocation does not depend on this: every request still checks the session row below.
+    // Remember verified tokens (until they expire), so the HMAC check and decoding run once per token rather
+    // than on every signed-in request. Revocation does not depend on this: every request checks the session row.
     verify: { cache: TOKEN_CACHE_SIZE },
   });
 

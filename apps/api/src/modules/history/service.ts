@@ -11,9 +11,9 @@ import {
   type HistoryPage,
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
+import { writeCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { formatDateTime, startOfDay } from '../../lib/zoned-time';
-import { writeCsv } from '../members-io/csv';
 import type { HistoryFilter, HistoryRepo, StoredEntry } from './repo';
 
 export interface HistoryQueryFilter {

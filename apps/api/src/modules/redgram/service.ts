@@ -17,14 +17,10 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
-import type { GeminiClient, VariantPiece } from '../../integrations/gemini';
+import type { GeminiClient } from '../../integrations/gemini';
+import { geminiAppError, type GeminiMessages } from '../../integrations/gemini-errors';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import {
-  geminiAppError,
-  secretStatus,
-  type GenerationPiece,
-  type GeminiMessages,
-} from '../../lib/generation';
+import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history/record';
 import type { RedgramRepo, RedgramSettings } from './repo';
 

@@ -8,8 +8,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, postJson, signIn, type TestApp } from '../../../test/helper';
 import { users } from '../../db/schema';
+import { readCsv } from '../../lib/csv';
 import { libraryCategories, libraryVideos, libraryWatched } from '../library/schema';
-import { readCsv } from '../members-io/csv';
 
 /** Two categories of Membresía (3 + 2 videos), one of Cafelito; members with different progress. */
 async function seedLibrary({ db }: TestApp) {

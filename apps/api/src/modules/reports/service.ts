@@ -6,7 +6,7 @@ import {
   type VideoCompletionPage,
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
-import { writeCsv } from '../members-io/csv';
+import { writeCsv } from '../../lib/csv';
 import type { MemberReportFilter, ReportsRepo } from './repo';
 
 /** The most rows one CSV export of a report holds (a whole community, read page by page). */

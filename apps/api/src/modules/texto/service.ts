@@ -10,8 +10,9 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
+import { geminiAppError, withToolErrors, type GeminiMessages } from '../../integrations/gemini-errors';
 import { AppError, badRequest } from '../../lib/errors';
-import { geminiAppError, secretStatus, withToolErrors, type GeminiMessages } from '../../lib/generation';
+import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history/record';
 import type { TextoRepo, TextoSettings } from './repo';
 
