@@ -7,9 +7,10 @@ import type { HistoryChange } from '@app/contracts';
 export function configSaveEntry(
   label: string,
   fieldChanges: HistoryChange[],
-  key: { typed: string; stored: string | null },
+  typed: { gemini_api_key: string },
+  stored: { gemini_api_key: string | null },
 ) {
-  const keyChanged = key.typed !== '' && key.typed !== key.stored;
+  const keyChanged = typed.gemini_api_key !== '' && typed.gemini_api_key !== stored.gemini_api_key;
   return {
     kind: 'config.save' as const,
     entity_type: 'tool',

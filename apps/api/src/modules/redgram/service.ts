@@ -147,13 +147,7 @@ export function createRedgramService({
         };
         await repo.saveSettings(settings);
         const changes = diff(current, settings, CONFIG_FIELDS);
-        await history.recordAction(
-          actor,
-          configSaveEntry(TOOL_TITLES.redgram, changes, {
-            typed: body.gemini_api_key,
-            stored: current.gemini_api_key,
-          }),
-        );
+        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.redgram, changes, body, current));
         return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
       }),
 

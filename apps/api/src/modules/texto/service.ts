@@ -66,13 +66,7 @@ export function createTextoService({ repo, gemini, limiter, history }: TextoServ
         };
         await repo.save(settings);
         const changes = diff(current, settings, CONFIG_FIELDS);
-        await history.recordAction(
-          actor,
-          configSaveEntry(TOOL_TITLES.texto, changes, {
-            typed: body.gemini_api_key,
-            stored: current.gemini_api_key,
-          }),
-        );
+        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.texto, changes, body, current));
         return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
       }),
 
