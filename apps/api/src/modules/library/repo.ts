@@ -132,26 +132,13 @@ function prepareVideoPage(db: Db, library: LibraryName, sort: VideoSort, byCateg
   };
 }
 
-/** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
-export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
+/** The categories of ONE library: listed with their video counts, looked up, written. */
+function categoryRepo(database: AppDatabase, library: LibraryName) {
   const q = () => libraryReadQueries(database.read, library);
-  const videoPageQueries = preparedPerConnection(
-    (on: Db, shape: `${VideoSort}:${'library' | 'category'}`) => {
-      const [sort, scope] = shape.split(':') as [VideoSort, string];
-      return prepareVideoPage(on, library, sort, scope === 'category');
-    },
-  );
   const write = database.transaction.bind(database);
-
-  const findCategory = async (id: number): Promise<Category | undefined> => (await q().categoryById(id))[0];
-  const listCategories = (): Promise<Category[]> => q().categories();
-
   return {
-    /** Runs `work` in one transaction: a thrown error rolls every write back. */
-    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
-
-    listCategories,
-    findCategory,
+    listCategories: (): Promise<Category[]> => q().categories(),
+    findCategory: async (id: number): Promise<Category | undefined> => (await q().categoryById(id))[0],
 
     /** Another category of this library with the same name (ignoring case). */
     async findCategoryByName(nombre: string): Promise<{ id: number } | undefined> {
@@ -191,7 +178,20 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
           .delete(libraryCategories)
           .where(and(eq(libraryCategories.id, id), eq(libraryCategories.library, library)));
       }),
+  };
+}
 
+/** The videos of ONE library: their pages, look-ups, writes and stored order. */
+function videoRepo(database: AppDatabase, library: LibraryName) {
+  const q = () => libraryReadQueries(database.read, library);
+  const videoPageQueries = preparedPerConnection(
+    (on: Db, shape: `${VideoSort}:${'library' | 'category'}`) => {
+      const [sort, scope] = shape.split(':') as [VideoSort, string];
+      return prepareVideoPage(on, library, sort, scope === 'category');
+    },
+  );
+  const write = database.transaction.bind(database);
+  return {
     /**
      * One page of videos with the total it is a page of and the member's own marks. A category filter must name
      * a category of this library: null when it does not.
@@ -209,7 +209,7 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
       if (categoriaId === undefined) {
         total = (await queries.total.execute())[0]?.n ?? 0;
       } else {
-        const category = await findCategory(categoriaId);
+        const [category] = await q().categoryById(categoriaId);
         if (!category) return null;
         total = category.total_videos;
       }
@@ -268,7 +268,14 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
           .set({ orden })
           .where(and(eq(libraryVideos.id, id), eq(libraryVideos.library, library)));
       }),
+  };
+}
 
+/** Each member's own marks on ONE library's videos: watched, opened, and the progress they add up to. */
+function memberMarksRepo(database: AppDatabase, library: LibraryName) {
+  const q = () => libraryReadQueries(database.read, library);
+  const write = database.transaction.bind(database);
+  return {
     setWatched: (userId: number, videoId: number, visto: boolean): Promise<void> =>
       write(async (tx) => {
         if (visto) {
@@ -333,6 +340,18 @@ export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
       });
       return { completadas, total, categorias };
     },
+  };
+}
+
+/** Data access of ONE library: every query is scoped to it, so the libraries never see each other's rows. */
+export function createLibraryRepo(database: AppDatabase, library: LibraryName) {
+  const write = database.transaction.bind(database);
+  return {
+    /** Runs `work` in one transaction: a thrown error rolls every write back. */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
+    ...categoryRepo(database, library),
+    ...videoRepo(database, library),
+    ...memberMarksRepo(database, library),
   };
 }
 

@@ -28,41 +28,58 @@ const CATEGORY_FIELDS = ['nombre', 'descripcion'] as const;
 const VIDEO_FIELDS = ['titulo', 'descripcion', 'categoria', 'url', 'material', 'miniatura'] as const;
 const videoShown = (video: Video) => ({ ...video, categoria: video.categoria_nombre });
 
-/** The rules of one video library (the same rules for Membresía and Cafelito Virtual). */
-export function createLibraryService({ repo, clock, library, history }: LibraryServiceDeps) {
-  /** "Bienvenida (Membresía)": which library, since both share the history. */
-  const inLibrary = (name: string) => `${name} (${TOOL_TITLES[library]})`;
-  const requireCategory = async (id: number): Promise<Category> => {
-    const category = await repo.findCategory(id);
-    if (!category) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
-    return category;
-  };
+/** "Bienvenida (Membresía)": which library, since both share the history. */
+const inLibrary = (library: LibraryName, name: string) => `${name} (${TOOL_TITLES[library]})`;
 
-  const requireVideo = async (id: number, userId: number): Promise<Video> => {
-    const video = await repo.findVideo(id, userId);
-    if (!video) throw notFound(LIBRARY_MESSAGES.videoNotFound);
-    return video;
-  };
+async function requireCategory(repo: LibraryRepo, id: number): Promise<Category> {
+  const category = await repo.findCategory(id);
+  if (!category) throw notFound(LIBRARY_MESSAGES.categoryNotFound);
+  return category;
+}
 
+async function requireVideo(repo: LibraryRepo, id: number, userId: number): Promise<Video> {
+  const video = await repo.findVideo(id, userId);
+  if (!video) throw notFound(LIBRARY_MESSAGES.videoNotFound);
+  return video;
+}
+
+const videoValues = (body: VideoBody) => ({
+  titulo: body.titulo,
+  descripcion: body.descripcion,
+  categoria_id: body.categoria_id,
+  url: body.url,
+  material: body.material === '' ? null : body.material,
+  miniatura: body.miniatura === '' ? null : body.miniatura,
+});
+
+interface Slot {
+  id: number;
+  orden: number;
+}
+
+/**
+ * The category's order with two videos swapped, dealt onto the old order's slots (each at least one above the
+ * previous, so ties from older data are spread out): only the videos whose orden changes.
+ */
+function redealt(order: readonly Slot[], moving: Slot, other: Slot): Slot[] {
+  const ids = order.map((row) => (row === moving ? other.id : row === other ? moving.id : row.id));
+  const changed: Slot[] = [];
+  let previous = -Infinity;
+  for (const [index, slot] of order.entries()) {
+    const videoId = ids[index] ?? slot.id;
+    const orden = Math.max(slot.orden, previous + 1);
+    previous = orden;
+    if (slot.id !== videoId || slot.orden !== orden) changed.push({ id: videoId, orden });
+  }
+  return changed;
+}
+
+/** The categories of one library: names unique within it, every change in the history. */
+function categoryRules({ repo, library, history }: LibraryServiceDeps) {
   const assertNameFree = async (nombre: string, exceptId?: number) => {
     const other = await repo.findCategoryByName(nombre);
     if (other && other.id !== exceptId) throw conflict(LIBRARY_MESSAGES.nombreTaken, 'nombre');
   };
-
-  /** A category of another library is as unknown as a missing one. */
-  const assertCategoryExists = async (categoriaId: number) => {
-    if (!(await repo.findCategory(categoriaId)))
-      throw badRequest(LIBRARY_MESSAGES.categoriaUnknown, 'categoria_id');
-  };
-
-  const videoValues = (body: VideoBody) => ({
-    titulo: body.titulo,
-    descripcion: body.descripcion,
-    categoria_id: body.categoria_id,
-    url: body.url,
-    material: body.material === '' ? null : body.material,
-    miniatura: body.miniatura === '' ? null : body.miniatura,
-  });
 
   return {
     listCategories: (): Promise<Category[]> => repo.listCategories(),
@@ -70,12 +87,12 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
     createCategory: (body: CategoryBody, actor: Actor): Promise<Category> =>
       repo.transaction(async () => {
         await assertNameFree(body.nombre);
-        const saved = await requireCategory(await repo.insertCategory(body));
+        const saved = await requireCategory(repo, await repo.insertCategory(body));
         await history.recordAction(actor, {
           kind: 'library.category.create',
           entity_type: `${library}.category`,
           entity_id: saved.id,
-          label: inLibrary(saved.nombre),
+          label: inLibrary(library, saved.nombre),
           changes: created(saved, CATEGORY_FIELDS),
         });
         return saved;
@@ -83,15 +100,15 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
 
     updateCategory: (id: number, body: CategoryBody, actor: Actor): Promise<Category> =>
       repo.transaction(async () => {
-        const existing = await requireCategory(id);
+        const existing = await requireCategory(repo, id);
         await assertNameFree(body.nombre, id);
         await repo.updateCategory(id, body);
-        const saved = await requireCategory(id);
+        const saved = await requireCategory(repo, id);
         await history.recordAction(actor, {
           kind: 'library.category.update',
           entity_type: `${library}.category`,
           entity_id: id,
-          label: inLibrary(saved.nombre),
+          label: inLibrary(library, saved.nombre),
           changes: diff(existing, saved, CATEGORY_FIELDS),
         });
         return saved;
@@ -100,13 +117,13 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
     /** Deletes the category with its videos; answers how many videos went with it. */
     deleteCategory: (id: number, actor: Actor): Promise<{ deleted_videos: number }> =>
       repo.transaction(async () => {
-        const category = await requireCategory(id);
+        const category = await requireCategory(repo, id);
         await repo.deleteCategory(id);
         await history.recordAction(actor, {
           kind: 'library.category.delete',
           entity_type: `${library}.category`,
           entity_id: id,
-          label: inLibrary(category.nombre),
+          label: inLibrary(library, category.nombre),
           changes: [
             ...removed(category, CATEGORY_FIELDS),
             { field: 'videos', before: String(category.total_videos), after: null },
@@ -114,7 +131,18 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
         });
         return { deleted_videos: category.total_videos };
       }),
+  };
+}
 
+/** The videos of one library: pages, writes in the history, and their order within a category. */
+function videoRules({ repo, clock, library, history }: LibraryServiceDeps) {
+  /** A category of another library is as unknown as a missing one. */
+  const assertCategoryExists = async (categoriaId: number) => {
+    if (!(await repo.findCategory(categoriaId)))
+      throw badRequest(LIBRARY_MESSAGES.categoriaUnknown, 'categoria_id');
+  };
+
+  return {
     /** One page of videos; a category of another library is as unknown as a missing one (404). */
     listVideos: async (
       query: { page: number; pageSize: number; sort: VideoSort; categoria_id?: number | undefined },
@@ -140,12 +168,12 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
           orden: (await repo.countVideos()) + 1,
           fecha_creacion: clock.now().toISOString(),
         });
-        const saved = await requireVideo(id, userId);
+        const saved = await requireVideo(repo, id, userId);
         await history.recordAction(actor, {
           kind: 'library.video.create',
           entity_type: `${library}.video`,
           entity_id: id,
-          label: inLibrary(saved.titulo),
+          label: inLibrary(library, saved.titulo),
           changes: created(videoShown(saved), VIDEO_FIELDS),
         });
         return saved;
@@ -153,15 +181,15 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
 
     updateVideo: (id: number, body: VideoBody, userId: number, actor: Actor): Promise<Video> =>
       repo.transaction(async () => {
-        const existing = await requireVideo(id, userId);
+        const existing = await requireVideo(repo, id, userId);
         await assertCategoryExists(body.categoria_id);
         await repo.updateVideo(id, videoValues(body));
-        const saved = await requireVideo(id, userId);
+        const saved = await requireVideo(repo, id, userId);
         await history.recordAction(actor, {
           kind: 'library.video.update',
           entity_type: `${library}.video`,
           entity_id: id,
-          label: inLibrary(saved.titulo),
+          label: inLibrary(library, saved.titulo),
           changes: diff(videoShown(existing), videoShown(saved), VIDEO_FIELDS),
         });
         return saved;
@@ -169,13 +197,13 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
 
     deleteVideo: (id: number, userId: number, actor: Actor): Promise<void> =>
       repo.transaction(async () => {
-        const existing = await requireVideo(id, userId);
+        const existing = await requireVideo(repo, id, userId);
         await repo.deleteVideo(id);
         await history.recordAction(actor, {
           kind: 'library.video.delete',
           entity_type: `${library}.video`,
           entity_id: id,
-          label: inLibrary(existing.titulo),
+          label: inLibrary(library, existing.titulo),
           changes: removed(videoShown(existing), VIDEO_FIELDS),
         });
       }),
@@ -186,34 +214,32 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
      */
     moveVideo: (id: number, direction: 'up' | 'down', userId: number, actor: Actor): Promise<void> =>
       repo.transaction(async () => {
-        const video = await requireVideo(id, userId);
+        const video = await requireVideo(repo, id, userId);
         const order = await repo.categoryOrder(video.categoria_id);
         const from = order.findIndex((row) => row.id === id);
         const to = direction === 'up' ? from - 1 : from + 1;
         const moving = order[from];
         const other = order[to];
         if (!moving || !other) return;
-        // The new order of ids, dealt onto the old order's slots (each at least one above the previous).
-        const ids = order.map((row) => (row === moving ? other.id : row === other ? moving.id : row.id));
-        let previous = -Infinity;
-        for (const [index, slot] of order.entries()) {
-          const videoId = ids[index] ?? slot.id;
-          const orden = Math.max(slot.orden, previous + 1);
-          previous = orden;
-          if (slot.id !== videoId || slot.orden !== orden) await repo.setOrden(videoId, orden);
-        }
+        for (const { id: videoId, orden } of redealt(order, moving, other))
+          await repo.setOrden(videoId, orden);
         await history.recordAction(actor, {
           kind: 'library.video.move',
           entity_type: `${library}.video`,
           entity_id: id,
-          label: inLibrary(video.titulo),
+          label: inLibrary(library, video.titulo),
           changes: [{ field: 'posicion', before: String(from + 1), after: String(to + 1) }],
         });
       }),
+  };
+}
 
+/** What each member marks for themselves: watched and opened classes, and the progress they add up to. */
+function memberRules({ repo, clock }: LibraryServiceDeps) {
+  return {
     setWatched: (id: number, visto: boolean, userId: number): Promise<{ id: number; visto: boolean }> =>
       repo.transaction(async () => {
-        await requireVideo(id, userId);
+        await requireVideo(repo, id, userId);
         await repo.setWatched(userId, id, visto);
         return { id, visto };
       }),
@@ -223,7 +249,7 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
     /** The member opened the class: recorded for them alone; opening it again moves it to the front. */
     recordOpened: (id: number, userId: number): Promise<{ id: number; abierto_en: string }> =>
       repo.transaction(async () => {
-        await requireVideo(id, userId);
+        await requireVideo(repo, id, userId);
         const abierto_en = clock.now().toISOString();
         await repo.recordOpened(userId, id, abierto_en);
         return { id, abierto_en };
@@ -233,6 +259,11 @@ export function createLibraryService({ repo, clock, library, history }: LibraryS
     continueWatching: (userId: number): Promise<Video[]> =>
       repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT),
   };
+}
+
+/** The rules of one video library (the same rules for Membresía and Cafelito Virtual). */
+export function createLibraryService(deps: LibraryServiceDeps) {
+  return { ...categoryRules(deps), ...videoRules(deps), ...memberRules(deps) };
 }
 
 export type LibraryService = ReturnType<typeof createLibraryService>;

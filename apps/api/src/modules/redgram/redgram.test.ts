@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 import { redgramConfig } from './schema';
-import { buildRedgramPrompt } from './service';
+import { buildRedgramPrompt } from './prompt';
 
 const KEY = 'AIzaRedgramSecretKey-9876LAST';
 const WRITE =

@@ -2,7 +2,6 @@ import {
   TOOL_TITLES,
   AI_MESSAGES,
   geminiApiMessage,
-  networkLimit,
   REDGRAM_MESSAGES,
   type Page,
   type RedgramConfig,
@@ -11,7 +10,6 @@ import {
   type RedgramHistoryEntry,
   type RedgramHistoryQuery,
   type RedgramLogEntry,
-  type RedgramMode,
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
@@ -19,9 +17,11 @@ import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
 import type { GeminiClient } from '../../integrations/gemini';
 import { geminiAppError, type GeminiMessages } from '../../integrations/gemini-errors';
+import { configSaveEntry } from '../../lib/ai-config';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history/record';
+import { buildRedgramPrompt, redgramInstruction } from './prompt';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
 /** RedGram's messages for each Gemini failure (spec, section 8). */
@@ -33,53 +33,6 @@ export const REDGRAM_GEMINI_MESSAGES: GeminiMessages = {
   timeout: AI_MESSAGES.timeout,
   aborted: AI_MESSAGES.cancelled,
 };
-
-const PLACEHOLDER =
-  /\{(name|social_network|sector|target_audience|specific_audience|visual_optimization|tema|texto)\}/g;
-
-/**
- * Fills the mode's template with the profile and the text: {tema} in write mode, {texto} in rewrite mode, the
- * other empty. One pass, so a value that contains a placeholder is not filled again. A template without the
- * mode's placeholder gets the text after a blank line, so the user's words always reach Gemini.
- */
-export function buildRedgramPrompt(
-  template: string,
-  profile: RedgramProfile,
-  mode: RedgramMode,
-  text: string,
-): string {
-  if (template.trim() === '') throw badRequest(REDGRAM_MESSAGES.noPromptForMode);
-  const values: Record<string, string> = {
-    name: profile.name,
-    social_network: profile.social_network,
-    sector: profile.sector,
-    target_audience: profile.target_audience,
-    specific_audience: profile.specific_audience,
-    visual_optimization: profile.visual_optimization,
-    tema: mode === 'escribir' ? text : '',
-    texto: mode === 'reescribir' ? text : '',
-  };
-  const filled = template.replace(PLACEHOLDER, (_, key: string) => values[key] ?? '');
-  return template.includes(mode === 'escribir' ? '{tema}' : '{texto}') ? filled : `${filled}\n\n${text}`;
-}
-
-/**
- * What Gemini is told besides the member's template: the network's limit (so the text fits) and, for several
- * variants, that each must stand on its own. Sent as the system instruction, so the template stays as written.
- */
-export function redgramInstruction(profile: RedgramProfile, variants: number): string | undefined {
-  const rules: string[] = [];
-  const known = networkLimit(profile.social_network);
-  if (known) {
-    rules.push(
-      `El texto es para ${known.network}: no debe superar los ${known.limit} caracteres, contando los emojis, los espacios y los hashtags.`,
-    );
-  }
-  if (variants > 1) {
-    rules.push('Cada respuesta es una versión distinta y completa del texto, lista para publicar.');
-  }
-  return rules.length > 0 ? rules.join('\n') : undefined;
-}
 
 const DAY_MS = 86_400_000;
 
@@ -102,6 +55,63 @@ export interface RedgramServiceDeps {
 }
 
 const CONFIG_FIELDS = ['prompt_escribir', 'prompt_reescribir'] as const;
+
+/** What one generation needs, checked in the spec's order: profile, key, the mode's prompt, text. */
+async function generationRequest(repo: RedgramRepo, userId: number, body: RedgramGenerateBody) {
+  const profile = await repo.findProfile(userId, body.profile_id);
+  if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
+  const settings = await repo.getSettings();
+  if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
+  const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
+  if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
+  const text = body.text.trim();
+  if (text === '') throw badRequest(REDGRAM_MESSAGES.missingText[body.mode], 'text');
+  const count = body.variants ?? 1;
+  return {
+    profile,
+    text,
+    count,
+    apiKey: settings.gemini_api_key,
+    prompt: buildRedgramPrompt(template, profile, body.mode, text),
+    systemInstruction: redgramInstruction(profile, count),
+  };
+}
+
+/** Where a generation's outcome goes: the admins' log always, the member's history when it is complete. */
+interface GenerationRecord {
+  log(apiResponse: string | null, error: string | null): Promise<unknown>;
+  remember(variants: string[]): Promise<void>;
+}
+
+/**
+ * Passes Gemini's pieces on to the member and records the outcome once the stream ends, also when the client
+ * stopped reading: the partial text is logged with "Generación detenida".
+ */
+async function* relayVariants(
+  pieces: AsyncIterable<VariantPiece>,
+  count: number,
+  record: GenerationRecord,
+): AsyncGenerator<GenerationPiece> {
+  const written: string[] = Array.from({ length: count }, () => '');
+  let error: string | null = AI_MESSAGES.cancelled;
+  try {
+    for await (const piece of pieces) {
+      written[piece.variant] += piece.text;
+      // One variant answers as plain text pieces; several name their variant.
+      yield count === 1 ? piece.text : piece;
+    }
+    error = null;
+    // Only complete generations go to the member's history.
+    await record.remember(written);
+  } catch (failure) {
+    const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
+    error = appError.detail ?? appError.message;
+    throw appError;
+  } finally {
+    const generated = written.filter((variant) => variant !== '').join(VARIANT_SEPARATOR);
+    await record.log(generated === '' ? null : generated, error);
+  }
+}
 
 export function createRedgramService({
   repo,
@@ -132,17 +142,8 @@ export function createRedgramService({
           gemini_api_key: key,
         };
         await repo.saveSettings(settings);
-        const keyChanged = body.gemini_api_key !== '' && body.gemini_api_key !== current.gemini_api_key;
-        // The key itself never enters the history: only whether it was changed.
-        await history.recordAction(actor, {
-          kind: 'config.save',
-          entity_type: 'tool',
-          label: TOOL_TITLES.redgram,
-          changes: [
-            ...diff(current, settings, CONFIG_FIELDS),
-            { field: 'clave', before: null, after: keyChanged ? 'cambiada' : 'sin cambios' },
-          ],
-        });
+        const changes = diff(current, settings, CONFIG_FIELDS);
+        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.redgram, changes, body, current));
         return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
       }),
 
@@ -185,92 +186,56 @@ export function createRedgramService({
       }
     },
 
-    /**
-     * Checks in the spec's order (profile, key, prompt, text), then starts the generation; resolves once
-     * Gemini accepted it. Every call that reached Gemini is logged once it ends, whatever the outcome.
-     */
+    /** Starts a checked generation; resolves once Gemini accepted it. Every call that reached Gemini is logged. */
     async generate(
       userId: number,
       body: RedgramGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<GenerationPiece>> {
-      const profile = await repo.findProfile(userId, body.profile_id);
-      if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
-      const settings = await repo.getSettings();
-      if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
-      const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
-      if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
-      const text = body.text.trim();
-      if (text === '') throw badRequest(REDGRAM_MESSAGES.missingText[body.mode], 'text');
-      const prompt = buildRedgramPrompt(template, profile, body.mode, text);
-      const count = body.variants ?? 1;
-      const systemInstruction = redgramInstruction(profile, count);
+      const { profile, text, count, apiKey, prompt, systemInstruction } = await generationRequest(
+        repo,
+        userId,
+        body,
+      );
       // One generation for the per-user limit, however many variants it writes.
       await limiter.spend(String(userId));
-
-      const log = (api_response: string | null, error_message: string | null) =>
-        repo.insertLog({
-          user_id: userId,
-          profile_id: profile.id,
-          mode: body.mode,
-          input_text: text,
-          prompt,
-          api_response,
-          error_message,
-        });
-
-      const remember = async (variants: string[]) => {
-        await repo.purgeHistory(retentionStart());
-        await repo.insertHistory({
-          user_id: userId,
-          profile_id: profile.id,
-          profile_name: profile.name,
-          social_network: profile.social_network,
-          mode: body.mode,
-          input_text: text,
-          variants,
-        });
+      const record: GenerationRecord = {
+        log: (api_response, error_message) =>
+          repo.insertLog({
+            user_id: userId,
+            profile_id: profile.id,
+            mode: body.mode,
+            input_text: text,
+            prompt,
+            api_response,
+            error_message,
+          }),
+        remember: async (variants) => {
+          await repo.purgeHistory(retentionStart());
+          await repo.insertHistory({
+            user_id: userId,
+            profile_id: profile.id,
+            profile_name: profile.name,
+            social_network: profile.social_network,
+            mode: body.mode,
+            input_text: text,
+            variants,
+          });
+        },
       };
-
       let pieces: AsyncIterable<VariantPiece>;
       try {
         pieces = await gemini.generateVariants(
-          {
-            apiKey: settings.gemini_api_key,
-            prompt,
-            signal,
-            ...(systemInstruction ? { systemInstruction } : {}),
-          },
+          { apiKey, prompt, signal, ...(systemInstruction ? { systemInstruction } : {}) },
           count,
         );
       } catch (error) {
         const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
         // The admins' log keeps Gemini's own words; the member sees the generic message.
-        await log(null, appError.detail ?? appError.message);
+        await record.log(null, appError.detail ?? appError.message);
         throw appError;
       }
-      return (async function* () {
-        const written: string[] = Array.from({ length: count }, () => '');
-        let error: string | null = AI_MESSAGES.cancelled;
-        try {
-          for await (const piece of pieces) {
-            written[piece.variant] += piece.text;
-            // One variant answers as plain text pieces, as before; several name their variant.
-            yield count === 1 ? piece.text : piece;
-          }
-          error = null;
-          // Only complete generations go to the member's history.
-          await remember(written);
-        } catch (failure) {
-          const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
-          error = appError.detail ?? appError.message;
-          throw appError;
-        } finally {
-          // Also when the client stopped reading: the partial text is kept with "Generación detenida".
-          const generated = written.filter((variant) => variant !== '').join(VARIANT_SEPARATOR);
-          await log(generated === '' ? null : generated, error);
-        }
-      })();
+      return relayVariants(pieces, count, record);
     },
   };
 }

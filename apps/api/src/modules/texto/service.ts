@@ -11,6 +11,7 @@ import {
 import type { Budget } from '../../lib/rate-limits';
 import type { GeminiClient } from '../../integrations/gemini';
 import { geminiAppError, withToolErrors, type GeminiMessages } from '../../integrations/gemini-errors';
+import { configSaveEntry } from '../../lib/ai-config';
 import { AppError, badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history/record';
@@ -65,17 +66,8 @@ export function createTextoService({ repo, gemini, limiter, history }: TextoServ
           gemini_api_key: body.gemini_api_key || current.gemini_api_key,
         };
         await repo.save(settings);
-        const keyChanged = body.gemini_api_key !== '' && body.gemini_api_key !== current.gemini_api_key;
-        // The key itself never enters the history: only whether it was changed.
-        await history.recordAction(actor, {
-          kind: 'config.save',
-          entity_type: 'tool',
-          label: TOOL_TITLES.texto,
-          changes: [
-            ...diff(current, settings, CONFIG_FIELDS),
-            { field: 'clave', before: null, after: keyChanged ? 'cambiada' : 'sin cambios' },
-          ],
-        });
+        const changes = diff(current, settings, CONFIG_FIELDS);
+        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.texto, changes, body, current));
         return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
       }),
 
