@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { ApiError, loadCalls, setUnauthorizedHandler } from './api-error';
+import { ApiError, loadRequestModule, setUnauthorizedHandler } from './api-error';
 import { nextTask } from './next-task';
 import type { SessionCalls } from './session-calls';
 
@@ -220,7 +220,7 @@ const noSavedSession: Storage = {
 
 export const useSession = createSessionStore({
   storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
-  load: async () => (await loadCalls(() => import('./session-calls'))).sessionCalls,
+  load: async () => (await loadRequestModule(() => import('./session-calls'))).sessionCalls,
 });
 
 setUnauthorizedHandler(() => {
