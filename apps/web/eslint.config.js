@@ -1,8 +1,53 @@
 import react from '@app/eslint-config/react';
 
+/**
+ * The first screens (the app's shell, the login screen, the dashboard) and the shared code they import render and
+ * hydrate without zod or the API client: those load with the modules that send requests (lib/session-calls.ts,
+ * lib/public-config-call.ts, features/auth/api/sign-in.ts), which the first screens import on demand only.
+ */
+const firstScreens = {
+  files: [
+    'src/main.tsx',
+    'src/prerender/**',
+    'src/app/**',
+    'src/components/**',
+    'src/lib/**',
+    'src/features/auth/**',
+    'src/features/dashboard/**',
+  ],
+  ignores: [
+    '**/*.test.{ts,tsx}',
+    'src/lib/api.ts',
+    'src/lib/session-calls.ts',
+    'src/lib/public-config-call.ts',
+    // The settings screens' forms, loaded with them.
+    'src/lib/use-settings-form.ts',
+    'src/features/auth/api/sign-in.ts',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'zod', allowTypeImports: true, message: 'First screens load zod on demand only.' },
+          { name: 'mantine-form-zod-resolver', message: 'First screens load zod on demand only.' },
+        ],
+        patterns: [
+          {
+            regex: '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in)$',
+            allowTypeImports: true,
+            message: 'First screens import the API client and the request modules with import() only.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default [
   { ignores: ['dist/**'] },
   ...react,
+  firstScreens,
   {
     // Playwright fixtures call their `use` callback and take `{}` when they need no fixture: not React code.
     files: ['src/e2e/**', 'playwright.config.ts'],

@@ -5,11 +5,10 @@ import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 const PLANNING = 'FIRST_SCREEN_CHUNKS_PLANNING';
 
 /**
- * Fewer files for the screens a visitor lands on first.
+ * Fewer files for the screens a member lands on first.
  *
- * Rolldown puts the modules that lazy screens share into one chunk per exact set of screens sharing them. Across a
- * dozen screens that is many small chunks: the signed-in dashboard loaded 35 scripts and 15 render-blocking
- * stylesheets, each a request, and before the first paint each a parse task on a phone's CPU.
+ * Rolldown puts the modules that lazy screens share into one chunk per exact set of screens sharing them: many
+ * small chunks, each a request (render-blocking for its styles) and a parse task before the first paint.
  *
  * This plugin first builds the app without writing it, to learn which modules (after tree-shaking) each chunk holds
  * and which chunks each first screen loads. In the real build it then names the chunk of those modules by the set

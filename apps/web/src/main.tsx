@@ -1,10 +1,11 @@
+import type { PrerenderSession } from '@app/contracts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { preloadScreens } from '@/app/router';
 import { nextTask } from '@/lib/next-task';
-import { DRAWN_SESSIONS, useSession, type Visitor } from '@/lib/session-store';
+import { PRERENDER_SESSION_STATES, useSession } from '@/lib/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
@@ -17,23 +18,23 @@ void nextTask().then(() => useSession.getState().confirm());
 
 const app = <App router={BrowserRouter} />;
 
-// Both as transitions: React renders (or hydrates) in slices of a few milliseconds, so the page stays responsive
-// while the first screen is built (one render of 550 ms on Lighthouse's mobile CPU became many short tasks).
+// Both as transitions: React renders (or hydrates) in short slices, so the page stays responsive while the first
+// screen is built.
 const render = () => {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 };
 
-// A page the server sent already drawn (src/prerender.tsx) is hydrated once its screen's chunk is here, so the first
-// render is the screen itself, not the loading skeleton. It is hydrated with the session it was drawn with
-// (DRAWN_SESSIONS) when the browser's own agrees on who is there: a signed-out page seen signed out as it is, the
-// dashboard's frame seen with a saved session as drawn for a member not known yet, which then shows the member. Any
-// other (a signed-out page with a saved session, which redirects; the frame without one) is drawn anew.
-const drawnFor = container.dataset.prerendered as Visitor | undefined;
-if (drawnFor === undefined) render();
+// A prerendered page (src/prerender/pages.tsx) is hydrated once its screen's chunk is here, so the first render is
+// the screen itself, not the loading skeleton. It is hydrated with the session state it was prerendered with when
+// the browser's own agrees on who is there: a signed-out page seen signed out, the dashboard's frame seen with a
+// saved session (then the member shows). Otherwise (a signed-out page with a saved session, which redirects; the
+// frame without one) the app renders from scratch.
+const prerenderedFor = container.dataset.prerendered as PrerenderSession | undefined;
+if (prerenderedFor === undefined) render();
 else
   void screenLoaded.then(() => {
-    const session = DRAWN_SESSIONS[drawnFor];
+    const session = PRERENDER_SESSION_STATES[prerenderedFor];
     if (useSession.getState().isAuthenticated === session.isAuthenticated)
       startTransition(() => void hydrateRoot(container, <App router={BrowserRouter} session={session} />));
     else render();

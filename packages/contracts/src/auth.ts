@@ -35,6 +35,20 @@ export const SessionUser = z.strictObject({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/**
+ * Who a prerendered page is rendered for. The server sends a 'signed-in' page only to a browser that holds a
+ * session cookie; the app hydrates each page with the session state it was rendered with.
+ */
+export const PRERENDER_SESSIONS = ['signed-out', 'signed-in'] as const;
+export type PrerenderSession = (typeof PRERENDER_SESSIONS)[number];
+
+/** The web build's list of prerendered pages (dist/.vite/prerendered.json), by path. */
+export const PrerenderedPages = z.record(
+  z.string(),
+  z.strictObject({ file: z.string(), session: z.enum(PRERENDER_SESSIONS) }),
+);
+export type PrerenderedPages = z.infer<typeof PrerenderedPages>;
+
 export const login = endpoint({
   summary: 'Inicia sesión',
   method: 'POST',

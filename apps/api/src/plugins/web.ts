@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, PrerenderedPages } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from './session';
 
 /**
- * Serves the built web app: hashed assets cached for a year, pages never cached; the pages the build drew ahead of
- * time (.vite/prerendered.json) for their paths, those drawn for a signed-in member only to a browser that holds a
+ * Serves the built web app: hashed assets cached for a year, pages never cached; the prerendered pages
+ * (.vite/prerendered.json) for their paths, those rendered for a signed-in member only to a browser that holds a
  * session cookie (whether it is still valid is the app's first question to the API), and index.html for any other
  * GET outside /api so the client router handles its routes. Unknown API paths answer JSON 404.
  */
@@ -30,28 +30,23 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: Fast
     });
   }
 
-  const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, DrawnPage>();
+  const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, PrerenderedPages[string]>();
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
       const page = prerendered.get(request.url.split('?', 1)[0] ?? '');
-      const fits = page && (page.visitor === 'signed-out' || request.cookies[SESSION_COOKIE] !== undefined);
+      const fits = page && (page.session === 'signed-out' || request.cookies[SESSION_COOKIE] !== undefined);
       return reply.header('cache-control', 'no-cache').sendFile(fits ? page.file : 'index.html');
     }
     return reply.code(404).send({ error: MESSAGES.notFound });
   });
 });
 
-interface DrawnPage {
-  file: string;
-  visitor: 'signed-out' | 'signed-in';
-}
-
-/** Path → page the build drew ahead of time; none when the build has no such list. */
-function prerenderedPages(root: string): Map<string, DrawnPage> {
+/** Path → prerendered page; none when the build has no such list. */
+function prerenderedPages(root: string): Map<string, PrerenderedPages[string]> {
   const list = path.join(root, '.vite', 'prerendered.json');
   if (!existsSync(list)) return new Map();
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, DrawnPage>;
+  const pages = PrerenderedPages.parse(JSON.parse(readFileSync(list, 'utf8')));
   return new Map(Object.entries(pages).filter(([, page]) => existsSync(path.join(root, page.file))));
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { AccountMenuButton, useLogout } from './nav';
 
 // In a chunk of its own (a popover and its positioning: most of what the signed-in bar would load), loaded when the
-// member first reaches for the menu's button (layout.tsx draws that button until then).
+// member first reaches for the menu's button (layout.tsx renders that button until then).
 
 /**
  * The account menu, opened as it appears: it replaces the button the member just pressed. Its own button takes the

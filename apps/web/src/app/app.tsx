@@ -5,7 +5,7 @@ import { AppRoutes } from './router';
 
 /**
  * The whole app inside the router it is given: BrowserRouter in the browser (main.tsx), StaticRouter when the
- * build draws the signed-out pages (prerender.tsx). Both render this same tree, so the browser hydrates the
+ * build prerenders its pages (prerender/pages.tsx). Both render this same tree, so the browser hydrates the
  * page it was sent.
  */
 export function App({
@@ -13,7 +13,7 @@ export function App({
   session,
 }: {
   router: (props: { children: ReactNode }) => ReactNode;
-  /** The session as the page to hydrate was drawn with, if not the stored one (see Providers). */
+  /** The session state the page to hydrate was prerendered with, if not the stored one (see Providers). */
   session?: Partial<SessionState>;
 }) {
   return (

@@ -5,7 +5,7 @@ import type { Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, useSession } from '@/lib/session-store';
 
-/** What the bar offers this visitor: only the tools the server would let them open. */
+/** What the bar offers: only the tools the server would let this member open. */
 export function useNavItems() {
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
@@ -40,7 +40,7 @@ export function HomeLink({ className, onClick }: { className: string; onClick?: 
   );
 }
 
-/** The account menu's button, as the bar draws it and as the menu (account-menu.tsx) takes it over. */
+/** The account menu's button, as the bar renders it and as the menu (account-menu.tsx) takes it over. */
 export function AccountMenuButton(
   props: ActionIconProps & ElementProps<'button'> & { ref?: Ref<HTMLButtonElement> },
 ) {

@@ -75,11 +75,11 @@ function useClearCacheOnSessionChange() {
   );
 }
 
-/** `session`: the session as the page being hydrated was drawn with, when it differs from the stored one. */
+/** `session`: the session state the page being hydrated was prerendered with, when it differs from the stored one. */
 export function Providers({ session, children }: { session?: Partial<SessionState>; children: ReactNode }) {
   useClearCacheOnSessionChange();
   return (
-    <SessionView drawnAs={session}>
+    <SessionView hydrateAs={session}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider
           theme={theme}

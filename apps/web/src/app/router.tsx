@@ -16,10 +16,9 @@ import { Layout } from './layout';
 import { PageSkeleton } from './page-skeleton';
 
 /*
- * Plain (declarative) routing: `useRoutes` over a route table, each screen a React.lazy chunk. React Router's
- * data router (createBrowserRouter) carried 17 KB of gzip JavaScript on every first load for loaders, actions
- * and fetchers this app does not use. Navigations run in a transition (BrowserRouter's default), so the screen
- * on view stays until the next one's chunk has loaded, as it did with the data router's lazy routes.
+ * Plain (declarative) routing: `useRoutes` over a route table, each screen a React.lazy chunk, so the first load
+ * carries none of the data router's loaders, actions and fetchers, which this app does not use. Navigations run in
+ * a transition (BrowserRouter's default), so the screen on view stays until the next one's chunk has loaded.
  */
 
 /** How to load each on-demand screen, by its component (see preloadScreens). */
@@ -27,8 +26,8 @@ const screenLoaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * A screen loaded on demand (its own chunk), from the named export of its module. Once the module is here the
- * screen renders it directly, without suspending: a page the server sent already drawn (prerender.tsx) is then
- * hydrated by the same tree that drew it.
+ * screen renders it directly, without suspending: a prerendered page (prerender/pages.tsx) is then
+ * hydrated by the same tree that rendered it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any props
 function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(

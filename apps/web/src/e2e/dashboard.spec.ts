@@ -25,7 +25,7 @@ test.describe('Dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     // The first page's own calls (public settings load lazily) must not be counted as the reload's.
     await page.waitForLoadState('networkidle');
-    // With a session cookie the server sends the dashboard's frame (src/prerender.tsx), the fixed texts in place.
+    // With a session cookie the server sends the dashboard's frame (src/prerender/pages.tsx), the fixed texts in place.
     const html = await (await page.request.get('/dashboard')).text();
     expect(html).toContain('data-prerendered="signed-in"');
     expect(html).toContain('Selecciona una herramienta para comenzar');

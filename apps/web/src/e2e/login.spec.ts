@@ -19,7 +19,7 @@ test.describe('Login screen', () => {
     page,
     request,
   }) => {
-    // The server's answer itself holds the card (src/prerender.tsx), before any script runs.
+    // The server's answer itself holds the card (src/prerender/pages.tsx), before any script runs.
     for (const [path, text] of [
       ['/login', 'Ingresa tus credenciales para continuar'],
       ['/register', 'Completa tus datos para solicitar acceso'],
@@ -100,7 +100,7 @@ test.describe('Login screen', () => {
     await page.route(/\/assets\/sign-in-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
     await expect(page.getByLabel('Correo Electrónico')).toBeEnabled();
-    // The drawn page is taken over without the call (nor zod, which it brings).
+    // The prerendered page is hydrated without the sign-in request's module (nor zod, which it brings).
     expect(scripts.filter((path) => path.includes('/sign-in-'))).toEqual([]);
     await page.getByLabel('Correo Electrónico').fill(ACCOUNTS.vip.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(ACCOUNTS.vip.password);

@@ -2,12 +2,12 @@ import { MESSAGES } from '@app/contracts';
 import type { z } from 'zod';
 
 /*
- * What the app knows of failed calls without loading the API client: the client (./api.ts) brings zod and the
- * contracts' schemas, so the first screens import it only when they call, while the session, the query client
- * and the error messages, in the app's first chunk, need just this.
+ * What the app knows of failed requests without loading the API client: the client (./api.ts) brings zod and the
+ * contracts' schemas, so the first screens import it only when they send a request, while the session, the query
+ * client and the error messages, in the entry chunk, need just this.
  */
 
-/** A failed call, with the Spanish message to show. `status` is 0 when no answer arrived. */
+/** A failed request, with the Spanish message to show. `status` is 0 when no answer arrived. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -33,10 +33,11 @@ export const setUnauthorizedHandler = (handler: (() => void) | undefined): void 
 export const signalUnauthorized = (): void => unauthorizedHandler?.();
 
 /**
- * Loads a module of calls (they bring zod and the API client, so the first screens import them when they call). A
- * script that cannot arrive is, for the visitor, a server that cannot be reached: the same ApiError as a failed call.
+ * Loads a module that sends requests (it brings zod and the API client, so the first screens import it on demand).
+ * A script that cannot arrive is, for the member, a server that cannot be reached: the same ApiError as a failed
+ * request.
  */
-export const loadCalls = async <T>(load: () => Promise<T>): Promise<T> => {
+export const loadRequestModule = async <T>(load: () => Promise<T>): Promise<T> => {
   try {
     return await load();
   } catch {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadCalls } from './api-error';
+import { loadRequestModule } from './api-error';
 
 /**
  * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. The dashboard
- * asks for them as it is hydrated, so the call is loaded then, in a task of its own, not with the dashboard.
+ * asks for them as it is hydrated, so the request's module loads then, in a task of its own, not with the dashboard.
  */
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: async () => (await loadCalls(() => import('./public-config-call'))).fetchPublicConfig(),
+    queryFn: async () => (await loadRequestModule(() => import('./public-config-call'))).fetchPublicConfig(),
     staleTime: Infinity,
   });
 

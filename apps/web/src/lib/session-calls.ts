@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { api } from './api';
 
 /*
- * The session store's calls and its check of the saved session, loaded when the store first needs them (see
- * SessionStoreDeps in ./session-store.ts): they bring zod and the API client, which the page's first task need not
- * evaluate.
+ * The session store's requests and its check of the saved session, loaded when the store first needs them (see
+ * SessionStoreDeps in ./session-store.ts): they bring zod and the API client, which hydration need not evaluate.
  */
 
 /**

@@ -1,4 +1,10 @@
-import { normalizeRoleName, sortTools, type SessionUser, type ToolName } from '@app/contracts';
+import {
+  normalizeRoleName,
+  sortTools,
+  type PrerenderSession,
+  type SessionUser,
+  type ToolName,
+} from '@app/contracts';
 import {
   createContext,
   createElement,
@@ -10,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { ApiError, loadCalls, setUnauthorizedHandler } from './api-error';
+import { ApiError, loadRequestModule, setUnauthorizedHandler } from './api-error';
 import { nextTask } from './next-task';
 import type { SessionCalls } from './session-calls';
 
@@ -41,8 +47,8 @@ export interface SessionState {
 export interface SessionStoreDeps {
   storage: Storage;
   /**
-   * The store's calls and its check of a saved user (./session-calls.ts), loaded when first needed: they bring zod
-   * and the API client, so the page's first task does not evaluate them.
+   * The store's API requests and its check of a saved user (./session-calls.ts), loaded when first needed: they
+   * bring zod and the API client, which the first screens do not load.
    */
   load: () => Promise<SessionCalls>;
 }
@@ -55,7 +61,7 @@ const readSaved = (storage: Storage): string | null => {
   }
 };
 
-/** A saved entry worth restoring: JSON that says signed in (its user is checked once the calls are loaded). */
+/** A saved entry worth restoring: JSON that says signed in (its user is checked once session-calls has loaded). */
 const claimsSession = (raw: string): boolean => {
   try {
     return (JSON.parse(raw) as { isAuthenticated?: unknown } | null)?.isAuthenticated === true;
@@ -121,7 +127,7 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
         set({ status: 'ready' });
         return;
       }
-      // Loading took a task (the calls' module brings zod); the saved user is checked in the next one.
+      // Loading session-calls evaluated zod; the saved user is checked in a task of its own.
       await nextTask();
       // A sign-out or a sign-in that happened meanwhile wins over the saved entry.
       if (!get().isAuthenticated) return;
@@ -159,10 +165,10 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
   /*
    * The app reads the session through a SessionView (app/providers.tsx): a copy in React state that takes each
    * change of the store as a transition, so a change (the server confirming the member, say) re-renders the screen
-   * in short slices instead of one blocking render, and the page the server drew for a member not known yet can
-   * be hydrated as drawn (`drawnAs`) before it shows the member. Outside a view (a component tested on its own)
-   * the hook reads the store itself, like zustand's `create`; a render outside the browser (the build's, in
-   * src/prerender.tsx) reads the state as set for the page it draws rather than the store's initial one.
+   * in short slices instead of one blocking render, and a page prerendered for a member not known yet can be
+   * hydrated with the state it was rendered with (`hydrateAs`) before it shows the member. Outside a view (a
+   * component tested on its own) the hook reads the store itself, like zustand's `create`; the prerender
+   * (src/prerender/pages.tsx) reads the state set for the page it renders rather than the store's initial one.
    */
   const View = createContext<SessionState | undefined>(undefined);
   const inView = () => () => undefined;
@@ -178,14 +184,14 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
     return view ? selector(view) : (live as T);
   };
 
-  function SessionView({ drawnAs, children }: { drawnAs?: Partial<SessionState>; children: ReactNode }) {
+  function SessionView({ hydrateAs, children }: { hydrateAs?: Partial<SessionState>; children: ReactNode }) {
     const [state, setState] = useState(() => {
       const stored = store.getState();
-      // The stored state itself when the drawing agrees with it, so the view has nothing to catch up with.
-      const differs = Object.entries(drawnAs ?? {}).some(
+      // The stored state itself when the prerendered one agrees with it, so the view has nothing to catch up with.
+      const differs = Object.entries(hydrateAs ?? {}).some(
         ([key, value]) => stored[key as keyof SessionState] !== value,
       );
-      return differs ? { ...stored, ...drawnAs } : stored;
+      return differs ? { ...stored, ...hydrateAs } : stored;
     });
     useEffect(() => {
       const update = () => startTransition(() => setState(store.getState()));
@@ -202,7 +208,7 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
 export const hasPermission = (state: Pick<SessionState, 'status' | 'user'>, tool: ToolName): boolean =>
   state.status === 'ready' && state.user?.permissions.includes(tool) === true;
 
-/** Outside a browser (the build's prerender of the signed-out pages) nobody is signed in. */
+/** Outside a browser (the build's prerender) no session is saved. */
 const noSavedSession: Storage = {
   length: 0,
   clear: () => undefined,
@@ -214,7 +220,7 @@ const noSavedSession: Storage = {
 
 export const useSession = createSessionStore({
   storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
-  load: async () => (await loadCalls(() => import('./session-calls'))).sessionCalls,
+  load: async () => (await loadRequestModule(() => import('./session-calls'))).sessionCalls,
 });
 
 setUnauthorizedHandler(() => {
@@ -225,16 +231,13 @@ setUnauthorizedHandler(() => {
 export const SessionView = useSession.View;
 
 /**
- * The session each kind of page the build draws (src/prerender.tsx) is drawn with, by who the server sends it to:
- * nobody signed in, or a member the page does not know yet. The app hydrates a page with the same.
+ * The session state a page is prerendered with (src/prerender/pages.tsx) and hydrated with: nobody signed in, or
+ * a member the page does not know yet.
  */
-export const DRAWN_SESSIONS = {
+export const PRERENDER_SESSION_STATES = {
   'signed-out': { isAuthenticated: false, user: null, status: 'ready' },
   'signed-in': { isAuthenticated: true, user: null, status: 'checking' },
-} as const satisfies Record<string, Partial<SessionState>>;
-
-/** Who a drawn page is for: the server sends 'signed-in' pages only to a browser with a session cookie. */
-export type Visitor = keyof typeof DRAWN_SESSIONS;
+} as const satisfies Record<PrerenderSession, Partial<SessionState>>;
 
 /** Hook form of {@link hasPermission}. */
 export const useHasPermission = (tool: ToolName): boolean =>

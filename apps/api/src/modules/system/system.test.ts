@@ -47,7 +47,7 @@ describe('system routes and the served web app', () => {
     expect(api.json()).toEqual({ error: MESSAGES.notFound });
   });
 
-  it('sends the pages the build drew for their paths, a signed-in frame only with a session cookie', async () => {
+  it('sends the prerendered pages for their paths, a signed-in frame only with a session cookie', async () => {
     const dir = fakeWebDist();
     writeFileSync(
       path.join(dir, 'login.html'),
@@ -58,8 +58,8 @@ describe('system routes and the served web app', () => {
     writeFileSync(
       path.join(dir, '.vite', 'prerendered.json'),
       JSON.stringify({
-        '/login': { file: 'login.html', visitor: 'signed-out' },
-        '/dashboard': { file: 'dashboard.html', visitor: 'signed-in' },
+        '/login': { file: 'login.html', session: 'signed-out' },
+        '/dashboard': { file: 'dashboard.html', session: 'signed-in' },
       }),
     );
     const { app } = await createTestApp({ webDistDir: dir });

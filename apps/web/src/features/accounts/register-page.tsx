@@ -35,7 +35,7 @@ function ThankYou() {
 export function RegisterPage() {
   const registration = useRegister();
   const isSubmitting = registration.isPending;
-  // The page arrives drawn by the server (src/prerender.tsx): usable once the app has taken it over.
+  // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
   const form = useForm<RegisterForm>({
     initialValues: { username: '', email: '', phone: '', password: '', confirmPassword: '' },

@@ -25,7 +25,7 @@ export function LoginPage() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   const location = useLocation();
   const { submit, prepare, isSubmitting } = useLogin();
-  // The page arrives drawn by the server (src/prerender.tsx): usable once the app has taken it over.
+  // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -24,7 +24,7 @@ export function DashboardPage() {
               <RoleBadge role={user.role} />
             </>
           ) : (
-            // The page as the server sends it (src/prerender.tsx), before the app knows the member: the name waits.
+            // The page as prerendered (src/prerender/pages.tsx), before the app knows the member: the name waits.
             <Title order={1} aria-busy="true">
               Hola,{' '}
               <Skeleton component="span" display="inline-block" w="6ch" h="0.8em" aria-label="Cargando..." />

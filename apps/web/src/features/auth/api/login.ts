@@ -1,12 +1,12 @@
 import type { LoginBody } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { loadCalls } from '@/lib/api-error';
+import { loadRequestModule } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
 
 /**
- * Loads the login call. The login page arrives drawn and is hydrated at once; the call (with zod and the API
- * client) is loaded when the visitor starts filling the form, or at the latest on submit, so the page's first
- * tasks do not evaluate it.
+ * Loads the login request's module. The login page arrives prerendered and is hydrated at once; the module (with
+ * zod and the API client) is loaded when the member starts filling the form, or at the latest on submit, so
+ * hydration does not evaluate it.
  */
 export const loadSignIn = () => import('./sign-in');
 
@@ -14,6 +14,6 @@ export const loadSignIn = () => import('./sign-in');
 export const useLoginMutation = () => {
   const setUser = useSession((state) => state.setUser);
   return useMutation({
-    mutationFn: async (body: LoginBody) => setUser(await (await loadCalls(loadSignIn)).signIn(body)),
+    mutationFn: async (body: LoginBody) => setUser(await (await loadRequestModule(loadSignIn)).signIn(body)),
   });
 };

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// After `vite build`: draws the pages src/prerender.tsx lists into dist/<page>.html, each with the styles of its
-// screen's chunk, and lists them (with the visitor each is for) in dist/.vite/prerendered.json for the server, which
-// sends them for those paths instead of index.html. A server-side build of the app (vite build --ssr) draws them
-// with the same components the browser runs.
+// After `vite build`: prerenders the pages ./pages.tsx lists into dist/<page>.html, each linking the styles and
+// scripts of its lazy modules, and lists them (with the session each is for) in dist/.vite/prerendered.json for the
+// server, which sends them for those paths instead of index.html. A server-side build of the app (vite build --ssr)
+// renders them with the same components the browser runs.
 /* global process */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = path.join(webRoot, 'dist');
 const ssrOut = mkdtempSync(path.join(webRoot, 'node_modules', '.prerender-'));
 
@@ -17,9 +17,15 @@ try {
   await build({
     root: webRoot,
     logLevel: 'warn',
-    build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, sourcemap: false },
+    build: {
+      ssr: 'src/prerender/pages.tsx',
+      outDir: ssrOut,
+      emptyOutDir: true,
+      manifest: false,
+      sourcemap: false,
+    },
   });
-  const { render, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+  const { render, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssrOut, 'pages.js')).href);
 
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -39,8 +45,8 @@ try {
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
   /**
-   * <head> links for the modules' files that index.html does not link yet: the styles (render-blocking: the drawing
-   * uses them), then the scripts, preloaded at low priority like the entry's.
+   * <head> links for the modules' files that index.html does not link yet: the styles (render-blocking: the
+   * prerendered markup uses them), then the scripts, preloaded at low priority like the entry's.
    */
   const linksFor = (modules) => {
     const seen = new Set();
@@ -62,7 +68,7 @@ try {
   if (!rootMarkup.test(template)) throw new Error('prerender: no #root skeleton in dist/index.html');
 
   const pages = {};
-  for (const [pathname, { modules, visitor }] of Object.entries(PRERENDERED_PAGES)) {
+  for (const [pathname, { modules, session }] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await render(pathname);
     const links = linksFor(modules);
     const page = template
@@ -74,10 +80,10 @@ try {
       )
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', () => `${links}  </head>`)
-      .replace(rootMarkup, () => `<div id="root" data-prerendered="${visitor}">${html}</div>`);
+      .replace(rootMarkup, () => `<div id="root" data-prerendered="${session}">${html}</div>`);
     const file = `${pathname.slice(1)}.html`;
     writeFileSync(path.join(dist, file), page);
-    pages[pathname] = { file, visitor };
+    pages[pathname] = { file, session };
   }
   writeFileSync(path.join(dist, '.vite', 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
   process.stdout.write(`prerendered ${Object.keys(pages).join(', ')}\n`);
