@@ -51,7 +51,7 @@ describe('session store', () => {
   it('restores a valid saved session, lower-casing the role and defaulting permissions', async () => {
     save({ isAuthenticated: true, user: { id: 3, email: 'luis@example.com', role: 'VIP', extra: 'x' } });
     const store = build({ fetchMe: pending });
-    // Signed in at once (the page is drawn for a member), the saved user shown once it is checked.
+    // Signed in at once (the page is prerendered for a member), the saved user shown once it is checked.
     expect(store.getState()).toMatchObject({ isAuthenticated: true, user: null, status: 'checking' });
     void store.getState().confirm();
     await vi.waitFor(() => expect(store.getState().user).not.toBeNull());

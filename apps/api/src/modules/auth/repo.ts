@@ -77,8 +77,8 @@ export function createSessionRepo(database: AppDatabase) {
 
   /**
    * The session check runs on every signed-in request, so it is a prepared query (drizzle's own `.prepare()`
-   * with placeholders): built once per connection instead of per request, which was half the CPU of `me` in the
-   * bench's profile.
+   * with placeholders): built once per connection instead of per request, where building it would weigh on every
+   * signed-in answer.
    */
   const findSessionOn = preparedPerConnection((db: Db, _shape: 'session') =>
     db
