@@ -29,6 +29,13 @@ export type PagerProps = {
     }
 );
 
+/** "Mostrando 11-20 de 25 usuarios": which items of the whole list a page of `pageSize` shows. */
+export const rangeLabel = (page: number, pageSize: number, total: number, noun: string): string => {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return `Mostrando ${first}-${last} de ${total} ${noun}`;
+};
+
 /** The one pager under every paged list. */
 export function Pager(props: PagerProps) {
   const { of, onChange } = props;

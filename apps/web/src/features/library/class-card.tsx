@@ -2,6 +2,7 @@ import type { Video } from '@app/contracts';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { ClassThumbnail } from './class-thumbnail';
+import { MaterialButton } from './material-button';
 import { WatchedButton } from './watched-button';
 
 /** Tap targets of 44 px or more (phones). */
@@ -66,17 +67,7 @@ export function ClassCard({
             Ver clase
           </Button>
           {video.material && (
-            <Button
-              component="a"
-              href={video.material}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              h={TAP_HEIGHT}
-              leftSection={<IconFileText size={16} aria-hidden="true" />}
-            >
-              Material
-            </Button>
+            <MaterialButton url={video.material} label="Material" icon={IconFileText} h={TAP_HEIGHT} />
           )}
           <WatchedButton visto={video.visto} busy={busy} onToggle={() => onToggle(video)} />
         </Group>

@@ -1,6 +1,7 @@
 import { drivePreviewUrl, type Video } from '@app/contracts';
-import { AspectRatio, Badge, Box, Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Box, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { MaterialButton } from './material-button';
 import { WatchedButton } from './watched-button';
 
 /** The class: a sandboxed 16:9 Google Drive preview, the watched toggle and the material. */
@@ -55,16 +56,7 @@ export function ClassDialog({
           <Group gap="sm">
             <WatchedButton visto={video.visto} busy={busy} onToggle={() => onToggleWatched(video)} />
             {video.material && (
-              <Button
-                component="a"
-                href={video.material}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="light"
-                leftSection={<IconDownload size={16} aria-hidden="true" />}
-              >
-                Descargar material
-              </Button>
+              <MaterialButton url={video.material} label="Descargar material" icon={IconDownload} />
             )}
           </Group>
         </Stack>

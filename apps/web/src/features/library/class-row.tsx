@@ -1,11 +1,41 @@
 import type { Video } from '@app/contracts';
 import { ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, type Icon } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TAP_HEIGHT } from './class-card';
 
 /** A card's width in a row: a little under the screen on phones, so the next card peeks in. */
 const CARD_WIDTH = 'min(300px, 78vw)';
+
+/** An arrow that scrolls the row; at the row's end it does nothing. */
+function ScrollButton({
+  label,
+  atEnd,
+  onClick,
+  icon: ArrowIcon,
+}: {
+  label: string;
+  atEnd: boolean;
+  onClick: () => void;
+  icon: Icon;
+}) {
+  return (
+    <ActionIcon
+      variant="default"
+      size={TAP_HEIGHT}
+      radius="xl"
+      aria-label={label}
+      // Looks disabled at the row's end but keeps the keyboard focus (a disabled button would drop it).
+      data-disabled={atEnd || undefined}
+      aria-disabled={atEnd}
+      onClick={() => {
+        if (!atEnd) onClick();
+      }}
+    >
+      <ArrowIcon size={20} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
 
 /**
  * A titled row of classes that scrolls sideways: by touch or trackpad, with the arrow buttons, or with the
@@ -75,34 +105,18 @@ export function ClassRow({
               Ver todas
             </Button>
           )}
-          <ActionIcon
-            variant="default"
-            size={TAP_HEIGHT}
-            radius="xl"
-            aria-label={`Anteriores: ${title}`}
-            // Looks disabled at the row's end but keeps the keyboard focus (a disabled button would drop it).
-            data-disabled={edges.start || undefined}
-            aria-disabled={edges.start}
-            onClick={() => {
-              if (!edges.start) scrollBy(-1);
-            }}
-          >
-            <IconChevronLeft size={20} aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            size={TAP_HEIGHT}
-            radius="xl"
-            aria-label={`Siguientes: ${title}`}
-            // Looks disabled at the row's end but keeps the keyboard focus (a disabled button would drop it).
-            data-disabled={edges.end || undefined}
-            aria-disabled={edges.end}
-            onClick={() => {
-              if (!edges.end) scrollBy(1);
-            }}
-          >
-            <IconChevronRight size={20} aria-hidden="true" />
-          </ActionIcon>
+          <ScrollButton
+            label={`Anteriores: ${title}`}
+            atEnd={edges.start}
+            onClick={() => scrollBy(-1)}
+            icon={IconChevronLeft}
+          />
+          <ScrollButton
+            label={`Siguientes: ${title}`}
+            atEnd={edges.end}
+            onClick={() => scrollBy(1)}
+            icon={IconChevronRight}
+          />
         </Group>
       </Group>
       <Box

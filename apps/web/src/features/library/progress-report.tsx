@@ -1,6 +1,5 @@
 import { REPORT_MESSAGES as M, type LibraryName, type MemberProgressQuery } from '@app/contracts';
 import {
-  Button,
   Group,
   Paper,
   Progress,
@@ -12,8 +11,9 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { ListState } from '@/components/list-state';
 import { Pager } from '@/components/pager';
 import { downloadText } from '@/lib/download';
@@ -107,14 +107,7 @@ function MemberReport({ library }: { library: LibraryName }) {
           }
           w={{ base: '100%', sm: 220 }}
         />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          onClick={runExport}
-          loading={exporting.isPending}
-        >
-          Exportar CSV
-        </Button>
+        <ExportCsvButton onClick={runExport} loading={exporting.isPending} />
       </Group>
       <ListState
         loading={report.isPending}

@@ -4,18 +4,18 @@ import {
   HISTORY_MESSAGES as M,
   HISTORY_PAGE_SIZE,
   historyKindLabel,
-  pageCount,
   type HistoryKind,
 } from '@app/contracts';
 import { Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { ListState } from '@/components/list-state';
-import { Pager } from '@/components/pager';
+import { Pager, rangeLabel } from '@/components/pager';
 import { downloadText } from '@/lib/download';
 import { formatDateTime } from '@/lib/format-date';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
+import { usePageInRange } from '@/lib/use-page-in-range';
 import { errorMessage } from '@/lib/query-client';
 import { useExportHistory } from './api/export-history';
 import { historyFilterInput, useHistory, type HistoryFilters } from './api/get-history';
@@ -27,13 +27,6 @@ const KIND_OPTIONS = [
   { value: '', label: 'Todas las acciones' },
   ...Object.entries(HISTORY_KIND_LABELS).map(([value, label]) => ({ value, label })),
 ];
-
-/** "Mostrando 21-40 de 57 acciones" */
-const rangeLabel = (page: number, total: number): string => {
-  const first = total === 0 ? 0 : (page - 1) * HISTORY_PAGE_SIZE + 1;
-  const last = Math.min(page * HISTORY_PAGE_SIZE, total);
-  return `Mostrando ${first}-${last} de ${total} ${total === 1 ? 'acción' : 'acciones'}`;
-};
 
 /** Historial: who changed what in the community, newest first, filtered and exportable. */
 export function HistoryTab() {
@@ -49,12 +42,8 @@ export function HistoryTab() {
   const history = useHistory(page, filters);
   const exporting = useExportHistory();
 
+  usePageInRange(history, page, setPage);
   const total = history.data?.total ?? 0;
-  const lastPage = pageCount(total, HISTORY_PAGE_SIZE);
-  const current = history.data !== undefined && !history.isPlaceholderData;
-  useEffect(() => {
-    if (current && page > lastPage) setPage(lastPage);
-  }, [current, page, lastPage]);
 
   const items = history.data?.items ?? [];
   const filtered = Object.values(filters).some((value) => value !== '');
@@ -76,14 +65,7 @@ export function HistoryTab() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Historial de acciones</Title>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          onClick={runExport}
-          loading={exporting.isPending}
-        >
-          Exportar CSV
-        </Button>
+        <ExportCsvButton onClick={runExport} loading={exporting.isPending} />
       </Group>
       <Text c="dimmed" size="sm">
         Cada cambio que hace un administrador: quién, cuándo, qué y cómo estaba antes.
@@ -185,7 +167,7 @@ export function HistoryTab() {
           look="steps"
           of={{ page, total, pageSize: HISTORY_PAGE_SIZE }}
           onChange={setPage}
-          status={(shown) => rangeLabel(shown, total)}
+          status={(shown) => rangeLabel(shown, HISTORY_PAGE_SIZE, total, total === 1 ? 'acción' : 'acciones')}
         />
       </ListState>
     </Stack>

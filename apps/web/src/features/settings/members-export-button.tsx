@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { downloadText } from '@/lib/download';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
@@ -31,13 +31,7 @@ export function MembersExportButton({ search, pending }: { search: string; pendi
 
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden="true" />}
-        onClick={() => setOpened(true)}
-      >
-        Exportar CSV
-      </Button>
+      <ExportCsvButton onClick={() => setOpened(true)} />
       <Modal
         opened={opened}
         onClose={close}

@@ -1,15 +1,6 @@
 import { SETTINGS_MESSAGES, UserCreateBody } from '@app/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { describe, expect, it } from 'vitest';
-import { rangeLabel } from './users-tab';
-
-describe('users pager label', () => {
-  it('says which users of how many are shown', () => {
-    expect(rangeLabel(1, 10, 25)).toBe('Mostrando 1-10 de 25 usuarios');
-    expect(rangeLabel(2, 10, 25)).toBe('Mostrando 11-20 de 25 usuarios');
-    expect(rangeLabel(3, 10, 25)).toBe('Mostrando 21-25 de 25 usuarios');
-  });
-});
 
 describe('user dialog validation', () => {
   it('asks for a role instead of defaulting to one, and applies the registration password rules', () => {

@@ -1,12 +1,13 @@
-import { pageCount, VIDEO_MESSAGES } from '@app/contracts';
+import { VIDEO_MESSAGES } from '@app/contracts';
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { Pager } from '@/components/pager';
 import { RowActions } from '@/components/row-actions';
+import { usePageInRange } from '@/lib/use-page-in-range';
 import { useDeleteAllVideos } from './api/delete-all-videos';
 import { useDeleteVideo } from './api/delete-video';
 import { useFilters } from './api/get-filters';
@@ -33,12 +34,7 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pageSize = list.data?.pageSize ?? 1;
-  // A deletion may leave the current page past the end: show the last one instead.
-  const lastPage = pageCount(total, pageSize);
-  const current = list.data !== undefined && !list.isPlaceholderData;
-  useEffect(() => {
-    if (current && page > lastPage) setPage(lastPage);
-  }, [current, page, lastPage]);
+  usePageInRange(list, page, setPage);
 
   const reload = () => {
     void list.refetch();

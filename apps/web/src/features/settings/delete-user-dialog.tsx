@@ -1,0 +1,37 @@
+import { REFUSAL_REASON_MAX, SETTINGS_MESSAGES as M, type AdminUser } from '@app/contracts';
+import { Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDelete } from '@/components/confirm-delete';
+import { useDeleteUser } from './api/delete-user';
+
+/** Asks before deleting an account; a pending one may be refused with a reason, sent to the member by email. */
+export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const removal = useDeleteUser(reason);
+  return (
+    <ConfirmDelete
+      id={user?.id ?? null}
+      title="Eliminar usuario"
+      message="¿Estás seguro de que deseas eliminar este usuario?"
+      remove={removal}
+      doneMessage="Usuario eliminado"
+      fallbackError={M.deleteUser}
+      onClose={() => {
+        onClose();
+        setReason('');
+      }}
+    >
+      {user && !user.is_active && (
+        <Textarea
+          label="Motivo del rechazo (opcional)"
+          description="La cuenta está pendiente de activación: el miembro recibirá un correo avisando del rechazo, con este motivo."
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={REFUSAL_REASON_MAX}
+          autosize
+          minRows={2}
+        />
+      )}
+    </ConfirmDelete>
+  );
+}

@@ -1,0 +1,89 @@
+import type { AdminUser } from '@app/contracts';
+import { Badge, Checkbox, Table } from '@mantine/core';
+import { RoleBadge } from '@/components/role-badge';
+import { RowActions } from '@/components/row-actions';
+import { formatDateTime } from '@/lib/format-date';
+import type { UserSelection } from './use-user-selection';
+
+/** One page of accounts, each row with its selection tick and its edit / delete buttons. */
+export function UsersTable({
+  users,
+  fetching,
+  timeZone,
+  selection,
+  onEdit,
+  onDelete,
+}: {
+  users: readonly AdminUser[];
+  /** The next page is loading while this one stays on screen. */
+  fetching: boolean;
+  timeZone: string | undefined;
+  selection: UserSelection;
+  onEdit: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
+  const pageSelected = users.filter((user) => selection.isSelected(user.id)).length;
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={fetching}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Seleccionar los usuarios de esta página"
+                checked={users.length > 0 && pageSelected === users.length}
+                indeterminate={pageSelected > 0 && pageSelected < users.length}
+                onChange={(event) =>
+                  selection.tick(
+                    users.map((user) => user.id),
+                    event.currentTarget.checked,
+                  )
+                }
+              />
+            </Table.Th>
+            <Table.Th>Usuario</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Teléfono</Table.Th>
+            <Table.Th>Rol</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>Fecha de Creación</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Seleccionar ${user.username}`}
+                  checked={selection.isSelected(user.id)}
+                  onChange={(event) => selection.tick([user.id], event.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td>{user.username}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.phone ?? ''}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>
+                <Badge color={user.is_active ? 'teal' : 'orange'} variant="light" tt="none">
+                  {user.is_active ? 'Activa' : 'Inactiva'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDateTime(user.created_at, timeZone)}</Table.Td>
+              <Table.Td>
+                <RowActions
+                  editLabel={`Editar ${user.username}`}
+                  onEdit={() => onEdit(user)}
+                  deleteLabel={`Eliminar ${user.username}`}
+                  onDelete={() => onDelete(user)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
