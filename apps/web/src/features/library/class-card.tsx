@@ -1,7 +1,8 @@
 import type { Video } from '@app/contracts';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { ClassThumbnail } from './class-thumbnail';
+import { ClassBadges } from './class-badges';
 import { MaterialButton } from './material-button';
 import { WatchedButton } from './watched-button';
 
@@ -39,12 +40,7 @@ export function ClassCard({
       </Card.Section>
       <Stack gap="xs" style={{ flex: 1 }}>
         <Group gap="xs">
-          <Badge variant="light">{video.categoria_nombre}</Badge>
-          {video.visto && (
-            <Badge color="teal" autoContrast>
-              Completada
-            </Badge>
-          )}
+          <ClassBadges video={video} />
         </Group>
         <Text size="sm" c="dimmed">
           {formatDate(video.fecha_creacion)}

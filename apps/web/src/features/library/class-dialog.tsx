@@ -1,6 +1,7 @@
 import { drivePreviewUrl, type Video } from '@app/contracts';
-import { AspectRatio, Badge, Box, Center, Group, Modal, Stack, Text } from '@mantine/core';
+import { AspectRatio, Box, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { ClassBadges } from './class-badges';
 import { MaterialButton } from './material-button';
 import { WatchedButton } from './watched-button';
 
@@ -42,12 +43,7 @@ export function ClassDialog({
             )}
           </AspectRatio>
           <Group gap="xs">
-            <Badge variant="light">{video.categoria_nombre}</Badge>
-            {video.visto && (
-              <Badge color="teal" autoContrast>
-                Completada
-              </Badge>
-            )}
+            <ClassBadges video={video} />
             <Text size="sm" c="dimmed">
               {formatDate(video.fecha_creacion)}
             </Text>
