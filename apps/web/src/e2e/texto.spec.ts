@@ -60,23 +60,32 @@ test.describe('Herramientas de Texto', () => {
     const text = `ola ke ase ${unique()} esto es un testo con muchas faltas de ortografia`;
     await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
     const result = page.getByRole('textbox', { name: 'Texto Corregido' });
-    // Every value the result shows, sampled at each frame, so the filling can be checked after the fact.
+    // Every value the result shows, and whether the busy buttons were on screen, sampled at each frame: a
+    // short answer can finish before an assertion made after the click would look.
     await result.evaluate((element: HTMLTextAreaElement) => {
       const seen: string[] = [];
-      (window as unknown as { seenValues: string[] }).seenValues = seen;
+      const probe = window as unknown as { seenValues: string[]; sawBusy: boolean };
+      probe.seenValues = seen;
+      probe.sawBusy = false;
+      const button = (label: string) =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label);
       const sample = () => {
         if (seen.at(-1) !== element.value) seen.push(element.value);
+        if (button('Procesando...')?.disabled && button('Detener')) probe.sawBusy = true;
         requestAnimationFrame(sample);
       };
       sample();
     });
     await action.click();
-    await expect(page.getByRole('button', { name: 'Procesando...' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Detener' })).toBeVisible();
 
     const full = `${ECHO_PREFIX}${TEXTO_DEFAULT_PROMPTS.ortografia} ${text}`;
     await expect(result).toHaveValue(full);
-    const seen = await page.evaluate(() => (window as unknown as { seenValues: string[] }).seenValues);
+    const { seen, sawBusy } = await page.evaluate(() => {
+      const probe = window as unknown as { seenValues: string[]; sawBusy: boolean };
+      return { seen: probe.seenValues, sawBusy: probe.sawBusy };
+    });
+    // While it ran: "Procesando..." disabled, and "Detener" beside it.
+    expect(sawBusy).toBe(true);
     const partial = seen.filter((value) => value !== '' && value !== full);
     // Pieces were shown before the last one arrived, each extending the previous one.
     expect(partial.length).toBeGreaterThan(0);
