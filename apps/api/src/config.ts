@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   COBALT_API_KEY: optionalString,
   INSTAGRAM_API_URL: optionalString.pipe(httpUrl.optional()),
   INSTAGRAM_API_KEY: optionalString,
+  // Payments (Stripe). Without STRIPE_SECRET_KEY, "Actualizar mi membresía" opens MEMBERSHIP_PLANS_URL as before.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Where the Stripe SDK sends its calls: tests point it at a local stand-in (host, port and protocol).
+  STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   API_DOCS: z.enum(['public', 'admin', 'off'], { error: 'debe ser public, admin u off' }).default('admin'),
 });
 
@@ -122,6 +127,8 @@ export interface Config {
   youtube: { apiKey: string | undefined; dataApiUrl: string; oembedUrl: string };
   cobalt: { url: string | undefined; apiKey: string | undefined };
   instagram: { url: string | undefined; apiKey: string | undefined };
+  /** Stripe: the secret key and webhook signing secret (never sent to the browser), and the API's base URL. */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** Who may read the OpenAPI document and the docs page: everyone, administrators only, or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
 }
@@ -189,6 +196,11 @@ export function loadConfig(
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },
     cobalt: { url: e.COBALT_API_URL, apiKey: e.COBALT_API_KEY },
     instagram: { url: e.INSTAGRAM_API_URL, apiKey: e.INSTAGRAM_API_KEY },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
     apiDocs: e.API_DOCS,
   };
 }

@@ -38,6 +38,10 @@ export const HISTORY_KIND_LABELS = {
   'saved_videos.delete': 'Registro de video eliminado',
   'saved_videos.delete_all': 'Registros de video eliminados',
   'mail_settings.save': 'Configuración de correos guardada',
+  'billing.plan.save': 'Plan de pago guardado',
+  'billing.plan.delete': 'Plan de pago eliminado',
+  'billing.account.create': 'Cuenta creada por un pago',
+  'billing.subscription': 'Suscripción actualizada',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as [HistoryKind, ...HistoryKind[]];
@@ -81,6 +85,13 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   new_registration: 'Correo de nuevo registro',
   account_activated: 'Correo de cuenta activada',
   account_refused: 'Correo de solicitud rechazada',
+  plan: 'Plan',
+  precios: 'Precios',
+  suscripcion: 'Suscripción',
+  fin_suscripcion: 'Al terminar la suscripción',
+  dias_prueba: 'Días de prueba',
+  codigos_promocion: 'Códigos de promoción',
+  impuestos: 'Impuestos automáticos',
 };
 
 export const HISTORY_MESSAGES = {

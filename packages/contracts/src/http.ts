@@ -44,6 +44,10 @@ export const API_TAGS = {
   },
   notifications: { name: 'Avisos por correo', description: 'Qué correos reciben los administradores.' },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
+  billing: {
+    name: 'Pagos',
+    description: 'Planes de pago con Stripe: pago seguro, suscripción del miembro, avisos de Stripe (webhooks).',
+  },
 } as const satisfies Record<string, { name: string; description: string }>;
 
 export type ApiTag = keyof typeof API_TAGS;

@@ -22,3 +22,4 @@ export * from './members-io';
 export * from './reports';
 export * from './notifications';
 export * from './history';
+export * from './billing';

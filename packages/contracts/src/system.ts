@@ -13,6 +13,8 @@ export const health = endpoint({
 /** Settings the browser may know (never a secret). */
 export const PublicConfig = z.strictObject({
   membershipPlansUrl: z.string().nullable(),
+  /** True when paid plans run through the app (/planes) instead of MEMBERSHIP_PLANS_URL. */
+  billingEnabled: z.boolean(),
   /** IANA zone in which the web shows every date, admin tables and members' screens alike (TIME_ZONE). */
   timeZone: z.string(),
 });

@@ -8,6 +8,7 @@ export function systemRoutes(app: FastifyInstance, config: Config): void {
 
   route(app, publicConfig, access.public, () => ({
     membershipPlansUrl: config.membershipPlansUrl ?? null,
+    billingEnabled: config.stripe.secretKey !== undefined,
     timeZone: config.timeZone,
   }));
 }

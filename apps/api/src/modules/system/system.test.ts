@@ -25,11 +25,13 @@ describe('system routes and the served web app', () => {
     const configured = await createTestApp({ membershipPlansUrl: 'https://example.com/planes' });
     expect((await configured.app.inject({ url: '/api/public-config' })).json()).toEqual({
       membershipPlansUrl: 'https://example.com/planes',
+      billingEnabled: false,
       timeZone: 'Europe/Madrid',
     });
     const unset = await createTestApp();
     expect((await unset.app.inject({ url: '/api/public-config' })).json()).toEqual({
       membershipPlansUrl: null,
+      billingEnabled: false,
       timeZone: 'Europe/Madrid',
     });
   });

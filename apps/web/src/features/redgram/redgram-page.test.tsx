@@ -37,7 +37,7 @@ function serve(profiles: RedgramProfile[]) {
       return { body: { items: [], total: 0, page: 1, pageSize: 10, retention_days: 90 } };
     }
     if (path === '/api/public-config')
-      return { body: { membershipPlansUrl: null, timeZone: 'Europe/Madrid' } };
+      return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'Europe/Madrid' } };
     return { status: 404, body: { error: 'No encontrado' } };
   });
 }

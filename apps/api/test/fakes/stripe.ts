@@ -1,0 +1,489 @@
+/**
+ * A local Stripe: the REST API's form-encoded requests and JSON objects (prices, customers, Checkout and Billing
+ * Portal sessions, subscriptions, events), Stripe's error shapes and id prefixes, a stand-in for the hosted
+ * Checkout page, and webhook events signed with the SDK's own `webhooks.generateTestHeaderString`.
+ *
+ * Webhooks go to `deliver` (API tests inject them into the app) or, once an end-to-end set-up has posted the app's
+ * URL to `/__control/webhook-url`, over HTTP. Tests drive subscriptions with `update` (or, from another process,
+ * `POST /__control/subscriptions/:id` with the same fields as JSON).
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { parse as parseForm } from 'qs';
+import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../src/integrations/stripe';
+import type { FakeService } from './index';
+import { sendJson, startHttpFake, type HttpFake, type ReceivedRequest } from './http-fake';
+
+export const FAKE_STRIPE_KEY = 'sk_test_fake_stripe_key';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_stripe_webhook_secret';
+
+const DAY = 86_400;
+
+/** The prices every fake Stripe starts with (the e2e set-up maps them to the seeded roles). */
+export const FAKE_PRICES = {
+  vipMonthly: { id: 'price_vip_monthly', amount: 4900, interval: 'month' },
+  vipYearly: { id: 'price_vip_yearly', amount: 49000, interval: 'year' },
+  estrategasMonthly: { id: 'price_estrategas_monthly', amount: 1900, interval: 'month' },
+  cafeinasMonthly: { id: 'price_cafeinas_monthly', amount: 900, interval: 'month' },
+} as const;
+
+type Json = Record<string, unknown>;
+type Form = Record<string, unknown>;
+
+export interface Delivery {
+  payload: string;
+  signature: string;
+}
+
+/** What a test may change on a subscription; the fake sends the matching event. */
+export interface SubscriptionChange {
+  status?: Stripe.Subscription.Status;
+  cancel_at_period_end?: boolean;
+  /** Moves the paid period on (a renewal). */
+  current_period_end?: number;
+  price?: string;
+}
+
+export interface FakeStripe extends HttpFake {
+  prices: Map<string, Json>;
+  customers: Map<string, Json>;
+  sessions: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  /** Every event built, in order (sent or not). */
+  events: Json[];
+  /** Where events go; API tests set it (e.g. to inject into the app). */
+  deliver: ((delivery: Delivery) => Promise<unknown>) | undefined;
+  /** Answers every API call with this error while set (e.g. 500, or 'down' to drop the connection). */
+  failure: { status: number; type: string; message: string } | 'down' | undefined;
+  addPrice(id: string, amount: number, interval: 'month' | 'year', currency?: string): Json;
+  /** What the hosted Checkout page does when the visitor pays: customer, subscription, then the events. */
+  completeCheckout(sessionId: string, email?: string): Promise<Json>;
+  /** Changes a subscription as Stripe would, and sends its event (updated, or deleted when it ends). */
+  update(subscriptionId: string, change: SubscriptionChange): Promise<Json>;
+  /** Builds a signed event for `object` (sent through `deliver` unless `send` is false). */
+  emit(type: string, object: Json, options?: { send?: boolean; created?: number }): Promise<Delivery>;
+  /** The signature header for a payload, made by the SDK. */
+  sign(payload: string): string;
+}
+
+const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+const stripeError = (
+  response: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  extra: Json = {},
+) => sendJson(response, status, { error: { type, message, ...extra } });
+
+const missing = (response: ServerResponse, kind: string, id: string) =>
+  stripeError(response, 404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    param: 'id',
+  });
+
+const list = (data: Json[], url: string): Json => ({ object: 'list', data, has_more: false, url });
+
+const page = (title: string, body: string): string =>
+  `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${title}</title>` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${body}</body></html>`;
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const stripe = new Stripe(FAKE_STRIPE_KEY, { apiVersion: STRIPE_API_VERSION });
+  const prices = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const events: Json[] = [];
+  let webhookUrl: string | undefined;
+
+  const sign = (payload: string): string =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET });
+
+  const addPrice = (id: string, amount: number, interval: 'month' | 'year', currency = 'eur'): Json => {
+    const price = {
+      id,
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: nowSeconds(),
+      currency,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: null,
+      product: `prod_${id.slice('price_'.length)}`,
+      recurring: {
+        interval,
+        interval_count: 1,
+        usage_type: 'licensed',
+        meter: null,
+        trial_period_days: null,
+      },
+      tax_behavior: 'unspecified',
+      type: 'recurring',
+      unit_amount: amount,
+      unit_amount_decimal: String(amount),
+    };
+    prices.set(id, price);
+    return price;
+  };
+  for (const price of Object.values(FAKE_PRICES)) addPrice(price.id, price.amount, price.interval);
+
+  const fake: FakeStripe = Object.assign(
+    await startHttpFake((request, response, baseUrl) => handle(request, response, baseUrl)),
+    {
+      prices,
+      customers,
+      sessions,
+      subscriptions,
+      events,
+      deliver: undefined as FakeStripe['deliver'],
+      failure: undefined as FakeStripe['failure'],
+      addPrice,
+      sign,
+      completeCheckout,
+      update,
+      emit,
+    },
+  );
+
+  async function emit(type: string, object: Json, options: { send?: boolean; created?: number } = {}) {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: options.created ?? nowSeconds(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    events.push(event);
+    const payload = JSON.stringify(event, null, 2);
+    const delivery = { payload, signature: sign(payload) };
+    if (options.send !== false) await send(delivery);
+    return delivery;
+  }
+
+  async function send(delivery: Delivery): Promise<void> {
+    if (fake.deliver) {
+      await fake.deliver(delivery);
+      return;
+    }
+    if (!webhookUrl) return;
+    await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+      body: delivery.payload,
+    });
+  }
+
+  function createCustomer(form: Form): Json {
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      created: nowSeconds(),
+      email: typeof form.email === 'string' ? form.email : null,
+      name: typeof form.name === 'string' ? form.name : null,
+      metadata: (form.metadata as Json | undefined) ?? {},
+      livemode: false,
+    };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  function subscriptionFor(
+    customerId: string,
+    priceId: string,
+    trialDays: number | undefined,
+    metadata: Json,
+  ) {
+    const price = prices.get(priceId)!;
+    const start = nowSeconds();
+    const interval = (price.recurring as { interval: string }).interval;
+    const periodEnd = trialDays ? start + trialDays * DAY : start + (interval === 'year' ? 365 : 30) * DAY;
+    const subscription = {
+      id: newId('sub'),
+      object: 'subscription',
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      collection_method: 'charge_automatically',
+      created: start,
+      currency: price.currency,
+      customer: customerId,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            created: start,
+            current_period_start: start,
+            current_period_end: periodEnd,
+            metadata: {},
+            price,
+            quantity: 1,
+            subscription: '',
+          },
+        ],
+        has_more: false,
+        url: '/v1/subscription_items',
+      },
+      latest_invoice: null,
+      livemode: false,
+      metadata,
+      start_date: start,
+      status: trialDays ? 'trialing' : 'active',
+      trial_end: trialDays ? periodEnd : null,
+      trial_start: trialDays ? start : null,
+    };
+    (subscription.items.data[0] as Json).subscription = subscription.id;
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  async function completeCheckout(sessionId: string, email?: string): Promise<Json> {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    const payer = email ?? (session.customer_email as string | null) ?? 'cliente@example.com';
+    const customerId = (session.customer as string | null) ?? (createCustomer({ email: payer }).id as string);
+    const lineItems = session.__line_items as { price: string }[];
+    const trialDays = (session.__subscription_data as { trial_period_days?: string } | undefined)
+      ?.trial_period_days;
+    const subscription = subscriptionFor(
+      customerId,
+      lineItems[0]!.price,
+      trialDays ? Number(trialDays) : undefined,
+      (session.__subscription_data as { metadata?: Json } | undefined)?.metadata ?? {},
+    );
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: trialDays ? 'no_payment_required' : 'paid',
+      customer: customerId,
+      customer_details: { email: (customers.get(customerId)?.email as string | null) ?? payer, name: null },
+      subscription: subscription.id,
+    });
+    await emit('customer.subscription.created', subscription);
+    await emit('checkout.session.completed', publicSession(session));
+    return session;
+  }
+
+  async function update(subscriptionId: string, change: SubscriptionChange): Promise<Json> {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+    const item = (subscription.items as { data: Json[] }).data[0]!;
+    if (change.cancel_at_period_end !== undefined) {
+      subscription.cancel_at_period_end = change.cancel_at_period_end;
+      subscription.cancel_at = change.cancel_at_period_end ? item.current_period_end : null;
+      subscription.canceled_at = change.cancel_at_period_end ? nowSeconds() : null;
+    }
+    if (change.current_period_end !== undefined) {
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = change.current_period_end;
+    }
+    if (change.price !== undefined) item.price = prices.get(change.price) ?? item.price;
+    if (change.status !== undefined) {
+      subscription.status = change.status;
+      if (change.status === 'canceled' || change.status === 'incomplete_expired') {
+        subscription.ended_at = nowSeconds();
+      }
+    }
+    const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+    await emit(ended ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscription);
+    return subscription;
+  }
+
+  /** A session as the API shows it (the fake's own bookkeeping fields start with "__"). */
+  const publicSession = (session: Json): Json =>
+    Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith('__')));
+
+  function createSession(form: Form, baseUrl: string, response: ServerResponse) {
+    if (form.mode !== 'subscription') {
+      return stripeError(response, 400, 'invalid_request_error', 'The fake only knows subscription mode.', {
+        param: 'mode',
+      });
+    }
+    const lineItems = (form.line_items as { price: string; quantity?: string }[] | undefined) ?? [];
+    const unknown = lineItems.find((item) => !prices.has(item.price));
+    if (lineItems.length === 0 || unknown) {
+      return stripeError(response, 400, 'invalid_request_error', `No such price: '${unknown?.price ?? ''}'`, {
+        code: 'resource_missing',
+        param: 'line_items[0][price]',
+      });
+    }
+    if (typeof form.customer === 'string' && !customers.has(form.customer)) {
+      return missing(response, 'customer', form.customer);
+    }
+    const id = newId('cs_test');
+    const session = {
+      id,
+      object: 'checkout.session',
+      allow_promotion_codes: form.allow_promotion_codes === 'true' ? true : null,
+      automatic_tax: {
+        enabled: (form.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true',
+      },
+      cancel_url: form.cancel_url ?? null,
+      client_reference_id: form.client_reference_id ?? null,
+      created: nowSeconds(),
+      customer: form.customer ?? null,
+      customer_details: null,
+      customer_email: form.customer_email ?? null,
+      expires_at: nowSeconds() + DAY,
+      livemode: false,
+      locale: form.locale ?? null,
+      metadata: form.metadata ?? {},
+      mode: 'subscription',
+      payment_status: 'unpaid',
+      status: 'open',
+      subscription: null,
+      success_url: (typeof form.success_url === 'string' ? form.success_url : '').replace(
+        '{CHECKOUT_SESSION_ID}',
+        id,
+      ),
+      url: `${baseUrl}/c/pay/${id}`,
+      __line_items: lineItems,
+      __subscription_data: form.subscription_data,
+    };
+    sessions.set(id, session);
+    return sendJson(response, 200, publicSession(session));
+  }
+
+  function checkoutPage(session: Json): string {
+    const price = prices.get((session.__line_items as { price: string }[])[0]!.price)!;
+    const amount = ((price.unit_amount as number) / 100).toFixed(2);
+    const email = session.customer_email as string | null;
+    const customer = session.customer ? customers.get(session.customer as string) : undefined;
+    const emailField =
+      email || customer
+        ? `<p>${escapeHtml(email ?? (customer?.email as string) ?? '')}</p>`
+        : '<label for="email">Correo electrónico</label> <input id="email" name="email" type="email" required>';
+    return page(
+      'Pago de prueba',
+      `<main><h1>Pago de prueba (Stripe de pruebas)</h1><p>${amount} ${String(price.currency).toUpperCase()}</p>` +
+        `<form method="post">${emailField}<button type="submit">Pagar</button></form>` +
+        `<p><a href="${escapeHtml(typeof session.cancel_url === 'string' ? session.cancel_url : '/')}">Volver</a></p></main>`,
+    );
+  }
+
+  async function handle(request: ReceivedRequest, response: ServerResponse, baseUrl: string) {
+    const url = new URL(request.url, 'http://fake');
+    const parts = url.pathname.split('/').filter(Boolean);
+
+    // Test controls and the stand-in hosted pages (no API key: a browser reaches them).
+    if (parts[0] === '__control') {
+      const body = request.body ? (JSON.parse(request.body) as Json) : {};
+      if (parts[1] === 'webhook-url') {
+        webhookUrl = String(body.url);
+        return sendJson(response, 200, { ok: true });
+      }
+      if (parts[1] === 'subscriptions' && parts[2]) {
+        if (!subscriptions.has(parts[2])) return missing(response, 'subscription', parts[2]);
+        return sendJson(response, 200, await update(parts[2], body as SubscriptionChange));
+      }
+      return sendJson(response, 404, { error: 'unknown control' });
+    }
+    if (parts[0] === 'c' && parts[1] === 'pay' && parts[2]) {
+      const session = sessions.get(parts[2]);
+      if (!session) return sendJson(response, 404, { error: 'no such session' });
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(checkoutPage(session));
+      }
+      const form = parseForm(request.body) as Form;
+      await completeCheckout(parts[2], typeof form.email === 'string' ? form.email : undefined);
+      response.writeHead(303, { location: String(session.success_url) });
+      return response.end();
+    }
+    if (parts[0] === 'p' && parts[1] === 'session') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(page('Portal de prueba', '<main><h1>Portal de facturación de prueba</h1></main>'));
+    }
+
+    // The REST API.
+    if (fake.failure === 'down') return response.socket?.destroy();
+    if (fake.failure)
+      return stripeError(response, fake.failure.status, fake.failure.type, fake.failure.message);
+    if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
+      return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****');
+    }
+    const form = parseForm(request.method === 'GET' ? url.search.slice(1) : request.body) as Form;
+    const [version, resource, id, sub] = parts;
+    if (version !== 'v1')
+      return stripeError(response, 404, 'invalid_request_error', 'Unrecognized request URL');
+    const get = request.method === 'GET';
+
+    if (resource === 'prices' && get) {
+      if (!id) return sendJson(response, 200, list([...prices.values()].slice(0, 10), '/v1/prices'));
+      const price = prices.get(id);
+      return price ? sendJson(response, 200, price) : missing(response, 'price', id);
+    }
+    if (resource === 'customers') {
+      if (!id && get) {
+        const matches = [...customers.values()].filter((c) => !form.email || c.email === form.email);
+        return sendJson(response, 200, list(matches, '/v1/customers'));
+      }
+      if (!id) return sendJson(response, 200, createCustomer(form));
+      const customer = customers.get(id);
+      return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
+    }
+    if (resource === 'checkout' && id === 'sessions') {
+      if (!sub) return createSession(form, baseUrl, response);
+      const session = sessions.get(sub);
+      return session
+        ? sendJson(response, 200, publicSession(session))
+        : missing(response, 'checkout.session', sub);
+    }
+    if (resource === 'billing_portal' && id === 'sessions' && !get) {
+      if (typeof form.customer !== 'string' || !customers.has(form.customer)) {
+        return missing(response, 'customer', String(form.customer));
+      }
+      const portal = {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        created: nowSeconds(),
+        customer: form.customer,
+        livemode: false,
+        locale: form.locale ?? null,
+        return_url: form.return_url ?? null,
+        url: `${baseUrl}/p/session/${newId('test')}`,
+      };
+      return sendJson(response, 200, portal);
+    }
+    if (resource === 'subscriptions' && id && get) {
+      const subscription = subscriptions.get(id);
+      return subscription ? sendJson(response, 200, subscription) : missing(response, 'subscription', id);
+    }
+    return stripeError(
+      response,
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${request.method}: ${url.pathname})`,
+    );
+  }
+
+  return fake;
+}
+
+/** The end-to-end wiring: the app's Stripe settings point at this fake. */
+export const fakeStripe: FakeService = {
+  name: 'stripe',
+  async start() {
+    const fake = await startFakeStripe();
+    return {
+      env: {
+        STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: fake.baseUrl,
+      },
+      close: () => fake.close(),
+    };
+  },
+};

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { endpointsOf, ID_MAX, NoQuery } from './http';
+import { TOOL_NAMES } from './tools';
+
+const endpoint = endpointsOf('billing');
+
+/**
+ * Paid tiers through a payment provider (Stripe today): each paid role (any role but admin) is a plan with one
+ * or more prices; the provider's hosted Checkout and Billing Portal take every card, and its webhooks grant, keep
+ * and remove the plan's role. A member without a subscription (made by an admin, imported, "cortesía") is never
+ * touched by billing.
+ */
+
+/** A provider's price id (`price_...`), as the admin pastes it. */
+export const PriceId = z
+  .string()
+  .trim()
+  .regex(/^price_[A-Za-z0-9_]{1,200}$/, 'El identificador de precio debe empezar por price_');
+
+/** The provider's subscription statuses (Stripe's names). */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** The Spanish word members and admins read for each status. */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  incomplete: 'Pago incompleto',
+  incomplete_expired: 'Pago caducado',
+  trialing: 'En prueba',
+  active: 'Activa',
+  past_due: 'Pago pendiente',
+  canceled: 'Cancelada',
+  unpaid: 'Impagada',
+  paused: 'En pausa',
+};
+
+/** Statuses that keep the plan's role (past_due: while the provider retries the card). */
+export const ACCESS_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
+
+/** Statuses that end the subscription: the plan's end rule applies. */
+export const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
+
+export const BillingInterval = z.enum(['day', 'week', 'month', 'year']);
+export type BillingInterval = z.infer<typeof BillingInterval>;
+
+/** One price of a plan, as read from the provider when the admin saved it. */
+export const PlanPrice = z.strictObject({
+  price_id: z.string(),
+  /** In the currency's minor unit (cents), as the provider gives it. */
+  amount: z.number().int().min(0),
+  /** ISO 4217, lower case (the provider's form): "eur". */
+  currency: z.string(),
+  interval: BillingInterval,
+  interval_count: z.number().int().min(1),
+});
+export type PlanPrice = z.infer<typeof PlanPrice>;
+
+/** What happens to the member when a subscription ends: another role, or the account deactivated. */
+export const PlanEndAction = z.enum(['role', 'deactivate']);
+export type PlanEndAction = z.infer<typeof PlanEndAction>;
+
+// ---- Public plans page (/planes) -------------------------------------------------------------------------------
+
+export const PublicPlanTool = z.strictObject({
+  tool: z.enum(TOOL_NAMES),
+  /** The dashboard card's title. */
+  title: z.string(),
+});
+
+export const PublicPlan = z.strictObject({
+  role_id: z.number().int(),
+  /** The role's name (lower case as stored); the web shows it as the role badge does. */
+  name: z.string(),
+  description: z.string(),
+  tools: z.array(PublicPlanTool),
+  /** Days of free trial before the first charge; null: none. */
+  trial_days: z.number().int().min(1).nullable(),
+  prices: z.array(PlanPrice),
+});
+export type PublicPlan = z.infer<typeof PublicPlan>;
+
+export const PublicPlans = z.strictObject({
+  /** False when payments are not configured: the web sends "Actualizar mi membresía" to MEMBERSHIP_PLANS_URL. */
+  enabled: z.boolean(),
+  plans: z.array(PublicPlan),
+});
+export type PublicPlans = z.infer<typeof PublicPlans>;
+
+export const listPlans = endpoint({
+  summary: 'Lista los planes de pago con sus precios y herramientas',
+  method: 'GET',
+  path: '/api/billing/plans',
+  query: NoQuery,
+  response: PublicPlans,
+});
+
+/** Starts the provider's hosted Checkout for one price; the browser goes to `url`. */
+export const startCheckout = endpoint({
+  summary: 'Abre el pago de un plan en la página segura del proveedor',
+  method: 'POST',
+  path: '/api/billing/checkout',
+  body: z.strictObject({ price_id: PriceId }),
+  response: z.strictObject({ url: z.string() }),
+});
+
+// ---- The member's own subscription (/perfil, "Mi suscripción") -------------------------------------------------
+
+export const MySubscription = z.strictObject({
+  /** The plan's role name. */
+  plan: z.string(),
+  status: SubscriptionStatus,
+  price: PlanPrice.nullable(),
+  /** The end of the period paid for (ISO 8601): the next renewal, or the end date when it will not renew. */
+  current_period_end: z.string().nullable(),
+  /** True when the member cancelled: access lasts until `current_period_end`. */
+  cancel_at_period_end: z.boolean(),
+});
+export type MySubscription = z.infer<typeof MySubscription>;
+
+export const getMySubscription = endpoint({
+  summary: 'Muestra la suscripción del miembro que ha iniciado sesión',
+  method: 'GET',
+  path: '/api/billing/subscription',
+  query: NoQuery,
+  response: z.strictObject({ subscription: MySubscription.nullable() }),
+});
+
+/** A Billing Portal session for the signed-in member: card, invoices, plan change, cancellation. */
+export const openBillingPortal = endpoint({
+  summary: 'Abre el portal de facturación del miembro',
+  method: 'POST',
+  path: '/api/billing/portal',
+  body: z.strictObject({}),
+  response: z.strictObject({ url: z.string() }),
+});
+
+// ---- Admin: /config, "Planes" ----------------------------------------------------------------------------------
+
+export const AdminPlan = z.strictObject({
+  role_id: z.number().int(),
+  /** Order of the plans on /planes (ascending). */
+  position: z.number().int().min(0),
+  /** In the order the visitor sees them. */
+  prices: z.array(PlanPrice),
+  end_action: PlanEndAction,
+  /** The role a member moves to when the subscription ends (end_action "role"). */
+  end_role_id: z.number().int().nullable(),
+  trial_days: z.number().int().min(1).nullable(),
+  allow_promotion_codes: z.boolean(),
+  automatic_tax: z.boolean(),
+});
+export type AdminPlan = z.infer<typeof AdminPlan>;
+
+export const BillingSettings = z.strictObject({
+  provider: z.literal('stripe'),
+  /** Whether the server has a secret key (never the key itself). */
+  state: z.enum(['connected', 'not-configured']),
+  webhook_secret_set: z.boolean(),
+  /** The URL to register as the webhook endpoint. */
+  webhook_url: z.string().nullable(),
+  plans: z.array(AdminPlan),
+});
+export type BillingSettings = z.infer<typeof BillingSettings>;
+
+export const PLAN_TRIAL_DAYS_MAX = 730;
+export const PLAN_PRICES_MAX = 4;
+
+export const SavePlanBody = z
+  .strictObject({
+    position: z.number().int().min(0).max(1000),
+    price_ids: z
+      .array(PriceId)
+      .min(1, 'Indica al menos un precio')
+      .max(PLAN_PRICES_MAX, `Como mucho ${PLAN_PRICES_MAX} precios por plan`),
+    end_action: PlanEndAction,
+    end_role_id: z.number().int().positive().max(ID_MAX).nullable(),
+    trial_days: z
+      .number()
+      .int('Los días de prueba deben ser un número entero')
+      .min(1, 'Los días de prueba deben ser al menos 1')
+      .max(PLAN_TRIAL_DAYS_MAX, `Los días de prueba no pueden pasar de ${PLAN_TRIAL_DAYS_MAX}`)
+      .nullable(),
+    allow_promotion_codes: z.boolean(),
+    automatic_tax: z.boolean(),
+  })
+  .refine((body) => body.end_action !== 'role' || body.end_role_id !== null, {
+    message: 'Elige el rol al que pasa el miembro cuando termina la suscripción',
+    path: ['end_role_id'],
+  })
+  .refine((body) => new Set(body.price_ids).size === body.price_ids.length, {
+    message: 'Un precio aparece dos veces',
+    path: ['price_ids'],
+  });
+export type SavePlanBody = z.infer<typeof SavePlanBody>;
+
+const RoleIdParams = z.strictObject({ role_id: z.coerce.number().int().positive().max(ID_MAX) });
+
+export const getBillingSettings = endpoint({
+  summary: 'Muestra la configuración de pagos y los planes',
+  method: 'GET',
+  path: '/api/admin/billing',
+  query: NoQuery,
+  response: BillingSettings,
+});
+
+/** Saves one role's plan; every price is read from the provider by id (amount, currency, interval). */
+export const savePlan = endpoint({
+  summary: 'Guarda el plan de pago de un rol',
+  method: 'PUT',
+  path: '/api/admin/billing/plans/:role_id',
+  params: RoleIdParams,
+  body: SavePlanBody,
+  response: AdminPlan,
+});
+
+export const deletePlan = endpoint({
+  summary: 'Quita el plan de pago de un rol',
+  method: 'DELETE',
+  path: '/api/admin/billing/plans/:role_id',
+  params: RoleIdParams,
+  response: z.strictObject({ ok: z.literal(true) }),
+});
+
+/** A harmless call to the provider with the configured key, to tell "conectado" from a wrong key. */
+export const testBilling = endpoint({
+  summary: 'Prueba la conexión con el proveedor de pagos',
+  method: 'POST',
+  path: '/api/admin/billing/test',
+  body: z.strictObject({}),
+  response: z.strictObject({ ok: z.boolean(), message: z.string() }),
+});
+
+export const BILLING_MESSAGES = {
+  notConfigured: 'Los pagos no están configurados',
+  unreachable: 'No se pudo conectar con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
+  unknownPrice: 'Ese precio no está disponible',
+  noSubscription: 'No tienes una suscripción',
+  adminNoCheckout: 'Los administradores no necesitan un plan de pago',
+  connected: 'Conectado con Stripe',
+  badKey: 'Stripe rechazó la clave configurada',
+  load: 'Error al cargar los planes',
+  save: 'Error al guardar el plan',
+  saved: 'Plan guardado',
+  deleted: 'Plan eliminado',
+} as const;
