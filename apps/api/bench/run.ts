@@ -246,7 +246,8 @@ async function startServer(engine: Engine): Promise<void> {
     child.kill('SIGKILL');
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // A server opening a ten-times database on a busy machine may take a while before it answers.
+  for (let attempt = 0; attempt < 1_200; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -262,7 +263,7 @@ async function startServer(engine: Engine): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the server did not start');
+  throw new Error(`the ${label(engine)} server did not answer within two minutes`);
 }
 
 async function startCeiling(): Promise<string> {
