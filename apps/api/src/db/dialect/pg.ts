@@ -24,9 +24,11 @@ export const pgDialect: Dialect = {
   name: 'pg',
   contains: (column, term) => sql`${column} ilike ${`%${escapeLike(term)}%`}`,
   orderIgnoringCase: (column) => sql`lower(${column})`,
-  // ILIKE over the pg_trgm GIN indexes on username and email (migration 0000); shorter terms scan.
-  userSearch: (_userId, username, email, term) =>
-    sql`(${pgDialect.contains(username, term)} or ${pgDialect.contains(email, term)})`,
+  // ILIKE over the pg_trgm GIN indexes on username and email (migration 0000); shorter terms scan. The matching
+  // ids are gathered first (an InitPlan): left in the page query, the planner may walk the whole created_at index
+  // expecting the page's rows early, though counting the matches needs them all.
+  userSearch: (userId, username, email, term) =>
+    sql`${userId} = any(array(select ${userId} from "users" where ${pgDialect.contains(username, term)} or ${pgDialect.contains(email, term)}))`,
   commaList: (column) => sql<string | null>`string_agg(${column}::text, ',')`,
   uniqueViolation: pgUniqueViolation,
   // A transaction-scoped advisory lock: released by COMMIT or ROLLBACK, also when the connection is lost.

@@ -2,6 +2,7 @@ import { sortTools, type ToolName } from '@app/contracts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import type { Dialect } from '../../db/dialect/dialect';
+import { prepareNamed } from '../../db/named-statement';
 import { preparedPerConnection } from '../../db/prepared';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 
@@ -78,22 +79,24 @@ export function createSessionRepo(database: AppDatabase) {
   /**
    * The session check runs on every signed-in request, so it is a prepared query (drizzle's own `.prepare()`
    * with placeholders): built once per connection instead of per request, where building it would weigh on every
-   * signed-in answer.
+   * signed-in answer. Named, so PostgreSQL also plans it once per connection rather than on every request.
    */
   const findSessionOn = preparedPerConnection((db: Db, _shape: 'session') =>
-    db
-      .select(columns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
-      .innerJoin(roles, eq(roles.id, users.role_id))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          eq(sessions.user_id, sql.placeholder('userId')),
-          gt(sessions.expires_at, sql.placeholder('now')),
+    prepareNamed(
+      db
+        .select(columns)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(
+          and(
+            eq(sessions.id, sql.placeholder('sessionId')),
+            eq(sessions.user_id, sql.placeholder('userId')),
+            gt(sessions.expires_at, sql.placeholder('now')),
+          ),
         ),
-      )
-      .prepare(),
+      'session_user',
+    ),
   );
 
   return {
