@@ -61,6 +61,8 @@ const LibraryPage = lazyScreen(() => import('@/features/library/library-page'), 
 const TextoPage = lazyScreen(() => import('@/features/texto/texto-page'), 'TextoPage');
 const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 'RedgramPage');
 const SettingsPage = lazyScreen(() => import('@/features/settings/settings-page'), 'SettingsPage');
+const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
+const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -85,6 +87,9 @@ const screens: RouteObject[] = [
   { path: 'auth', element: <LoginPage />, handle: { title: 'Iniciar Sesión' } },
   { path: 'register', element: <RegisterPage />, handle: { title: 'Crear Cuenta' } },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Recuperar Contraseña' } },
+  // Open to visitors and members alike: a visitor pays first and gets the account by email.
+  { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
+  { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,
