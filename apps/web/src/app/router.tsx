@@ -53,7 +53,7 @@ const ResetPasswordPage = lazyScreen(
   () => import('@/features/accounts/reset-password-page'),
   'ResetPasswordPage',
 );
-const ProfilePage = lazyScreen(() => import('@/features/accounts/profile-page'), 'ProfilePage');
+const ProfileScreen = lazyScreen(() => import('./profile-screen'), 'ProfileScreen');
 const NotFoundPage = lazyScreen(() => import('./not-found-page'), 'NotFoundPage');
 const YTVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'YTVideoPage');
 const IGVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'IGVideoPage');
@@ -95,7 +95,7 @@ const screens: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       { path: 'dashboard', element: <DashboardPage />, handle: { title: 'Inicio' } },
-      { path: 'perfil', element: <ProfilePage />, handle: { title: 'Mi Perfil' } },
+      { path: 'perfil', element: <ProfileScreen />, handle: { title: 'Mi Perfil' } },
     ],
   },
   ...TOOL_NAMES.map((tool): RouteObject => ({
