@@ -60,7 +60,7 @@ const IGVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-p
 const LibraryPage = lazyScreen(() => import('@/features/library/library-page'), 'LibraryPage');
 const TextoPage = lazyScreen(() => import('@/features/texto/texto-page'), 'TextoPage');
 const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 'RedgramPage');
-const SettingsPage = lazyScreen(() => import('@/features/settings/settings-page'), 'SettingsPage');
+const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsScreen');
 const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 
@@ -74,7 +74,7 @@ const TOOL_SCREENS: Record<ToolName, ReactElement> = {
   igvideo: <IGVideoPage />,
   texto: <TextoPage />,
   redgram: <RedgramPage />,
-  config: <SettingsPage />,
+  config: <SettingsScreen />,
 };
 
 /** Routes declare the tab's title in `handle: { title }`. */
