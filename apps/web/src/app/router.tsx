@@ -53,14 +53,16 @@ const ResetPasswordPage = lazyScreen(
   () => import('@/features/accounts/reset-password-page'),
   'ResetPasswordPage',
 );
-const ProfilePage = lazyScreen(() => import('@/features/accounts/profile-page'), 'ProfilePage');
+const ProfileScreen = lazyScreen(() => import('./profile-screen'), 'ProfileScreen');
 const NotFoundPage = lazyScreen(() => import('./not-found-page'), 'NotFoundPage');
 const YTVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'YTVideoPage');
 const IGVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'IGVideoPage');
 const LibraryPage = lazyScreen(() => import('@/features/library/library-page'), 'LibraryPage');
 const TextoPage = lazyScreen(() => import('@/features/texto/texto-page'), 'TextoPage');
 const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 'RedgramPage');
-const SettingsPage = lazyScreen(() => import('@/features/settings/settings-page'), 'SettingsPage');
+const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsScreen');
+const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
+const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -72,7 +74,7 @@ const TOOL_SCREENS: Record<ToolName, ReactElement> = {
   igvideo: <IGVideoPage />,
   texto: <TextoPage />,
   redgram: <RedgramPage />,
-  config: <SettingsPage />,
+  config: <SettingsScreen />,
 };
 
 /** Routes declare the tab's title in `handle: { title }`. */
@@ -85,12 +87,15 @@ const screens: RouteObject[] = [
   { path: 'auth', element: <LoginPage />, handle: { title: 'Iniciar Sesión' } },
   { path: 'register', element: <RegisterPage />, handle: { title: 'Crear Cuenta' } },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Recuperar Contraseña' } },
+  // Open to visitors and members alike: a visitor pays first and gets the account by email.
+  { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
+  { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,
     children: [
       { path: 'dashboard', element: <DashboardPage />, handle: { title: 'Inicio' } },
-      { path: 'perfil', element: <ProfilePage />, handle: { title: 'Mi Perfil' } },
+      { path: 'perfil', element: <ProfileScreen />, handle: { title: 'Mi Perfil' } },
     ],
   },
   ...TOOL_NAMES.map((tool): RouteObject => ({

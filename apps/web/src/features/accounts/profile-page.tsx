@@ -3,7 +3,7 @@ import { Container, Fieldset, Paper, PasswordInput, Stack, Text, Title } from '@
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toggleLabel } from '@/components/form-parts';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
@@ -100,7 +100,8 @@ function ProfileForm({ user }: { user: SessionUser }) {
   );
 }
 
-export function ProfilePage() {
+/** `children`: more sections of the member's account under the form (app/ composes them from other features). */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const user = useSession((state) => state.user);
 
   return (
@@ -114,6 +115,7 @@ export function ProfilePage() {
         </Title>
         {user ? <ProfileForm key={user.id} user={user} /> : <Text>{MESSAGES.notAuthenticated}</Text>}
       </Paper>
+      {children}
     </Container>
   );
 }

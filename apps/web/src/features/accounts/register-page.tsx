@@ -6,6 +6,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router-dom';
 import { notifyProgress } from '@/lib/notify';
+import { usePublicConfig } from '@/lib/public-config';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRegister } from './api/register';
 import { AuthCard } from './auth-card';
@@ -37,6 +38,7 @@ export function RegisterPage() {
   const isSubmitting = registration.isPending;
   // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
+  const billingEnabled = usePublicConfig().data?.billingEnabled === true;
   const form = useForm<RegisterForm>({
     initialValues: { username: '', email: '', phone: '', password: '', confirmPassword: '' },
     validate: zod4Resolver(RegisterForm, { errorPriority: 'first' }),
@@ -96,6 +98,14 @@ export function RegisterPage() {
           Inicia sesión
         </Anchor>
       </Text>
+      {billingEnabled && (
+        <Text size="sm" c="dimmed" ta="center" mt="xs">
+          ¿Prefieres pagar tu membresía ahora?{' '}
+          <Anchor component={Link} to="/planes" size="sm" underline="always">
+            Ver planes
+          </Anchor>
+        </Text>
+      )}
     </AuthCard>
   );
 }

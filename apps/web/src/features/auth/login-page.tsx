@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toggleLabel } from '@/components/form-parts';
+import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { redirectTarget } from './redirect-target';
@@ -27,6 +28,7 @@ export function LoginPage() {
   const { submit, prepare, isSubmitting } = useLogin();
   // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
+  const billingEnabled = usePublicConfig().data?.billingEnabled === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -118,6 +120,14 @@ export function LoginPage() {
               Recuperar contraseña
             </Anchor>
           </Text>
+          {billingEnabled && (
+            <Text size="sm" c="dimmed">
+              ¿Aún no eres miembro?{' '}
+              <Anchor component={Link} to="/planes" size="sm" underline="always">
+                Ver planes
+              </Anchor>
+            </Text>
+          )}
         </Stack>
       </Paper>
     </Container>

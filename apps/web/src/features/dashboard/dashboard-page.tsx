@@ -42,6 +42,7 @@ export function DashboardPage() {
         <MembershipPanel
           role={user.role}
           plansUrl={config.isPending ? undefined : (config.data?.membershipPlansUrl ?? null)}
+          billingEnabled={config.data?.billingEnabled}
         />
       )}
     </Container>

@@ -1,6 +1,7 @@
 import { SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
 import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 
 interface Tier {
   role: string;
@@ -34,7 +35,15 @@ const tierTools = (role: string): string =>
 
 const TOP_TIER = 'vip';
 
-export function MembershipPanel({ role, plansUrl }: { role: string; plansUrl: string | null | undefined }) {
+export interface MembershipPanelProps {
+  role: string;
+  /** The community's outside plans page (MEMBERSHIP_PLANS_URL): null when there is none, undefined until known. */
+  plansUrl: string | null | undefined;
+  /** True when plans are paid in the app: the button opens /planes instead of `plansUrl`. */
+  billingEnabled: boolean | undefined;
+}
+
+export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPanelProps) {
   return (
     <Paper component="section" withBorder radius="md" p="xl" mt="xl" aria-labelledby="membership-title">
       <Title order={2} id="membership-title" mb={4}>
@@ -79,7 +88,11 @@ export function MembershipPanel({ role, plansUrl }: { role: string; plansUrl: st
       </SimpleGrid>
 
       <Stack align="center" mt="xl" gap="xs">
-        {plansUrl ? (
+        {billingEnabled ? (
+          <Button component={Link} to="/planes" size="md">
+            Actualizar mi membresía
+          </Button>
+        ) : plansUrl ? (
           <Button
             component="a"
             href={plansUrl}

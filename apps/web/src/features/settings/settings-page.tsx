@@ -1,11 +1,20 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
 
-/** Configuración (/config): user and role administration. */
-export function SettingsPage() {
+/** A tab another feature adds to /config (app/ composes it). */
+export interface SettingsTab {
+  value: string;
+  label: string;
+  icon: ReactNode;
+  panel: ReactNode;
+}
+
+/** Configuración (/config): user and role administration, and the tabs `extraTabs` adds after Roles. */
+export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly SettingsTab[] }) {
   return (
     <Container size="xl" py="lg">
       <Stack gap={4} mb="lg">
@@ -24,6 +33,11 @@ export function SettingsPage() {
           <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
             Roles
           </Tabs.Tab>
+          {extraTabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} leftSection={tab.icon}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden="true" />}>
             Historial
           </Tabs.Tab>
@@ -34,6 +48,11 @@ export function SettingsPage() {
         <Tabs.Panel value="roles">
           <RolesTab />
         </Tabs.Panel>
+        {extraTabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value}>
+            {tab.panel}
+          </Tabs.Panel>
+        ))}
         <Tabs.Panel value="history">
           <HistoryTab />
         </Tabs.Panel>

@@ -1,0 +1,11 @@
+import { getMySubscription } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const mySubscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'subscription'],
+    queryFn: async () => (await api(getMySubscription, { query: {} })).subscription,
+  });
+
+export const useMySubscription = () => useQuery(mySubscriptionQueryOptions());

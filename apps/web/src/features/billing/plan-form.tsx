@@ -1,0 +1,208 @@
+import {
+  BILLING_MESSAGES as M,
+  PLAN_PRICES_MAX,
+  SavePlanBody,
+  type AdminPlan,
+  type Role,
+} from '@app/contracts';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { capitalize } from '@/components/role-badge';
+import { saveOutcome } from '@/lib/form-errors';
+import { useSavePlan } from './api/save-plan';
+import { formatPrice } from './format-price';
+
+const initialValues = (plan: AdminPlan | undefined, position: number): SavePlanBody =>
+  plan
+    ? {
+        position: plan.position,
+        price_ids: plan.prices.map((price) => price.price_id),
+        end_action: plan.end_action,
+        end_role_id: plan.end_role_id,
+        trial_days: plan.trial_days,
+        allow_promotion_codes: plan.allow_promotion_codes,
+        automatic_tax: plan.automatic_tax,
+      }
+    : {
+        position,
+        price_ids: [''],
+        end_action: 'deactivate',
+        end_role_id: null,
+        trial_days: null,
+        allow_promotion_codes: false,
+        automatic_tax: false,
+      };
+
+/** NumberInput's empty value ('') is "none". */
+const orNull = (value: string | number): number | null => (value === '' ? null : Number(value));
+
+export interface PlanFormProps {
+  role: Role;
+  /** The saved plan; undefined while the role has none. */
+  plan: AdminPlan | undefined;
+  /** The roles a member can move to when the subscription ends. */
+  endRoles: readonly Role[];
+  /** The position a new plan starts with. */
+  position: number;
+  onRemove: () => void;
+}
+
+/** One paid role's plan: its prices in the visitor's order, the end rule, trial, promotion codes and tax. */
+export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormProps) {
+  const save = useSavePlan(role.id);
+  const form = useForm<SavePlanBody>({
+    mode: 'controlled',
+    initialValues: initialValues(plan, position),
+    validate: zod4Resolver(SavePlanBody),
+  });
+  const { price_ids: priceIds, end_action: endAction } = form.values;
+  const savedPrice = (id: string) => plan?.prices.find((price) => price.price_id === id.trim());
+  const titleId = `plan-role-${role.id}`;
+
+  const submit = (values: SavePlanBody) => {
+    if (save.isPending) return;
+    save.mutate(
+      values,
+      saveOutcome(form, { savedMessage: M.saved, fallbackError: M.save, onDone: () => undefined }),
+    );
+  };
+
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={3} id={titleId}>
+              {capitalize(role.name)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {plan ? 'Plan guardado' : 'Sin plan'}
+            </Text>
+          </Group>
+
+          <Stack gap="xs">
+            {priceIds.map((id, index) => {
+              const saved = savedPrice(id);
+              return (
+                <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
+                  <TextInput
+                    flex={1}
+                    label={`Precio ${index + 1}`}
+                    placeholder="price_..."
+                    autoComplete="off"
+                    description={saved ? formatPrice(saved) : 'Identificador del precio en Stripe'}
+                    {...form.getInputProps(`price_ids.${index}`)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={28}
+                    size="lg"
+                    aria-label={`Quitar precio ${index + 1}`}
+                    disabled={priceIds.length === 1}
+                    onClick={() => form.removeListItem('price_ids', index)}
+                  >
+                    <IconTrash size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Group>
+              );
+            })}
+            {typeof form.errors.price_ids === 'string' && (
+              <Text size="sm" c="red" role="alert">
+                {form.errors.price_ids}
+              </Text>
+            )}
+            <Button
+              variant="default"
+              w="fit-content"
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              disabled={priceIds.length >= PLAN_PRICES_MAX}
+              onClick={() => form.insertListItem('price_ids', '')}
+            >
+              Añadir precio
+            </Button>
+          </Stack>
+
+          <Radio.Group
+            label="Cuando termina la suscripción"
+            value={endAction}
+            onChange={(value) => form.setFieldValue('end_action', value === 'role' ? 'role' : 'deactivate')}
+          >
+            <Stack gap={8} mt="xs">
+              <Radio value="role" label="Pasar al miembro a otro rol" />
+              <Radio value="deactivate" label="Desactivar la cuenta" />
+            </Stack>
+          </Radio.Group>
+          {endAction === 'role' && (
+            <Select
+              label="Rol al terminar"
+              placeholder="Elige un rol"
+              data={endRoles.map((end) => ({ value: String(end.id), label: capitalize(end.name) }))}
+              value={form.values.end_role_id === null ? null : String(form.values.end_role_id)}
+              onChange={(value) => form.setFieldValue('end_role_id', value === null ? null : Number(value))}
+              error={form.errors.end_role_id}
+            />
+          )}
+
+          <Group grow align="flex-start" wrap="wrap">
+            <NumberInput
+              label="Días de prueba gratis"
+              description="En blanco: sin prueba"
+              allowDecimal={false}
+              allowNegative={false}
+              miw={160}
+              value={form.values.trial_days ?? ''}
+              onChange={(value) => form.setFieldValue('trial_days', orNull(value))}
+              error={form.errors.trial_days}
+            />
+            <NumberInput
+              label="Posición"
+              description="Orden en la página de planes"
+              allowDecimal={false}
+              allowNegative={false}
+              miw={160}
+              value={form.values.position}
+              onChange={(value) => form.setFieldValue('position', orNull(value) ?? 0)}
+              error={form.errors.position}
+            />
+          </Group>
+
+          <Switch
+            label="Aceptar códigos promocionales"
+            {...form.getInputProps('allow_promotion_codes', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Impuestos automáticos (Stripe Tax)"
+            {...form.getInputProps('automatic_tax', { type: 'checkbox' })}
+          />
+
+          <Group justify="flex-end">
+            {plan && (
+              <Button variant="default" color="red" onClick={onRemove} disabled={save.isPending}>
+                Quitar plan
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              Guardar plan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AdminPlan, BillingSettings, Role } from '@app/contracts';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, withProviders, type FakeRequest } from '@/lib/test-utils';
+import { PlansTab } from './plans-tab';
+
+vi.mock('@/lib/notify', () => ({ notifyFailed: vi.fn(), notifyDone: vi.fn() }));
+
+const slow = { timeout: 10_000 };
+
+const roles: Role[] = [
+  { id: 1, name: 'admin', description: '', tools: [] },
+  { id: 2, name: 'vip', description: '', tools: [] },
+  { id: 3, name: 'cafeinas', description: '', tools: [] },
+];
+
+const settings = (plans: AdminPlan[]): BillingSettings => ({
+  provider: 'stripe',
+  state: 'connected',
+  webhook_secret_set: true,
+  webhook_url: 'https://app.test/api/billing/webhook',
+  plans,
+});
+
+const savedVip: AdminPlan = {
+  role_id: 2,
+  position: 0,
+  prices: [
+    { price_id: 'price_vip_monthly', amount: 4900, currency: 'eur', interval: 'month', interval_count: 1 },
+  ],
+  end_action: 'deactivate',
+  end_role_id: null,
+  trial_days: null,
+  allow_promotion_codes: false,
+  automatic_tax: false,
+};
+
+const show = () => {
+  let plans: AdminPlan[] = [];
+  const requests = fakeServer(({ method, path }: FakeRequest) => {
+    if (path === '/api/admin/roles') return { body: roles };
+    if (path === '/api/admin/billing') return { body: settings(plans) };
+    if (method === 'PUT' && path === '/api/admin/billing/plans/2') {
+      plans = [savedVip];
+      return { body: savedVip };
+    }
+    return { status: 404, body: { error: 'No encontrado' } };
+  });
+  render(<PlansTab />, { wrapper: withProviders() });
+  return requests;
+};
+
+const vipPlan = async () => within(await screen.findByRole('region', { name: 'Vip' }, slow));
+const saves = (requests: FakeRequest[]) => requests.filter((r) => r.method === 'PUT');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Planes tab', () => {
+  it('shows the connection and one plan per role but admin', async () => {
+    show();
+    await vipPlan();
+    expect(screen.getByText('Conectado')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Cafeinas' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Admin' })).toBeNull();
+    expect((screen.getByLabelText('URL del webhook') as HTMLInputElement).value).toBe(
+      'https://app.test/api/billing/webhook',
+    );
+  }, 30_000);
+
+  it("checks the fields with the contract's Spanish messages before saving", async () => {
+    const requests = show();
+    const plan = await vipPlan();
+    fireEvent.change(plan.getByLabelText('Precio 1'), { target: { value: 'abc' } });
+    fireEvent.change(plan.getByLabelText('Días de prueba gratis'), { target: { value: '0' } });
+    fireEvent.click(plan.getByRole('button', { name: 'Guardar plan' }));
+
+    expect(await plan.findByText('El identificador de precio debe empezar por price_')).toBeTruthy();
+    expect(plan.getByText('Los días de prueba deben ser al menos 1')).toBeTruthy();
+
+    fireEvent.change(plan.getByLabelText('Precio 1'), { target: { value: 'price_a' } });
+    fireEvent.change(plan.getByLabelText('Días de prueba gratis'), { target: { value: '' } });
+    fireEvent.click(plan.getByRole('button', { name: 'Añadir precio' }));
+    fireEvent.change(plan.getByLabelText('Precio 2'), { target: { value: 'price_a' } });
+    fireEvent.click(plan.getByLabelText('Pasar al miembro a otro rol'));
+    fireEvent.click(plan.getByRole('button', { name: 'Guardar plan' }));
+
+    expect(await plan.findByText('Un precio aparece dos veces')).toBeTruthy();
+    expect(plan.getByText('Elige el rol al que pasa el miembro cuando termina la suscripción')).toBeTruthy();
+    expect(saves(requests)).toHaveLength(0);
+  }, 30_000);
+
+  it('saves a valid plan and then shows each price with its amount', async () => {
+    const requests = show();
+    const plan = await vipPlan();
+    fireEvent.change(plan.getByLabelText('Precio 1'), { target: { value: 'price_vip_monthly' } });
+    fireEvent.click(plan.getByRole('button', { name: 'Guardar plan' }));
+
+    // The saved plan comes back from the server with its prices read from Stripe.
+    expect(await screen.findByText(/49,00\s€ al mes/, undefined, slow)).toBeTruthy();
+    expect(saves(requests).map((r) => r.body)).toEqual([
+      {
+        position: 0,
+        price_ids: ['price_vip_monthly'],
+        end_action: 'deactivate',
+        end_role_id: null,
+        trial_days: null,
+        allow_promotion_codes: false,
+        automatic_tax: false,
+      },
+    ]);
+    expect((await vipPlan()).getByRole('button', { name: 'Quitar plan' })).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,111 @@
+import {
+  BILLING_MESSAGES as M,
+  ENDED_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+  type MySubscription,
+} from '@app/contracts';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ListState } from '@/components/list-state';
+import { RoleBadge } from '@/components/role-badge';
+import { formatDate } from '@/lib/format-date';
+import { usePublicConfig, useTimeZone } from '@/lib/public-config';
+import { errorMessage } from '@/lib/query-client';
+import { useMySubscription } from './api/get-my-subscription';
+import { useOpenPortal } from './api/open-portal';
+import { formatPrice } from './format-price';
+import { providerRedirect } from './provider-redirect';
+
+const STATUS_COLORS: Partial<Record<MySubscription['status'], string>> = {
+  active: 'teal',
+  trialing: 'blue',
+  past_due: 'yellow',
+};
+
+/** "Próxima renovación" while it renews; "Acceso hasta" once cancelled or ended. */
+const periodLabel = (subscription: MySubscription): string =>
+  subscription.cancel_at_period_end || ENDED_STATUSES.includes(subscription.status)
+    ? 'Acceso hasta'
+    : 'Próxima renovación';
+
+function SubscriptionDetails({ subscription }: { subscription: MySubscription }) {
+  const timeZone = useTimeZone();
+  const portal = useOpenPortal();
+  const leaving = portal.isPending || portal.isSuccess;
+  const periodEnd = subscription.current_period_end;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Text fw={600}>Plan:</Text>
+        <RoleBadge role={subscription.plan} />
+        <Badge variant="light" color={STATUS_COLORS[subscription.status] ?? 'gray'} tt="none">
+          {SUBSCRIPTION_STATUS_LABELS[subscription.status]}
+        </Badge>
+      </Group>
+      {subscription.price && <Text>Precio: {formatPrice(subscription.price)}</Text>}
+      {periodEnd && (
+        <Text>
+          {periodLabel(subscription)}: {formatDate(periodEnd, timeZone, 'long')}
+        </Text>
+      )}
+      {subscription.status === 'past_due' && (
+        <Alert color="yellow" variant="light" role="alert">
+          No hemos podido cobrar tu última cuota. Actualiza tu tarjeta en «Gestionar suscripción» para no
+          perder el acceso.
+        </Alert>
+      )}
+      <Button
+        variant="light"
+        loading={leaving}
+        onClick={() => portal.mutate(undefined, providerRedirect(M.unreachable))}
+      >
+        Gestionar suscripción
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * "Mi suscripción" on /perfil: the member's plan, its status and dates, and the provider's Billing Portal. A
+ * member without a subscription is told so (with the plans when payments run here); when they do not, and the
+ * member has none, the section is not shown at all.
+ */
+export function SubscriptionSection() {
+  const subscription = useMySubscription();
+  const billingEnabled = usePublicConfig().data?.billingEnabled;
+  const hasOne = subscription.data !== undefined && subscription.data !== null;
+  if (!hasOne && billingEnabled !== true) return null;
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      shadow="md"
+      radius="md"
+      p="xl"
+      mt="xl"
+      aria-labelledby="subscription-title"
+    >
+      <Title order={2} size="h3" mb="md" id="subscription-title">
+        Mi suscripción
+      </Title>
+      <ListState
+        loading={subscription.isPending}
+        error={subscription.error && errorMessage(subscription.error, M.load)}
+        empty={subscription.data === null}
+        loadingLabel="Cargando suscripción..."
+        emptyLabel={
+          <>
+            {M.noSubscription}.{' '}
+            <Anchor component={Link} to="/planes" underline="always">
+              Ver planes
+            </Anchor>
+          </>
+        }
+        onRetry={() => void subscription.refetch()}
+      >
+        {subscription.data && <SubscriptionDetails subscription={subscription.data} />}
+      </ListState>
+    </Paper>
+  );
+}
