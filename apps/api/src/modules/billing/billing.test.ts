@@ -2,6 +2,8 @@ import {
   BILLING_MESSAGES as M,
   MESSAGES,
   SETTINGS_MESSAGES,
+  TOOL_NAMES,
+  TOOL_TITLES,
   type AdminPlan,
   type BillingSettings,
   type PublicPlans,
@@ -372,14 +374,10 @@ describe('public plans (/planes)', () => {
       { tool: 'membresia', title: 'Membresía' },
       { tool: 'cafelito-virtual', title: 'Cafelito Virtual' },
     ]);
-    expect(body.plans[1]!.tools.map((tool) => tool.title)).toEqual([
-      'Membresía',
-      'Cafelito Virtual',
-      'Descarga de YouTube',
-      'Descarga de Instagram',
-      'RedGram',
-      'Texto',
-    ]);
+    // vip opens every tool but config, in the dashboard's card order.
+    expect(body.plans[1]!.tools.map((tool) => tool.title)).toEqual(
+      TOOL_NAMES.filter((tool) => tool !== 'config').map((tool) => TOOL_TITLES[tool]),
+    );
     expect(body.plans[1]!.description).toContain('Acceso completo');
     // Prices come from the database: a visitor costs no call to Stripe.
     expect(t.fake.requests.length).toBe(requestsBefore);

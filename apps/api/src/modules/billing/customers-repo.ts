@@ -2,6 +2,7 @@ import type { PlanPrice } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { roles } from '../../db/schema';
+import { planPriceColumns } from './plans-repo';
 import { billingPrices, billingSubscriptions } from './schema';
 
 /** A member's row at the provider as their own screens read it. */
@@ -29,29 +30,14 @@ export function createCustomersRepo(database: AppDatabase) {
           current_period_end: billingSubscriptions.current_period_end,
           cancel_at_period_end: billingSubscriptions.cancel_at_period_end,
           plan: roles.name,
-          price_id: billingPrices.price_id,
-          amount: billingPrices.amount,
-          currency: billingPrices.currency,
-          interval: billingPrices.interval,
-          interval_count: billingPrices.interval_count,
+          // Null when the price is no longer any plan's.
+          price: planPriceColumns,
         })
         .from(billingSubscriptions)
         .leftJoin(billingPrices, eq(billingPrices.price_id, billingSubscriptions.price_id))
         .leftJoin(roles, eq(roles.id, billingSubscriptions.plan_role_id))
         .where(eq(billingSubscriptions.user_id, userId));
-      if (!row) return undefined;
-      const { price_id, amount, currency, interval, interval_count, ...rest } = row;
-      return {
-        ...rest,
-        price:
-          price_id !== null &&
-          amount !== null &&
-          currency !== null &&
-          interval !== null &&
-          interval_count !== null
-            ? { price_id, amount, currency, interval, interval_count }
-            : null,
-      };
+      return row;
     },
 
     /**

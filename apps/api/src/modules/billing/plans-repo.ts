@@ -26,14 +26,16 @@ export interface PricedPlan {
   plan: PlanValues & { role_id: number };
 }
 
-const priceColumns = {
-  role_id: billingPrices.role_id,
+/** A price's columns as the contract's PlanPrice. */
+export const planPriceColumns = {
   price_id: billingPrices.price_id,
   amount: billingPrices.amount,
   currency: billingPrices.currency,
   interval: billingPrices.interval,
   interval_count: billingPrices.interval_count,
 };
+
+const priceColumns = { role_id: billingPrices.role_id, ...planPriceColumns };
 
 const planColumns = {
   role_id: billingPlans.role_id,
