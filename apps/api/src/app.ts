@@ -7,6 +7,7 @@ import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createGeminiClient } from './integrations/gemini';
 import { createMailer, type Mailer } from './integrations/mailer';
+import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
 import { hashPassword } from './lib/password';
 import {
@@ -24,6 +25,11 @@ import { createAccountsService } from './modules/accounts/service';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createCheckoutService } from './modules/billing/checkout';
+import { createCustomersRepo } from './modules/billing/customers-repo';
+import { createPlansRepo } from './modules/billing/plans-repo';
+import { createPlansService } from './modules/billing/plans-service';
+import { billingRoutes } from './modules/billing/routes';
 import { createHistoryRecorder } from './modules/history/record';
 import { createHistoryRepo } from './modules/history/repo';
 import { historyRoutes } from './modules/history/routes';
@@ -248,6 +254,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   );
   registerVideoTools(app, config, db, clock, history);
+  const stripe = createStripe(config);
+  const plansRepo = createPlansRepo(db);
+  billingRoutes(app, {
+    plans: createPlansService({
+      repo: plansRepo,
+      stripe,
+      history,
+      webhookSecretSet: config.stripe.webhookSecret !== undefined,
+      appUrl: config.appUrl,
+    }),
+    checkout: createCheckoutService({
+      plans: plansRepo,
+      customers: createCustomersRepo(db),
+      stripe,
+      limits,
+      publicUrl: () => publicUrl(app, config),
+    }),
+  });
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

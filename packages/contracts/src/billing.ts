@@ -251,4 +251,15 @@ export const BILLING_MESSAGES = {
   save: 'Error al guardar el plan',
   saved: 'Plan guardado',
   deleted: 'Plan eliminado',
+  alreadySubscribed:
+    'Ya tienes una suscripción. Para cambiar de plan usa «Gestionar suscripción» en tu perfil.',
+  adminPlan: 'El rol admin no puede ser un plan de pago',
+  endRoleInvalid: 'Al terminar la suscripción el miembro debe pasar a otro rol, que no sea admin',
+  noPlan: 'Ese rol no tiene plan de pago',
+  priceNotFound: (id: string) => `Stripe no tiene el precio ${id}`,
+  priceNotRecurring: (id: string) =>
+    `El precio ${id} no es un pago periódico: elige un precio de suscripción`,
+  priceArchived: (id: string) => `El precio ${id} está archivado en Stripe`,
+  priceNoAmount: (id: string) => `El precio ${id} no tiene un importe fijo`,
+  priceTaken: (id: string) => `El precio ${id} ya pertenece a otro plan`,
 } as const;

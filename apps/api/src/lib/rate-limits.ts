@@ -52,6 +52,9 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   recoveryEmailIntervalSeconds: 60,
 };
 
+/** Checkout Sessions one client IP may start in the accounts' window (each is a call to Stripe). */
+export const CHECKOUT_PER_IP = 30;
+
 export interface GenerationLimits {
   /** Generations allowed per user in the window, across both AI tools (they spend the same quota). */
   points: number;
@@ -219,6 +222,12 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
       ACCOUNT_MESSAGES.tooManyRequests,
     ),
     recoveryEmailIntervalSeconds: accounts.recoveryEmailIntervalSeconds,
+    checkout: budget(
+      'checkout-ip',
+      CHECKOUT_PER_IP,
+      accounts.windowSeconds,
+      ACCOUNT_MESSAGES.tooManyRequests,
+    ),
     /** AI generations per user, across both AI tools. */
     generation: budget('ai-generation', generation.points, generation.windowSeconds, AI_MESSAGES.rateLimited),
   };

@@ -109,13 +109,18 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: ErrorResponse } },
 });
 
-/** `GET /api/membresia/videos/:id` -> `getMembresiaVideosById`: unique because method and path are. */
+/**
+ * `GET /api/membresia/videos/:id` -> `getMembresiaVideosById` (`:role_id` -> `ByRoleId`): unique because method
+ * and path are.
+ */
 function operationId({ method, path }: Endpoint): string {
   const words = path
     .replace(/^\/api\//, '')
     .split('/')
-    .flatMap((segment) =>
-      segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/),
-    );
+    .flatMap((segment) => {
+      const param = segment.startsWith(':');
+      const parts = (param ? segment.slice(1) : segment).split(/[^A-Za-z0-9]+/);
+      return param ? ['by', ...parts] : parts;
+    });
   return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }

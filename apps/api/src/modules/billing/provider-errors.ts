@@ -1,0 +1,32 @@
+import { BILLING_MESSAGES } from '@app/contracts';
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
+
+/** Stripe's "no such price/customer" answer. */
+export const isMissingResource = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/** Stripe refused the configured secret key (wrong, revoked, or without the needed permission). */
+export const isBadKey = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeAuthenticationError ||
+  error instanceof Stripe.errors.StripePermissionError;
+
+/**
+ * A failed call to Stripe as the error the client sees: 503 when Stripe could not be reached, 502 when it
+ * answered with an error. Stripe's own words go to the log only (they may name the account or the key).
+ */
+export function providerError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const status = error instanceof Stripe.errors.StripeConnectionError ? 503 : 502;
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new AppError(status, BILLING_MESSAGES.unreachable).withDetail(detail);
+}
+
+/** Runs one call to Stripe, turning its failure into the client's error. */
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw providerError(error);
+  }
+}
