@@ -1,5 +1,5 @@
 import type { AdminUser } from '@app/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
 import { single } from '../../db/rows';
@@ -80,9 +80,15 @@ export function createUsersRepo(database: AppDatabase) {
     endLinks = false,
   ): Promise<void> =>
     write(async (tx) => {
-      const [before] = await tx.select({ is_active: users.is_active }).from(users).where(eq(users.id, id));
-      if (before && before.is_active !== values.is_active) {
-        await bumpUserCount(tx, before.is_active, -1);
+      // The flag flips in a write that only matches while it differs, so of two concurrent edits only one
+      // moves the account between the kept counts (a read first would let both do so on PostgreSQL).
+      const flipped = await tx
+        .update(users)
+        .set({ is_active: values.is_active })
+        .where(and(eq(users.id, id), ne(users.is_active, values.is_active)))
+        .returning({ id: users.id });
+      if (flipped.length > 0) {
+        await bumpUserCount(tx, !values.is_active, -1);
         await bumpUserCount(tx, values.is_active, 1);
       }
       await tx
