@@ -78,6 +78,12 @@ export const bumpCategoryVideos = (tx: Db, categoriaId: number, delta: number) =
     .set({ total_videos: sql`${libraryCategories.total_videos} + ${delta}` })
     .where(eq(libraryCategories.id, categoriaId));
 
+/** A progress row that is already there gains `delta` instead of being replaced. */
+const addToProgress = (delta: number) => ({
+  target: [libraryProgress.user_id, libraryProgress.categoria_id],
+  set: { completadas: sql`${libraryProgress.completadas} + ${delta}` },
+});
+
 /**
  * The watched counts of every member who marked `videoId`, in `categoriaId`, changed by `delta`: a video that
  * leaves a category (deleted or moved) takes its marks off it, one that arrives adds them.
@@ -95,10 +101,7 @@ export const bumpWatchersProgress = (tx: Db, videoId: number, categoriaId: numbe
         .from(libraryWatched)
         .where(eq(libraryWatched.video_id, videoId)),
     )
-    .onConflictDoUpdate({
-      target: [libraryProgress.user_id, libraryProgress.categoria_id],
-      set: { completadas: sql`${libraryProgress.completadas} + ${delta}` },
-    });
+    .onConflictDoUpdate(addToProgress(delta));
 
 /** One member's watched count in the category of `videoId` changed by `delta` (a mark set or taken away). */
 export const bumpMemberProgress = (tx: Db, userId: number, videoId: number, delta: number) =>
@@ -114,10 +117,7 @@ export const bumpMemberProgress = (tx: Db, userId: number, videoId: number, delt
         .from(libraryVideos)
         .where(eq(libraryVideos.id, videoId)),
     )
-    .onConflictDoUpdate({
-      target: [libraryProgress.user_id, libraryProgress.categoria_id],
-      set: { completadas: sql`${libraryProgress.completadas} + ${delta}` },
-    });
+    .onConflictDoUpdate(addToProgress(delta));
 
 /**
  * Recomputes every kept count from the rows, in one transaction: for data written without the repositories

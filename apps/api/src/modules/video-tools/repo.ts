@@ -2,7 +2,7 @@ import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from 
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection, type Bound } from '../../db/prepared';
-import { bumpRecordCount, forgetRecords } from '../../db/kept-counts';
+import { bumpRecordCount, forgetRecords, recordFilterColumn } from '../../db/kept-counts';
 import { single } from '../../db/rows';
 import {
   videoRecordFilterCounts,
@@ -12,17 +12,13 @@ import {
   type VideoRecordRow,
 } from './schema';
 
-/** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
-const filterColumn = (provider: VideoProvider) =>
-  provider === 'youtube' ? videoRecords.canal : videoRecords.usuario;
-
 const filterValueOf = (row: VideoRecordRow): string | null =>
   row.provider === 'youtube' ? row.canal : row.usuario;
 
 function scope(provider: VideoProvider, filter: string | undefined): SQL | undefined {
   return and(
     eq(videoRecords.provider, provider),
-    filter === undefined ? undefined : eq(filterColumn(provider), filter),
+    filter === undefined ? undefined : eq(recordFilterColumn(provider), filter),
   );
 }
 
@@ -70,7 +66,7 @@ export function videoPageQueries(
 ) {
   const where = and(
     eq(videoRecords.provider, provider),
-    page.filter !== undefined ? eq(filterColumn(provider), page.filter) : undefined,
+    page.filter !== undefined ? eq(recordFilterColumn(provider), page.filter) : undefined,
   );
   const newestFirst = [desc(videoRecords.sort_date), desc(videoRecords.record_id)];
   const pageIds = db
