@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import type { AppDatabase, Db } from '../src/db/client';
+import { bumpUserCount } from '../src/db/kept-counts';
 import { roles, users } from '../src/db/schema';
 import { usernameSkeleton } from '../src/db/username-skeleton';
 import { hashPassword } from '../src/lib/password';
@@ -56,6 +57,7 @@ export async function addUser(
       is_active: user.is_active ?? true,
     })
     .returning({ id: users.id });
+  await bumpUserCount(db, user.is_active ?? true, 1);
   return { id: row!.id, email: user.email, password };
 }
 

@@ -6,6 +6,7 @@
 import { normalizeRoleName, TAKEN_MESSAGES, USERNAME_MESSAGES, UsernameField } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
+import { bumpUserCount } from '../db/kept-counts';
 import { roles, users } from '../db/schema';
 import { seedCatalog } from '../db/seed';
 import { accountConflictField } from '../db/unique-violation';
@@ -42,18 +43,23 @@ const role = db
   .where(eq(roles.name, normalizeRoleName(values.role)))
   .get();
 if (!role) fail(`El rol ${values.role} no existe`);
+const passwordHash = await hashPassword(password);
 try {
-  db.insert(users)
-    .values({
-      username: name,
-      username_skeleton: usernameSkeleton(name),
-      email: email.trim().toLowerCase(),
-      phone: values.phone ?? null,
-      password_hash: await hashPassword(password),
-      role_id: role.id,
-      is_active: !values.inactive,
-    })
-    .run();
+  // The account and its kept count in one transaction (on this one connection), as the app writes them.
+  db.transaction((tx) => {
+    tx.insert(users)
+      .values({
+        username: name,
+        username_skeleton: usernameSkeleton(name),
+        email: email.trim().toLowerCase(),
+        phone: values.phone ?? null,
+        password_hash: passwordHash,
+        role_id: role.id,
+        is_active: !values.inactive,
+      })
+      .run();
+    bumpUserCount(db, !values.inactive, 1).run();
+  });
 } catch (error) {
   const field = accountConflictField(error);
   if (field === 'lookalike') fail(USERNAME_MESSAGES.lookalike);

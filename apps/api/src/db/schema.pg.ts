@@ -74,6 +74,15 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Accounts per state (active / pending activation): the admin list's totals, kept by every write of `users`
+ * in its own transaction (db/kept-counts.ts), so a page never counts the table.
+ */
+export const userCounts = pgTable('user_counts', {
+  is_active: boolean('is_active').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
 /** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
 export const sessions = pgTable(
   'sessions',

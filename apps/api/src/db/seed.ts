@@ -3,6 +3,7 @@ import { SEED_ROLES, TOOL_NAMES } from '@app/contracts';
 import { asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDatabase } from './client';
+import { bumpUserCount } from './kept-counts';
 import { present, single } from './rows';
 import { rolePermissions, roles, settings, tools, users } from './schema';
 import { uniqueViolation } from './unique-violation';
@@ -64,6 +65,7 @@ export async function seedFirstAdmin(
       role_id: adminRole.id,
       is_active: true,
     });
+    await bumpUserCount(tx, true, 1);
     return true;
   });
   if (!created) return;

@@ -1,6 +1,7 @@
 import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { bumpUserCount } from '../../db/kept-counts';
 import { sessions, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from './schema';
@@ -61,6 +62,7 @@ export function createAccountsRepo(database: AppDatabase) {
           role_id: SELF_REGISTERED_ROLE_ID,
           is_active: false,
         });
+        await bumpUserCount(tx, false, 1);
       }),
 
     usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>

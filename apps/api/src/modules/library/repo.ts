@@ -1,9 +1,10 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection, type Bound } from '../../db/prepared';
+import { bumpCategoryVideos, bumpMemberProgress, bumpWatchersProgress } from '../../db/kept-counts';
 import { single } from '../../db/rows';
-import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
+import { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
 export interface CategoryValues {
   nombre: string;
@@ -23,11 +24,7 @@ const categoryColumns = {
   id: libraryCategories.id,
   nombre: libraryCategories.nombre,
   descripcion: libraryCategories.descripcion,
-  // Counted on library_videos_category_idx: one index range per category. Drizzle writes a column without its
-  // table in a query on one table, so this correlated count names both tables (a bare "id" would be the video's).
-  total_videos: sql<number>`(select count(*) from ${libraryVideos} where ${libraryVideos}.${sql.identifier(
-    libraryVideos.categoria_id.name,
-  )} = ${libraryCategories}.${sql.identifier(libraryCategories.id.name)})`.mapWith(Number),
+  total_videos: libraryCategories.total_videos,
 };
 
 /** A video's columns with its category name: the same for every member. */
@@ -92,8 +89,12 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
         .leftJoin(libraryWatched, watchedBy(page.userId))
         .where(inArray(libraryVideos.id, pageIds(sort, page)))
         .orderBy(...ORDERS[sort]),
+    /** The library's videos: its categories' kept counts added up (a few rows, whatever the videos). */
     libraryTotal: () =>
-      db.select({ n: count() }).from(libraryVideos).where(eq(libraryVideos.library, library)),
+      db
+        .select({ n: sql<number>`coalesce(sum(${libraryCategories.total_videos}), 0)`.mapWith(Number) })
+        .from(libraryCategories)
+        .where(eq(libraryCategories.library, library)),
     categoryById: (id: number) =>
       db
         .select(categoryColumns)
@@ -105,14 +106,13 @@ export function libraryReadQueries(db: Db, library: LibraryName) {
         .from(libraryCategories)
         .where(eq(libraryCategories.library, library))
         .orderBy(asc(libraryCategories.id)),
-    /** The member's watched counts per category: their marks (one primary-key range), each video by id. */
+    /** The member's kept watched counts per category of this library (one primary-key range). */
     progress: (userId: number) =>
       db
-        .select({ categoria_id: libraryVideos.categoria_id, completadas: count() })
-        .from(libraryWatched)
-        .innerJoin(libraryVideos, eq(libraryVideos.id, libraryWatched.video_id))
-        .where(and(eq(libraryWatched.user_id, userId), eq(libraryVideos.library, library)))
-        .groupBy(libraryVideos.categoria_id),
+        .select({ categoria_id: libraryProgress.categoria_id, completadas: libraryProgress.completadas })
+        .from(libraryProgress)
+        .innerJoin(libraryCategories, eq(libraryCategories.id, libraryProgress.categoria_id))
+        .where(and(eq(libraryProgress.user_id, userId), eq(libraryCategories.library, library))),
   };
 }
 
@@ -183,6 +183,18 @@ function categoryRepo(database: AppDatabase, library: LibraryName) {
 
 /** The videos of ONE library: their pages, look-ups, writes and stored order. */
 function videoRepo(database: AppDatabase, library: LibraryName) {
+  const categoryOf = async (tx: Db, id: number): Promise<number | undefined> => {
+    const [video] = await tx
+      .select({ categoria_id: libraryVideos.categoria_id })
+      .from(libraryVideos)
+      .where(and(eq(libraryVideos.id, id), eq(libraryVideos.library, library)));
+    return video?.categoria_id;
+  };
+  /** The video joins (1) or leaves (-1) a category: its count and the watched counts of who marked it. */
+  const moveCounts = async (tx: Db, id: number, categoriaId: number, delta: 1 | -1): Promise<void> => {
+    await bumpCategoryVideos(tx, categoriaId, delta);
+    await bumpWatchersProgress(tx, id, categoriaId, delta);
+  };
   const q = () => libraryReadQueries(database.read, library);
   const videoPageQueries = preparedPerConnection(
     (on: Db, shape: `${VideoSort}:${'library' | 'category'}`) => {
@@ -235,22 +247,30 @@ function videoRepo(database: AppDatabase, library: LibraryName) {
           .insert(libraryVideos)
           .values({ ...values, library })
           .returning({ id: libraryVideos.id });
+        await bumpCategoryVideos(tx, values.categoria_id, 1);
         return single(rows, 'new video').id;
       }),
 
+    /** Saves the video; a move to another category takes its count and its watchers' marks along. */
     updateVideo: (id: number, values: VideoValues): Promise<void> =>
       write(async (tx) => {
+        const before = await categoryOf(tx, id);
         await tx
           .update(libraryVideos)
           .set(values)
           .where(and(eq(libraryVideos.id, id), eq(libraryVideos.library, library)));
+        if (before === undefined || before === values.categoria_id) return;
+        await moveCounts(tx, id, before, -1);
+        await moveCounts(tx, id, values.categoria_id, 1);
       }),
 
     deleteVideo: (id: number): Promise<void> =>
       write(async (tx) => {
-        await tx
-          .delete(libraryVideos)
-          .where(and(eq(libraryVideos.id, id), eq(libraryVideos.library, library)));
+        const categoriaId = await categoryOf(tx, id);
+        if (categoriaId === undefined) return;
+        // Before the row goes: its marks, which the deletion cascades away, say whose progress drops.
+        await moveCounts(tx, id, categoriaId, -1);
+        await tx.delete(libraryVideos).where(eq(libraryVideos.id, id));
       }),
 
     /** A category's videos in stored order (id and orden only). */
@@ -278,16 +298,18 @@ function memberMarksRepo(database: AppDatabase, library: LibraryName) {
   return {
     setWatched: (userId: number, videoId: number, visto: boolean): Promise<void> =>
       write(async (tx) => {
-        if (visto) {
-          await tx
-            .insert(libraryWatched)
-            .values({ user_id: userId, video_id: videoId })
-            .onConflictDoNothing();
-        } else {
-          await tx
-            .delete(libraryWatched)
-            .where(and(eq(libraryWatched.user_id, userId), eq(libraryWatched.video_id, videoId)));
-        }
+        // Only a mark that really appears or goes changes the member's kept count.
+        const changed = visto
+          ? await tx
+              .insert(libraryWatched)
+              .values({ user_id: userId, video_id: videoId })
+              .onConflictDoNothing()
+              .returning({ video_id: libraryWatched.video_id })
+          : await tx
+              .delete(libraryWatched)
+              .where(and(eq(libraryWatched.user_id, userId), eq(libraryWatched.video_id, videoId)))
+              .returning({ video_id: libraryWatched.video_id });
+        if (changed.length > 0) await bumpMemberProgress(tx, userId, videoId, visto ? 1 : -1);
       }),
 
     /** The member opened the class now: one row per member and video, its time moved to the latest opening. */

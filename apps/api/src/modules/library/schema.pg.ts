@@ -12,6 +12,8 @@ export const libraryCategories = pgTable(
     library: text('library').$type<LibraryName>().notNull(),
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion').notNull().default(''),
+    /** The category's videos, kept by the repository with every video write (db/kept-counts.ts). */
+    total_videos: integer('total_videos').notNull().default(0),
   },
   (t) => [
     uniqueIndex('library_categories_name_unique').on(t.library, sql`lower(${t.nombre})`),
@@ -82,5 +84,26 @@ export const libraryOpened = pgTable(
     // A member's openings, most recent first; and the cascade from a deleted video.
     index('library_opened_user_recent_idx').on(t.user_id, t.abierto_en),
     index('library_opened_video_idx').on(t.video_id),
+  ],
+);
+
+/**
+ * How many videos of each category each member has watched: the progress page reads these rows instead of
+ * counting marks. Written with the watched mark, and with every video move or deletion (db/kept-counts.ts).
+ */
+export const libraryProgress = pgTable(
+  'library_progress',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoria_id: integer('categoria_id')
+      .notNull()
+      .references(() => libraryCategories.id, { onDelete: 'cascade' }),
+    completadas: integer('completadas').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.categoria_id] }),
+    index('library_progress_category_idx').on(t.categoria_id),
   ],
 );

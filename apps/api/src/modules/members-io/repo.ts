@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { tallyUsers } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
@@ -143,6 +144,7 @@ export function createMembersIoRepo(database: AppDatabase) {
             )
             .returning({ id: users.id, email: users.email, username: users.username })),
         );
+        await tallyUsers(db(), part, 1);
         onProgress?.(inserted.length);
         await yieldToOthers();
       }

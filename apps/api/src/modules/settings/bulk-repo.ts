@@ -1,7 +1,9 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts/repo';
+import { videoRecords } from '../video-tools/schema';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
 
@@ -41,11 +43,17 @@ export function createBulkRepo(database: AppDatabase) {
       if ('is_active' in change && !change.is_active) {
         await endResetLinks(tx, tx.select({ id: users.id }).from(users).where(where));
       }
-      return tx
+      const changed = await tx
         .update(users)
         .set({ ...change, token_version: sql`${users.token_version} + 1` })
         .where(where)
         .returning(accountRefColumns);
+      // Only accounts whose flag differs were updated: each moves from one kept count to the other.
+      if ('is_active' in change && changed.length > 0) {
+        await bumpUserCount(tx, change.is_active, changed.length);
+        await bumpUserCount(tx, !change.is_active, -changed.length);
+      }
+      return changed;
     });
 
   /** The targeted accounts still waiting for activation (who an activation or deletion emails). */
@@ -60,7 +68,17 @@ export function createBulkRepo(database: AppDatabase) {
     write(async (tx) => {
       const where = targetWhere(target);
       await endSessions(tx, where);
-      return tx.delete(users).where(where).returning(accountRefColumns);
+      // Their saved records go with them (cascade): off the records' counts first.
+      await forgetRecords(
+        tx,
+        inArray(videoRecords.user_id, tx.select({ id: users.id }).from(users).where(where)),
+      );
+      const deleted = await tx
+        .delete(users)
+        .where(where)
+        .returning({ ...accountRefColumns, is_active: users.is_active });
+      await tallyUsers(tx, deleted, -1);
+      return deleted.map(({ is_active: _active, ...account }) => account);
     });
 
   return { bulkUpdate, listPending, bulkDelete };

@@ -14,7 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, credentials } from '../../../test/helper';
 import { ENGINE, explain, rawRows } from '../../../test/support/engine';
 import type { Db } from '../../db/client';
+import { bumpUserCount } from '../../db/kept-counts';
 import { roles, rolePermissions, sessions, tools, users } from '../../db/schema';
+import { createBulkRepo } from './bulk-repo';
 import { userFilter } from './user-list-repo';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,6 +65,7 @@ async function insertUsers(
       created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
       ...extra,
     });
+    await bumpUserCount(db, extra.is_active ?? true, 1);
   }
 }
 
@@ -342,13 +345,13 @@ describe('user-list totals and search', () => {
     expect(answered).toEqual(counted);
     expect(answered).toEqual([8, 3]);
     // Activating and deactivating move an account between the totals; other edits leave them alone.
-    await db.update(users).set({ is_active: true }).where(eq(users.username, 'pendiente001'));
-    await db
-      .update(users)
-      .set({ is_active: false })
-      .where(inArray(users.username, ['activo001', 'activo002']));
+    const bulk = createBulkRepo(database);
+    const ids = async (...names: string[]) =>
+      (await db.select({ id: users.id }).from(users).where(inArray(users.username, names))).map((u) => u.id);
+    await bulk.bulkUpdate({ ids: await ids('pendiente001') }, { is_active: true });
+    await bulk.bulkUpdate({ ids: await ids('activo001', 'activo002') }, { is_active: false });
     await db.update(users).set({ phone: '600000000' }).where(eq(users.username, 'activo003'));
-    await db.delete(users).where(eq(users.username, 'pendiente002'));
+    await bulk.bulkDelete({ ids: await ids('pendiente002') });
     ({ answered, counted } = await totals(db, get));
     expect(answered).toEqual(counted);
     // A rolled-back transaction leaves no trace.

@@ -2,7 +2,7 @@ import type { AdminUser } from '@app/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
-import { roles, users } from '../../db/schema';
+import { roles, userCounts, users } from '../../db/schema';
 import { adminUserFields } from './users-repo';
 
 export interface UserFilter {
@@ -56,7 +56,12 @@ export function createUserListRepo(database: AppDatabase) {
         .where(inArray(users.id, pageIds))
         .orderBy(...newestFirst)
         .prepare(),
-      total: on.select({ n: count() }).from(users).where(where).prepare(),
+      // The kept count of the accounts in that state (both states for everyone), not a count of the rows.
+      total: on
+        .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)`.mapWith(Number) })
+        .from(userCounts)
+        .where(shape === 'pending' ? eq(userCounts.is_active, false) : undefined)
+        .prepare(),
     };
   });
 

@@ -1,10 +1,12 @@
 import type { AdminUser } from '@app/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { endResetLinks, usernameInUse } from '../accounts/repo';
+import { videoRecords } from '../video-tools/schema';
 
 interface UserValues {
   username: string;
@@ -63,6 +65,7 @@ export function createUsersRepo(database: AppDatabase) {
         .insert(users)
         .values({ ...values, username_skeleton: usernameSkeleton(values.username) })
         .returning({ id: users.id });
+      await bumpUserCount(tx, values.is_active, 1);
       return single(rows, 'new user').id;
     });
 
@@ -77,6 +80,17 @@ export function createUsersRepo(database: AppDatabase) {
     endLinks = false,
   ): Promise<void> =>
     write(async (tx) => {
+      // The flag flips in a write that only matches while it differs, so of two concurrent edits only one
+      // moves the account between the kept counts (a read first would let both do so on PostgreSQL).
+      const flipped = await tx
+        .update(users)
+        .set({ is_active: values.is_active })
+        .where(and(eq(users.id, id), ne(users.is_active, values.is_active)))
+        .returning({ id: users.id });
+      if (flipped.length > 0) {
+        await bumpUserCount(tx, !values.is_active, -1);
+        await bumpUserCount(tx, values.is_active, 1);
+      }
       await tx
         .update(users)
         .set({
@@ -91,7 +105,13 @@ export function createUsersRepo(database: AppDatabase) {
 
   const deleteUser = (id: number): Promise<void> =>
     write(async (tx) => {
-      await tx.delete(users).where(eq(users.id, id));
+      // The account's saved records go with it (cascade): off their counts first.
+      await forgetRecords(tx, eq(videoRecords.user_id, id));
+      await tallyUsers(
+        tx,
+        await tx.delete(users).where(eq(users.id, id)).returning({ is_active: users.is_active }),
+        -1,
+      );
     });
 
   /** Active accounts whose role grants the config tool: the people who can still administer. */

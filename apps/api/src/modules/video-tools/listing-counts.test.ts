@@ -1,12 +1,13 @@
 import type { YouTubeVideo } from '@app/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
-import { ENGINE, explain } from '../../../test/support/engine';
+import { explain } from '../../../test/support/engine';
 import { videoPageQueries } from './repo';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { createVideoRepo, filterValuesQuery } from './repo';
+import { recountAll } from '../../db/kept-counts';
+import { createUsersRepo } from '../settings/users-repo';
+import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';
 
 async function setup() {
@@ -95,6 +96,8 @@ describe('saved-video totals and filter lists', () => {
     await db.update(videoRecords).set({ canal: null }).where(yt('Alfa', '2024-03-01'));
     await db.update(videoRecords).set({ canal: 'Gamma' }).where(yt(null, '2024-03-08'));
     await db.update(videoRecords).set({ titulo: 'Otro título' }).where(eq(videoRecords.usuario, 'bruno'));
+    // The app never moves a record; an operator who does so in the database recounts afterwards.
+    await recountAll(database);
     await expectFresh();
 
     // One delete, a delete of everything a filter shows, and the cascade of an account's deletion.
@@ -103,7 +106,7 @@ describe('saved-video totals and filter lists', () => {
     await expectFresh();
     expect((await del('/api/video-tools/youtube/videos?filter=beta')).json()).toEqual({ deleted: 2 });
     await expectFresh();
-    await db.delete(users).where(eq(users.id, other));
+    await createUsersRepo(database).deleteUser(other);
     await expectFresh();
 
     // A rolled-back transaction leaves no trace.
@@ -136,7 +139,7 @@ describe('saved-video totals and filter lists', () => {
   });
 
   it('give the filter lists in Spanish order, following values that come and go', async () => {
-    const { db, repo, owner, get, del } = await setup();
+    const { db, database, repo, owner, get, del } = await setup();
     const filters = async (provider: 'youtube' | 'instagram') =>
       (await get(`/api/video-tools/${provider}/filters`)).json() as string[];
     expect(await filters('youtube')).toEqual([]);
@@ -155,9 +158,10 @@ describe('saved-video totals and filter lists', () => {
     // A channel goes with its last video: deleted one by one, by filter, or moved away.
     expect((await del('/api/video-tools/youtube/videos?filter=nube')).json()).toEqual({ deleted: 2 });
     await db.update(videoRecords).set({ canal: 'bosque' }).where(eq(videoRecords.canal, 'zeta'));
+    await recountAll(database);
     expect(await filters('youtube')).toEqual(['Árbol', 'bosque', 'Ñandú']);
     expect(await filters('instagram')).toEqual(['ana']);
-    await db.delete(videoRecords).where(eq(videoRecords.provider, 'instagram'));
+    await repo.deleteAll('instagram', undefined);
     expect(await filters('instagram')).toEqual([]);
     const { answered, counted } = await listings(db, get);
     expect(answered).toEqual(counted);
@@ -201,29 +205,10 @@ describe('saved-video totals and filter lists', () => {
         /SEARCH video_records USING INTEGER PRIMARY KEY|Index Scan using video_records_pkey/,
       );
       expect(plan).not.toMatch(/SCAN video_records$|Seq Scan/m);
-      // Totals: counted on an index of the provider's rows (which one is the planner's choice by the rows'
-      // statistics), never a scan of the table or a sort.
+      // Totals: one kept row, never a pass over the records.
       const counted = await explain(database, total.getSQL());
-      expect(counted).toMatch(
-        /(COVERING INDEX|Index Only Scan using|Index Scan using) video_records_\w+_idx/,
-      );
-      expect(counted).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
-    }
-    // The filter list: a seek into the channel (user) index for the first value, then one for each value above
-    // the previous, never a walk of every record of the provider or a sort. SQLite names that seek; on
-    // PostgreSQL, EXPLAIN without ANALYZE leaves the recursive step's subplan out, and with a test's few rows
-    // the planner may pick any index led by the provider.
-    for (const [provider, index] of [
-      ['youtube', 'canal'],
-      ['instagram', 'usuario'],
-    ] as const) {
-      const plan = await explain(database, sql`select v from ${filterValuesQuery(provider)} as f`);
-      expect(plan).toMatch(
-        ENGINE === 'sqlite'
-          ? `SEARCH video_records USING COVERING INDEX video_records_${index}_idx (provider=? AND ${index}>?)`
-          : /Index (Only )?Scan using video_records_\w+_idx/,
-      );
-      expect(plan).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
+      expect(counted).toMatch(/video_record_(totals|filter_counts)/);
+      expect(counted).not.toMatch(/video_records\b/);
     }
   });
 });

@@ -1,35 +1,24 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection, type Bound } from '../../db/prepared';
+import { bumpRecordCount, forgetRecords, recordFilterColumn } from '../../db/kept-counts';
 import { single } from '../../db/rows';
-import { videoRecords, type NewVideoRecord, type VideoRecordRow } from './schema';
+import {
+  videoRecordFilterCounts,
+  videoRecords,
+  videoRecordTotals,
+  type NewVideoRecord,
+  type VideoRecordRow,
+} from './schema';
 
-/** The column each provider's list is filtered by: channel (YouTube) or user (Instagram). */
-const filterColumn = (provider: VideoProvider) =>
-  provider === 'youtube' ? videoRecords.canal : videoRecords.usuario;
-
-/**
- * The distinct channels (YouTube) or users (Instagram) of the provider's records, as a loose index scan: each
- * value is the smallest one above the previous, one seek into the channel or user index per value (300 channels,
- * 300 seeks), where `SELECT DISTINCT` reads every one of the provider's index entries (66,000 in the bench).
- * Plain SQL that both engines run as written (PostgreSQL's wiki calls it the loose indexscan).
- */
-export function filterValuesQuery(provider: VideoProvider): SQL {
-  const column = filterColumn(provider);
-  const above = (previous: SQL) =>
-    sql`(select min(${column}) from ${videoRecords} where ${videoRecords.provider} = ${provider} and ${column} > ${previous})`;
-  return sql`(with recursive filter_value(v) as (
-    select min(${column}) from ${videoRecords} where ${videoRecords.provider} = ${provider}
-    union all
-    select ${above(sql`filter_value.v`)} from filter_value where filter_value.v is not null
-  ) select v from filter_value where v is not null)`;
-}
+const filterValueOf = (row: VideoRecordRow): string | null =>
+  row.provider === 'youtube' ? row.canal : row.usuario;
 
 function scope(provider: VideoProvider, filter: string | undefined): SQL | undefined {
   return and(
     eq(videoRecords.provider, provider),
-    filter === undefined ? undefined : eq(filterColumn(provider), filter),
+    filter === undefined ? undefined : eq(recordFilterColumn(provider), filter),
   );
 }
 
@@ -77,7 +66,7 @@ export function videoPageQueries(
 ) {
   const where = and(
     eq(videoRecords.provider, provider),
-    page.filter !== undefined ? eq(filterColumn(provider), page.filter) : undefined,
+    page.filter !== undefined ? eq(recordFilterColumn(provider), page.filter) : undefined,
   );
   const newestFirst = [desc(videoRecords.sort_date), desc(videoRecords.record_id)];
   const pageIds = db
@@ -93,7 +82,22 @@ export function videoPageQueries(
       .from(videoRecords)
       .where(inArray(videoRecords.record_id, pageIds))
       .orderBy(...newestFirst),
-    total: db.select({ n: count() }).from(videoRecords).where(where),
+    // The kept count of the whole list or of one channel or user, not a count of the rows.
+    total:
+      page.filter !== undefined
+        ? db
+            .select({ n: videoRecordFilterCounts.n })
+            .from(videoRecordFilterCounts)
+            .where(
+              and(
+                eq(videoRecordFilterCounts.provider, provider),
+                eq(videoRecordFilterCounts.value, page.filter),
+              ),
+            )
+        : db
+            .select({ n: videoRecordTotals.n })
+            .from(videoRecordTotals)
+            .where(eq(videoRecordTotals.provider, provider)),
   };
 }
 
@@ -122,7 +126,9 @@ export function createVideoRepo(database: AppDatabase) {
     /** Saves the record and answers it; throws the unique violation when the owner already saved it. */
     insert: (record: NewVideoRecord): Promise<VideoRecordRow> =>
       write(async (tx) => {
-        return single(await tx.insert(videoRecords).values(record).returning(), 'new record');
+        const saved = single(await tx.insert(videoRecords).values(record).returning(), 'new record');
+        await bumpRecordCount(tx, saved.provider, filterValueOf(saved), 1);
+        return saved;
       }),
 
     /** One page, newest first, with the total it is a page of (see preparePage). */
@@ -143,9 +149,12 @@ export function createVideoRepo(database: AppDatabase) {
 
     /** The channels (YouTube) or users (Instagram) with saved videos, one index seek per value. */
     async filterValues(provider: VideoProvider): Promise<string[]> {
+      // The kept counts' rows in key order: the same order as the records' channel or user index.
       const rows = await db()
-        .select({ value: sql<string>`v` })
-        .from(sql`${filterValuesQuery(provider)} as filter_values`);
+        .select({ value: videoRecordFilterCounts.value })
+        .from(videoRecordFilterCounts)
+        .where(and(eq(videoRecordFilterCounts.provider, provider), gt(videoRecordFilterCounts.n, 0)))
+        .orderBy(asc(videoRecordFilterCounts.value));
       return rows.map((row) => row.value);
     },
 
@@ -168,11 +177,12 @@ export function createVideoRepo(database: AppDatabase) {
     /** Deletes one record; answers its title, or undefined when there was none. */
     deleteOne: (provider: VideoProvider, recordId: number): Promise<string | undefined> =>
       write(async (tx) => {
-        const deleted = await tx
+        const [deleted] = await tx
           .delete(videoRecords)
           .where(and(eq(videoRecords.provider, provider), eq(videoRecords.record_id, recordId)))
-          .returning({ titulo: videoRecords.titulo });
-        return deleted[0]?.titulo;
+          .returning();
+        if (deleted) await bumpRecordCount(tx, provider, filterValueOf(deleted), -1);
+        return deleted?.titulo;
       }),
 
     /** Runs `work` in one transaction (a deletion and its history entry are saved together). */
@@ -181,6 +191,7 @@ export function createVideoRepo(database: AppDatabase) {
     /** Deletes every record the filter selects, in one transaction. */
     deleteAll: (provider: VideoProvider, filter: string | undefined): Promise<number> =>
       write(async (tx) => {
+        await forgetRecords(tx, scope(provider, filter));
         const deleted = await tx
           .delete(videoRecords)
           .where(scope(provider, filter))

@@ -1,4 +1,4 @@
-import { boolean, bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '../../db/schema.pg';
 
 /** PostgreSQL's twin of `./schema.ts`: saved videos of both tools, one table with a provider column. */
@@ -38,4 +38,20 @@ export const videoRecords = pgTable(
     index('video_records_canal_idx').on(t.provider, t.canal, t.sort_date, t.record_id),
     index('video_records_usuario_idx').on(t.provider, t.usuario, t.sort_date, t.record_id),
   ],
+);
+
+/** PostgreSQL's twin of `./schema.ts`: each provider's saved records. */
+export const videoRecordTotals = pgTable('video_record_totals', {
+  provider: text('provider', { enum: ['youtube', 'instagram'] }).primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+export const videoRecordFilterCounts = pgTable(
+  'video_record_filter_counts',
+  {
+    provider: text('provider', { enum: ['youtube', 'instagram'] }).notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.value] })],
 );

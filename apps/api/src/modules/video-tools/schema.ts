@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from '../../db/schema';
 
 /**
@@ -46,6 +46,23 @@ export const videoRecords = sqliteTable(
     index('video_records_canal_idx').on(t.provider, t.canal, t.sort_date, t.record_id),
     index('video_records_usuario_idx').on(t.provider, t.usuario, t.sort_date, t.record_id),
   ],
+);
+
+/** Each provider's saved records: the unfiltered list's total (db/kept-counts.ts keeps it). */
+export const videoRecordTotals = sqliteTable('video_record_totals', {
+  provider: text('provider', { enum: ['youtube', 'instagram'] }).primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+/** Records per channel (YouTube) or user (Instagram): the filtered totals and the list of filter values. */
+export const videoRecordFilterCounts = sqliteTable(
+  'video_record_filter_counts',
+  {
+    provider: text('provider', { enum: ['youtube', 'instagram'] }).notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.value] })],
 );
 
 export type VideoRecordRow = typeof videoRecords.$inferSelect;
