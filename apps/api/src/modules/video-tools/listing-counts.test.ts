@@ -183,31 +183,55 @@ describe('saved-video totals and filter lists', () => {
 
   it('serve every page, its total and the filter list from an index, newest first', async () => {
     const { database } = await setup();
-    // The queries the listing runs (videoPageQueries, prepared per connection in the repository), page 3.
+    // The queries the listing runs (videoPageQueries, prepared per connection in the repository): page 3 by
+    // offset, and the pages after and before a key.
     const shapes = [
       ['youtube', 'x', 'canal'],
       ['instagram', 'x', 'usuario'],
       ['youtube', undefined, 'page'],
     ] as const;
+    const reads = [
+      ['offset', 10],
+      ['after', 0],
+      ['before', 0],
+    ] as const;
     for (const [provider, filter, index] of shapes) {
-      const { rows, total } = videoPageQueries(database.read, provider, { filter, limit: 5, offset: 10 });
-      // A page: its ids from the page, channel or user index, in order (no sort), then each record by id; the
-      // only sort puts the page's own rows (5) back in that order.
-      const plan = await explain(database, rows.getSQL());
-      expect(plan).toMatch(
-        new RegExp(`(COVERING INDEX|Index Only Scan( Backward)? using) video_records_${index}_idx`),
-      );
-      expect(plan).toMatch(
-        /SEARCH video_records USING INTEGER PRIMARY KEY|Index Scan using video_records_pkey/,
-      );
-      expect(plan).not.toMatch(/SCAN video_records$|Seq Scan/m);
-      // Totals: counted on an index of the provider's rows (which one is the planner's choice by the rows'
-      // statistics), never a scan of the table or a sort.
-      const counted = await explain(database, total.getSQL());
-      expect(counted).toMatch(
-        /(COVERING INDEX|Index Only Scan using|Index Scan using) video_records_\w+_idx/,
-      );
-      expect(counted).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
+      for (const [shape, offset] of reads) {
+        const anchor = { sortValue: '2020-01-01', id: 50 };
+        const { rows, total } = videoPageQueries(database.read, provider, {
+          filter,
+          shape,
+          anchor,
+          limit: 6,
+          offset,
+        });
+        // A page: its ids from the page, channel or user index, in order (no sort; a key seeks into the index),
+        // then each record by id; the only sort puts the page's own rows back in that order.
+        const plan = await explain(database, rows.getSQL());
+        expect(plan).toMatch(
+          new RegExp(`(COVERING INDEX|Index Only Scan( Backward)? using) video_records_${index}_idx`),
+        );
+        if (shape !== 'offset') {
+          expect(plan).toMatch(
+            ENGINE === 'sqlite'
+              ? new RegExp(
+                  `video_records_${index}_idx \\(provider=\\?${filter ? ` AND ${index}=\\?` : ''} AND sort_date`,
+                )
+              : /Index Cond: .*sort_date/,
+          );
+        }
+        expect(plan).toMatch(
+          /SEARCH video_records USING INTEGER PRIMARY KEY|Index Scan using video_records_pkey/,
+        );
+        expect(plan).not.toMatch(/SCAN video_records$|Seq Scan/m);
+        // Totals: counted on an index of the provider's rows (which one is the planner's choice by the rows'
+        // statistics), never a scan of the table or a sort.
+        const counted = await explain(database, total.getSQL());
+        expect(counted).toMatch(
+          /(COVERING INDEX|Index Only Scan using|Index Scan using) video_records_\w+_idx/,
+        );
+        expect(counted).not.toMatch(/TEMP B-TREE|SCAN video_records$|Seq Scan|Sort/m);
+      }
     }
     // The filter list: a seek into the channel (user) index for the first value, then one for each value above
     // the previous, never a walk of every record of the provider or a sort. SQLite names that seek; on
