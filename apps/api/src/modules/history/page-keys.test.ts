@@ -1,7 +1,9 @@
 import { INVALID_PAGE_KEY, type HistoryEntry } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, signIn } from '../../../test/helper';
+import { explain } from '../../../test/support/engine';
+import { readingOrder, seekPast } from '../../lib/page-key';
 import { pagesThreeWays, TAMPERED_KEYS } from '../../../test/support/page-keys';
 import { auditLog } from './schema';
 
@@ -77,6 +79,33 @@ describe('Historial by page key', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error, url).toBe(INVALID_PAGE_KEY);
+    }
+  });
+
+  it('reads a keyed page, alone or by admin or kind, from an index in order (no scan, no sort)', async () => {
+    const { db, database } = await createTestApp();
+    const filters: [SQL | undefined, string][] = [
+      [undefined, 'audit_log_created_idx'],
+      [eq(auditLog.actor_id, 2), 'audit_log_actor_created_idx'],
+      [eq(auditLog.kind, 'user.update'), 'audit_log_kind_created_idx'],
+    ];
+    for (const [filter, index] of filters) {
+      for (const backward of [false, true]) {
+        // The page query of the history repository past a key, going forward or backward.
+        const seek = seekPast(auditLog.created_at, auditLog.id, backward, {
+          sortValue: '2026-03-02T10:00:00.000Z',
+          id: 5,
+        });
+        const query = db
+          .select()
+          .from(auditLog)
+          .where(and(filter, seek))
+          .orderBy(...readingOrder(auditLog.created_at, auditLog.id, backward))
+          .limit(4);
+        const plan = await explain(database, query.getSQL());
+        expect(plan, index).toMatch(new RegExp(`(USING INDEX|Index Scan( Backward)? using) ${index}\\b`));
+        expect(plan, index).not.toMatch(/TEMP B-TREE|SCAN audit_log$|Seq Scan|Sort/m);
+      }
     }
   });
 });

@@ -1,9 +1,11 @@
 import { INVALID_PAGE_KEY, type RedgramHistoryEntry } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createAiTestApp, send } from '../../../test/ai-helpers';
 import { addUser } from '../../../test/helper';
+import { explain } from '../../../test/support/engine';
+import { readingOrder, seekPast } from '../../lib/page-key';
 import { pagesThreeWays, TAMPERED_KEYS } from '../../../test/support/page-keys';
 import { redgramHistory } from './schema';
 
@@ -85,6 +87,26 @@ describe('Mi historial by page key', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error, url).toBe(INVALID_PAGE_KEY);
+    }
+  });
+
+  it("reads a keyed page of a member's entries from an index in order (no scan, no sort)", async () => {
+    const { db, database } = await createAiTestApp();
+    for (const backward of [false, true]) {
+      // The page query of the RedGram repository past a key, going forward or backward.
+      const seek = seekPast(redgramHistory.created_at, redgramHistory.id, backward, {
+        sortValue: '2026-03-02T10:00:00.000Z',
+        id: 5,
+      });
+      const query = db
+        .select()
+        .from(redgramHistory)
+        .where(and(eq(redgramHistory.user_id, 2), gte(redgramHistory.created_at, '2026-01-01'), seek))
+        .orderBy(...readingOrder(redgramHistory.created_at, redgramHistory.id, backward))
+        .limit(4);
+      const plan = await explain(database, query.getSQL());
+      expect(plan).toMatch(/(USING INDEX|Index Scan( Backward)? using) redgram_history_user_created_idx\b/);
+      expect(plan).not.toMatch(/TEMP B-TREE|SCAN redgram_history$|Seq Scan|Sort/m);
     }
   });
 });

@@ -1,8 +1,10 @@
 import { INVALID_PAGE_KEY, type AdminUser } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { ADMIN, addUser, createTestApp, signIn } from '../../../test/helper';
+import { explain } from '../../../test/support/engine';
+import { readingOrder, seekPast } from '../../lib/page-key';
 import { pagesThreeWays, TAMPERED_KEYS } from '../../../test/support/page-keys';
 
 /** Eleven members on three days (ties in the sort key), every third one pending, all named "socia". */
@@ -81,6 +83,30 @@ describe('the admin user list by page key', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error, url).toBe(INVALID_PAGE_KEY);
+    }
+  });
+
+  it('reads a keyed page of everyone or the pending accounts from an index in order (no scan, no sort)', async () => {
+    const { db, database } = await createTestApp();
+    for (const [pending, index] of [
+      [false, 'users_created_at_idx'],
+      [true, 'users_active_created_at_idx'],
+    ] as const) {
+      for (const backward of [false, true]) {
+        // The page ids of the user list repository past a key, going forward or backward.
+        const seek = seekPast(users.created_at, users.id, backward, { sortValue: '2024-03-02', id: 5 });
+        const query = db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(pending ? eq(users.is_active, false) : undefined, seek))
+          .orderBy(...readingOrder(users.created_at, users.id, backward))
+          .limit(4);
+        const plan = await explain(database, query.getSQL());
+        expect(plan, index).toMatch(
+          new RegExp(`(USING (COVERING )?INDEX|Index (Only )?Scan( Backward)? using) ${index}\\b`),
+        );
+        expect(plan, index).not.toMatch(/TEMP B-TREE|SCAN users$|Seq Scan|Sort/m);
+      }
     }
   });
 });
