@@ -44,6 +44,25 @@ export async function pagesThreeWays(get: Get, url: string, pageSize: number, id
   return { forward, backward, byNumber };
 }
 
+/** The ids a list should show, cut into its pages. */
+export const chunks = (ids: number[], size: number) =>
+  Array.from({ length: Math.ceil(ids.length / size) }, (_, k) => ids.slice(k * size, (k + 1) * size));
+
+/** Reading the list three ways (see `pagesThreeWays`) shows `ids`, in pages of `pageSize`, every time. */
+export async function expectKeyedPages(
+  get: Get,
+  url: string,
+  pageSize: number,
+  ids: number[],
+  idField = 'id',
+) {
+  const walked = await pagesThreeWays(get, url, pageSize, idField);
+  const expected = chunks(ids, pageSize);
+  expect(walked.forward, url).toEqual(expected);
+  expect(walked.backward, url).toEqual(expected);
+  expect(walked.byNumber, url).toEqual(expected);
+}
+
 /** Keys the server never gave out: each must be a Spanish 400, never a 500 or a page. */
 export const TAMPERED_KEYS = [
   'abc',

@@ -2,7 +2,7 @@ import { INVALID_PAGE_KEY, type YouTubeVideo } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, signIn } from '../../../test/helper';
-import { pagesThreeWays, TAMPERED_KEYS } from '../../../test/support/page-keys';
+import { expectKeyedPages, TAMPERED_KEYS } from '../../../test/support/page-keys';
 import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';
 
@@ -36,9 +36,6 @@ async function setup() {
   return { db, get, newestFirst };
 }
 
-const chunks = (ids: number[], size: number) =>
-  Array.from({ length: Math.ceil(ids.length / size) }, (_, k) => ids.slice(k * size, (k + 1) * size));
-
 describe('saved records by page key', () => {
   it('go forward and back through ties in the sort key, with and without a filter', async () => {
     const { get, newestFirst } = await setup();
@@ -46,11 +43,13 @@ describe('saved records by page key', () => {
       ['', undefined],
       ['?filter=Par', 'Par'],
     ] as const) {
-      const walked = await pagesThreeWays(get, `/api/video-tools/youtube/videos${query}`, 4, 'record_id');
-      const expected = chunks(newestFirst(canal), 4);
-      expect(walked.forward).toEqual(expected);
-      expect(walked.backward).toEqual(expected);
-      expect(walked.byNumber).toEqual(expected);
+      await expectKeyedPages(
+        get,
+        `/api/video-tools/youtube/videos${query}`,
+        4,
+        newestFirst(canal),
+        'record_id',
+      );
     }
   });
 
