@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointsOf, ID_MAX } from './http';
-import { pageOf, pageQueryFields } from './pagination';
+import { pageOf, keyedPageQueryFields } from './pagination';
 
 const endpoint = endpointsOf('history');
 
@@ -150,7 +150,7 @@ const historyFilterFields = {
 };
 
 export const HistoryQuery = z.strictObject({
-  ...pageQueryFields(HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE_MAX),
+  ...keyedPageQueryFields(HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE_MAX),
   ...historyFilterFields,
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;

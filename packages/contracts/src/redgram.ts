@@ -9,7 +9,7 @@ import {
   SecretStatus,
 } from './ai-generation';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
-import { pageOf, pageQueryFields } from './pagination';
+import { pageOf, keyedPageQueryFields } from './pagination';
 
 const endpoint = endpointsOf('redgram');
 
@@ -168,7 +168,7 @@ export const REDGRAM_HISTORY_PAGE_SIZE = 10;
 export const REDGRAM_SEARCH_MAX = 200;
 
 export const RedgramHistoryQuery = z.strictObject({
-  ...pageQueryFields(REDGRAM_HISTORY_PAGE_SIZE, 50),
+  ...keyedPageQueryFields(REDGRAM_HISTORY_PAGE_SIZE, 50),
   /** Words in the profile's name, the topic or source text, or a variant (ignoring case). */
   q: z.string().trim().max(REDGRAM_SEARCH_MAX).optional(),
 });

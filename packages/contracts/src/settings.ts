@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
-import { pageOf, pageQueryFields } from './pagination';
+import { pageOf, keyedPageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
 
 const endpoint = endpointsOf('settings');
@@ -73,7 +73,7 @@ export const AdminUser = z.strictObject({
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const UserListQuery = z.strictObject({
-  ...pageQueryFields(USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX),
+  ...keyedPageQueryFields(USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX),
   /** Part of the username or email, any case. */
   search: z.string().trim().max(SEARCH_MAX).optional(),
   /** Only accounts waiting for activation (inactive). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
-import { pageOf, pageQueryFields } from './pagination';
+import { pageOf, keyedPageQueryFields } from './pagination';
 import type { ToolName } from './tools';
 
 /** The two video tools are one records feature with two providers. */
@@ -244,7 +244,7 @@ export const InstagramVideo = z.strictObject({
 export type InstagramVideo = z.infer<typeof InstagramVideo>;
 
 export const VideoListQuery = z.strictObject({
-  ...pageQueryFields(VIDEO_PAGE_SIZE, VIDEO_PAGE_SIZE_MAX),
+  ...keyedPageQueryFields(VIDEO_PAGE_SIZE, VIDEO_PAGE_SIZE_MAX),
   /** The channel (YouTube) or user (Instagram) to show; absent shows every record. */
   filter: z.string().trim().min(1).max(500).optional(),
 });

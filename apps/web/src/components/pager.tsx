@@ -1,4 +1,4 @@
-import { pageCount, type Page } from '@app/contracts';
+import { pageCount, type Page, type PagePosition } from '@app/contracts';
 import { Button, Center, Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
@@ -9,9 +9,13 @@ const CONTROL_LABELS = {
 } as const;
 
 export type PagerProps = {
-  /** The page shown (from 1), how many items the list has in all and how many a page holds: a `Page`. */
-  of: Pick<Page<unknown>, 'page' | 'total' | 'pageSize'>;
-  onChange: (page: number) => void;
+  /**
+   * The page shown (from 1), how many items the list has in all and how many a page holds: a `Page`, with the
+   * keys of the pages around it when the list pages by key.
+   */
+  of: Pick<Page<unknown>, 'page' | 'total' | 'pageSize' | 'next' | 'prev'>;
+  /** The page to show, and with Anterior / Siguiente the key that seeks to it (when the list gave one). */
+  onChange: (page: number, position: PagePosition) => void;
 } & (
   | {
       /** Page numbers in a navigation landmark named `label`; nothing when there is one page. */
@@ -38,9 +42,11 @@ export const rangeLabel = (page: number, pageSize: number, total: number, noun: 
 
 /** The one pager under every paged list. */
 export function Pager(props: PagerProps) {
-  const { of, onChange } = props;
+  const { of } = props;
   const pages = pageCount(of.total, of.pageSize);
   const page = Math.min(of.page, pages);
+  const onChange = (to: number, key: Omit<PagePosition, 'page'> = {}) =>
+    props.onChange(to, { page: to, ...key });
 
   if (props.look === 'numbers') {
     if (pages <= 1) return null;
@@ -67,12 +73,20 @@ export function Pager(props: PagerProps) {
     </Text>
   );
   const previous = (
-    <Button variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+    <Button
+      variant="default"
+      disabled={page <= 1}
+      onClick={() => onChange(page - 1, of.prev ? { before: of.prev } : {})}
+    >
       {props.arrows ? '← Anterior' : 'Anterior'}
     </Button>
   );
   const next = (
-    <Button variant="default" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+    <Button
+      variant="default"
+      disabled={page >= pages}
+      onClick={() => onChange(page + 1, of.next ? { after: of.next } : {})}
+    >
       {props.arrows ? 'Siguiente →' : 'Siguiente'}
     </Button>
   );

@@ -1,5 +1,13 @@
-import { and, count, desc, eq, gte, isNotNull, lt, max, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, max, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekWindow,
+  type KeyedPage,
+  type PageRequest,
+} from '../../lib/page-key';
 import { auditLog } from './schema';
 
 export interface HistoryFilter {
@@ -24,24 +32,28 @@ export function createHistoryRepo(database: AppDatabase) {
     );
 
   return {
-    /** A page of the filtered entries, newest first (id breaks ties), and how many match in all. */
+    /**
+     * A page of the filtered entries, newest first (id breaks ties), by offset or past a page key, with the keys
+     * around it and how many match in all.
+     */
     async page(
       filter: HistoryFilter,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: StoredEntry[]; total: number }> {
+      request: PageRequest,
+    ): Promise<KeyedPage<StoredEntry> & { total: number }> {
       const condition = where(filter);
-      const [rows, totals] = await Promise.all([
+      const window = pageWindow(request);
+      const [read, totals] = await Promise.all([
         db()
           .select()
           .from(auditLog)
-          .where(condition)
-          .orderBy(desc(auditLog.created_at), desc(auditLog.id))
-          .limit(limit)
-          .offset(offset),
+          .where(and(condition, seekWindow(auditLog.created_at, auditLog.id, window)))
+          .orderBy(...readingOrder(auditLog.created_at, auditLog.id, window.backward))
+          .limit(window.limit)
+          .offset(window.offset),
         db().select({ n: count() }).from(auditLog).where(condition),
       ]);
-      return { rows, total: totals[0]?.n ?? 0 };
+      const keyed = pageFromRows(window, read, (row) => [row.created_at, row.id]);
+      return { ...keyed, total: totals[0]?.n ?? 0 };
     },
 
     /** Each administrator that appears, with the names they acted under and the newest entry of each. */

@@ -19,7 +19,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.created_at, t.id),
-    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at),
-    index('audit_log_kind_created_idx').on(t.kind, t.created_at),
+    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at, t.id),
+    index('audit_log_kind_created_idx').on(t.kind, t.created_at, t.id),
   ],
 );

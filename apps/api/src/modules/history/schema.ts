@@ -25,9 +25,10 @@ export const auditLog = sqliteTable(
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [
-    // The list, newest first (id breaks ties), and the retention prune by date.
+    // The list newest first, alone or by admin or kind, with the id that breaks ties so a page key seeks the
+    // index; and the retention prune by date.
     index('audit_log_created_idx').on(t.created_at, t.id),
-    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at),
-    index('audit_log_kind_created_idx').on(t.kind, t.created_at),
+    index('audit_log_actor_created_idx').on(t.actor_id, t.created_at, t.id),
+    index('audit_log_kind_created_idx').on(t.kind, t.created_at, t.id),
   ],
 );

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { writeCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { formatDateTime, startOfDay } from '../../lib/zoned-time';
+import type { PageRequest } from '../../lib/page-key';
 import type { HistoryFilter, HistoryRepo, StoredEntry } from './repo';
 
 export interface HistoryQueryFilter {
@@ -55,10 +56,9 @@ export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDe
   };
 
   return {
-    async list(query: HistoryQueryFilter & { page: number; pageSize: number }): Promise<HistoryPage> {
-      const { page, pageSize } = query;
-      const { rows, total } = await repo.page(storedFilter(query), pageSize, (page - 1) * pageSize);
-      return { items: rows.map(toEntry), total, page, pageSize };
+    async list(query: HistoryQueryFilter & PageRequest): Promise<HistoryPage> {
+      const { rows, ...rest } = await repo.page(storedFilter(query), query);
+      return { ...rest, items: rows.map(toEntry), pageSize: query.pageSize };
     },
 
     /** One entry per administrator id, under the name of their newest entry, sorted by name. */
@@ -80,10 +80,14 @@ export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDe
     async exportCsv(query: HistoryQueryFilter): Promise<HistoryExport> {
       const filter = storedFilter(query);
       const rows: StoredEntry[] = [];
-      for (let offset = 0; rows.length < HISTORY_EXPORT_MAX; offset += EXPORT_PAGE) {
-        const next = await repo.page(filter, Math.min(EXPORT_PAGE, HISTORY_EXPORT_MAX - rows.length), offset);
-        rows.push(...next.rows);
-        if (next.rows.length < EXPORT_PAGE) break;
+      // Each batch starts at the key of the one before, so a late batch costs what the first one does.
+      let after: string | undefined;
+      while (rows.length < HISTORY_EXPORT_MAX) {
+        const pageSize = Math.min(EXPORT_PAGE, HISTORY_EXPORT_MAX - rows.length);
+        const batch = await repo.page(filter, { page: 1, pageSize, after });
+        rows.push(...batch.rows);
+        if (batch.next === null) break;
+        after = batch.next;
       }
       const header = ['Fecha', 'Administrador', 'Email', 'Acción', 'Elemento', 'Cambios'];
       const lines = rows.map((row) => [

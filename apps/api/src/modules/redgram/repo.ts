@@ -8,6 +8,14 @@ import {
 } from '@app/contracts';
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { single } from '../../db/rows';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekWindow,
+  type PageKeys,
+  type PageRequest,
+} from '../../lib/page-key';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
@@ -43,8 +51,7 @@ export interface HistoryFilter {
   /** Entries created at or after this ISO instant (the retention period). */
   since: string;
   search: string | undefined;
-  limit: number;
-  offset: number;
+  page: PageRequest;
 }
 
 const parseVariants = (stored: string): string[] => {
@@ -158,14 +165,13 @@ export function createRedgramRepo(database: AppDatabase) {
         return deleted.length;
       }),
 
-    /** One page of a member's entries, newest first, and how many match in all. */
+    /** One page of a member's entries, newest first, by offset or past a page key, and how many match in all. */
     async historyPage({
       userId,
       since,
       search,
-      limit,
-      offset,
-    }: HistoryFilter): Promise<{ items: RedgramHistoryEntry[]; total: number }> {
+      page,
+    }: HistoryFilter): Promise<PageKeys & { items: RedgramHistoryEntry[]; total: number }> {
       const conditions: SQL[] = [eq(redgramHistory.user_id, userId), gte(redgramHistory.created_at, since)];
       if (search) {
         const { dialect } = database;
@@ -177,17 +183,20 @@ export function createRedgramRepo(database: AppDatabase) {
         if (match) conditions.push(match);
       }
       const where = and(...conditions);
-      const [rows, counted] = await Promise.all([
+      const window = pageWindow(page);
+      const [read, counted] = await Promise.all([
         database.read
           .select()
           .from(redgramHistory)
-          .where(where)
-          .orderBy(desc(redgramHistory.created_at), desc(redgramHistory.id))
-          .limit(limit)
-          .offset(offset),
+          .where(and(where, seekWindow(redgramHistory.created_at, redgramHistory.id, window)))
+          .orderBy(...readingOrder(redgramHistory.created_at, redgramHistory.id, window.backward))
+          .limit(window.limit)
+          .offset(window.offset),
         database.read.select({ n: count() }).from(redgramHistory).where(where),
       ]);
+      const { rows, ...keys } = pageFromRows(window, read, (row) => [row.created_at, row.id]);
       return {
+        ...keys,
         items: rows.map((row) => ({
           id: row.id,
           created_at: row.created_at,

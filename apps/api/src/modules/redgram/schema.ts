@@ -73,7 +73,7 @@ export const redgramHistory = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('redgram_history_user_created_idx').on(t.user_id, t.created_at),
+    index('redgram_history_user_created_idx').on(t.user_id, t.created_at, t.id),
     index('redgram_history_created_idx').on(t.created_at),
   ],
 );

@@ -169,15 +169,13 @@ export function createRedgramService({
       userId: number,
       query: RedgramHistoryQuery,
     ): Promise<Page<RedgramHistoryEntry> & { retention_days: number }> {
-      const { page, pageSize } = query;
-      const { items, total } = await repo.historyPage({
+      const found = await repo.historyPage({
         userId,
         since: retentionStart(),
         search: query.q === '' ? undefined : query.q,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        page: query,
       });
-      return { items, total, page, pageSize, retention_days: historyDays };
+      return { ...found, pageSize: query.pageSize, retention_days: historyDays };
     },
 
     async deleteHistoryEntry(userId: number, id: number): Promise<void> {

@@ -1,34 +1,44 @@
 import type { AdminUser } from '@app/contracts';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { roles, userCounts, users } from '../../db/schema';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekPast,
+  seekWindow,
+  type PageKeys,
+  type KeyValues,
+  type PageRequest,
+  type PageWindow,
+} from '../../lib/page-key';
 import { adminUserFields } from './users-repo';
 
-export interface UserFilter {
-  page: number;
-  pageSize: number;
+export interface UserFilter extends PageRequest {
   search?: string | undefined;
   pending?: boolean | undefined;
 }
 
-/** A page of the user list and the total it is a page of. */
-interface UserPage {
-  items: AdminUser[];
-  total: number;
-}
+/** A page of the user list, the keys of the pages around it and the total it is a page of. */
+type UserPage = PageKeys & { items: AdminUser[]; total: number };
 
 /** The accounts the list's search and pending filter keep (the bulk actions target them too). */
 export const userFilter = (
   database: AppDatabase,
-  { search, pending }: Omit<UserFilter, 'page' | 'pageSize'>,
+  { search, pending }: Pick<UserFilter, 'search' | 'pending'>,
 ): SQL | undefined =>
   and(
     pending ? eq(users.is_active, false) : undefined,
     search ? database.dialect.userSearch(users.id, users.username, users.email, search) : undefined,
   );
 
-const newestFirst = [desc(users.created_at), desc(users.id)];
+const keyOf = (user: AdminUser): KeyValues => [user.created_at, user.id];
+
+/** How a page of the list is read: by offset, or past a page key going forward or backward. */
+const readOf = (window: PageWindow) => (window.anchor ? (window.backward ? 'before' : 'after') : 'offset');
+type Read = ReturnType<typeof readOf>;
 
 /** The admin list of accounts, newest first, a page at a time. */
 export function createUserListRepo(database: AppDatabase) {
@@ -36,16 +46,26 @@ export function createUserListRepo(database: AppDatabase) {
 
   /**
    * A page of the list without a search (everyone, or the pending accounts), prepared once per connection: its
-   * rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a deep page's OFFSET walks index
-   * entries only), and the total, counted on the same index.
+   * rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a page key seeks there; a deep
+   * page's OFFSET walks index entries only), and the total from the kept counts.
    */
-  const unsearchedPage = preparedPerConnection((on: Db, shape: 'all' | 'pending') => {
-    const where = userFilter(database, { pending: shape === 'pending' });
+  const unsearchedPage = preparedPerConnection((on: Db, shape: `${'all' | 'pending'}:${Read}`) => {
+    const [list, read] = shape.split(':') as ['all' | 'pending', Read];
+    const where = userFilter(database, { pending: list === 'pending' });
+    const backward = read === 'before';
+    const seek =
+      read === 'offset'
+        ? undefined
+        : seekPast(users.created_at, users.id, backward, {
+            sortValue: sql.placeholder('sortValue'),
+            id: sql.placeholder('anchorId'),
+          });
+    const order = readingOrder(users.created_at, users.id, backward);
     const pageIds = on
       .select({ id: users.id })
       .from(users)
-      .where(where)
-      .orderBy(...newestFirst)
+      .where(and(where, seek))
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return {
@@ -54,43 +74,53 @@ export function createUserListRepo(database: AppDatabase) {
         .from(users)
         .innerJoin(roles, eq(roles.id, users.role_id))
         .where(inArray(users.id, pageIds))
-        .orderBy(...newestFirst)
+        .orderBy(...order)
         .prepare(),
       // The kept count of the accounts in that state (both states for everyone), not a count of the rows.
       total: on
         .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)`.mapWith(Number) })
         .from(userCounts)
-        .where(shape === 'pending' ? eq(userCounts.is_active, false) : undefined)
+        .where(list === 'pending' ? eq(userCounts.is_active, false) : undefined)
         .prepare(),
     };
   });
 
-  /** A search reads its matches through the search index: one pass with a window count. */
-  const searchedPage = async (filter: UserFilter): Promise<UserPage> => {
-    const { page, pageSize } = filter;
+  /**
+   * A search reads its matches through the search index: one pass with a window count. Past a page key the
+   * window sees only the rows beyond it, so the total is counted apart.
+   */
+  const searchedPage = async (filter: UserFilter, window: PageWindow): Promise<UserPage> => {
     const where = userFilter(database, filter);
-    const rows = await db()
+    const read = await db()
       .select({ ...adminUserFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.role_id))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    if (rows.length > 0 || page === 1) {
-      return { items: rows.map(({ total: _total, ...user }) => user), total: rows[0]?.total ?? 0 };
+      .where(and(where, seekWindow(users.created_at, users.id, window)))
+      .orderBy(...readingOrder(users.created_at, users.id, window.backward))
+      .limit(window.limit)
+      .offset(window.offset);
+    const { rows, ...keys } = pageFromRows(
+      window,
+      read.map(({ total: _total, ...user }) => user),
+      keyOf,
+    );
+    if (!window.anchor && (read.length > 0 || window.page === 1)) {
+      return { items: rows, total: read[0]?.total ?? 0, ...keys };
     }
-    // Past the last page of a search: no row carries the total.
+    // Past the last page of a search, or past a key: no row carries the whole total.
     const [counted] = await db().select({ n: count() }).from(users).where(where);
-    return { items: [], total: counted?.n ?? 0 };
+    return { items: rows, total: counted?.n ?? 0, ...keys };
   };
 
   const listUsers = async (filter: UserFilter): Promise<UserPage> => {
-    if (filter.search) return searchedPage(filter);
-    const queries = unsearchedPage(db(), filter.pending ? 'pending' : 'all');
-    const values = { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
-    const [items, totals] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
-    return { items, total: totals[0]?.n ?? 0 };
+    const window = pageWindow(filter);
+    if (filter.search) return searchedPage(filter, window);
+    const queries = unsearchedPage(db(), `${filter.pending ? 'pending' : 'all'}:${readOf(window)}`);
+    const [sortValue, anchorId] = window.anchor ?? [];
+    const values = { limit: window.limit, offset: window.offset, sortValue, anchorId };
+    const [read, totals] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
+    const { rows, ...keys } = pageFromRows(window, read, keyOf);
+    return { items: rows, total: totals[0]?.n ?? 0, ...keys };
   };
 
   return { listUsers };

@@ -82,8 +82,7 @@ async function accountConflict(error: unknown, usernameInUse: () => Promise<bool
 /** The user form of Configuración: list, create, edit and delete one account. */
 export function createUsersService({ repo, hashPassword, history, events }: UsersServiceDeps) {
   const listUsers = async (filter: UserFilter): Promise<UserList> => {
-    const { items, total } = await repo.listUsers(filter);
-    return { items, total, page: filter.page, pageSize: filter.pageSize };
+    return { ...(await repo.listUsers(filter)), pageSize: filter.pageSize };
   };
 
   const createUser = async (input: UserInput & { password: string }, actor: Actor): Promise<AdminUser> => {

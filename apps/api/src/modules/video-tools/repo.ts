@@ -1,9 +1,17 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection, type Bound } from '../../db/prepared';
 import { bumpRecordCount, forgetRecords, recordFilterColumn } from '../../db/kept-counts';
 import { single } from '../../db/rows';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekPast,
+  type KeyedPage,
+  type PageRequest,
+} from '../../lib/page-key';
 import {
   videoRecordFilterCounts,
   videoRecords,
@@ -50,16 +58,22 @@ export function toRecord<P extends VideoProvider>(provider: P, row: VideoRecordR
   return record as VideoRecordOf<P>;
 }
 
+/** How a page of records is read: by offset, or past a page key going forward or backward. */
+export type VideoPageShape = 'offset' | 'after' | 'before';
+
 /**
  * A page of one provider's records (of one channel or user, or all), newest first: the page's rows by the ids its
- * index gives (a deep page's OFFSET walks index entries only), and its total, counted on the same index. Values
- * are bound when built (the query-plan test checks exactly what runs) or left as placeholders (preparePage).
+ * index gives (a page key seeks straight to its page there; an OFFSET walks index entries only), and its total,
+ * counted on the same index. Values are bound when built (the query-plan test checks exactly what runs) or left
+ * as placeholders (preparePage). Rows come in reading order, oldest first for a page before a key.
  */
 export function videoPageQueries(
   db: Db,
   provider: VideoProvider,
   page: {
     filter?: Bound<string> | undefined;
+    shape: VideoPageShape;
+    anchor?: { sortValue: Bound<string>; id: Bound<number> } | undefined;
     limit: Bound<number>;
     offset: Bound<number>;
   },
@@ -68,12 +82,17 @@ export function videoPageQueries(
     eq(videoRecords.provider, provider),
     page.filter !== undefined ? eq(recordFilterColumn(provider), page.filter) : undefined,
   );
-  const newestFirst = [desc(videoRecords.sort_date), desc(videoRecords.record_id)];
+  const backward = page.shape === 'before';
+  const seek =
+    page.shape !== 'offset' && page.anchor !== undefined
+      ? seekPast(videoRecords.sort_date, videoRecords.record_id, backward, page.anchor)
+      : undefined;
+  const order = readingOrder(videoRecords.sort_date, videoRecords.record_id, backward);
   const pageIds = db
     .select({ id: videoRecords.record_id })
     .from(videoRecords)
-    .where(where)
-    .orderBy(...newestFirst)
+    .where(and(where, seek))
+    .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
   return {
@@ -81,7 +100,7 @@ export function videoPageQueries(
       .select()
       .from(videoRecords)
       .where(inArray(videoRecords.record_id, pageIds))
-      .orderBy(...newestFirst),
+      .orderBy(...order),
     // The kept count of the whole list or of one channel or user, not a count of the rows.
     total:
       page.filter !== undefined
@@ -102,12 +121,15 @@ export function videoPageQueries(
 }
 
 /**
- * A page of one shape (provider, filtered or not) as two prepared queries (drizzle's `.prepare()` with
- * placeholders, as the session check): a request binds its values instead of building the SQL again.
+ * A page of one shape (provider, filtered or not, by offset or key) as two prepared queries (drizzle's
+ * `.prepare()` with placeholders, as the session check): a request binds its values instead of building the SQL
+ * again.
  */
-function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
+function preparePage(db: Db, provider: VideoProvider, filtered: boolean, shape: VideoPageShape) {
   const { rows, total } = videoPageQueries(db, provider, {
     filter: filtered ? sql.placeholder('filter') : undefined,
+    shape,
+    anchor: { sortValue: sql.placeholder('sortValue'), id: sql.placeholder('anchorId') },
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   });
@@ -117,10 +139,12 @@ function preparePage(db: Db, provider: VideoProvider, filtered: boolean) {
 export function createVideoRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   const db = () => database.read;
-  const pageQueries = preparedPerConnection((on, shape: `${VideoProvider}:${'all' | 'filtered'}`) => {
-    const [provider, filtered] = shape.split(':') as [VideoProvider, string];
-    return preparePage(on, provider, filtered === 'filtered');
-  });
+  const pageQueries = preparedPerConnection(
+    (on, shape: `${VideoProvider}:${'all' | 'filtered'}:${VideoPageShape}`) => {
+      const [provider, filtered, read] = shape.split(':') as [VideoProvider, string, VideoPageShape];
+      return preparePage(on, provider, filtered === 'filtered', read);
+    },
+  );
 
   return {
     /** Saves the record and answers it; throws the unique violation when the owner already saved it. */
@@ -131,20 +155,23 @@ export function createVideoRepo(database: AppDatabase) {
         return saved;
       }),
 
-    /** One page, newest first, with the total it is a page of (see preparePage). */
+    /** One page, newest first, with the keys around it and the total it is a page of (see preparePage). */
     async page(
       provider: VideoProvider,
       filter: string | undefined,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: VideoRecordRow[]; total: number }> {
-      const queries = pageQueries(db(), `${provider}:${filter === undefined ? 'all' : 'filtered'}`);
-      const values = { filter, limit, offset };
+      request: PageRequest,
+    ): Promise<KeyedPage<VideoRecordRow> & { total: number }> {
+      const window = pageWindow(request);
+      const read: VideoPageShape = window.anchor ? (window.backward ? 'before' : 'after') : 'offset';
+      const queries = pageQueries(db(), `${provider}:${filter === undefined ? 'all' : 'filtered'}:${read}`);
+      const [sortValue, anchorId] = window.anchor ?? [];
+      const values = { filter, limit: window.limit, offset: window.offset, sortValue, anchorId };
       const [rows, counted] = await Promise.all([
         queries.rows.execute(values),
         queries.total.execute(values),
       ]);
-      return { rows, total: counted[0]?.n ?? 0 };
+      const keyed = pageFromRows(window, rows, (row) => [row.sort_date, row.record_id]);
+      return { ...keyed, total: counted[0]?.n ?? 0 };
     },
 
     /** The channels (YouTube) or users (Instagram) with saved videos, one index seek per value. */

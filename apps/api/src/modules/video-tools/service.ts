@@ -45,9 +45,9 @@ export function createVideoToolsService<P extends VideoProvider>(deps: {
     },
 
     async list(query: VideoListQuery): Promise<VideoPageOf<P>> {
-      const { page, pageSize } = query;
-      const { rows, total } = await repo.page(provider, query.filter, pageSize, (page - 1) * pageSize);
-      return { items: rows.map((row) => toRecord(provider, row)), total, page, pageSize } as VideoPageOf<P>;
+      const { rows, total, ...keys } = await repo.page(provider, query.filter, query);
+      const items = rows.map((row) => toRecord(provider, row));
+      return { items, total, pageSize: query.pageSize, ...keys } as VideoPageOf<P>;
     },
 
     /** The distinct channels (YouTube) or users (Instagram), sorted for people. */

@@ -1,4 +1,4 @@
-import { REDGRAM_MESSAGES, type RedgramHistoryEntry } from '@app/contracts';
+import { REDGRAM_MESSAGES, type PagePosition, type RedgramHistoryEntry } from '@app/contracts';
 import {
   ActionIcon,
   Badge,
@@ -31,9 +31,10 @@ const INPUT_LABELS = { escribir: 'Tema', reescribir: 'Texto original' } as const
 export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry) => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [debounced]);
-  const history = useHistory({ page, search: debounced });
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  useEffect(() => setPosition({ page: 1 }), [debounced]);
+  const history = useHistory({ position, search: debounced });
   const remove = useDeleteHistoryEntry();
   const timeZone = useTimeZone();
   const [toDelete, setToDelete] = useState<RedgramHistoryEntry | null>(null);
@@ -111,8 +112,14 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
           </Stack>
           <Pager
             look="steps"
-            of={{ page, total, pageSize: history.data?.pageSize ?? 1 }}
-            onChange={setPage}
+            of={{
+              page,
+              total,
+              pageSize: history.data?.pageSize ?? 1,
+              next: history.data?.next,
+              prev: history.data?.prev,
+            }}
+            onChange={(_, to) => setPosition(to)}
             status={(shown, pages) => `Página ${shown} de ${pages} · ${total} generaciones`}
           />
         </ListState>

@@ -5,9 +5,10 @@ import {
   HISTORY_PAGE_SIZE,
   historyKindLabel,
   type HistoryKind,
+  type PagePosition,
 } from '@app/contracts';
 import { Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ExportCsvButton } from '@/components/export-csv-button';
 import { ListState } from '@/components/list-state';
 import { Pager, rangeLabel } from '@/components/pager';
@@ -31,7 +32,9 @@ const KIND_OPTIONS = [
 /** Historial: who changed what in the community, newest first, filtered and exportable. */
 export function HistoryTab() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const setPage = useCallback((to: number) => setPosition({ page: to }), []);
   const setFilter = (change: Partial<HistoryFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
@@ -39,7 +42,7 @@ export function HistoryTab() {
   const config = usePublicConfig();
   const timeZone = config.data?.timeZone ?? undefined;
   const actors = useHistoryActors();
-  const history = useHistory(page, filters);
+  const history = useHistory(position, filters);
   const exporting = useExportHistory();
 
   usePageInRange(history, page, setPage);
@@ -165,8 +168,14 @@ export function HistoryTab() {
 
         <Pager
           look="steps"
-          of={{ page, total, pageSize: HISTORY_PAGE_SIZE }}
-          onChange={setPage}
+          of={{
+            page,
+            total,
+            pageSize: HISTORY_PAGE_SIZE,
+            next: history.data?.next,
+            prev: history.data?.prev,
+          }}
+          onChange={(_, to) => setPosition(to)}
           status={(shown) => rangeLabel(shown, HISTORY_PAGE_SIZE, total, total === 1 ? 'acción' : 'acciones')}
         />
       </ListState>

@@ -1,3 +1,4 @@
+import type { PagePosition } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageInRange } from '@/lib/use-page-in-range';
@@ -19,19 +20,22 @@ export function useUsersList() {
     search: '',
     pending: searchParams.get('pendientes') === '1',
   });
-  const setPage = (page: number) => setQuery((q) => ({ ...q, page }));
-  const setPending = (pending: boolean) => setQuery((q) => ({ ...q, pending, page: 1 }));
+  // A page number alone reads by offset; Anterior / Siguiente add the key that seeks to their page.
+  const setPosition = ({ page, after, before }: PagePosition) =>
+    setQuery((q) => ({ search: q.search, pending: q.pending, page, after, before }));
+  const setPage = (page: number) => setPosition({ page });
+  const setPending = (pending: boolean) => setQuery((q) => ({ search: q.search, pending, page: 1 }));
 
   // Ask the server once typing pauses, not on every key.
   useEffect(() => {
     const timer = setTimeout(() => {
       const trimmed = search.trim();
-      setQuery((q) => (q.search === trimmed ? q : { ...q, search: trimmed, page: 1 }));
+      setQuery((q) => (q.search === trimmed ? q : { pending: q.pending, search: trimmed, page: 1 }));
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
   const users = useUsers(query);
   usePageInRange(users, query.page, setPage);
-  return { search, setSearch, query, setPage, setPending, users };
+  return { search, setSearch, query, setPage, setPosition, setPending, users };
 }

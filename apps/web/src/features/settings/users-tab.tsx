@@ -21,7 +21,7 @@ type DialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null
 
 /** "Gestión de Usuarios": search and filter the accounts, act on a selection, import and export them. */
 export function UsersTab() {
-  const { search, setSearch, query, setPage, setPending, users } = useUsersList();
+  const { search, setSearch, query, setPosition, setPending, users } = useUsersList();
   const total = users.data?.total ?? 0;
   const selection = useUserSelection(query, total);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -91,8 +91,14 @@ export function UsersTab() {
         />
         <Pager
           look="steps"
-          of={{ page: query.page, total, pageSize: USERS_PAGE_SIZE }}
-          onChange={setPage}
+          of={{
+            page: query.page,
+            total,
+            pageSize: USERS_PAGE_SIZE,
+            next: users.data?.next,
+            prev: users.data?.prev,
+          }}
+          onChange={(_, to) => setPosition(to)}
           status={(shown) => rangeLabel(shown, USERS_PAGE_SIZE, total, 'usuarios')}
         />
       </ListState>

@@ -1,8 +1,8 @@
-import { VIDEO_MESSAGES } from '@app/contracts';
+import { VIDEO_MESSAGES, type PagePosition } from '@app/contracts';
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { Pager } from '@/components/pager';
@@ -17,13 +17,15 @@ import type { ProviderConfig, VideoView } from './providers';
 
 /** "Videos Guardados" (administrators): filter, reload, delete all, the table and its pages. */
 export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const setPage = useCallback((to: number) => setPosition({ page: to }), []);
   const [filter, setFilterState] = useState('');
   const setFilter = (value: string) => {
     setFilterState(value);
     setPage(1);
   };
-  const list = useSavedVideos(config, { page, filter });
+  const list = useSavedVideos(config, { position, filter });
   const filters = useFilters(config);
   const deleteVideo = useDeleteVideo(config);
   const deleteAll = useDeleteAllVideos(config);
@@ -160,8 +162,8 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
             look="steps"
             arrows
             always
-            of={{ page, total, pageSize }}
-            onChange={setPage}
+            of={{ page, total, pageSize, next: list.data?.next, prev: list.data?.prev }}
+            onChange={(_, to) => setPosition(to)}
             status={(shown, pages) => `Página ${shown} de ${pages}`}
           />
         </ListState>

@@ -1,20 +1,25 @@
-import { listRedgramHistory, REDGRAM_HISTORY_PAGE_SIZE, REDGRAM_MESSAGES } from '@app/contracts';
+import {
+  listRedgramHistory,
+  REDGRAM_HISTORY_PAGE_SIZE,
+  REDGRAM_MESSAGES,
+  type PagePosition,
+} from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 export const historyKey = ['redgram', 'history'] as const;
 
-export const historyQueryOptions = ({ page, search }: { page: number; search: string }) =>
+export const historyQueryOptions = ({ position, search }: { position: PagePosition; search: string }) =>
   queryOptions({
-    queryKey: [...historyKey, { page, search }],
+    queryKey: [...historyKey, { ...position, search }],
     queryFn: () =>
       api(
         listRedgramHistory,
-        { query: { page, pageSize: REDGRAM_HISTORY_PAGE_SIZE, ...(search ? { q: search } : {}) } },
+        { query: { ...position, pageSize: REDGRAM_HISTORY_PAGE_SIZE, ...(search ? { q: search } : {}) } },
         { fallbackError: REDGRAM_MESSAGES.loadLogsFailed },
       ),
   });
 
 /** One page of the member's own history ("Mi historial"); the previous page stays shown while the next loads. */
-export const useHistory = (query: { page: number; search: string }) =>
+export const useHistory = (query: { position: PagePosition; search: string }) =>
   useQuery({ ...historyQueryOptions(query), placeholderData: keepPreviousData });

@@ -1,4 +1,10 @@
-import { HISTORY_MESSAGES as M, HISTORY_PAGE_SIZE, listHistory, type HistoryKind } from '@app/contracts';
+import {
+  HISTORY_MESSAGES as M,
+  HISTORY_PAGE_SIZE,
+  listHistory,
+  type HistoryKind,
+  type PagePosition,
+} from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -19,17 +25,17 @@ export const historyFilterInput = ({ actor, kind, from, to }: HistoryFilters) =>
   ...(to ? { to } : {}),
 });
 
-export const historyQueryOptions = (page: number, filters: HistoryFilters) =>
+export const historyQueryOptions = (position: PagePosition, filters: HistoryFilters) =>
   queryOptions({
-    queryKey: ['history', { page, ...filters }],
+    queryKey: ['history', { ...position, ...filters }],
     queryFn: () =>
       api(
         listHistory,
-        { query: { page, pageSize: HISTORY_PAGE_SIZE, ...historyFilterInput(filters) } },
+        { query: { ...position, pageSize: HISTORY_PAGE_SIZE, ...historyFilterInput(filters) } },
         { fallbackError: M.load },
       ),
   });
 
 /** One page of the history; the previous page stays on screen while the next one loads. */
-export const useHistory = (page: number, filters: HistoryFilters) =>
-  useQuery({ ...historyQueryOptions(page, filters), placeholderData: keepPreviousData });
+export const useHistory = (position: PagePosition, filters: HistoryFilters) =>
+  useQuery({ ...historyQueryOptions(position, filters), placeholderData: keepPreviousData });

@@ -1,24 +1,26 @@
-import { listUsers, SETTINGS_MESSAGES as M, USERS_PAGE_SIZE } from '@app/contracts';
+import { listUsers, SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, type PagePosition } from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export interface UsersQuery {
-  page: number;
+/** The page (and the key that seeks to it, from Anterior / Siguiente), search and filter. */
+export interface UsersQuery extends PagePosition {
   /** Trimmed search text; '' for none. */
   search: string;
   /** Only accounts waiting for activation. */
   pending: boolean;
 }
 
-export const usersQueryOptions = ({ page, search, pending }: UsersQuery) =>
+export const usersQueryOptions = ({ page, after, before, search, pending }: UsersQuery) =>
   queryOptions({
-    queryKey: ['users', { page, search, pending }],
+    queryKey: ['users', { page, after, before, search, pending }],
     queryFn: () =>
       api(
         listUsers,
         {
           query: {
             page,
+            ...(after ? { after } : {}),
+            ...(before ? { before } : {}),
             pageSize: USERS_PAGE_SIZE,
             ...(search ? { search } : {}),
             ...(pending ? { pending: 'true' } : {}),

@@ -1,19 +1,23 @@
+import type { PagePosition } from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ProviderConfig } from '../providers';
 import { endpointsOf, savedVideosKey } from './keys';
 
 export interface SavedVideosQuery {
-  page: number;
+  /** The page, and the key that seeks to it when Anterior / Siguiente gave one. */
+  position: PagePosition;
   /** The channel or user shown; '' for all. */
   filter: string;
 }
 
-export const savedVideosQueryOptions = (config: ProviderConfig, { page, filter }: SavedVideosQuery) =>
+export const savedVideosQueryOptions = (config: ProviderConfig, { position, filter }: SavedVideosQuery) =>
   queryOptions({
-    queryKey: [...savedVideosKey(config), 'page', { page, filter }],
+    queryKey: [...savedVideosKey(config), 'page', { ...position, filter }],
     queryFn: async () => {
-      const result = await api(endpointsOf(config).list, { query: { page, ...(filter ? { filter } : {}) } });
+      const result = await api(endpointsOf(config).list, {
+        query: { ...position, ...(filter ? { filter } : {}) },
+      });
       return { ...result, items: result.items.map((item) => config.toView(item)) };
     },
   });
