@@ -4,18 +4,17 @@
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, stripeWebhook } from '@app/contracts';
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../src/db/client';
 import { openPgAppDatabase } from '../src/db/client.pg';
 import { roles, users } from '../src/db/schema';
-import { STRIPE_API_VERSION } from '../src/integrations/stripe';
 import { auditLog } from '../src/modules/history/schema';
 import { billingEvents, billingPlans, billingPrices } from '../src/modules/billing/schema';
 import {
   FAKE_PRICES,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeClient,
   startFakeStripe,
   type FakeStripe,
 } from './fakes/stripe';
@@ -184,13 +183,7 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
         );
         statuses.push(...answers.map((answer) => answer.status));
       };
-      const url = new URL(fakeStripe.baseUrl);
-      const stripe = new Stripe(FAKE_STRIPE_KEY, {
-        apiVersion: STRIPE_API_VERSION,
-        host: url.hostname,
-        port: url.port,
-        protocol: 'http',
-      });
+      const stripe = fakeStripeClient(fakeStripe);
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: FAKE_PRICES.vipMonthly.id, quantity: 1 }],

@@ -1,20 +1,21 @@
 import { BILLING_WEBHOOK_MESSAGES, stripeWebhook } from '@app/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FAKE_PRICES,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeClient,
   startFakeStripe,
   type Delivery,
   type FakeStripe,
+  type SubscriptionChange,
 } from '../../../test/fakes/stripe';
 import { ADMIN, addUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
-import { STRIPE_API_VERSION } from '../../integrations/stripe';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
 import { passwordResetTokens } from '../accounts/schema';
 import type * as SetupEmail from '../members-io/setup-email';
@@ -112,14 +113,25 @@ async function billingApp(): Promise<BillingTest> {
     answers.push(answer);
     return answer;
   };
-  const url = new URL(fake.baseUrl);
-  const stripe = new Stripe(FAKE_STRIPE_KEY, {
-    apiVersion: STRIPE_API_VERSION,
-    host: url.hostname,
-    port: url.port,
-    protocol: 'http',
-  });
+  const stripe = fakeStripeClient(fake);
   return { ...test, fake, stripe, kept: mailer.kept, answers, roleId, post };
+}
+
+/** Runs `work` with the fake's deliveries held back: its events are still built, in `t.fake.events`. */
+async function withheld<T>(t: BillingTest, work: () => Promise<T>): Promise<T> {
+  const deliver = t.fake.deliver;
+  t.fake.deliver = undefined;
+  try {
+    return await work();
+  } finally {
+    t.fake.deliver = deliver;
+  }
+}
+
+/** Sends an event built earlier again, signed as Stripe signs a retry. */
+function resend(t: BillingTest, event: Record<string, unknown>) {
+  const payload = JSON.stringify(event);
+  return t.post({ payload, signature: t.fake.sign(payload) });
 }
 
 /**
@@ -314,13 +326,12 @@ describe('Stripe webhooks: statuses move access', () => {
   it('incomplete grants nothing; trialing grants the plan', async () => {
     const t = await billingApp();
     const member = await addUser(t.db, { email: 'leo@example.com', role: 'cafeinas' });
-    const deliver = t.fake.deliver;
-    t.fake.deliver = undefined;
-    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
-      email: member.email,
-      userId: member.id,
-    });
-    t.fake.deliver = deliver;
+    const subscription = await withheld(t, () =>
+      checkout(t, FAKE_PRICES.vipMonthly.id, {
+        email: member.email,
+        userId: member.id,
+      }),
+    );
     await t.fake.update(subscription, { status: 'incomplete' });
     expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas' });
     await t.fake.update(subscription, { status: 'trialing' });
@@ -343,10 +354,9 @@ describe('Stripe webhooks: statuses move access', () => {
     const t = await billingApp();
     const courtesy = await addUser(t.db, { email: 'cortesia@example.com', role: 'vip' });
     // A subscription paid for under their email that had already ended when its first event came.
-    const deliver = t.fake.deliver;
-    t.fake.deliver = undefined;
-    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email: courtesy.email });
-    t.fake.deliver = deliver;
+    const subscription = await withheld(t, () =>
+      checkout(t, FAKE_PRICES.vipMonthly.id, { email: courtesy.email }),
+    );
     await t.fake.update(subscription, { status: 'canceled' });
     expect(t.answers.map((a) => a.statusCode)).toEqual([200]);
     expect(await account(t.db, courtesy.email)).toMatchObject({ role: 'vip', is_active: true });
@@ -365,8 +375,7 @@ describe('Stripe webhooks: delivery', () => {
     ];
     const before = await counts();
     for (const event of t.fake.events) {
-      const payload = JSON.stringify(event);
-      const answer = await t.post({ payload, signature: t.fake.sign(payload) });
+      const answer = await resend(t, event);
       expect(answer.statusCode).toBe(200);
     }
     expect(await counts()).toEqual(before);
@@ -374,47 +383,35 @@ describe('Stripe webhooks: delivery', () => {
     expect(mailTo(t, 'repetida@example.com')).toHaveLength(1);
   });
 
+  /** A member's paid subscription, then `changes` made with their events held back and sent newest first. */
+  async function newestFirst(t: BillingTest, email: string, changes: SubscriptionChange[]) {
+    const member = await addUser(t.db, { email, role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email, userId: member.id });
+    await withheld(t, async () => {
+      for (const change of changes) await t.fake.update(subscription, change);
+    });
+    for (const event of t.fake.events.slice(-changes.length).reverse()) {
+      expect((await resend(t, event)).statusCode).toBe(200);
+    }
+    return (await t.db.select().from(billingSubscriptions))[0];
+  }
+
   it("events that arrive out of order end in the subscription's current state", async () => {
     const t = await billingApp();
-    const member = await addUser(t.db, { email: 'orden@example.com', role: 'cafeinas' });
-    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
-      email: member.email,
-      userId: member.id,
-    });
-    const deliver = t.fake.deliver;
-    t.fake.deliver = undefined;
-    await t.fake.update(subscription, { status: 'past_due' });
-    await t.fake.update(subscription, { status: 'canceled' });
-    t.fake.deliver = deliver;
     // The end first, then the older "past due" (whose own object still grants access).
-    for (const event of t.fake.events.slice(-2).reverse()) {
-      const payload = JSON.stringify(event);
-      expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBe(200);
-    }
-    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
-    const [row] = await t.db.select().from(billingSubscriptions);
+    const row = await newestFirst(t, 'orden@example.com', [{ status: 'past_due' }, { status: 'canceled' }]);
+    expect(await account(t.db, 'orden@example.com')).toMatchObject({ role: 'cafeinas', is_active: true });
     expect(row?.status).toBe('canceled');
-    expect(mailTo(t, member.email).map((m) => m.subject)).not.toContain(PAST_DUE_SUBJECT);
+    expect(mailTo(t, 'orden@example.com').map((m) => m.subject)).not.toContain(PAST_DUE_SUBJECT);
   });
 
   it('a cancellation and a renewal applied in either order keep access and remember it will not renew', async () => {
     const t = await billingApp();
-    const member = await addUser(t.db, { email: 'renueva@example.com', role: 'cafeinas' });
-    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
-      email: member.email,
-      userId: member.id,
-    });
-    const deliver = t.fake.deliver;
-    t.fake.deliver = undefined;
-    await t.fake.update(subscription, { current_period_end: 1_900_000_000 });
-    await t.fake.update(subscription, { cancel_at_period_end: true });
-    t.fake.deliver = deliver;
-    for (const event of t.fake.events.slice(-2).reverse()) {
-      const payload = JSON.stringify(event);
-      expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBe(200);
-    }
-    expect(await account(t.db, member.email)).toMatchObject({ role: 'vip' });
-    const [row] = await t.db.select().from(billingSubscriptions);
+    const row = await newestFirst(t, 'renueva@example.com', [
+      { current_period_end: 1_900_000_000 },
+      { cancel_at_period_end: true },
+    ]);
+    expect(await account(t.db, 'renueva@example.com')).toMatchObject({ role: 'vip' });
     expect(row).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(Date.parse(row!.current_period_end!)).toBe(1_900_000_000_000);
   });
@@ -494,8 +491,7 @@ describe('Stripe webhooks: delivery', () => {
 
     // Stripe retries the same event: applied now.
     faults.setupEmail = false;
-    const payload = JSON.stringify(t.fake.events.at(-1));
-    expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBe(200);
+    expect((await resend(t, t.fake.events.at(-1)!)).statusCode).toBe(200);
     expect(await account(t.db, 'fallo@example.com')).toMatchObject({ role: 'vip', is_active: true });
   });
 
@@ -503,14 +499,12 @@ describe('Stripe webhooks: delivery', () => {
     const t = await billingApp();
     t.fake.deliver = undefined;
     await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'caida@example.com' });
-    const payload = JSON.stringify(t.fake.events.at(-1));
+    const event = t.fake.events.at(-1)!;
     t.fake.failure = { status: 500, type: 'api_error', message: 'Stripe is down' };
-    expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBeGreaterThanOrEqual(
-      500,
-    );
+    expect((await resend(t, event)).statusCode).toBeGreaterThanOrEqual(500);
     expect(await rowsOf(t.db, billingEvents)).toBe(0);
     t.fake.failure = undefined;
-    expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBe(200);
+    expect((await resend(t, event)).statusCode).toBe(200);
     expect(await account(t.db, 'caida@example.com')).toMatchObject({ role: 'vip' });
   });
 
@@ -520,7 +514,6 @@ describe('Stripe webhooks: delivery', () => {
     expect(logout.statusCode).toBe(403);
     t.fake.deliver = undefined;
     await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'sin-csrf@example.com' });
-    const payload = JSON.stringify(t.fake.events.at(-1));
-    expect((await t.post({ payload, signature: t.fake.sign(payload) })).statusCode).toBe(200);
+    expect((await resend(t, t.fake.events.at(-1)!)).statusCode).toBe(200);
   });
 });
