@@ -95,7 +95,7 @@ function payerOf(event: Stripe.Event, subscription: Stripe.Subscription | undefi
     subscription?.metadata.user_id ?? session?.metadata?.user_id ?? session?.client_reference_id ?? undefined;
   const userId = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : undefined;
   const email = session?.customer_details?.email ?? session?.customer_email ?? undefined;
-  return { userId, email: email ?? undefined };
+  return { userId, email };
 }
 
 function stateOf(subscription: Stripe.Subscription, observedAt: number): SubscriptionState {
