@@ -22,6 +22,9 @@ import { redactUrl } from './lib/redact';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { createBillingSync } from './modules/billing/sync';
+import { createSubscriptionsRepo } from './modules/billing/subscriptions-repo';
+import { billingWebhookRoutes } from './modules/billing/webhook-routes';
 import { createSessionRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -272,6 +275,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       publicUrl: () => publicUrl(app, config),
     }),
   });
+  await billingWebhookRoutes(
+    app,
+    createBillingSync({
+      stripe,
+      webhookSecret: config.stripe.webhookSecret,
+      repo: createSubscriptionsRepo(db),
+      settings: createSettingsRepo(db),
+      accounts: createAccountsRepo(db),
+      history,
+      notifier,
+      mailer,
+      clock,
+      publicUrl: () => publicUrl(app, config),
+      log: app.log,
+    }),
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

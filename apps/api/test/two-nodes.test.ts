@@ -2,8 +2,22 @@
  * Two API processes on one database (issue 15): whatever one node writes, the other answers from at once —
  * accounts, content, deactivations and the login limit. Runs on SQLite (one file) and on PostgreSQL.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES } from '@app/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, stripeWebhook } from '@app/contracts';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../src/db/client';
+import { openPgAppDatabase } from '../src/db/client.pg';
+import { roles, users } from '../src/db/schema';
+import { auditLog } from '../src/modules/history/schema';
+import { billingEvents, billingPlans, billingPrices } from '../src/modules/billing/schema';
+import {
+  FAKE_PRICES,
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeClient,
+  startFakeStripe,
+  type FakeStripe,
+} from './fakes/stripe';
 import { databaseForServers, ENGINE } from './support/engine';
 import { login, startServer, type ServerProcess } from './support/server-process';
 
@@ -12,14 +26,21 @@ const ADMIN = { email: 'jefa@example.com', password: 'jefa-secret-larga' };
 let a: ServerProcess;
 let b: ServerProcess;
 let dispose: () => Promise<void>;
+let fakeStripe: FakeStripe;
+let databaseUrl: string;
 
 beforeAll(async () => {
   const database = await databaseForServers();
   dispose = database.dispose;
+  databaseUrl = database.url;
+  fakeStripe = await startFakeStripe();
   const env = {
     DATABASE_URL: database.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: fakeStripe.baseUrl,
   };
   // One after the other, as a rolling deploy does: the first creates the administrator and the session secret.
   a = await startServer(env);
@@ -28,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
+  await fakeStripe?.close();
   await dispose?.();
 });
 
@@ -128,5 +150,65 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
       statuses.slice(firstRefusal).every((s) => s === 429),
       statuses.join(' '),
     ).toBe(true);
+  }, 60_000);
+
+  it('a Stripe event delivered to both nodes at once is applied once', async () => {
+    // The test's own handle on the servers' database, to set up the plan and count what was written.
+    const database: AppDatabase =
+      ENGINE === 'postgres'
+        ? await openPgAppDatabase(databaseUrl, { max: 2 })
+        : openDatabase(databaseUrl.slice('file:'.length));
+    try {
+      await database.transaction(async (tx) => {
+        const [vip] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'vip'));
+        await tx.insert(billingPlans).values({ role_id: vip!.id, end_action: 'deactivate' });
+        await tx.insert(billingPrices).values({
+          price_id: FAKE_PRICES.vipMonthly.id,
+          role_id: vip!.id,
+          amount: 4900,
+          currency: 'eur',
+          interval: 'month',
+        });
+      });
+      const statuses: number[] = [];
+      fakeStripe.deliver = async ({ payload, signature }) => {
+        const answers = await Promise.all(
+          [a, b].map((node) =>
+            fetch(`${node.url}${stripeWebhook.path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+              body: payload,
+            }),
+          ),
+        );
+        statuses.push(...answers.map((answer) => answer.status));
+      };
+      const stripe = fakeStripeClient(fakeStripe);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: FAKE_PRICES.vipMonthly.id, quantity: 1 }],
+        success_url: 'http://localhost/planes',
+        cancel_url: 'http://localhost/planes',
+      });
+      await fakeStripe.completeCheckout(session.id, 'dos.nodos@example.com');
+
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      const accounts = await database.read
+        .select({ role: roles.name, is_active: users.is_active })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(eq(users.email, 'dos.nodos@example.com'));
+      expect(accounts).toEqual([{ role: 'vip', is_active: true }]);
+      const [created] = await database.read
+        .select({ n: count() })
+        .from(auditLog)
+        .where(eq(auditLog.kind, 'billing.account.create'));
+      expect(created?.n).toBe(1);
+      const [events] = await database.read.select({ n: count() }).from(billingEvents);
+      expect(events?.n).toBe(2);
+    } finally {
+      fakeStripe.deliver = undefined;
+      await database.close();
+    }
   }, 60_000);
 });

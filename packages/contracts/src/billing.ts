@@ -143,6 +143,24 @@ export const openBillingPortal = endpoint({
   response: z.strictObject({ url: z.string() }),
 });
 
+// ---- The provider's webhook ------------------------------------------------------------------------------------
+
+/**
+ * Where Stripe sends its events (server to server): the body is the event exactly as Stripe signed it, so the
+ * server reads it raw and checks the `Stripe-Signature` header instead of a session or the CSRF header.
+ */
+export const stripeWebhook = endpoint({
+  summary: 'Recibe los avisos de Stripe (webhooks) sobre pagos y suscripciones',
+  method: 'POST',
+  path: '/api/billing/webhook',
+  response: z.strictObject({ received: z.literal(true) }),
+});
+
+export const BILLING_WEBHOOK_MESSAGES = {
+  notConfigured: 'Los avisos de Stripe no están configurados',
+  badSignature: 'La firma del aviso de Stripe no es válida',
+} as const;
+
 // ---- Admin: /config, "Planes" ----------------------------------------------------------------------------------
 
 export const AdminPlan = z.strictObject({

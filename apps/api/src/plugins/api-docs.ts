@@ -70,7 +70,8 @@ function describeOperation({ schema, route: options }: Parameters<SwaggerTransfo
   const endpoint = options.config?.endpoint;
   const rule = options.config?.access;
   if (!endpoint || !rule) return schema;
-  const writes = endpoint.method !== 'GET';
+  const signed = options.config?.serverToServer === true;
+  const writes = endpoint.method !== 'GET' && !signed;
   const forbidden = [
     rule.kind === 'tool' || rule.kind === 'admin' ? 'sin permiso para esta operación' : undefined,
     writes ? `sin la cabecera \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`` : undefined,
@@ -78,7 +79,7 @@ function describeOperation({ schema, route: options }: Parameters<SwaggerTransfo
   return {
     ...schema,
     summary: endpoint.summary,
-    description: accessDescription(rule),
+    description: signed ? SIGNED_DESCRIPTION : accessDescription(rule),
     tags: [API_TAGS[endpoint.tag].name],
     operationId: operationId(endpoint),
     security: rule.kind === 'public' ? [] : [{ cookieAuth: [] }],
@@ -90,6 +91,10 @@ function describeOperation({ schema, route: options }: Parameters<SwaggerTransfo
     },
   };
 }
+
+const SIGNED_DESCRIPTION =
+  'Llamada de servidor a servidor: sin sesión ni cabecera CSRF; la autentica la firma de su cabecera ' +
+  '`Stripe-Signature` sobre el cuerpo tal como llega (el evento de Stripe en JSON).';
 
 function accessDescription(rule: Access): string {
   switch (rule.kind) {

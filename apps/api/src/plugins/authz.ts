@@ -29,6 +29,11 @@ declare module 'fastify' {
     access?: Access;
     /** The contract the route was registered from (absent on a third-party plugin's routes). */
     endpoint?: Endpoint;
+    /**
+     * A server-to-server route that authenticates each request by its own signature (a payment provider's
+     * webhook): no browser sends it, so the CSRF header is not asked for.
+     */
+    serverToServer?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route registered so far, with its declared access: the access-matrix and fuzz tests walk it. */
@@ -189,6 +194,7 @@ export function registerAccessGuards(app: FastifyInstance): void {
     const crossSiteWrite =
       !SAFE_METHODS.has(request.method) &&
       isApiRequest(request) &&
+      request.routeOptions.config?.serverToServer !== true &&
       request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE;
     done(crossSiteWrite ? new AppError(403, MESSAGES.csrf) : undefined);
   });

@@ -472,6 +472,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return fake;
 }
 
+/** The official SDK pointed at a fake, as the app's own client is: tests make checkout sessions with it. */
+export function fakeStripeClient(fake: HttpFake): Stripe {
+  const url = new URL(fake.baseUrl);
+  return new Stripe(FAKE_STRIPE_KEY, {
+    apiVersion: STRIPE_API_VERSION,
+    host: url.hostname,
+    port: url.port,
+    protocol: 'http',
+  });
+}
+
 /** The end-to-end wiring: the app's Stripe settings point at this fake. */
 export const fakeStripe: FakeService = {
   name: 'stripe',

@@ -20,6 +20,24 @@ export function newRegistrationEmail(
   });
 }
 
+/** To an admin: a visitor paid for a plan, and the payment made their account (active, with the plan's role). */
+export function newPaidMemberEmail(
+  admin: { email: string; username: string },
+  member: { email: string; username: string },
+  plan: string,
+  link: string,
+): MailMessage {
+  return letter({
+    to: admin.email,
+    subject: `Nuevo miembro de pago: ${member.username}`,
+    greeting: `Hola, ${admin.username}:`,
+    paragraphs: [
+      `${member.username} (${member.email}) ha pagado el plan ${plan}. Su cuenta se ha creado activa, con el rol ${plan}, y ha recibido un correo para elegir su contraseña.`,
+    ],
+    button: { label: 'Ver los usuarios', link },
+  });
+}
+
 /** To an admin: the sign-ups since the last email, as the count still pending. */
 export function registrationDigestEmail(
   admin: { email: string; username: string },

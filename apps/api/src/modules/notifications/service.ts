@@ -2,7 +2,13 @@ import { REGISTRATION_MAIL_INTERVAL_MINUTES, type MailSettings } from '@app/cont
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { diff, type Actor, type HistoryRecorder } from '../history/record';
-import { newRegistrationEmail, refusalEmail, registrationDigestEmail, welcomeEmail } from './emails';
+import {
+  newPaidMemberEmail,
+  newRegistrationEmail,
+  refusalEmail,
+  registrationDigestEmail,
+  welcomeEmail,
+} from './emails';
 import type { NotificationsRepo } from './repo';
 
 export interface NotifierDeps {
@@ -73,6 +79,18 @@ export function createNotifier(deps: NotifierDeps) {
         }
       })();
     },
+
+    /**
+     * A payment made a new account (no admin has to activate it): each active admin hears of it at once, under
+     * the same setting as new registrations, since each one is a paying member rather than a queue to review.
+     */
+    paidMember: (member: Member, plan: string): Promise<void> =>
+      guard(async () => {
+        if (!(await repo.settings()).new_registration) return;
+        for (const admin of await repo.activeAdmins()) {
+          await send(newPaidMemberEmail(admin, member, plan, `${deps.publicUrl()}/config`));
+        }
+      })(),
 
     /** Sends the digests that are due (every API node runs this; each digest is claimed by one). */
     sendDueDigests: (): Promise<void> =>

@@ -1,0 +1,47 @@
+import { letter } from '../../integrations/letter';
+import type { MailMessage } from '../../integrations/mailer';
+
+interface Member {
+  email: string;
+  username: string;
+}
+
+/** To a member: a renewal could not be charged; access stays while the provider retries the card. */
+export function paymentFailedEmail(member: Member, plan: string, profileLink: string): MailMessage {
+  return letter({
+    to: member.email,
+    subject: 'No hemos podido cobrar tu suscripción',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      `No hemos podido cobrar la renovación de tu plan ${plan}. Mientras Stripe vuelve a intentar el cobro, mantienes el acceso a tus herramientas.`,
+      'Para no perderlo, actualiza tu tarjeta en «Gestionar suscripción», en tu perfil:',
+    ],
+    button: { label: 'Actualizar mi tarjeta', link: profileLink },
+  });
+}
+
+/** To a member: the subscription ended, and what the account became (another plan, or deactivated). */
+export function subscriptionEndedEmail(
+  member: Member,
+  plan: string,
+  outcome: { role: string } | 'deactivated' | 'unchanged',
+  plansLink: string,
+): MailMessage {
+  const result =
+    outcome === 'deactivated'
+      ? 'Tu cuenta se ha desactivado.'
+      : outcome === 'unchanged'
+        ? undefined
+        : `Tu cuenta ha pasado al plan ${outcome.role}.`;
+  return letter({
+    to: member.email,
+    subject: 'Tu suscripción ha terminado',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      `Tu suscripción al plan ${plan} ha terminado.`,
+      ...(result ? [result] : []),
+      'Puedes volver a suscribirte cuando quieras desde la página de planes:',
+    ],
+    button: { label: 'Ver los planes', link: plansLink },
+  });
+}

@@ -1,0 +1,152 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { roles, users } from '../../db/schema';
+import { usernameSkeleton } from '../../db/username-skeleton';
+import { billingEvents, billingPlans, billingPrices, billingSubscriptions } from './schema';
+
+/** A member's subscription as stored: which account it grants, and the provider's state last applied. */
+export type StoredSubscription = typeof billingSubscriptions.$inferSelect;
+
+/** The provider's state of one subscription, as fetched (or, when it is gone, as its last event carried it). */
+export interface SubscriptionState {
+  subscriptionId: string;
+  customerId: string;
+  priceId: string | undefined;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** ISO 8601, or null when the provider gives none. */
+  currentPeriodEnd: string | null;
+  /** When the provider's state was read (ms since the epoch): an older state never overwrites a newer one. */
+  observedAt: number;
+}
+
+/** The plan a price belongs to: the role it grants and what happens when the subscription ends. */
+export interface PricePlan {
+  role_id: number;
+  role: string;
+  end_action: 'role' | 'deactivate';
+  end_role_id: number | null;
+}
+
+/** The subscriptions the provider's webhooks keep, and the events already applied. */
+export function createSubscriptionsRepo(database: AppDatabase) {
+  const db = () => database.read;
+
+  return {
+    /** Whether the event was applied already (a replay skips the provider call). */
+    async eventApplied(eventId: string): Promise<boolean> {
+      const [row] = await db()
+        .select({ id: billingEvents.event_id })
+        .from(billingEvents)
+        .where(eq(billingEvents.event_id, eventId));
+      return row !== undefined;
+    },
+
+    /**
+     * Records the event as applied, in the caller's transaction; false when another transaction (this node's
+     * or another's) recorded it first: the primary key refuses the second row, and waits for the first to end.
+     */
+    async claimEvent(eventId: string, type: string): Promise<boolean> {
+      const rows = await db()
+        .insert(billingEvents)
+        .values({ event_id: eventId, type })
+        .onConflictDoNothing()
+        .returning({ id: billingEvents.event_id });
+      return rows.length > 0;
+    },
+
+    /** The stored subscription of this subscription id, or else the one of this customer. */
+    async findLink(subscriptionId: string, customerId: string): Promise<StoredSubscription | undefined> {
+      const rows = await db()
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          or(
+            eq(billingSubscriptions.subscription_id, subscriptionId),
+            eq(billingSubscriptions.customer_id, customerId),
+          ),
+        );
+      return rows.find((row) => row.subscription_id === subscriptionId) ?? rows[0];
+    },
+
+    async findByUser(userId: number): Promise<StoredSubscription | undefined> {
+      const [row] = await db()
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.user_id, userId));
+      return row;
+    },
+
+    async planForPrice(priceId: string): Promise<PricePlan | undefined> {
+      const [row] = await db()
+        .select({
+          role_id: billingPlans.role_id,
+          role: roles.name,
+          end_action: billingPlans.end_action,
+          end_role_id: billingPlans.end_role_id,
+        })
+        .from(billingPrices)
+        .innerJoin(billingPlans, eq(billingPlans.role_id, billingPrices.role_id))
+        .innerJoin(roles, eq(roles.id, billingPlans.role_id))
+        .where(eq(billingPrices.price_id, priceId));
+      return row;
+    },
+
+    async roleName(roleId: number): Promise<string | undefined> {
+      const [row] = await db().select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
+      return row?.name;
+    },
+
+    /** The account with this email, in any case. */
+    async userIdByEmail(email: string): Promise<number | undefined> {
+      const [row] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      return row?.id;
+    },
+
+    /** Whether a new account could not take this username: the same name in any case, or a look-alike. */
+    async usernameTaken(username: string): Promise<boolean> {
+      const [row] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          or(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            eq(users.username_skeleton, usernameSkeleton(username)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Stores the account's customer and subscription state (one row per account), in the caller's transaction. */
+    async saveSubscription(
+      userId: number,
+      state: SubscriptionState,
+      planRoleId: number,
+      now: Date,
+    ): Promise<void> {
+      const values = {
+        customer_id: state.customerId,
+        subscription_id: state.subscriptionId,
+        price_id: state.priceId ?? null,
+        plan_role_id: planRoleId,
+        status: state.status,
+        cancel_at_period_end: state.cancelAtPeriodEnd,
+        current_period_end: state.currentPeriodEnd,
+        provider_updated_at: state.observedAt,
+        updated_at: now.toISOString(),
+      };
+      await db()
+        .insert(billingSubscriptions)
+        .values({ user_id: userId, ...values })
+        .onConflictDoUpdate({ target: billingSubscriptions.user_id, set: values });
+    },
+
+    transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
+  };
+}
+
+export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;

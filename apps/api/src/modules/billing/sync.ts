@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCESS_STATUSES,
+  BILLING_WEBHOOK_MESSAGES as M,
+  ENDED_STATUSES,
+  isAdmin,
+  PASSWORD_SETUP_TTL_DAYS,
+  SETTINGS_MESSAGES,
+  SUBSCRIPTION_STATUS_LABELS,
+  SubscriptionStatus,
+  UsernameField,
+  type HistoryChange,
+} from '@app/contracts';
+import Stripe from 'stripe';
+import { present } from '../../db/rows';
+import type { Mailer, MailMessage } from '../../integrations/mailer';
+import type { Clock } from '../../lib/clock';
+import { badRequest } from '../../lib/errors';
+import { NO_PASSWORD } from '../../lib/password';
+import type { AccountsRepo } from '../accounts/repo';
+import { hashToken } from '../accounts/service';
+import { created, diff, type Actor, type HistoryRecorder } from '../history/record';
+import { passwordSetupEmail } from '../members-io/setup-email';
+import type { Notifier } from '../notifications/service';
+import type { SettingsRepo } from '../settings/repo';
+import { assertSomeoneAdministers } from '../settings/rules';
+import type { StoredUser } from '../settings/users-repo';
+import { paymentFailedEmail, subscriptionEndedEmail } from './emails';
+import type {
+  PricePlan,
+  StoredSubscription,
+  SubscriptionState,
+  SubscriptionsRepo,
+} from './subscriptions-repo';
+
+export interface BillingSyncDeps {
+  stripe: Stripe | undefined;
+  webhookSecret: string | undefined;
+  repo: SubscriptionsRepo;
+  settings: SettingsRepo;
+  accounts: Pick<AccountsRepo, 'replaceResetToken'>;
+  history: HistoryRecorder;
+  notifier: Pick<Notifier, 'paidMember'>;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl(): string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** What became of one event: applied, already applied (a replay, or another node), or not one the app acts on. */
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Historial names Stripe as the author of every billing change. */
+const STRIPE_ACTOR: Actor = { id: null, username: 'Stripe', email: null };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A paused subscription collects nothing (a trial that ended without a card): like an ended one it takes the
+ * plan's access away, and resuming it gives it back.
+ */
+const REVOKING_STATUSES: readonly string[] = [...ENDED_STATUSES, 'paused'];
+const grantsAccess = (status: string | null | undefined) =>
+  (ACCESS_STATUSES as readonly string[]).includes(status ?? '');
+/** Whether the subscription stops giving access now: it gave access in the state stored before this one. */
+const endsAccess = (status: string, before: string | null | undefined) =>
+  REVOKING_STATUSES.includes(status) && grantsAccess(before);
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
+
+/** The subscription an event is about, for the events that change a member's access; undefined for others. */
+export function subscriptionIdOf(event: Stripe.Event): string | undefined {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return event.data.object.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    case 'checkout.session.completed':
+      return event.data.object.mode === 'subscription' ? idOf(event.data.object.subscription) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** What the event says of who is paying: our user id (a signed-in checkout) and the payer's email. */
+function payerOf(event: Stripe.Event, subscription: Stripe.Subscription | undefined) {
+  const session = event.type === 'checkout.session.completed' ? event.data.object : undefined;
+  const rawId =
+    subscription?.metadata.user_id ?? session?.metadata?.user_id ?? session?.client_reference_id ?? undefined;
+  const userId = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : undefined;
+  const email = session?.customer_details?.email ?? session?.customer_email ?? undefined;
+  return { userId, email };
+}
+
+function stateOf(subscription: Stripe.Subscription, observedAt: number): SubscriptionState {
+  const item = subscription.items.data[0];
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    priceId: item?.price.id,
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000).toISOString() : null,
+    observedAt,
+  };
+}
+
+/** How Historial shows a subscription: its status, and that it will not renew when the member cancelled. */
+function subscriptionLabel(row: { status: string | null; cancel_at_period_end: boolean } | undefined) {
+  const parsed = SubscriptionStatus.safeParse(row?.status);
+  if (!parsed.success) return null;
+  const label = SUBSCRIPTION_STATUS_LABELS[parsed.data];
+  return row?.cancel_at_period_end && grantsAccess(row.status) ? `${label} (no se renovará)` : label;
+}
+
+/** What one applied event leaves to do after its commit. */
+interface Applied {
+  messages: MailMessage[];
+  /** A payment made this account: the admins hear of the new paying member. */
+  paidMember: { member: StoredUser; plan: string } | undefined;
+}
+
+const NOTHING: Applied = { messages: [], paidMember: undefined };
+
+/** The fields Historial compares on a billing change. */
+const shown = (
+  user: StoredUser,
+  subscription: { status: string | null; cancel_at_period_end: boolean } | undefined,
+) => ({ role: user.role, is_active: user.is_active, suscripcion: subscriptionLabel(subscription) });
+
+/** A username for an account made by a payment: from the email's local part, free and no look-alike. */
+async function freeUsername(email: string, taken: (name: string) => Promise<boolean>): Promise<string> {
+  const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 40);
+  const base = UsernameField.safeParse(local).success ? local : 'miembro';
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (UsernameField.safeParse(candidate).success && !(await taken(candidate))) return candidate;
+  }
+  return `${base}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Applies Stripe's webhook events to members: each event once (its id stored in the transaction of its effect),
+ * acting on the subscription's current state fetched from Stripe, never on the order events arrive in.
+ */
+export function createBillingSync(deps: BillingSyncDeps) {
+  const { stripe, repo, settings, history, clock, log } = deps;
+
+  function verify(stripe: Stripe, payload: unknown, signature: unknown): Stripe.Event {
+    if (!Buffer.isBuffer(payload) || typeof signature !== 'string' || !deps.webhookSecret) {
+      throw badRequest(M.badSignature);
+    }
+    try {
+      return stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+    } catch (error) {
+      throw badRequest(M.badSignature).withDetail(String(error));
+    }
+  }
+
+  /**
+   * The subscription as Stripe has it now. One that no longer exists is taken from the event when the event
+   * carries it, dated by the event (anything fetched later is newer).
+   */
+  async function fetchState(stripe: Stripe, event: Stripe.Event, subscriptionId: string) {
+    const observedAt = clock.now().getTime();
+    try {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      return { subscription, state: stateOf(subscription, observedAt) };
+    } catch (error) {
+      const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+      if (!gone) throw error;
+      const object = event.data.object as { object?: string };
+      if (object.object !== 'subscription') return undefined;
+      const subscription = object as Stripe.Subscription;
+      return { subscription, state: stateOf(subscription, event.created * 1000) };
+    }
+  }
+
+  async function customerEmail(stripe: Stripe, customerId: string): Promise<string | undefined> {
+    const customer = await stripe.customers.retrieve(customerId);
+    return customer.deleted ? undefined : (customer.email ?? undefined);
+  }
+
+  /** The account the subscription belongs to, made (active, with the plan's role) when none has the email. */
+  async function accountFor(
+    link: StoredSubscription | undefined,
+    payer: { userId: number | undefined; email: string | undefined },
+    plan: PricePlan,
+  ): Promise<{ user: StoredUser; setupToken?: string } | undefined> {
+    const linkedId =
+      link?.user_id ??
+      (payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined) ??
+      (payer.email ? await repo.userIdByEmail(payer.email) : undefined);
+    if (linkedId !== undefined)
+      return { user: present(await settings.findUser(linkedId), 'billing account') };
+    if (!payer.email) return undefined;
+    const email = payer.email.toLowerCase();
+    const username = await freeUsername(email, (name) => repo.usernameTaken(name));
+    const id = await settings.insertUser({
+      username,
+      email,
+      phone: null,
+      role_id: plan.role_id,
+      is_active: true,
+      password_hash: NO_PASSWORD,
+    });
+    const user = present(await settings.findUser(id), 'new billing account');
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await deps.accounts.replaceResetToken({
+      userId: id,
+      hash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_DAYS * DAY_MS),
+    });
+    await history.recordAction(STRIPE_ACTOR, {
+      kind: 'billing.account.create',
+      entity_type: 'user',
+      entity_id: id,
+      label: username,
+      changes: [...created({ ...user, plan: plan.role }, ['username', 'email', 'role', 'is_active', 'plan'])],
+    });
+    return { user, setupToken: token };
+  }
+
+  /**
+   * The role and active flag the state gives the account: the plan's role while it grants access; the plan's
+   * end rule once, when a subscription that gave access stops; nothing for a payment that never went through.
+   * Never an administrator's.
+   */
+  function accessTarget(user: StoredUser, plan: PricePlan, state: SubscriptionState, before?: string | null) {
+    const unchanged = { role_id: user.role_id, is_active: user.is_active };
+    if (isAdmin(user)) return unchanged;
+    if (grantsAccess(state.status)) return { role_id: plan.role_id, is_active: true };
+    if (!endsAccess(state.status, before)) return unchanged;
+    return plan.end_action === 'deactivate'
+      ? { role_id: user.role_id, is_active: false }
+      : { role_id: plan.end_role_id ?? user.role_id, is_active: user.is_active };
+  }
+
+  /** Everything one event changes, in its transaction; what to tell once it is committed. */
+  async function apply(
+    event: Stripe.Event,
+    state: SubscriptionState,
+    plan: PricePlan,
+    payer: { userId: number | undefined; email: string | undefined },
+  ): Promise<Applied | 'duplicate'> {
+    if (!(await repo.claimEvent(event.id, event.type))) return 'duplicate';
+    await settings.lockRoleHolders();
+    const link = await repo.findLink(state.subscriptionId, state.customerId);
+    // A subscription first seen without access (never paid, or already over) links no account: a member
+    // without a subscription row, such as a "cortesía" one, stays out of billing.
+    if (!link && !grantsAccess(state.status)) return NOTHING;
+    const account = await accountFor(link, payer, plan);
+    if (!account) {
+      log.warn({ event: event.id, subscription: state.subscriptionId }, 'billing event names no account');
+      return NOTHING;
+    }
+    const { user: before, setupToken } = account;
+    const previous = link ?? (await repo.findByUser(before.id));
+    // A newer state is stored already, or this is the member's former subscription ending after a new one began.
+    if (previous && previous.provider_updated_at > state.observedAt) return NOTHING;
+    const other = previous?.subscription_id && previous.subscription_id !== state.subscriptionId;
+    if (other && grantsAccess(previous.status) && !grantsAccess(state.status)) return NOTHING;
+    const previousStatus = other ? undefined : previous?.status;
+    await repo.saveSubscription(before.id, state, plan.role_id, clock.now());
+
+    const target = accessTarget(before, plan, state, previousStatus);
+    if (target.role_id !== before.role_id || target.is_active !== before.is_active) {
+      const { username, email, phone } = before;
+      // A member who just paid keeps their session (the new role shows at once); losing access signs them out.
+      await settings.updateUser(
+        before.id,
+        { username, email, phone, ...target },
+        !grantsAccess(state.status),
+        before.is_active && !target.is_active,
+      );
+      await assertSomeoneAdministers(settings, SETTINGS_MESSAGES.lastConfigUserChange);
+    }
+    const after = present(await settings.findUser(before.id), 'billing account');
+    const previousPlan = previous?.plan_role_id ? await repo.roleName(previous.plan_role_id) : undefined;
+    const changes: HistoryChange[] = diff(
+      { ...shown(before, previous), plan: previousPlan },
+      {
+        ...shown(after, { status: state.status, cancel_at_period_end: state.cancelAtPeriodEnd }),
+        plan: plan.role,
+      },
+      ['plan', 'suscripcion', 'role', 'is_active'],
+    );
+    if (changes.length > 0) {
+      await history.recordAction(STRIPE_ACTOR, {
+        kind: 'billing.subscription',
+        entity_type: 'user',
+        entity_id: after.id,
+        label: after.username,
+        changes,
+      });
+    }
+    return {
+      messages: emailsFor({ after, setupToken, plan, state, previousStatus }),
+      paidMember: setupToken ? { member: after, plan: plan.role } : undefined,
+    };
+  }
+
+  /** The emails a committed change sends: the new member's set-up link, a failed charge, an ended plan. */
+  function emailsFor({
+    after,
+    setupToken,
+    plan,
+    state,
+    previousStatus,
+  }: {
+    after: StoredUser;
+    setupToken: string | undefined;
+    plan: PricePlan;
+    state: SubscriptionState;
+    previousStatus: string | null | undefined;
+  }): MailMessage[] {
+    const base = deps.publicUrl();
+    const messages: MailMessage[] = [];
+    if (setupToken) {
+      const link = `${base}/reset-password?token=${encodeURIComponent(setupToken)}`;
+      messages.push(passwordSetupEmail(after, link));
+    }
+    if (isAdmin(after)) return messages;
+    if (state.status === 'past_due' && previousStatus !== 'past_due') {
+      messages.push(paymentFailedEmail(after, plan.role, `${base}/perfil`));
+    }
+    if (endsAccess(state.status, previousStatus)) {
+      const outcome = !after.is_active
+        ? 'deactivated'
+        : after.role_id !== plan.role_id
+          ? { role: after.role }
+          : 'unchanged';
+      messages.push(subscriptionEndedEmail(after, plan.role, outcome, `${base}/planes`));
+    }
+    return messages;
+  }
+
+  return {
+    /**
+     * Checks the signature, fetches the subscription's current state (before the transaction: no network call
+     * holds it open), then applies it in one transaction with the event's id. Throws on a failure so the
+     * answer is a 5xx and Stripe retries; nothing of a failed attempt remains.
+     */
+    async receive(payload: unknown, signature: unknown): Promise<WebhookOutcome> {
+      if (!stripe || !deps.webhookSecret) throw badRequest(M.notConfigured);
+      const event = verify(stripe, payload, signature);
+      const subscriptionId = subscriptionIdOf(event);
+      if (!subscriptionId) return 'ignored';
+      if (await repo.eventApplied(event.id)) return 'duplicate';
+      const fetched = await fetchState(stripe, event, subscriptionId);
+      if (!fetched) return 'ignored';
+      const { state } = fetched;
+      const plan = state.priceId ? await repo.planForPrice(state.priceId) : undefined;
+      if (!plan) {
+        log.warn(
+          { event: event.id, subscription: state.subscriptionId, price: state.priceId },
+          'billing event for a price no plan has: nothing granted',
+        );
+        return 'ignored';
+      }
+      const payer = payerOf(event, fetched.subscription);
+      if (!payer.userId && !payer.email && !(await repo.findLink(state.subscriptionId, state.customerId))) {
+        payer.email = await customerEmail(stripe, state.customerId);
+      }
+      const result = await repo.transaction(() => apply(event, state, plan, payer));
+      if (result === 'duplicate') return 'duplicate';
+      // After the answer: Stripe waits for a quick 2xx, and a mail server that fails must not undo the change.
+      void sendAll(result.messages);
+      if (result.paidMember) void deps.notifier.paidMember(result.paidMember.member, result.paidMember.plan);
+      return 'applied';
+    },
+  };
+
+  async function sendAll(messages: readonly MailMessage[]) {
+    for (const message of messages) {
+      await deps.mailer.send(message).catch((err: unknown) => {
+        log.error({ err, to: message.to, subject: message.subject }, 'billing email could not be sent');
+      });
+    }
+  }
+}
+
+export type BillingSync = ReturnType<typeof createBillingSync>;

@@ -1,0 +1,519 @@
+import { BILLING_WEBHOOK_MESSAGES, stripeWebhook } from '@app/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type Stripe from 'stripe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FAKE_PRICES,
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeClient,
+  startFakeStripe,
+  type Delivery,
+  type FakeStripe,
+  type SubscriptionChange,
+} from '../../../test/fakes/stripe';
+import { ADMIN, addUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
+import type { Db } from '../../db/client';
+import { roles, users } from '../../db/schema';
+import { createMailer, type MailMessage } from '../../integrations/mailer';
+import { passwordResetTokens } from '../accounts/schema';
+import type * as SetupEmail from '../members-io/setup-email';
+import { auditLog } from '../history/schema';
+import { billingEvents, billingPlans, billingPrices, billingSubscriptions } from './schema';
+
+// A failure in the middle of applying an event: the set-up email is built last inside the transaction.
+const faults = vi.hoisted(() => ({ setupEmail: false }));
+vi.mock('../members-io/setup-email', async (importOriginal) => {
+  const real = await importOriginal<typeof SetupEmail>();
+  return {
+    passwordSetupEmail: (...args: Parameters<typeof real.passwordSetupEmail>) => {
+      if (faults.setupEmail) throw new Error('set-up email could not be built');
+      return real.passwordSetupEmail(...args);
+    },
+  };
+});
+
+const APP_URL = 'https://miembros.example.com';
+
+const fakes: FakeStripe[] = [];
+afterEach(async () => {
+  faults.setupEmail = false;
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+interface BillingTest extends TestApp {
+  fake: FakeStripe;
+  stripe: Stripe;
+  kept: readonly MailMessage[];
+  /** Every answer the app gave to the fake's deliveries, in order. */
+  answers: LightMyRequestResponse[];
+  roleId(name: string): Promise<number>;
+  post(delivery: Delivery): Promise<LightMyRequestResponse>;
+}
+
+async function roleIdOf(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return row!.id;
+}
+
+/**
+ * An app wired to a fake Stripe whose events are injected into it. Plans: VIP (monthly, yearly) ends in
+ * cafeinas; estrategas (monthly) deactivates. price_cafeinas_monthly belongs to no plan.
+ */
+async function billingApp(): Promise<BillingTest> {
+  const fake = await startFakeStripe();
+  fakes.push(fake);
+  const mailer = createMailer(
+    { smtpUrl: undefined, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+    { info: () => undefined },
+  );
+  const test = await createTestApp(
+    {
+      appUrl: APP_URL,
+      stripe: {
+        secretKey: FAKE_STRIPE_KEY,
+        webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+        apiUrl: fake.baseUrl,
+      },
+    },
+    { mailer },
+  );
+  const roleId = (name: string) => roleIdOf(test.db, name);
+  const [vip, cafeinas, estrategas] = [
+    await roleId('vip'),
+    await roleId('cafeinas'),
+    await roleId('estrategas'),
+  ];
+  await test.db.insert(billingPlans).values([
+    { role_id: vip, position: 0, end_action: 'role', end_role_id: cafeinas },
+    { role_id: estrategas, position: 1, end_action: 'deactivate', end_role_id: null },
+  ]);
+  await test.db.insert(billingPrices).values([
+    { price_id: FAKE_PRICES.vipMonthly.id, role_id: vip, amount: 4900, currency: 'eur', interval: 'month' },
+    { price_id: FAKE_PRICES.vipYearly.id, role_id: vip, amount: 49000, currency: 'eur', interval: 'year' },
+    {
+      price_id: FAKE_PRICES.estrategasMonthly.id,
+      role_id: estrategas,
+      amount: 1900,
+      currency: 'eur',
+      interval: 'month',
+    },
+  ]);
+  const answers: LightMyRequestResponse[] = [];
+  const post = (delivery: Delivery) =>
+    test.app.inject({
+      method: 'POST',
+      url: stripeWebhook.path,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+      payload: delivery.payload,
+    });
+  fake.deliver = async (delivery) => {
+    const answer = await post(delivery);
+    answers.push(answer);
+    return answer;
+  };
+  const stripe = fakeStripeClient(fake);
+  return { ...test, fake, stripe, kept: mailer.kept, answers, roleId, post };
+}
+
+/** Runs `work` with the fake's deliveries held back: its events are still built, in `t.fake.events`. */
+async function withheld<T>(t: BillingTest, work: () => Promise<T>): Promise<T> {
+  const deliver = t.fake.deliver;
+  t.fake.deliver = undefined;
+  try {
+    return await work();
+  } finally {
+    t.fake.deliver = deliver;
+  }
+}
+
+/** Sends an event built earlier again, signed as Stripe signs a retry. */
+function resend(t: BillingTest, event: Record<string, unknown>) {
+  const payload = JSON.stringify(event);
+  return t.post({ payload, signature: t.fake.sign(payload) });
+}
+
+/**
+ * Pays for a price on the fake's hosted page, as the billing API's checkout sets it up: a signed-in member's
+ * session names their user id; a visitor's carries only the email they type. Returns the subscription id.
+ */
+async function checkout(
+  t: BillingTest,
+  price: string,
+  payer: { email: string; userId?: number },
+): Promise<string> {
+  const metadata: Record<string, string> = payer.userId ? { user_id: String(payer.userId) } : {};
+  const session = await t.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price, quantity: 1 }],
+    success_url: `${APP_URL}/planes/gracias?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${APP_URL}/planes`,
+    locale: 'es',
+    metadata,
+    subscription_data: { metadata },
+    ...(payer.userId ? { client_reference_id: String(payer.userId), customer_email: payer.email } : {}),
+  });
+  const completed = await t.fake.completeCheckout(session.id, payer.email);
+  return completed.subscription as string;
+}
+
+async function account(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, role: roles.name, is_active: users.is_active, username: users.username })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.email, email));
+  return row;
+}
+
+const rowsOf = async (db: Db, table: typeof billingEvents | typeof auditLog | typeof users) =>
+  (await db.select({ n: count() }).from(table))[0]!.n;
+
+const mailTo = (t: BillingTest, email: string) => t.kept.filter((m) => m.to === email);
+
+async function waitForMail(t: BillingTest, email: string, subject: string): Promise<MailMessage> {
+  return vi.waitFor(() => {
+    const found = mailTo(t, email).find((m) => m.subject === subject);
+    if (!found) throw new Error(`no "${subject}" to ${email}`);
+    return found;
+  });
+}
+
+async function me(t: BillingTest, cookie: string) {
+  const res = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+  return { status: res.statusCode, role: res.statusCode === 200 ? res.json<{ role: string }>().role : null };
+}
+
+const SETUP_SUBJECT = 'Tu cuenta en la comunidad: elige tu contraseña';
+const PAST_DUE_SUBJECT = 'No hemos podido cobrar tu suscripción';
+const ENDED_SUBJECT = 'Tu suscripción ha terminado';
+
+describe('Stripe webhooks: checkout', () => {
+  it("a visitor's payment creates an active account with the plan's role and emails the set-up link", async () => {
+    const t = await billingApp();
+    const before = await rowsOf(t.db, users);
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'Nueva.Socia@Example.com' });
+    expect(t.answers.map((a) => a.statusCode)).toEqual([200, 200]);
+
+    const created = await account(t.db, 'nueva.socia@example.com');
+    expect(created).toMatchObject({ role: 'vip', is_active: true, username: 'nueva.socia' });
+    expect(await rowsOf(t.db, users)).toBe(before + 1);
+    const [subscription] = await t.db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.user_id, created!.id));
+    expect(subscription).toMatchObject({ status: 'active', price_id: FAKE_PRICES.vipMonthly.id });
+
+    const mail = await waitForMail(t, 'nueva.socia@example.com', SETUP_SUBJECT);
+    expect(mail.link ?? mail.text).toContain(`${APP_URL}/reset-password?token=`);
+    const [token] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.user_id, created!.id));
+    expect(token).toBeDefined();
+    // The administrators hear of the new paying member.
+    const notice = await waitForMail(t, ADMIN.email, 'Nuevo miembro de pago: nueva.socia');
+    expect(notice.text).toContain('vip');
+
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity_id, created!.id));
+    expect(entries.map((e) => [e.kind, e.actor_name, e.actor_id])).toEqual([
+      ['billing.account.create', 'Stripe', null],
+      ['billing.subscription', 'Stripe', null],
+    ]);
+  });
+
+  it('links a payment to the existing account with that email (any case) instead of making another', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'ana@example.com', role: 'cafeinas' });
+    const before = await rowsOf(t.db, users);
+    await checkout(t, FAKE_PRICES.vipYearly.id, { email: 'ANA@example.com' });
+    expect(await rowsOf(t.db, users)).toBe(before);
+    expect(await account(t.db, member.email)).toMatchObject({ id: member.id, role: 'vip', is_active: true });
+    // It has a password already: no set-up link.
+    expect(mailTo(t, member.email).map((m) => m.subject)).not.toContain(SETUP_SUBJECT);
+  });
+
+  it('a signed-in member who pays gets the new role at once, in the session they already have', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'luis@example.com', role: 'cafeinas' });
+    const cookie = await signIn(t.app, member.email, member.password);
+    await checkout(t, FAKE_PRICES.estrategasMonthly.id, { email: member.email, userId: member.id });
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'estrategas' });
+  });
+
+  it('a price that no plan has grants nothing, answers 200 and is logged', async () => {
+    const t = await billingApp();
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const member = await addUser(t.db, { email: 'eva@example.com', role: 'cafeinas' });
+    const before = await rowsOf(t.db, users);
+    await checkout(t, FAKE_PRICES.cafeinasMonthly.id, { email: 'desconocida@example.com' });
+    await checkout(t, FAKE_PRICES.cafeinasMonthly.id, { email: member.email, userId: member.id });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await rowsOf(t.db, users)).toBe(before);
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ price: FAKE_PRICES.cafeinasMonthly.id }),
+      expect.stringContaining('no plan'),
+    );
+  });
+});
+
+describe('Stripe webhooks: statuses move access', () => {
+  async function payingMember(price: string = FAKE_PRICES.vipMonthly.id) {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'socia@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, price, { email: member.email, userId: member.id });
+    const cookie = await signIn(t.app, member.email, member.password);
+    return { t, member, subscription, cookie };
+  }
+
+  it('past_due keeps access and emails the member once; paid again, nothing more is sent', async () => {
+    const { t, member, subscription, cookie } = await payingMember();
+    await t.fake.update(subscription, { status: 'past_due' });
+    await t.fake.update(subscription, { status: 'past_due', current_period_end: 1_900_000_000 });
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'vip' });
+    const mail = await waitForMail(t, member.email, PAST_DUE_SUBJECT);
+    expect(mail.text).toContain(`${APP_URL}/perfil`);
+    await t.fake.update(subscription, { status: 'active' });
+    expect(mailTo(t, member.email).filter((m) => m.subject === PAST_DUE_SUBJECT)).toHaveLength(1);
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'vip' });
+  });
+
+  it('cancelled at period end keeps access; the end (deleted) moves the member to the end role', async () => {
+    const { t, member, subscription, cookie } = await payingMember();
+    await t.fake.update(subscription, { cancel_at_period_end: true });
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'vip' });
+    const [row] = await t.db.select().from(billingSubscriptions);
+    expect(row?.cancel_at_period_end).toBe(true);
+
+    await t.fake.update(subscription, { status: 'canceled' });
+    expect(t.fake.events.at(-1)?.type).toBe('customer.subscription.deleted');
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
+    // Losing access ends the sessions, as an admin's change of role does.
+    expect((await me(t, cookie)).status).toBe(401);
+    const mail = await waitForMail(t, member.email, ENDED_SUBJECT);
+    expect(mail.text).toContain('Tu cuenta ha pasado al plan cafeinas.');
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_id, member.id))
+      .orderBy(auditLog.id)
+      .then((rows) => rows.slice(-1));
+    expect(entry?.actor_name).toBe('Stripe');
+    expect(entry?.summary).toContain('"field":"role","before":"vip","after":"cafeinas"');
+  });
+
+  it.each(['unpaid', 'incomplete_expired', 'paused'] as const)(
+    '%s applies the end rule: a plan that deactivates signs the member out',
+    async (status) => {
+      const { t, member, subscription, cookie } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
+      expect(await me(t, cookie)).toEqual({ status: 200, role: 'estrategas' });
+      await t.fake.update(subscription, { status });
+      expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+      expect((await me(t, cookie)).status).toBe(401);
+      await waitForMail(t, member.email, ENDED_SUBJECT);
+    },
+  );
+
+  it('a subscription paid again after it was paused gives the access back', async () => {
+    const { t, member, subscription } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
+    await t.fake.update(subscription, { status: 'paused' });
+    await t.fake.update(subscription, { status: 'active' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: true });
+  });
+
+  it('incomplete grants nothing; trialing grants the plan', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'leo@example.com', role: 'cafeinas' });
+    const subscription = await withheld(t, () =>
+      checkout(t, FAKE_PRICES.vipMonthly.id, {
+        email: member.email,
+        userId: member.id,
+      }),
+    );
+    await t.fake.update(subscription, { status: 'incomplete' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas' });
+    await t.fake.update(subscription, { status: 'trialing' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'vip', is_active: true });
+  });
+
+  it('never changes an administrator, even when their own subscription ends', async () => {
+    const t = await billingApp();
+    const [admin] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
+    const subscription = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: ADMIN.email,
+      userId: admin!.id,
+    });
+    await t.fake.update(subscription, { status: 'canceled' });
+    expect(await account(t.db, ADMIN.email)).toMatchObject({ role: 'admin', is_active: true });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+
+  it('never touches a "cortesía" member (no subscription row), even for a subscription in their name', async () => {
+    const t = await billingApp();
+    const courtesy = await addUser(t.db, { email: 'cortesia@example.com', role: 'vip' });
+    // A subscription paid for under their email that had already ended when its first event came.
+    const subscription = await withheld(t, () =>
+      checkout(t, FAKE_PRICES.vipMonthly.id, { email: courtesy.email }),
+    );
+    await t.fake.update(subscription, { status: 'canceled' });
+    expect(t.answers.map((a) => a.statusCode)).toEqual([200]);
+    expect(await account(t.db, courtesy.email)).toMatchObject({ role: 'vip', is_active: true });
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+  });
+});
+
+describe('Stripe webhooks: delivery', () => {
+  it('a replayed event changes nothing and answers 200', async () => {
+    const t = await billingApp();
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'repetida@example.com' });
+    const counts = async () => [
+      await rowsOf(t.db, users),
+      await rowsOf(t.db, auditLog),
+      await rowsOf(t.db, billingEvents),
+    ];
+    const before = await counts();
+    for (const event of t.fake.events) {
+      const answer = await resend(t, event);
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(await counts()).toEqual(before);
+    await waitForMail(t, 'repetida@example.com', SETUP_SUBJECT);
+    expect(mailTo(t, 'repetida@example.com')).toHaveLength(1);
+  });
+
+  /** A member's paid subscription, then `changes` made with their events held back and sent newest first. */
+  async function newestFirst(t: BillingTest, email: string, changes: SubscriptionChange[]) {
+    const member = await addUser(t.db, { email, role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email, userId: member.id });
+    await withheld(t, async () => {
+      for (const change of changes) await t.fake.update(subscription, change);
+    });
+    for (const event of t.fake.events.slice(-changes.length).reverse()) {
+      expect((await resend(t, event)).statusCode).toBe(200);
+    }
+    return (await t.db.select().from(billingSubscriptions))[0];
+  }
+
+  it("events that arrive out of order end in the subscription's current state", async () => {
+    const t = await billingApp();
+    // The end first, then the older "past due" (whose own object still grants access).
+    const row = await newestFirst(t, 'orden@example.com', [{ status: 'past_due' }, { status: 'canceled' }]);
+    expect(await account(t.db, 'orden@example.com')).toMatchObject({ role: 'cafeinas', is_active: true });
+    expect(row?.status).toBe('canceled');
+    expect(mailTo(t, 'orden@example.com').map((m) => m.subject)).not.toContain(PAST_DUE_SUBJECT);
+  });
+
+  it('a cancellation and a renewal applied in either order keep access and remember it will not renew', async () => {
+    const t = await billingApp();
+    const row = await newestFirst(t, 'renueva@example.com', [
+      { current_period_end: 1_900_000_000 },
+      { cancel_at_period_end: true },
+    ]);
+    expect(await account(t.db, 'renueva@example.com')).toMatchObject({ role: 'vip' });
+    expect(row).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(Date.parse(row!.current_period_end!)).toBe(1_900_000_000_000);
+  });
+
+  it('a stale event for a subscription Stripe no longer has never overwrites the newer state', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'vieja@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    const stale = await t.fake.emit(
+      'customer.subscription.updated',
+      t.fake.subscriptions.get(subscription)!,
+      {
+        send: false,
+        created: Math.floor(Date.now() / 1000) - 3600,
+      },
+    );
+    await t.fake.update(subscription, { status: 'canceled' });
+    t.fake.subscriptions.delete(subscription);
+    expect((await t.post(stale)).statusCode).toBe(200);
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas' });
+    const [row] = await t.db.select().from(billingSubscriptions);
+    expect(row?.status).toBe('canceled');
+  });
+
+  it('a bad or missing signature is a 400 in Spanish and changes nothing', async () => {
+    const t = await billingApp();
+    t.fake.deliver = undefined;
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'firma@example.com' });
+    const event = t.fake.events.at(-1)!;
+    const payload = JSON.stringify(event);
+    const signature = t.fake.sign(payload);
+    const tampered = payload.replace('firma@example.com', 'otra@example.com');
+    for (const delivery of [
+      { payload: tampered, signature },
+      { payload, signature: t.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_otro' }) },
+    ]) {
+      const answer = await t.post(delivery);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: BILLING_WEBHOOK_MESSAGES.badSignature });
+    }
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: stripeWebhook.path,
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await account(t.db, 'firma@example.com')).toBeUndefined();
+    expect(await rowsOf(t.db, billingEvents)).toBe(0);
+  });
+
+  it('is a 400 when payments are not configured', async () => {
+    const { app } = await createTestApp();
+    const answer = await app.inject({
+      method: 'POST',
+      url: stripeWebhook.path,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: BILLING_WEBHOOK_MESSAGES.notConfigured });
+  });
+
+  it('a failure while applying answers 5xx, leaves nothing half-applied, and the retry applies it', async () => {
+    const t = await billingApp();
+    faults.setupEmail = true;
+    const before = { users: await rowsOf(t.db, users), log: await rowsOf(t.db, auditLog) };
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'fallo@example.com' });
+    expect(t.answers.map((a) => a.statusCode)).toEqual([500, 500]);
+    expect(await rowsOf(t.db, users)).toBe(before.users);
+    expect(await rowsOf(t.db, auditLog)).toBe(before.log);
+    expect(await rowsOf(t.db, billingEvents)).toBe(0);
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+
+    // Stripe retries the same event: applied now.
+    faults.setupEmail = false;
+    expect((await resend(t, t.fake.events.at(-1)!)).statusCode).toBe(200);
+    expect(await account(t.db, 'fallo@example.com')).toMatchObject({ role: 'vip', is_active: true });
+  });
+
+  it('Stripe out of reach answers 5xx and records nothing, so the event comes again', async () => {
+    const t = await billingApp();
+    t.fake.deliver = undefined;
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'caida@example.com' });
+    const event = t.fake.events.at(-1)!;
+    t.fake.failure = { status: 500, type: 'api_error', message: 'Stripe is down' };
+    expect((await resend(t, event)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(await rowsOf(t.db, billingEvents)).toBe(0);
+    t.fake.failure = undefined;
+    expect((await resend(t, event)).statusCode).toBe(200);
+    expect(await account(t.db, 'caida@example.com')).toMatchObject({ role: 'vip' });
+  });
+
+  it('needs no session or CSRF header, while every other write still does', async () => {
+    const t = await billingApp();
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(logout.statusCode).toBe(403);
+    t.fake.deliver = undefined;
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'sin-csrf@example.com' });
+    expect((await resend(t, t.fake.events.at(-1)!)).statusCode).toBe(200);
+  });
+});
