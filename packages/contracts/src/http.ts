@@ -46,7 +46,8 @@ export const API_TAGS = {
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',
-    description: 'Planes de pago con Stripe: pago seguro, suscripción del miembro, avisos de Stripe (webhooks).',
+    description:
+      'Planes de pago con Stripe: pago seguro, suscripción del miembro, avisos de Stripe (webhooks).',
   },
 } as const satisfies Record<string, { name: string; description: string }>;
 

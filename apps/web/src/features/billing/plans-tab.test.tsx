@@ -65,7 +65,7 @@ describe('Planes tab', () => {
     expect(screen.getByText('Conectado')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Cafeinas' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Admin' })).toBeNull();
-    expect((screen.getByLabelText('URL del webhook') as HTMLInputElement).value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>('URL del webhook').value).toBe(
       'https://app.test/api/billing/webhook',
     );
   }, 30_000);
