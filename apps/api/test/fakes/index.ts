@@ -2,10 +2,12 @@ import { geminiFake } from './gemini';
 import { fakeSmtp } from './smtp';
 import { fakeCobalt } from './cobalt';
 import { fakeInstagram } from './instagram';
+import { fakeStripe } from './stripe';
 import { fakeYouTube } from './youtube';
 
 /**
- * Local stand-ins for the third-party services this app calls (SMTP, Gemini, YouTube, Instagram, cobalt).
+ * Local stand-ins for the third-party services this app calls (SMTP, Gemini, YouTube, Instagram, cobalt,
+ * Stripe).
  * Each one is a real server on a loopback port speaking the service's real wire format; the production code
  * reaches it through the same configurable base URL it uses in production. API tests start the ones they
  * need directly; the end-to-end set-up starts all of them through serve.ts.
@@ -22,4 +24,11 @@ export interface FakeService {
 }
 
 /** Every fake the end-to-end server is wired to. */
-export const FAKES: FakeService[] = [fakeSmtp, geminiFake, fakeYouTube, fakeCobalt, fakeInstagram];
+export const FAKES: FakeService[] = [
+  fakeSmtp,
+  geminiFake,
+  fakeYouTube,
+  fakeCobalt,
+  fakeInstagram,
+  fakeStripe,
+];

@@ -5,7 +5,8 @@
  *
  * Webhooks go to `deliver` (API tests inject them into the app) or, once an end-to-end set-up has posted the app's
  * URL to `/__control/webhook-url`, over HTTP. Tests drive subscriptions with `update` (or, from another process,
- * `POST /__control/subscriptions/:id` with the same fields as JSON).
+ * `POST /__control/subscriptions/:id` with the same fields as JSON; `GET /__control/subscriptions?email=` finds
+ * them by the payer's email).
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -383,6 +384,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (parts[1] === 'webhook-url') {
         webhookUrl = String(body.url);
         return sendJson(response, 200, { ok: true });
+      }
+      if (parts[1] === 'subscriptions' && !parts[2]) {
+        // The subscriptions of the customers with this email, for a test that knows only the payer.
+        const email = url.searchParams.get('email');
+        const owned = [...subscriptions.values()].filter(
+          (subscription) => customers.get(subscription.customer as string)?.email === email,
+        );
+        return sendJson(response, 200, owned);
       }
       if (parts[1] === 'subscriptions' && parts[2]) {
         if (!subscriptions.has(parts[2])) return missing(response, 'subscription', parts[2]);

@@ -85,6 +85,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   server.stdout.resume();
+  // The fake Stripe sends its webhook events to this server, as Stripe does to the URL an operator registers.
+  const webhook = await fetch(`${fakes.env.STRIPE_API_URL}/__control/webhook-url`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${baseUrl}/api/billing/webhook` }),
+  });
+  if (!webhook.ok) throw new Error(`the fake Stripe refused the webhook URL: ${webhook.status}`);
 
   for (const account of [
     ACCOUNTS.cafeinas,

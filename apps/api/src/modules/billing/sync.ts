@@ -274,13 +274,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const target = accessTarget(before, plan, state, previousStatus);
     if (target.role_id !== before.role_id || target.is_active !== before.is_active) {
       const { username, email, phone } = before;
-      // A member who just paid keeps their session (the new role shows at once); losing access signs them out.
-      await settings.updateUser(
-        before.id,
-        { username, email, phone, ...target },
-        !grantsAccess(state.status),
-        before.is_active && !target.is_active,
-      );
+      // The session check reads the role on every request, so a member who pays or moves to the end role keeps
+      // their session and their next page shows the new tier; only a deactivation signs them out.
+      const deactivated = before.is_active && !target.is_active;
+      await settings.updateUser(before.id, { username, email, phone, ...target }, deactivated, deactivated);
       await assertSomeoneAdministers(settings, SETTINGS_MESSAGES.lastConfigUserChange);
     }
     const after = present(await settings.findUser(before.id), 'billing account');

@@ -290,8 +290,8 @@ describe('Stripe webhooks: statuses move access', () => {
     await t.fake.update(subscription, { status: 'canceled' });
     expect(t.fake.events.at(-1)?.type).toBe('customer.subscription.deleted');
     expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
-    // Losing access ends the sessions, as an admin's change of role does.
-    expect((await me(t, cookie)).status).toBe(401);
+    // The session stays: the member's next request already has the end role's access.
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'cafeinas' });
     const mail = await waitForMail(t, member.email, ENDED_SUBJECT);
     expect(mail.text).toContain('Tu cuenta ha pasado al plan cafeinas.');
     const [entry] = await t.db

@@ -1,0 +1,133 @@
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The local Stripe the server is wired to (apps/api/test/fakes/stripe.ts), for what only Stripe can do. */
+function fakeStripe(): string {
+  const url = process.env.STRIPE_API_URL;
+  if (!url) throw new Error('STRIPE_API_URL is not set: the fake Stripe did not start');
+  return url;
+}
+
+/** Stripe ends the member's subscription (the fake sends customer.subscription.deleted to the app). */
+async function endSubscriptionOf(email: string): Promise<void> {
+  const found = await fetch(`${fakeStripe()}/__control/subscriptions?email=${encodeURIComponent(email)}`);
+  const [subscription] = (await found.json()) as { id: string }[];
+  if (!subscription) throw new Error(`the fake Stripe has no subscription for ${email}`);
+  const ended = await fetch(`${fakeStripe()}/__control/subscriptions/${subscription.id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'canceled' }),
+  });
+  expect(ended.ok).toBe(true);
+}
+
+/**
+ * The admin maps VIP to the fake's VIP prices in /config, "Planes" (once: a repeated run finds it saved); a VIP
+ * whose subscription ends becomes cafeinas.
+ */
+async function setUpVipPlan(page: Page): Promise<void> {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/config');
+  await page.getByRole('tab', { name: 'Planes' }).click();
+  await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+  const vip = page.getByRole('region', { name: 'Vip' });
+  await expect(vip.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
+  if (await vip.getByText('Plan guardado').isVisible()) {
+    await page.context().clearCookies();
+    return;
+  }
+  await vip.getByLabel('Precio 1', { exact: true }).fill('price_vip_monthly');
+  await vip.getByRole('button', { name: 'Añadir precio' }).click();
+  await vip.getByLabel('Precio 2', { exact: true }).fill('price_vip_yearly');
+  await vip.getByLabel('Pasar al miembro a otro rol').check();
+  await vip.getByLabel('Rol al terminar').click();
+  await page.getByRole('option', { name: /cafeinas/i }).click();
+  await vip.getByRole('button', { name: 'Guardar plan' }).click();
+  await expect(vip.getByText('Plan guardado')).toBeVisible();
+  await expectAccessible(page);
+  await page.context().clearCookies();
+}
+
+test.describe('Paid plans through Stripe', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a visitor pays for VIP, chooses a password, signs in to VIP; when Stripe ends it, the end rule applies', async ({
+    page,
+    baseURL,
+  }) => {
+    await setUpVipPlan(page);
+    const email = `pago${unique()}@e2e.test`;
+
+    await page.goto('/planes');
+    const vip = page.getByRole('region', { name: /vip/i });
+    await expect(vip.getByRole('list', { name: 'Herramientas' }).getByText('RedGram', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await vip.getByRole('button', { name: /49,00\s€ al mes/ }).click();
+
+    // Stripe's hosted Checkout (the fake's stand-in page): the visitor gives an email and pays.
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+
+    await expect(page).toHaveURL(/\/planes\/gracias\?session_id=cs_test_/);
+    await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
+    await expect(page.getByText(/Revisa tu correo/)).toBeVisible();
+    await expectAccessible(page);
+
+    await expect
+      .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain('Tu cuenta en la comunidad: elige tu contraseña');
+    const mail = (await mailTo(email)).find((m) => m.subject.includes('elige tu contraseña'));
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
+    expect(link?.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+    await page.goto(link ?? '');
+    const password = 'pago-e2e-secreto';
+    await page.getByLabel('Nueva contraseña').fill(password);
+    await page.getByLabel('Confirmar contraseña').fill(password);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, { email, password });
+    const main = page.getByRole('main');
+    await expect(main.getByText('Vip', { exact: true })).toBeVisible();
+    const cards = main
+      .getByRole('link')
+      .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
+    await expect(cards).toHaveCount(6);
+
+    await page.goto('/perfil');
+    const subscription = page.getByRole('region', { name: 'Mi suscripción' });
+    await expect(subscription.getByText('Activa')).toBeVisible();
+    await expect(subscription.getByRole('button', { name: 'Gestionar suscripción' })).toBeVisible();
+    await expectAccessible(page);
+
+    await endSubscriptionOf(email);
+    await expect
+      .poll(async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+        return cards.count();
+      })
+      .toBe(1);
+    await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
+  });
+
+  test('the plans, thanks and profile screens are accessible on a phone', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/planes');
+    await expect(page.getByRole('heading', { name: 'Planes', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/planes/gracias?session_id=cs_test_x');
+    await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
+    await expectAccessible(page);
+    await signIn(page, ACCOUNTS.cafeinas);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
