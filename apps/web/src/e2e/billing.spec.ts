@@ -64,7 +64,9 @@ test.describe('Paid plans through Stripe', () => {
 
     await page.goto('/planes');
     const vip = page.getByRole('region', { name: /vip/i });
-    await expect(vip.getByRole('list', { name: 'Herramientas' }).getByText('RedGram', { exact: true })).toBeVisible();
+    await expect(
+      vip.getByRole('list', { name: 'Herramientas' }).getByText('RedGram', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
     await vip.getByRole('button', { name: /49,00\s€ al mes/ }).click();
 
