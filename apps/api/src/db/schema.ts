@@ -67,10 +67,14 @@ export const users = sqliteTable(
  * Accounts per state (active / pending activation): the admin list's totals, kept by every write of `users`
  * in its own transaction (db/kept-counts.ts), so a page never counts the table.
  */
-export const userCounts = sqliteTable('user_counts', {
-  is_active: integer('is_active', { mode: 'boolean' }).primaryKey(),
-  n: integer('n').notNull().default(0),
-});
+export const userCounts = sqliteTable(
+  'user_counts',
+  {
+    is_active: integer('is_active', { mode: 'boolean' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.is_active] })],
+);
 
 /** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
 export const sessions = sqliteTable(
