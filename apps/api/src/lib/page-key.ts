@@ -52,11 +52,15 @@ export function pageWindow(request: PageRequest): PageWindow {
   const { page, pageSize, after, before } = request;
   if (after !== undefined && before !== undefined) throw badRequest(INVALID_PAGE_KEY);
   const key = after ?? before;
-  const anchor = key === undefined ? undefined : decodePageKey(key);
+  const decoded = key === undefined ? undefined : decodePageKey(key);
+  // Back to page 1 is the first page itself: read before a key, it would come up short once a row of it is
+  // deleted.
+  const backward = before !== undefined && page > 1;
+  const anchor = before !== undefined && !backward ? undefined : decoded;
   return {
     page,
     pageSize,
-    backward: before !== undefined,
+    backward,
     anchor,
     limit: pageSize + 1,
     offset: anchor === undefined ? (page - 1) * pageSize : 0,

@@ -63,7 +63,20 @@ describe('saved records by page key', () => {
     expect(second.json().items.map((v: YouTubeVideo) => v.record_id)).toEqual(newestFirst().slice(4, 8));
     const back = await get(`/api/video-tools/youtube/videos?pageSize=4&page=1&before=${second.json().prev}`);
     expect(back.json()).toMatchObject({ page: 1, prev: null });
-    expect(back.json().items.map((v: YouTubeVideo) => v.record_id)).toEqual(newestFirst().slice(0, 3));
+    const left = newestFirst().filter((id) => id !== anchor);
+    expect(back.json().items.map((v: YouTubeVideo) => v.record_id)).toEqual(left.slice(0, 4));
+  });
+
+  it('fill page 1 again after one of its rows is deleted, though the pager came back to it by key', async () => {
+    const { db, get, newestFirst } = await setup();
+    const first = (await get('/api/video-tools/youtube/videos?pageSize=4')).json();
+    const second = (
+      await get(`/api/video-tools/youtube/videos?pageSize=4&page=2&after=${first.next}`)
+    ).json();
+    await db.delete(videoRecords).where(eq(videoRecords.record_id, newestFirst()[0]!));
+    const back = await get(`/api/video-tools/youtube/videos?pageSize=4&page=1&before=${second.prev}`);
+    expect(back.json()).toMatchObject({ page: 1, prev: null });
+    expect(back.json().items.map((v: YouTubeVideo) => v.record_id)).toEqual(newestFirst().slice(1, 5));
   });
 
   it('refuse a key it never gave out with a Spanish 400, and both directions at once', async () => {
