@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointsOf, ID_MAX } from './http';
-import { SEARCH_MAX } from './settings';
+import { BillingFilter, SEARCH_MAX } from './settings';
 import { USERNAME_MESSAGES } from './user-fields';
 
 const endpoint = endpointsOf('members-io');
@@ -141,6 +141,7 @@ export const importMembers = endpoint({
 export const MembersExportBody = z.strictObject({
   search: z.string().trim().max(SEARCH_MAX).optional(),
   pending: z.boolean().optional(),
+  billing: BillingFilter.optional(),
   /** For a migration to another server of this app: the file then holds secrets. */
   include_hashes: z.boolean().default(false),
 });

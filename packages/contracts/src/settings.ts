@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_STATUSES, SubscriptionStatus } from './billing';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, keyedPageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
@@ -51,11 +52,28 @@ export const SETTINGS_MESSAGES = {
   bulkLastConfigUser:
     'No se ha cambiado ninguna cuenta: la acción dejaría a la comunidad sin ningún usuario activo con acceso a Configuración.',
   bulkFailed: 'Error al aplicar la acción',
+  billingFilter: 'Filtro de suscripción no válido',
 } as const;
 
 /** "No se puede eliminar el rol: 3 usuarios lo tienen asignado..." */
 export const roleInUseMessage = (users: number): string =>
   `No se puede eliminar este rol porque ${users === 1 ? 'un usuario lo tiene' : `${users} usuarios lo tienen`} asignado. Asígnales otro rol antes de eliminarlo.`;
+
+/** The users table's subscription filter: "Con suscripción" (paid access today) or "Pago pendiente". */
+export const BILLING_FILTERS = ['subscribed', 'past_due'] as const;
+export const BillingFilter = z.enum(BILLING_FILTERS, { error: SETTINGS_MESSAGES.billingFilter });
+export type BillingFilter = z.infer<typeof BillingFilter>;
+
+export const BILLING_FILTER_LABELS: Record<BillingFilter, string> = {
+  subscribed: 'Con suscripción',
+  past_due: 'Pago pendiente',
+};
+
+/** The subscription statuses each filter keeps. */
+export const BILLING_FILTER_STATUSES: Record<BillingFilter, readonly SubscriptionStatus[]> = {
+  subscribed: ACCESS_STATUSES,
+  past_due: ['past_due'],
+};
 
 export const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
@@ -69,6 +87,11 @@ export const AdminUser = z.strictObject({
   role: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
+  /**
+   * The member's subscription: the plan is the name of the role it grants (null once that role is deleted).
+   * Null for a member billing has never seen (made by an admin, imported, "cortesía").
+   */
+  subscription: z.strictObject({ plan: z.string().nullable(), status: SubscriptionStatus }).nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -78,6 +101,8 @@ export const UserListQuery = z.strictObject({
   search: z.string().trim().max(SEARCH_MAX).optional(),
   /** Only accounts waiting for activation (inactive). */
   pending: z.stringbool().optional(),
+  /** Only members whose subscription is in one of the filter's statuses. */
+  billing: BillingFilter.optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
@@ -206,6 +231,7 @@ export const UserBulkBody = z
       .strictObject({
         search: z.string().trim().max(SEARCH_MAX).optional(),
         pending: z.boolean().optional(),
+        billing: BillingFilter.optional(),
       })
       .optional(),
     role_id: RoleIdField.max(ID_MAX, SETTINGS_MESSAGES.chooseRole).optional(),

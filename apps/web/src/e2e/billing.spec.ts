@@ -52,6 +52,24 @@ async function setUpVipPlan(page: Page): Promise<void> {
   await page.context().clearCookies();
 }
 
+/**
+ * The admin's users table shows the new member under "Con suscripción" as a VIP whose payments are up to date,
+ * and not under "Pago pendiente"; the admin signs out after.
+ */
+async function expectPayingMemberListed(page: Page, email: string): Promise<void> {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/config');
+  await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
+  const subscriptions = page.getByRole('combobox', { name: 'Suscripción' });
+  await subscriptions.selectOption({ label: 'Con suscripción' });
+  await page.getByLabel('Buscar').fill(email);
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('vip · Activa');
+  await subscriptions.selectOption({ label: 'Pago pendiente' });
+  await expect(page.getByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
+  await page.context().clearCookies();
+}
+
 test.describe('Paid plans through Stripe', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -83,6 +101,7 @@ test.describe('Paid plans through Stripe', () => {
     await expect
       .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
       .toContain('Tu cuenta en la comunidad: elige tu contraseña');
+    await expectPayingMemberListed(page, email);
     const mail = (await mailTo(email)).find((m) => m.subject.includes('elige tu contraseña'));
     const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
     expect(link?.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);

@@ -1,15 +1,14 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { tallyUsers } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
 import { passwordResetTokens } from '../accounts/schema';
+import { userFilter, type UserFilter } from '../settings/user-list-repo';
 
-export interface ExportFilter {
-  search?: string | undefined;
-  pending?: boolean | undefined;
-}
+/** The admin table's filter, which the export reads with the same condition. */
+export type ExportFilter = Pick<UserFilter, 'search' | 'pending' | 'billing'>;
 
 export interface ExistingMember {
   id: number;
@@ -45,12 +44,6 @@ export function createMembersIoRepo(database: AppDatabase) {
   return {
     /** Members matching the admin table's filter, oldest first, each with its role's name. */
     async listForExport(filter: ExportFilter, withHashes: boolean) {
-      const where = and(
-        filter.pending ? eq(users.is_active, false) : undefined,
-        filter.search
-          ? database.dialect.userSearch(users.id, users.username, users.email, filter.search)
-          : undefined,
-      );
       return db()
         .select({
           username: users.username,
@@ -63,7 +56,7 @@ export function createMembersIoRepo(database: AppDatabase) {
         })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.role_id))
-        .where(where)
+        .where(userFilter(database, filter))
         .orderBy(asc(users.id));
     },
 

@@ -12,6 +12,10 @@ export function membersIoRoutes(app: FastifyInstance, members: MembersIoService)
     bodyLimit: MEMBERS_IMPORT_BODY_LIMIT,
   });
   route(app, exportMembers, CONFIG, ({ body, user }) =>
-    members.exportMembers({ search: body.search, pending: body.pending }, body.include_hashes, actorOf(user)),
+    members.exportMembers(
+      { search: body.search, pending: body.pending, billing: body.billing },
+      body.include_hashes,
+      actorOf(user),
+    ),
   );
 }

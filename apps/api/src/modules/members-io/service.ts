@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BILLING_FILTER_LABELS,
   MEMBER_CSV_HEADERS,
   MEMBER_FIELDS,
   MEMBERS_IO_MESSAGES as M,
@@ -105,6 +106,7 @@ function exportEntry(filter: ExportFilter, exported: number): ActionEntry {
   const scope = [
     ...(filter.search ? [`búsqueda «${filter.search}»`] : []),
     ...(filter.pending ? ['pendientes'] : []),
+    ...(filter.billing ? [`suscripción «${BILLING_FILTER_LABELS[filter.billing]}»`] : []),
   ];
   return {
     kind: 'users.export',

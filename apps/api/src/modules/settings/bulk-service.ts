@@ -1,4 +1,5 @@
 import {
+  BILLING_FILTER_LABELS,
   MESSAGES,
   SETTINGS_MESSAGES as M,
   type HistoryChange,
@@ -46,6 +47,7 @@ function targetChange({ ids, filter }: UserBulkBody): HistoryChange {
   const described = [
     filter?.search ? `búsqueda «${filter.search}»` : '',
     filter?.pending ? 'solo pendientes' : '',
+    filter?.billing ? `suscripción «${BILLING_FILTER_LABELS[filter.billing]}»` : '',
   ].filter(Boolean);
   return { field: 'filtro', before: null, after: described.join(', ') || 'todas las cuentas' };
 }

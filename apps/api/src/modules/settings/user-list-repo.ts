@@ -1,8 +1,8 @@
-import type { AdminUser } from '@app/contracts';
+import { BILLING_FILTER_STATUSES, type AdminUser, type BillingFilter } from '@app/contracts';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
-import { roles, userCounts, users } from '../../db/schema';
+import { userCounts, users } from '../../db/schema';
 import {
   pageFromRows,
   pageWindow,
@@ -14,24 +14,40 @@ import {
   type PageRequest,
   type PageWindow,
 } from '../../lib/page-key';
-import { adminUserFields } from './users-repo';
+import { billingSubscriptions } from '../billing/schema';
+import { selectAdminUsers, toAdminUser } from './users-repo';
 
 export interface UserFilter extends PageRequest {
   search?: string | undefined;
   pending?: boolean | undefined;
+  billing?: BillingFilter | undefined;
 }
 
 /** A page of the user list, the keys of the pages around it and the total it is a page of. */
 type UserPage = PageKeys & { items: AdminUser[]; total: number };
 
-/** The accounts the list's search and pending filter keep (the bulk actions target them too). */
+/** The members whose subscription is in one of the filter's statuses (billing_subscriptions_status_idx). */
+const billingCondition = (database: AppDatabase, billing: BillingFilter): SQL =>
+  inArray(
+    users.id,
+    database.read
+      .select({ id: billingSubscriptions.user_id })
+      .from(billingSubscriptions)
+      .where(inArray(billingSubscriptions.status, [...BILLING_FILTER_STATUSES[billing]])),
+  );
+
+/**
+ * The accounts the list's search, pending and subscription filters keep (the bulk actions and the export
+ * target them too).
+ */
 export const userFilter = (
   database: AppDatabase,
-  { search, pending }: Pick<UserFilter, 'search' | 'pending'>,
+  { search, pending, billing }: Pick<UserFilter, 'search' | 'pending' | 'billing'>,
 ): SQL | undefined =>
   and(
     pending ? eq(users.is_active, false) : undefined,
     search ? database.dialect.userSearch(users.id, users.username, users.email, search) : undefined,
+    billing ? billingCondition(database, billing) : undefined,
   );
 
 const keyOf = (user: AdminUser): KeyValues => [user.created_at, user.id];
@@ -45,9 +61,9 @@ export function createUserListRepo(database: AppDatabase) {
   const db = () => database.read;
 
   /**
-   * A page of the list without a search (everyone, or the pending accounts), prepared once per connection: its
-   * rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a page key seeks there; a deep
-   * page's OFFSET walks index entries only), and the total from the kept counts.
+   * A page of the list without a search or subscription filter (everyone, or the pending accounts), prepared
+   * once per connection: its rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a
+   * page key seeks there; a deep page's OFFSET walks index entries only), and the total from the kept counts.
    */
   const unsearchedPage = preparedPerConnection((on: Db, shape: `${'all' | 'pending'}:${Read}`) => {
     const [list, read] = shape.split(':') as ['all' | 'pending', Read];
@@ -69,10 +85,7 @@ export function createUserListRepo(database: AppDatabase) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return {
-      rows: on
-        .select(adminUserFields)
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.role_id))
+      rows: selectAdminUsers(on, {})
         .where(inArray(users.id, pageIds))
         .orderBy(...order)
         .prepare(),
@@ -86,22 +99,19 @@ export function createUserListRepo(database: AppDatabase) {
   });
 
   /**
-   * A search reads its matches through the search index: one pass with a window count. Past a page key the
-   * window sees only the rows beyond it, so the total is counted apart.
+   * A search or a subscription filter reads its matches in one pass with a window count (no kept count holds
+   * their total). Past a page key the window sees only the rows beyond it, so the total is counted apart.
    */
   const searchedPage = async (filter: UserFilter, window: PageWindow): Promise<UserPage> => {
     const where = userFilter(database, filter);
-    const read = await db()
-      .select({ ...adminUserFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.role_id))
+    const read = await selectAdminUsers(db(), { total: sql<number>`count(*) over ()`.mapWith(Number) })
       .where(and(where, seekWindow(users.created_at, users.id, window)))
       .orderBy(...readingOrder(users.created_at, users.id, window.backward))
       .limit(window.limit)
       .offset(window.offset);
     const { rows, ...keys } = pageFromRows(
       window,
-      read.map(({ total: _total, ...user }) => user),
+      read.map(({ total: _total, ...user }) => toAdminUser(user)),
       keyOf,
     );
     if (!window.anchor && (read.length > 0 || window.page === 1)) {
@@ -114,12 +124,12 @@ export function createUserListRepo(database: AppDatabase) {
 
   const listUsers = async (filter: UserFilter): Promise<UserPage> => {
     const window = pageWindow(filter);
-    if (filter.search) return searchedPage(filter, window);
+    if (filter.search || filter.billing) return searchedPage(filter, window);
     const queries = unsearchedPage(db(), `${filter.pending ? 'pending' : 'all'}:${readOf(window)}`);
     const [sortValue, anchorId] = window.anchor ?? [];
     const values = { limit: window.limit, offset: window.offset, sortValue, anchorId };
     const [read, totals] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
-    const { rows, ...keys } = pageFromRows(window, read, keyOf);
+    const { rows, ...keys } = pageFromRows(window, read.map(toAdminUser), keyOf);
     return { items: rows, total: totals[0]?.n ?? 0, ...keys };
   };
 

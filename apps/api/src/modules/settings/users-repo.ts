@@ -1,11 +1,13 @@
-import type { AdminUser } from '@app/contracts';
+import { SubscriptionStatus, type AdminUser } from '@app/contracts';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
+import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
+import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { endResetLinks, usernameInUse } from '../accounts/repo';
+import { billingSubscriptions } from '../billing/schema';
 import { videoRecords } from '../video-tools/schema';
 
 interface UserValues {
@@ -29,8 +31,14 @@ export interface StoredUser extends AdminUser {
 /** The tool whose holders administer the community (lock-out rules). */
 const CONFIG_TOOL = 'config';
 
-/** Where each field of the admin list's user comes from (users joined with roles). */
-export const adminUserFields = {
+/**
+ * The role a subscription grants, joined apart from the role the member holds now. A derived table rather than
+ * drizzle's `alias`: PostgreSQL's query builder renders an aliased SQLite table object by its alias alone.
+ */
+const planRoles = new QueryBuilder().select({ id: roles.id, name: roles.name }).from(roles).as('plan_roles');
+
+/** Where each field of the admin list's user comes from (users with their role and their subscription). */
+const adminUserFields = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -39,9 +47,33 @@ export const adminUserFields = {
   role: roles.name,
   is_active: users.is_active,
   created_at: users.created_at,
+  plan: planRoles.name,
+  subscription_status: billingSubscriptions.status,
 };
 
-const adminUserColumns = { ...adminUserFields, token_version: users.token_version };
+/** The admin user's fields (and `extra` ones) from users joined with the tables they come from. */
+export const selectAdminUsers = <Extra extends SelectedFields>(on: Db, extra: Extra) =>
+  on
+    .select({ ...adminUserFields, ...extra })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
+    .leftJoin(planRoles, eq(planRoles.id, billingSubscriptions.plan_role_id));
+
+interface AdminUserRow extends Omit<AdminUser, 'subscription'> {
+  plan: string | null;
+  subscription_status: string | null;
+}
+
+/** A row of `selectAdminUsers` as the contract shapes it: no subscription without a known status. */
+export const toAdminUser = <Row extends AdminUserRow>({
+  plan,
+  subscription_status: status,
+  ...user
+}: Row): Omit<Row, 'plan' | 'subscription_status'> & Pick<AdminUser, 'subscription'> => {
+  const known = SubscriptionStatus.safeParse(status);
+  return { ...user, subscription: known.success ? { plan, status: known.data } : null };
+};
 
 export const withoutTokenVersion = ({ token_version: _tokenVersion, ...user }: StoredUser): AdminUser => user;
 
@@ -51,12 +83,10 @@ export function createUsersRepo(database: AppDatabase) {
   const db = () => database.read;
 
   const findUser = async (id: number): Promise<StoredUser | undefined> => {
-    const [row] = await db()
-      .select(adminUserColumns)
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.role_id))
-      .where(eq(users.id, id));
-    return row;
+    const [row] = await selectAdminUsers(db(), { token_version: users.token_version }).where(
+      eq(users.id, id),
+    );
+    return row && toAdminUser(row);
   };
 
   const insertUser = (values: UserValues & { password_hash: string }): Promise<number> =>

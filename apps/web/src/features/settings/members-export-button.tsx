@@ -1,3 +1,4 @@
+import type { BillingFilter } from '@app/contracts';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ExportCsvButton } from '@/components/export-csv-button';
@@ -7,7 +8,15 @@ import { errorMessage } from '@/lib/query-client';
 import { EXPORT_FAILED, useExportMembers } from './api/export-members';
 
 /** "Exportar CSV": the members of the table's current filter; hashes only when the admin confirms. */
-export function MembersExportButton({ search, pending }: { search: string; pending: boolean }) {
+export function MembersExportButton({
+  search,
+  pending,
+  billing,
+}: {
+  search: string;
+  pending: boolean;
+  billing: BillingFilter | '';
+}) {
   const [opened, setOpened] = useState(false);
   const [withHashes, setWithHashes] = useState(false);
   const exporting = useExportMembers();
@@ -18,7 +27,12 @@ export function MembersExportButton({ search, pending }: { search: string; pendi
 
   const run = () =>
     exporting.mutate(
-      { search: search || undefined, pending: pending || undefined, include_hashes: withHashes },
+      {
+        search: search || undefined,
+        pending: pending || undefined,
+        billing: billing || undefined,
+        include_hashes: withHashes,
+      },
       {
         onSuccess: (file) => {
           downloadText(file.filename, file.csv);

@@ -4,7 +4,7 @@ import type { UsersQuery } from './api/get-users';
 
 /** The bulk selection: ticked rows (kept across pages), or every account matching the filter. */
 export function useUserSelection(
-  { search, pending }: Pick<UsersQuery, 'search' | 'pending'>,
+  { search, pending, billing }: Pick<UsersQuery, 'search' | 'pending' | 'billing'>,
   matching: number,
 ) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -14,7 +14,7 @@ export function useUserSelection(
     setAllMatching(false);
   };
   // A new search or filter is a different list: what was selected no longer applies.
-  useEffect(clear, [search, pending]);
+  useEffect(clear, [search, pending, billing]);
 
   /** Ticks or unticks these accounts; the selection becomes the ticked rows again. */
   const tick = (ids: readonly number[], on: boolean) => {
@@ -30,7 +30,13 @@ export function useUserSelection(
   };
 
   const target: Pick<UserBulkBody, 'ids' | 'filter'> = allMatching
-    ? { filter: { ...(search ? { search } : {}), ...(pending ? { pending: true } : {}) } }
+    ? {
+        filter: {
+          ...(search ? { search } : {}),
+          ...(pending ? { pending: true } : {}),
+          ...(billing ? { billing } : {}),
+        },
+      }
     : { ids: [...selected] };
   return {
     allMatching,

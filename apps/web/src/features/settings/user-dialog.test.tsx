@@ -14,6 +14,7 @@ const user: AdminUser = {
   role: 'vip',
   is_active: true,
   created_at: '2026-01-01T00:00:00.000Z',
+  subscription: null,
 };
 
 // Generous waits: the whole suite runs next to other builds on two shared cores.

@@ -1,5 +1,12 @@
-import { SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, type AdminUser } from '@app/contracts';
-import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import {
+  BILLING_FILTER_LABELS,
+  BILLING_FILTERS,
+  SETTINGS_MESSAGES as M,
+  USERS_PAGE_SIZE,
+  type AdminUser,
+  type BillingFilter,
+} from '@app/contracts';
+import { Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListState } from '@/components/list-state';
@@ -19,17 +26,24 @@ import { UsersTable } from './users-table';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
 
+const BILLING_OPTIONS = [
+  { value: '', label: 'Todas' },
+  ...BILLING_FILTERS.map((value) => ({ value, label: BILLING_FILTER_LABELS[value] })),
+];
+
 /** "Gestión de Usuarios": search and filter the accounts, act on a selection, import and export them. */
 export function UsersTab() {
-  const { search, setSearch, query, setPosition, setPending, users } = useUsersList();
+  const { search, setSearch, query, setPosition, setPending, setBilling, users } = useUsersList();
   const total = users.data?.total ?? 0;
   const selection = useUserSelection(query, total);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   // The dates are shown in the server's zone; the browser's own when it cannot be loaded.
   const config = usePublicConfig();
+  // Subscriptions are shown only while payments run here.
+  const billingEnabled = config.data?.billingEnabled === true;
   const items = users.data?.items ?? [];
-  const filtered = query.search !== '' || query.pending;
+  const filtered = query.search !== '' || query.pending || query.billing !== '';
 
   return (
     <Stack gap="md">
@@ -54,10 +68,18 @@ export function UsersTab() {
           onChange={(event) => setPending(event.currentTarget.checked)}
           mb={8}
         />
+        {billingEnabled && (
+          <NativeSelect
+            label="Suscripción"
+            value={query.billing}
+            onChange={(event) => setBilling(event.currentTarget.value as BillingFilter | '')}
+            data={BILLING_OPTIONS}
+          />
+        )}
         <Group gap="sm" ml={{ sm: 'auto' }}>
           <MailSettingsDialog />
           <MembersImportDialog />
-          <MembersExportButton search={query.search} pending={query.pending} />
+          <MembersExportButton search={query.search} pending={query.pending} billing={query.billing} />
         </Group>
       </Group>
 
@@ -85,6 +107,7 @@ export function UsersTab() {
           users={items}
           fetching={users.isFetching}
           timeZone={config.data?.timeZone ?? undefined}
+          showSubscription={billingEnabled}
           selection={selection}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
           onDelete={setToDelete}

@@ -1,15 +1,22 @@
-import type { AdminUser } from '@app/contracts';
+import { SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
 import { Badge, Checkbox, Table } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
 import type { UserSelection } from './use-user-selection';
 
+/** "vip · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
+export const subscriptionLabel = ({ subscription }: AdminUser): string =>
+  subscription
+    ? [subscription.plan, SUBSCRIPTION_STATUS_LABELS[subscription.status]].filter(Boolean).join(' · ')
+    : '—';
+
 /** One page of accounts, each row with its selection tick and its edit / delete buttons. */
 export function UsersTable({
   users,
   fetching,
   timeZone,
+  showSubscription,
   selection,
   onEdit,
   onDelete,
@@ -18,13 +25,15 @@ export function UsersTable({
   /** The next page is loading while this one stays on screen. */
   fetching: boolean;
   timeZone: string | undefined;
+  /** The "Suscripción" column, while payments run here. */
+  showSubscription: boolean;
   selection: UserSelection;
   onEdit: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
 }) {
   const pageSelected = users.filter((user) => selection.isSelected(user.id)).length;
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={showSubscription ? 1000 : 860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-busy={fetching}>
         <Table.Thead>
           <Table.Tr>
@@ -46,6 +55,7 @@ export function UsersTable({
             <Table.Th>Teléfono</Table.Th>
             <Table.Th>Rol</Table.Th>
             <Table.Th>Estado</Table.Th>
+            {showSubscription && <Table.Th>Suscripción</Table.Th>}
             <Table.Th>Fecha de Creación</Table.Th>
             <Table.Th>Acciones</Table.Th>
           </Table.Tr>
@@ -71,6 +81,7 @@ export function UsersTable({
                   {user.is_active ? 'Activa' : 'Inactiva'}
                 </Badge>
               </Table.Td>
+              {showSubscription && <Table.Td>{subscriptionLabel(user)}</Table.Td>}
               <Table.Td>{formatDateTime(user.created_at, timeZone)}</Table.Td>
               <Table.Td>
                 <RowActions

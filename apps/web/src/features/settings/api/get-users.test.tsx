@@ -14,6 +14,7 @@ const user = (id: number): AdminUser => ({
   role_id: 2,
   is_active: true,
   created_at: '2026-01-01T10:00:00.000Z',
+  subscription: null,
 });
 
 const page = (number: number): FakeAnswer => ({
@@ -40,10 +41,10 @@ describe('useUsers', () => {
     );
     const { result, rerender } = renderHook((query: UsersQuery) => useUsers(query), {
       wrapper: withProviders(),
-      initialProps: { page: 1, search: '', pending: false },
+      initialProps: { page: 1, search: '', pending: false, billing: '' },
     });
 
-    rerender({ page: 2, search: '', pending: false });
+    rerender({ page: 2, search: '', pending: false, billing: '' });
     await waitFor(() => expect(result.current.data?.page).toBe(2), slow);
 
     expect(answerFirstPage).toBeDefined();
@@ -63,11 +64,11 @@ describe('useUsers', () => {
     );
     const { result, rerender } = renderHook((query: UsersQuery) => useUsers(query), {
       wrapper: withProviders(),
-      initialProps: { page: 1, search: '', pending: false },
+      initialProps: { page: 1, search: '', pending: false, billing: '' },
     });
     await waitFor(() => expect(result.current.data?.page).toBe(1), slow);
 
-    rerender({ page: 2, search: '', pending: false });
+    rerender({ page: 2, search: '', pending: false, billing: '' });
     expect(result.current.data?.page).toBe(1);
     expect(result.current.isPlaceholderData).toBe(true);
     expect(result.current.isPending).toBe(false);
@@ -99,7 +100,10 @@ describe('the user list after a deletion', () => {
       return listOf(deleted ? [] : [user(7)]);
     });
     const { result } = renderHook(
-      () => ({ users: useUsers({ page: 1, search: 'usuario7', pending: false }), removal: useDeleteUser() }),
+      () => ({
+        users: useUsers({ page: 1, search: 'usuario7', pending: false, billing: '' }),
+        removal: useDeleteUser(),
+      }),
       { wrapper: withProviders() },
     );
     await waitFor(() => expect(answerStaleSearch).toBeDefined(), slow);

@@ -1,4 +1,10 @@
-import { listUsers, SETTINGS_MESSAGES as M, USERS_PAGE_SIZE, type PagePosition } from '@app/contracts';
+import {
+  listUsers,
+  SETTINGS_MESSAGES as M,
+  USERS_PAGE_SIZE,
+  type BillingFilter,
+  type PagePosition,
+} from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -8,11 +14,13 @@ export interface UsersQuery extends PagePosition {
   search: string;
   /** Only accounts waiting for activation. */
   pending: boolean;
+  /** Only members with a subscription in the filter's statuses; '' for everyone. */
+  billing: BillingFilter | '';
 }
 
-export const usersQueryOptions = ({ page, after, before, search, pending }: UsersQuery) =>
+export const usersQueryOptions = ({ page, after, before, search, pending, billing }: UsersQuery) =>
   queryOptions({
-    queryKey: ['users', { page, after, before, search, pending }],
+    queryKey: ['users', { page, after, before, search, pending, billing }],
     queryFn: () =>
       api(
         listUsers,
@@ -24,6 +32,7 @@ export const usersQueryOptions = ({ page, after, before, search, pending }: User
             pageSize: USERS_PAGE_SIZE,
             ...(search ? { search } : {}),
             ...(pending ? { pending: 'true' } : {}),
+            ...(billing ? { billing } : {}),
           },
         },
         { fallbackError: M.loadUsers },
