@@ -151,4 +151,17 @@ test.describe('Paid plans through Stripe', () => {
     await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("the admin's Planes tab is accessible on a phone", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await page.getByRole('tab', { name: 'Planes' }).click();
+    await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Vip' })).toBeVisible();
+    // The plan forms fit the phone's width: nothing to scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectAccessible(page);
+  });
 });
