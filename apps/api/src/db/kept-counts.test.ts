@@ -2,6 +2,8 @@ import { asc, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { createHistoryRecorder } from '../modules/history/record';
+import { historyKindCounts } from '../modules/history/schema';
 import { createLibraryRepo } from '../modules/library/repo';
 import { libraryCategories, libraryProgress, libraryVideos } from '../modules/library/schema';
 import { createMembersIoRepo } from '../modules/members-io/repo';
@@ -38,6 +40,7 @@ async function keptCounts({ db }: TestApp) {
         .from(videoRecordFilterCounts)
         .orderBy(asc(videoRecordFilterCounts.provider), asc(videoRecordFilterCounts.value)),
     ),
+    history: nonZero(await db.select().from(historyKindCounts).orderBy(asc(historyKindCounts.kind))),
   };
 }
 
@@ -66,6 +69,12 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('saveRecord' as const), user: pick, provider, value: filterValue }),
   fc.record({ op: fc.constant('deleteRecord' as const), pick }),
   fc.record({ op: fc.constant('deleteRecords' as const), provider, value: filterValue }),
+  // An entry some days after the previous one: entries past the one-day retention are pruned by the same write.
+  fc.record({
+    op: fc.constant('recordAction' as const),
+    kind: fc.constantFrom('user.update' as const, 'role.create' as const, 'user.delete' as const),
+    days: fc.constantFrom(0, 0, 1, 2),
+  }),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -87,6 +96,11 @@ describe('kept counts', () => {
     ];
     let serial = 0;
     const next = () => (serial += 1);
+    let today = Date.UTC(2024, 0, 1);
+    const history = createHistoryRecorder(database, {
+      clock: { now: () => new Date(today) },
+      retentionDays: 1,
+    });
 
     const ids = async (column: typeof users.id | typeof libraryVideos.id | typeof videoRecords.record_id) =>
       (await db.select({ id: column }).from(column.table).orderBy(asc(column))).map((row) => row.id);
@@ -217,6 +231,15 @@ describe('kept counts', () => {
         }
         case 'deleteRecords':
           await records.deleteAll(s.provider, s.value ?? undefined);
+          return;
+        case 'recordAction':
+          today += s.days * 86_400_000;
+          await database.transaction(() =>
+            history.recordAction(
+              { id: null, username: 'cli', email: null },
+              { kind: s.kind, entity_type: 'user', label: `e${next()}` },
+            ),
+          );
           return;
       }
     }

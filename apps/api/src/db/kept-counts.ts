@@ -1,5 +1,6 @@
 import type { VideoProvider } from '@app/contracts';
 import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { auditLog, historyKindCounts } from '../modules/history/schema';
 import { libraryCategories, libraryProgress, libraryVideos, libraryWatched } from '../modules/library/schema';
 import { videoRecordFilterCounts, videoRecords, videoRecordTotals } from '../modules/video-tools/schema';
 import type { AppDatabase, Db } from './client';
@@ -119,6 +120,16 @@ export const bumpMemberProgress = (tx: Db, userId: number, videoId: number, delt
     )
     .onConflictDoUpdate(addToProgress(delta));
 
+/** Historial entries of one kind changed by `delta`. */
+export const bumpHistoryCount = (tx: Db, kind: string, delta: number) =>
+  tx
+    .insert(historyKindCounts)
+    .values({ kind, n: delta })
+    .onConflictDoUpdate({
+      target: historyKindCounts.kind,
+      set: { n: sql`${historyKindCounts.n} + ${delta}` },
+    });
+
 /**
  * Recomputes every kept count from the rows, in one transaction: for data written without the repositories
  * (a bulk seed) and as the reference the property test compares with.
@@ -148,6 +159,10 @@ export function recountAll(database: AppDatabase): Promise<void> {
         .innerJoin(libraryVideos, eq(libraryVideos.id, libraryWatched.video_id))
         .groupBy(libraryWatched.user_id, libraryVideos.categoria_id),
     );
+
+    await tx.delete(historyKindCounts);
+    const kinds = await tx.select({ kind: auditLog.kind, n: count() }).from(auditLog).groupBy(auditLog.kind);
+    for (const kind of kinds) await bumpHistoryCount(tx, kind.kind, kind.n);
 
     await tx.delete(videoRecordTotals);
     await tx.delete(videoRecordFilterCounts);

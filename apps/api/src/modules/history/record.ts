@@ -1,6 +1,7 @@
 import type { HistoryChange, HistoryKind } from '@app/contracts';
 import { lt } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { bumpHistoryCount } from '../../db/kept-counts';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from './schema';
 
@@ -106,8 +107,15 @@ export function createHistoryRecorder(database: AppDatabase, { clock, retentionD
           summary: JSON.stringify({ changes: entry.changes ?? [] }),
           created_at: now.toISOString(),
         });
+        await bumpHistoryCount(tx, entry.kind, 1);
         const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-        await tx.delete(auditLog).where(lt(auditLog.created_at, cutoff));
+        const pruned = await tx
+          .delete(auditLog)
+          .where(lt(auditLog.created_at, cutoff))
+          .returning({ kind: auditLog.kind });
+        const prunedByKind = new Map<string, number>();
+        for (const { kind } of pruned) prunedByKind.set(kind, (prunedByKind.get(kind) ?? 0) + 1);
+        for (const [kind, n] of prunedByKind) await bumpHistoryCount(tx, kind, -n);
       });
     },
   };

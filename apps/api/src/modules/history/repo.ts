@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, lt, max, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
   pageFromRows,
@@ -8,7 +8,7 @@ import {
   type KeyedPage,
   type PageRequest,
 } from '../../lib/page-key';
-import { auditLog } from './schema';
+import { auditLog, historyKindCounts } from './schema';
 
 export interface HistoryFilter {
   actorId?: number | undefined;
@@ -31,6 +31,20 @@ export function createHistoryRepo(database: AppDatabase) {
       f.until !== undefined ? lt(auditLog.created_at, f.until) : undefined,
     );
 
+  /**
+   * How many entries match: the kept counts for the whole list or one kind (a few rows whatever the history's
+   * size), a count of the rows for a filter by administrator or dates.
+   */
+  const total = async (filter: HistoryFilter): Promise<{ n: number }[]> => {
+    if (filter.actorId !== undefined || filter.since !== undefined || filter.until !== undefined) {
+      return db().select({ n: count() }).from(auditLog).where(where(filter));
+    }
+    return db()
+      .select({ n: sql<number>`coalesce(sum(${historyKindCounts.n}), 0)`.mapWith(Number) })
+      .from(historyKindCounts)
+      .where(filter.kind !== undefined ? eq(historyKindCounts.kind, filter.kind) : undefined);
+  };
+
   return {
     /**
      * A page of the filtered entries, newest first (id breaks ties), by offset or past a page key, with the keys
@@ -50,7 +64,7 @@ export function createHistoryRepo(database: AppDatabase) {
           .orderBy(...readingOrder(auditLog.created_at, auditLog.id, window.backward))
           .limit(window.limit)
           .offset(window.offset),
-        db().select({ n: count() }).from(auditLog).where(condition),
+        total(filter),
       ]);
       const keyed = pageFromRows(window, read, (row) => [row.created_at, row.id]);
       return { ...keyed, total: totals[0]?.n ?? 0 };

@@ -23,3 +23,8 @@ export const auditLog = pgTable(
     index('audit_log_kind_created_idx').on(t.kind, t.created_at, t.id),
   ],
 );
+
+export const historyKindCounts = pgTable('history_kind_counts', {
+  kind: text('kind').primaryKey(),
+  n: integer('n').notNull().default(0),
+});

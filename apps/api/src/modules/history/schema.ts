@@ -32,3 +32,9 @@ export const auditLog = sqliteTable(
     index('audit_log_kind_created_idx').on(t.kind, t.created_at, t.id),
   ],
 );
+
+/** Entries per kind, kept by the recorder in the entry's transaction: the totals of the whole list and of a kind. */
+export const historyKindCounts = sqliteTable('history_kind_counts', {
+  kind: text('kind').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
