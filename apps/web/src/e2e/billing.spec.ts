@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
@@ -53,10 +53,12 @@ async function setUpVipPlan(page: Page): Promise<void> {
 }
 
 /**
- * The admin's users table shows the new member under "Con suscripción" as a VIP whose payments are up to date,
- * and not under "Pago pendiente"; the admin signs out after.
+ * The admin's users table, in the admin's own browser, shows the new member under "Con suscripción" as a VIP
+ * whose payments are up to date, and not under "Pago pendiente".
  */
-async function expectPayingMemberListed(page: Page, email: string): Promise<void> {
+async function expectPayingMemberListed(browser: Browser, baseURL: string, email: string): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/config');
@@ -67,7 +69,7 @@ async function expectPayingMemberListed(page: Page, email: string): Promise<void
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('vip · Activa');
   await subscriptions.selectOption({ label: 'Pago pendiente' });
   await expect(page.getByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
-  await page.context().clearCookies();
+  await context.close();
 }
 
 test.describe('Paid plans through Stripe', () => {
@@ -75,6 +77,7 @@ test.describe('Paid plans through Stripe', () => {
 
   test('a visitor pays for VIP, chooses a password, signs in to VIP; when Stripe ends it, the end rule applies', async ({
     page,
+    browser,
     baseURL,
   }) => {
     await setUpVipPlan(page);
@@ -101,7 +104,7 @@ test.describe('Paid plans through Stripe', () => {
     await expect
       .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
       .toContain('Tu cuenta en la comunidad: elige tu contraseña');
-    await expectPayingMemberListed(page, email);
+    await expectPayingMemberListed(browser, baseURL ?? '', email);
     const mail = (await mailTo(email)).find((m) => m.subject.includes('elige tu contraseña'));
     const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
     expect(link?.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
