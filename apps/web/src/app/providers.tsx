@@ -7,7 +7,7 @@ import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantin
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, forgetSession } from '@/lib/query-client';
 import { SessionView, useSession, type SessionState } from '@/lib/session-store';
 
 const theme = createTheme({
@@ -69,7 +69,7 @@ function useClearCacheOnSessionChange() {
     () =>
       useSession.subscribe((state, previous) => {
         const restored = previous.isAuthenticated && previous.user === null && state.isAuthenticated;
-        if (state.user?.id !== previous.user?.id && !restored) queryClient.clear();
+        if (state.user?.id !== previous.user?.id && !restored) void forgetSession(queryClient);
       }),
     [],
   );

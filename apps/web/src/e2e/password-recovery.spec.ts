@@ -99,6 +99,35 @@ test.describe('Password recovery', () => {
     expect(await mailTo(unknown)).toEqual([]);
   });
 
+  test('a link opened where a session has just ended checks the link and shows the form', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const account = await newMember(request);
+    const asked = await request.post('/api/accounts/password-reset/request', {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: { email: account.email },
+    });
+    expect(asked.ok()).toBe(true);
+    await expect.poll(async () => (await mailTo(account.email)).length).toBe(1);
+    const [mail] = await mailTo(account.email);
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0] ?? '';
+
+    // The member signed in here once; the session has since ended (no cookie), but the app still remembers it.
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().clearCookies();
+    // The link's check is answered only after the app has learnt that the session ended.
+    await page.route('**/api/accounts/password-reset/check', async (route) => {
+      await page.waitForFunction(() => localStorage.getItem('userSession') === null);
+      await route.continue();
+    });
+    await page.goto(link);
+    await expect(page.getByText('Elige una nueva contraseña para tu cuenta')).toBeVisible();
+    await expect(page.getByLabel('Nueva contraseña')).toBeEnabled();
+  });
+
   test('a link that is not valid says so and offers a new one', async ({ page }) => {
     await page.goto('/reset-password?token=enlace-inventado');
     await expect(page.getByText(/El enlace de recuperación no es válido o ha caducado/)).toBeVisible();

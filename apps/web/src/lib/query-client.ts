@@ -13,6 +13,17 @@ export const createQueryClient = (): QueryClient =>
     },
   });
 
+/**
+ * Forgets what was loaded for the previous session (another member's data must not outlive it). Queries no screen
+ * shows are dropped; queries on screen start over, so they show what the new session may see. `clear()` is not
+ * enough: it drops a query from under the screen showing it, and an answer still in flight then never reaches
+ * that screen, which waits forever (TanStack/query#8430).
+ */
+export async function forgetSession(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ type: 'inactive' });
+  await queryClient.resetQueries({ type: 'active' });
+}
+
 /** The Spanish message of a failed call: the server's own when it sent one, else the fallback. */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
