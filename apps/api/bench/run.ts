@@ -4,7 +4,7 @@
  * Seeds fresh databases with seeds.ts, per engine (SQLite in a temporary file, PostgreSQL in a database made for
  * the run and dropped after it) and per seed size: the bench seed and one ten times larger (BENCH_SCALES,
  * default "1,10"). Starts the BUILT server (dist/server.js: `pnpm build` first; the root script does it) on each,
- * and drives the scenarios of scenarios.ts from a second process with autocannon over loopback, each scenario on
+ * and drives the scenarios of scenarios.ts from a second process over loopback (load.ts), each scenario on
  * every server back to back (so a drift of the machine's speed weighs on all alike). It prints, reported and
  * never asserted, the targets of issue 37: each read keeps 0.8 of its req/s on the larger seed; member pages
  * (50 connections) reach 0.25 of `me`'s req/s on SQLite and answer an offered 200 req/s with p99 under 50 ms on
@@ -312,8 +312,7 @@ function run(url: string, how: Load, engine?: Engine, scenario?: Scenario, durat
   return load({
     url: `${url}${scenario?.path ?? ''}`,
     duration,
-    // Open loop: enough connections that the offered rate holds while requests wait.
-    ...('offered' in how ? { connections: 50, overallRate: how.offered } : how),
+    ...how,
     method: scenario?.method ?? 'GET',
     headers: {
       ...(scenario?.as && engine?.cookies ? { cookie: engine.cookies[scenario.as] } : {}),
@@ -602,6 +601,7 @@ async function main() {
   for (const engine of engines)
     await run(engine.server!.url, { connections: CONNECTIONS.member }, engine, SCENARIOS[0], 1);
   const ceiling = await run(ceilingUrl, { connections: CONNECTIONS.member });
+  const ceilingOpen = await run(ceilingUrl, { offered: OFFERED_RPS });
 
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
@@ -621,7 +621,8 @@ async function main() {
 
   log('');
   log(
-    `Machine ceiling (a bare node:http server, no database): ${fmt(ceiling.rps)} req/s, p99 ${fmt(ceiling.p99)} ms`,
+    `Machine ceiling (a bare node:http server, no database): ${fmt(ceiling.rps)} req/s, p99 ${fmt(ceiling.p99)} ms; ` +
+      `p99 ${fmt(ceilingOpen.p99)} ms at an offered ${OFFERED_RPS} req/s`,
   );
   const member = printTable(
     `Member pages: req/s at ${CONNECTIONS.member} connections; "of me" is the share of \`me\`'s req/s per seed; ` +
