@@ -16,6 +16,8 @@ interface LoadOptions {
   connections?: number;
   /** Open loop: this many requests a second, evenly spaced, whether or not earlier ones have been answered. */
   offered?: number;
+  /** autocannon's own rate limit (bursts, see above): only for the bench's control line. */
+  overallRate?: number;
   method?: autocannon.Request['method'];
   headers?: Record<string, string>;
   body?: string;

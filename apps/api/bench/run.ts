@@ -305,7 +305,7 @@ async function load(options: Record<string, unknown>): Promise<Figures> {
 }
 
 /** How a run loads the server: closed loop at some connections, or open loop at an offered rate. */
-type Load = { connections: number } | { offered: number };
+type Load = { connections: number } | { offered: number } | { connections: number; overallRate: number };
 
 /** One scenario on one engine's server (or, without a scenario, a plain GET of `url`). */
 function run(url: string, how: Load, engine?: Engine, scenario?: Scenario, duration = SECONDS) {
@@ -602,6 +602,7 @@ async function main() {
     await run(engine.server!.url, { connections: CONNECTIONS.member }, engine, SCENARIOS[0], 1);
   const ceiling = await run(ceilingUrl, { connections: CONNECTIONS.member });
   const ceilingOpen = await run(ceilingUrl, { offered: OFFERED_RPS });
+  const ceilingBursts = await run(ceilingUrl, { connections: CONNECTIONS.member, overallRate: OFFERED_RPS });
 
   const rows: Row[] = [];
   for (const scenario of SCENARIOS) {
@@ -622,7 +623,8 @@ async function main() {
   log('');
   log(
     `Machine ceiling (a bare node:http server, no database): ${fmt(ceiling.rps)} req/s, p99 ${fmt(ceiling.p99)} ms; ` +
-      `p99 ${fmt(ceilingOpen.p99)} ms at an offered ${OFFERED_RPS} req/s`,
+      `p99 ${fmt(ceilingOpen.p99)} ms at an offered ${OFFERED_RPS} req/s (${fmt(ceilingBursts.p99)} ms measured ` +
+      `with autocannon's overallRate, which sends in bursts)`,
   );
   const member = printTable(
     `Member pages: req/s at ${CONNECTIONS.member} connections; "of me" is the share of \`me\`'s req/s per seed; ` +
