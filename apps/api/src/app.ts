@@ -145,7 +145,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
     ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
-    accounts: deps.accountLimits ?? { ...DEFAULT_ACCOUNT_LIMITS, registerPerIp: config.registerLimitPerIp },
+    accounts: deps.accountLimits ?? {
+      ...DEFAULT_ACCOUNT_LIMITS,
+      registerPerIp: config.registerLimitPerIp,
+      recoveryPerIp: config.recoveryLimitPerIp,
+    },
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
   });
   await seedCatalog(db);

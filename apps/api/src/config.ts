@@ -43,6 +43,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10),
+  // Password-recovery requests allowed per client IP and hour (members behind one shared address raise it).
+  RECOVERY_LIMIT_PER_IP: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10),
   // Email (password recovery). Without SMTP_URL, messages are written as .eml files under OUTBOX_DIR.
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional(),
@@ -107,6 +114,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-ups allowed per client IP in the registration window. */
   registerLimitPerIp: number;
+  /** Password-recovery requests allowed per client IP and hour. */
+  recoveryLimitPerIp: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Dates shown to people (admin tables) are formatted in this IANA zone. */
   timeZone: string;
@@ -178,6 +187,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : options.webDistDir,
     trustProxy: e.TRUST_PROXY,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
+    recoveryLimitPerIp: e.RECOVERY_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     mail: {

@@ -62,9 +62,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ADMIN_PASSWORD: ACCOUNTS.admin.password,
     MEMBERSHIP_PLANS_URL,
     LOG_LEVEL: 'warn',
-    // Every spec signs up from 127.0.0.1 against this one server, and `pnpm e2e:repeat` runs them again and
-    // again: the production limit (10 an hour per IP) would refuse the later runs' sign-ups.
+    // Every spec signs up and asks for recovery links from 127.0.0.1 against this one server, and `pnpm
+    // e2e:repeat` runs them again and again: the production limits (10 an hour per IP) would refuse later runs.
     REGISTER_LIMIT_PER_IP: '1000',
+    RECOVERY_LIMIT_PER_IP: '1000',
   };
   // The first start seeds the catalog and the admin; members are added with the operator command afterwards.
   const server = spawn(process.execPath, [path.join(apiDist, 'server.js')], {
