@@ -8,7 +8,8 @@ test('an administrator browses the API documentation generated from the contract
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/api/docs');
-  await expect(page.getByText('Comunidad: API')).toBeVisible();
+  // Swagger UI shows the title only once its large bundle has loaded and read the whole document.
+  await expect(page.getByText('Comunidad: API')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('/api/auth/login', { exact: true })).toBeVisible();
   expect(blocked).toEqual([]);
 });
