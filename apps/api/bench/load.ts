@@ -25,7 +25,8 @@ interface LoadOptions {
   paths?: string[];
 }
 
-interface Figures {
+/** What one run measured; bench/run.ts reads it back from stdout. */
+export interface Figures {
   rps: number;
   p50: number;
   p99: number;

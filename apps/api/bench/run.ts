@@ -33,6 +33,7 @@ import { API_ROOT, DEFAULT_WEB_DIST_DIR } from '../src/lib/paths';
 import { hashPassword } from '../src/lib/password';
 import { quoteIdent, TEST_DATABASE_URL } from '../test/support/pg-server';
 import { webBundle } from './bundle';
+import type { Figures } from './load';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { afterSeed, BENCH_ACCOUNTS, BENCH_PASSWORD, seeders, type SeedContext } from './seeds';
 
@@ -65,15 +66,6 @@ const TARGET = {
 type EngineName = 'sqlite' | 'pg';
 const ENGINE_LABEL: Record<EngineName, string> = { sqlite: 'SQLite', pg: 'PostgreSQL' };
 const SHORT_LABEL: Record<EngineName, string> = { sqlite: 'SQLite', pg: 'PG' };
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-}
 
 interface Engine {
   name: EngineName;
