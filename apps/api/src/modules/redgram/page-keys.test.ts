@@ -1,12 +1,12 @@
 import { INVALID_PAGE_KEY, type RedgramHistoryEntry } from '@app/contracts';
-import { and, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createAiTestApp, send } from '../../../test/ai-helpers';
 import { addUser } from '../../../test/helper';
 import { explain } from '../../../test/support/engine';
-import { readingOrder, seekPast } from '../../lib/page-key';
 import { expectKeyedPages, TAMPERED_KEYS } from '../../../test/support/page-keys';
+import { historyPageQueries } from './repo';
 import { redgramHistory } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,23 +83,30 @@ describe('Mi historial by page key', () => {
     }
   });
 
-  it("reads a keyed page of a member's entries from an index in order (no scan, no sort)", async () => {
+  it("reads each page of a member's entries, and their number, from an index in order (no scan, no sort)", async () => {
     const { db, database } = await createAiTestApp();
-    for (const backward of [false, true]) {
-      // The page query of the RedGram repository past a key, going forward or backward.
-      const seek = seekPast(redgramHistory.created_at, redgramHistory.id, backward, {
-        sortValue: '2026-03-02T10:00:00.000Z',
-        id: 5,
-      });
-      const query = db
-        .select()
-        .from(redgramHistory)
-        .where(and(eq(redgramHistory.user_id, 2), gte(redgramHistory.created_at, '2026-01-01'), seek))
-        .orderBy(...readingOrder(redgramHistory.created_at, redgramHistory.id, backward))
-        .limit(4);
-      const plan = await explain(database, query.getSQL());
-      expect(plan).toMatch(/(USING INDEX|Index Scan( Backward)? using) redgram_history_user_created_idx\b/);
-      expect(plan).not.toMatch(/TEMP B-TREE|SCAN redgram_history$|Seq Scan|Sort/m);
+    const shapes = ['offset', 'after', 'before'] as const;
+    for (const shape of shapes) {
+      // The repository's page queries, as it prepares them and as a search builds them.
+      for (const match of [undefined, database.dialect.contains(redgramHistory.input_text, 'pan')]) {
+        const { rows, total } = historyPageQueries(db, {
+          userId: 2,
+          since: '2026-01-01',
+          match,
+          shape,
+          anchor: { sortValue: '2026-03-02T10:00:00.000Z', id: 5 },
+          limit: 11,
+          offset: shape === 'offset' ? 20 : 0,
+        });
+        for (const [name, query] of Object.entries({ rows, total })) {
+          const plan = await explain(database, query.getSQL());
+          const label = `${shape} ${name}${match ? ' with a search' : ''}`;
+          expect(plan, label).toMatch(
+            /(USING (COVERING )?INDEX|Index (Only )?Scan( Backward)? using|Bitmap Index Scan on) redgram_history_user_created_idx\b/,
+          );
+          expect(plan, label).not.toMatch(/TEMP B-TREE|SCAN redgram_history$|Seq Scan|Sort/m);
+        }
+      }
     }
   });
 });

@@ -6,17 +6,18 @@ import {
   type RedgramProfile,
   type RedgramProfileBody,
 } from '@app/contracts';
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { preparedPerConnection, type Bound } from '../../db/prepared';
 import { single } from '../../db/rows';
 import {
   pageFromRows,
   pageWindow,
   readingOrder,
-  seekWindow,
+  seekPast,
   type PageKeys,
   type PageRequest,
 } from '../../lib/page-key';
-import type { AppDatabase } from '../../db/client';
+import type { AppDatabase, Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
 
@@ -73,8 +74,64 @@ const profileColumns = {
   visual_optimization: redgramProfiles.visual_optimization,
 };
 
+/** How a page of history is read: by offset, or past a page key going forward or backward. */
+type HistoryPageShape = 'offset' | 'after' | 'before';
+
+/**
+ * A page of one member's entries kept since a date, newest first, and how many there are, both read on the
+ * (user, created) index; `match` narrows both to a search. Values are bound when built (a search, or the
+ * query-plan test) or left as placeholders (the repository prepares the page without a search). Rows come in
+ * reading order, oldest first for a page before a key.
+ */
+export function historyPageQueries(
+  db: Db,
+  page: {
+    userId: Bound<number>;
+    since: Bound<string>;
+    match?: SQL | undefined;
+    shape: HistoryPageShape;
+    anchor?: { sortValue: Bound<string>; id: Bound<number> } | undefined;
+    limit: Bound<number>;
+    offset: Bound<number>;
+  },
+) {
+  const where = and(
+    eq(redgramHistory.user_id, page.userId),
+    gte(redgramHistory.created_at, page.since),
+    page.match,
+  );
+  const backward = page.shape === 'before';
+  const seek =
+    page.shape !== 'offset' && page.anchor !== undefined
+      ? seekPast(redgramHistory.created_at, redgramHistory.id, backward, page.anchor)
+      : undefined;
+  return {
+    rows: db
+      .select()
+      .from(redgramHistory)
+      .where(and(where, seek))
+      .orderBy(...readingOrder(redgramHistory.created_at, redgramHistory.id, backward))
+      .limit(page.limit)
+      .offset(page.offset),
+    total: db.select({ n: count() }).from(redgramHistory).where(where),
+  };
+}
+
 export function createRedgramRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
+  // The page a member opens most, without a search, as drizzle's prepared queries (as the session check): a
+  // request binds its values instead of building the SQL again.
+  const preparedPage = preparedPerConnection((db: Db, shape: HistoryPageShape) => {
+    const { rows, total } = historyPageQueries(db, {
+      userId: sql.placeholder('userId'),
+      since: sql.placeholder('since'),
+      shape,
+      anchor: { sortValue: sql.placeholder('sortValue'), id: sql.placeholder('anchorId') },
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    return { rows: rows.prepare(), total: total.prepare() };
+  });
   return {
     /** Runs `work` in one transaction: the settings and their history entry are saved together. */
     transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
@@ -172,28 +229,27 @@ export function createRedgramRepo(database: AppDatabase) {
       search,
       page,
     }: HistoryFilter): Promise<PageKeys & { items: RedgramHistoryEntry[]; total: number }> {
-      const conditions: SQL[] = [eq(redgramHistory.user_id, userId), gte(redgramHistory.created_at, since)];
+      const window = pageWindow(page);
+      const shape: HistoryPageShape = window.anchor ? (window.backward ? 'before' : 'after') : 'offset';
+      const [sortValue, anchorId] = window.anchor ?? [];
+      const values = { userId, since, limit: window.limit, offset: window.offset, sortValue, anchorId };
+      let read: (typeof redgramHistory.$inferSelect)[];
+      let counted: { n: number }[];
       if (search) {
+        // A search's match is built with its term, so its queries are built for this request alone.
         const { dialect } = database;
         const match = or(
           dialect.contains(redgramHistory.profile_name, search),
           dialect.contains(redgramHistory.input_text, search),
           dialect.contains(redgramHistory.variants, search),
         );
-        if (match) conditions.push(match);
+        const anchor = window.anchor && { sortValue: window.anchor[0], id: window.anchor[1] };
+        const queries = historyPageQueries(database.read, { ...values, anchor, match, shape });
+        [read, counted] = await Promise.all([queries.rows, queries.total]);
+      } else {
+        const queries = preparedPage(database.read, shape);
+        [read, counted] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
       }
-      const where = and(...conditions);
-      const window = pageWindow(page);
-      const [read, counted] = await Promise.all([
-        database.read
-          .select()
-          .from(redgramHistory)
-          .where(and(where, seekWindow(redgramHistory.created_at, redgramHistory.id, window)))
-          .orderBy(...readingOrder(redgramHistory.created_at, redgramHistory.id, window.backward))
-          .limit(window.limit)
-          .offset(window.offset),
-        database.read.select({ n: count() }).from(redgramHistory).where(where),
-      ]);
       const { rows, ...keys } = pageFromRows(window, read, (row) => [row.created_at, row.id]);
       return {
         ...keys,
