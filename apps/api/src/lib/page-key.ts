@@ -48,6 +48,12 @@ export function decodePageKey(key: string): KeyValues {
   return parsed.data;
 }
 
+/** How a page is read: by offset, or past its key going forward or backward (a prepared query each). */
+export type PageShape = 'offset' | 'after' | 'before';
+
+export const pageShape = (window: PageWindow): PageShape =>
+  window.anchor ? (window.backward ? 'before' : 'after') : 'offset';
+
 export function pageWindow(request: PageRequest): PageWindow {
   const { page, pageSize, after, before } = request;
   if (after !== undefined && before !== undefined) throw badRequest(INVALID_PAGE_KEY);

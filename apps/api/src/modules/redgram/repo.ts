@@ -11,11 +11,13 @@ import { preparedPerConnection, type Bound } from '../../db/prepared';
 import { single } from '../../db/rows';
 import {
   pageFromRows,
+  pageShape,
   pageWindow,
   readingOrder,
   seekPast,
   type PageKeys,
   type PageRequest,
+  type PageShape,
 } from '../../lib/page-key';
 import type { AppDatabase, Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -74,9 +76,6 @@ const profileColumns = {
   visual_optimization: redgramProfiles.visual_optimization,
 };
 
-/** How a page of history is read: by offset, or past a page key going forward or backward. */
-type HistoryPageShape = 'offset' | 'after' | 'before';
-
 /**
  * A page of one member's entries kept since a date, newest first, and how many there are, both read on the
  * (user, created) index; `match` narrows both to a search. Values are bound when built (a search, or the
@@ -89,7 +88,7 @@ export function historyPageQueries(
     userId: Bound<number>;
     since: Bound<string>;
     match?: SQL | undefined;
-    shape: HistoryPageShape;
+    shape: PageShape;
     anchor?: { sortValue: Bound<string>; id: Bound<number> } | undefined;
     limit: Bound<number>;
     offset: Bound<number>;
@@ -121,7 +120,7 @@ export function createRedgramRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   // The page a member opens most, without a search, as drizzle's prepared queries (as the session check): a
   // request binds its values instead of building the SQL again.
-  const preparedPage = preparedPerConnection((db: Db, shape: HistoryPageShape) => {
+  const preparedPage = preparedPerConnection((db: Db, shape: PageShape) => {
     const { rows, total } = historyPageQueries(db, {
       userId: sql.placeholder('userId'),
       since: sql.placeholder('since'),
@@ -230,7 +229,7 @@ export function createRedgramRepo(database: AppDatabase) {
       page,
     }: HistoryFilter): Promise<PageKeys & { items: RedgramHistoryEntry[]; total: number }> {
       const window = pageWindow(page);
-      const shape: HistoryPageShape = window.anchor ? (window.backward ? 'before' : 'after') : 'offset';
+      const shape = pageShape(window);
       const [sortValue, anchorId] = window.anchor ?? [];
       const values = { userId, since, limit: window.limit, offset: window.offset, sortValue, anchorId };
       let read: (typeof redgramHistory.$inferSelect)[];

@@ -5,6 +5,7 @@ import { preparedPerConnection } from '../../db/prepared';
 import { userCounts, users } from '../../db/schema';
 import {
   pageFromRows,
+  pageShape,
   pageWindow,
   readingOrder,
   seekPast,
@@ -12,6 +13,7 @@ import {
   type PageKeys,
   type KeyValues,
   type PageRequest,
+  type PageShape,
   type PageWindow,
 } from '../../lib/page-key';
 import { billingSubscriptions } from '../billing/schema';
@@ -52,10 +54,6 @@ export const userFilter = (
 
 const keyOf = (user: AdminUser): KeyValues => [user.created_at, user.id];
 
-/** How a page of the list is read: by offset, or past a page key going forward or backward. */
-const readOf = (window: PageWindow) => (window.anchor ? (window.backward ? 'before' : 'after') : 'offset');
-type Read = ReturnType<typeof readOf>;
-
 /** The admin list of accounts, newest first, a page at a time. */
 export function createUserListRepo(database: AppDatabase) {
   const db = () => database.read;
@@ -65,8 +63,8 @@ export function createUserListRepo(database: AppDatabase) {
    * once per connection: its rows by the ids of users_created_at_idx or users_active_created_at_idx alone (a
    * page key seeks there; a deep page's OFFSET walks index entries only), and the total from the kept counts.
    */
-  const unsearchedPage = preparedPerConnection((on: Db, shape: `${'all' | 'pending'}:${Read}`) => {
-    const [list, read] = shape.split(':') as ['all' | 'pending', Read];
+  const unsearchedPage = preparedPerConnection((on: Db, shape: `${'all' | 'pending'}:${PageShape}`) => {
+    const [list, read] = shape.split(':') as ['all' | 'pending', PageShape];
     const where = userFilter(database, { pending: list === 'pending' });
     const backward = read === 'before';
     const seek =
@@ -125,7 +123,7 @@ export function createUserListRepo(database: AppDatabase) {
   const listUsers = async (filter: UserFilter): Promise<UserPage> => {
     const window = pageWindow(filter);
     if (filter.search || filter.billing) return searchedPage(filter, window);
-    const queries = unsearchedPage(db(), `${filter.pending ? 'pending' : 'all'}:${readOf(window)}`);
+    const queries = unsearchedPage(db(), `${filter.pending ? 'pending' : 'all'}:${pageShape(window)}`);
     const [sortValue, anchorId] = window.anchor ?? [];
     const values = { limit: window.limit, offset: window.offset, sortValue, anchorId };
     const [read, totals] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);

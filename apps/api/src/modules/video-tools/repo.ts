@@ -6,11 +6,13 @@ import { bumpRecordCount, forgetRecords, recordFilterColumn } from '../../db/kep
 import { single } from '../../db/rows';
 import {
   pageFromRows,
+  pageShape,
   pageWindow,
   readingOrder,
   seekPast,
   type KeyedPage,
   type PageRequest,
+  type PageShape,
 } from '../../lib/page-key';
 import {
   videoRecordFilterCounts,
@@ -58,9 +60,6 @@ export function toRecord<P extends VideoProvider>(provider: P, row: VideoRecordR
   return record as VideoRecordOf<P>;
 }
 
-/** How a page of records is read: by offset, or past a page key going forward or backward. */
-export type VideoPageShape = 'offset' | 'after' | 'before';
-
 /**
  * A page of one provider's records (of one channel or user, or all), newest first: the page's rows by the ids its
  * index gives (a page key seeks straight to its page there; an OFFSET walks index entries only), and its total,
@@ -72,7 +71,7 @@ export function videoPageQueries(
   provider: VideoProvider,
   page: {
     filter?: Bound<string> | undefined;
-    shape: VideoPageShape;
+    shape: PageShape;
     anchor?: { sortValue: Bound<string>; id: Bound<number> } | undefined;
     limit: Bound<number>;
     offset: Bound<number>;
@@ -125,7 +124,7 @@ export function videoPageQueries(
  * `.prepare()` with placeholders, as the session check): a request binds its values instead of building the SQL
  * again.
  */
-function preparePage(db: Db, provider: VideoProvider, filtered: boolean, shape: VideoPageShape) {
+function preparePage(db: Db, provider: VideoProvider, filtered: boolean, shape: PageShape) {
   const { rows, total } = videoPageQueries(db, provider, {
     filter: filtered ? sql.placeholder('filter') : undefined,
     shape,
@@ -140,8 +139,8 @@ export function createVideoRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   const db = () => database.read;
   const pageQueries = preparedPerConnection(
-    (on, shape: `${VideoProvider}:${'all' | 'filtered'}:${VideoPageShape}`) => {
-      const [provider, filtered, read] = shape.split(':') as [VideoProvider, string, VideoPageShape];
+    (on, shape: `${VideoProvider}:${'all' | 'filtered'}:${PageShape}`) => {
+      const [provider, filtered, read] = shape.split(':') as [VideoProvider, string, PageShape];
       return preparePage(on, provider, filtered === 'filtered', read);
     },
   );
@@ -162,7 +161,7 @@ export function createVideoRepo(database: AppDatabase) {
       request: PageRequest,
     ): Promise<KeyedPage<VideoRecordRow> & { total: number }> {
       const window = pageWindow(request);
-      const read: VideoPageShape = window.anchor ? (window.backward ? 'before' : 'after') : 'offset';
+      const read = pageShape(window);
       const queries = pageQueries(db(), `${provider}:${filter === undefined ? 'all' : 'filtered'}:${read}`);
       const [sortValue, anchorId] = window.anchor ?? [];
       const values = { filter, limit: window.limit, offset: window.offset, sortValue, anchorId };
