@@ -12,7 +12,7 @@ import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../src/db/client';
-import { recountAll } from '../src/db/kept-counts';
+import { recountAll } from '../src/recount-all';
 import { roles, users } from '../src/db/schema';
 import { auditLog } from '../src/modules/history/schema';
 import { libraryCategories, libraryVideos, libraryWatched } from '../src/modules/library/schema';

@@ -19,46 +19,30 @@ import {
   type LoginLimits,
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
-import { createAccountsRepo } from './modules/accounts/repo';
-import { accountsRoutes } from './modules/accounts/routes';
-import { createAccountsService } from './modules/accounts/service';
+import { createAccountsRepo, accountsRoutes, createAccountsService } from './modules/accounts';
 import { createBillingSync } from './modules/billing/sync';
 import { createSubscriptionsRepo } from './modules/billing/subscriptions-repo';
 import { billingWebhookRoutes } from './modules/billing/webhook-routes';
-import { createSessionRepo } from './modules/auth/repo';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
+import { createSessionRepo, authRoutes, createAuthService } from './modules/auth';
 import { createCheckoutService } from './modules/billing/checkout';
 import { createCustomersRepo } from './modules/billing/customers-repo';
 import { createPlansRepo } from './modules/billing/plans-repo';
 import { createPlansService } from './modules/billing/plans-service';
 import { billingRoutes } from './modules/billing/routes';
-import { createHistoryRecorder } from './modules/history/record';
-import { createHistoryRepo } from './modules/history/repo';
-import { historyRoutes } from './modules/history/routes';
-import { createHistoryService } from './modules/history/service';
-import { createLibraryRepo } from './modules/library/repo';
-import { libraryRoutes } from './modules/library/routes';
-import { createLibraryService } from './modules/library/service';
-import { createMembersIoRepo } from './modules/members-io/repo';
-import { createNotificationsRepo } from './modules/notifications/repo';
-import { notificationsRoutes } from './modules/notifications/routes';
-import { createNotifier } from './modules/notifications/service';
-import { membersIoRoutes } from './modules/members-io/routes';
-import { createMembersIoService } from './modules/members-io/service';
-import { createRedgramRepo } from './modules/redgram/repo';
-import { redgramRoutes } from './modules/redgram/routes';
-import { createRedgramService } from './modules/redgram/service';
-import { createReportsRepo } from './modules/reports/repo';
-import { reportsRoutes } from './modules/reports/routes';
-import { createReportsService } from './modules/reports/service';
-import { createSettingsRepo } from './modules/settings/repo';
-import { settingsRoutes } from './modules/settings/routes';
-import { createSettingsService } from './modules/settings/service';
-import { systemRoutes } from './modules/system/routes';
-import { createTextoRepo } from './modules/texto/repo';
-import { textoRoutes } from './modules/texto/routes';
-import { createTextoService } from './modules/texto/service';
+import {
+  createHistoryRecorder,
+  createHistoryRepo,
+  historyRoutes,
+  createHistoryService,
+} from './modules/history';
+import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
+import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
+import { createNotificationsRepo, notificationsRoutes, createNotifier } from './modules/notifications';
+import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
+import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
+import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
+import { systemRoutes } from './modules/system';
+import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';

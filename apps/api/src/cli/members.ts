@@ -14,9 +14,8 @@ import { openAppDatabase } from '../db/open';
 import { seedCatalog } from '../db/seed';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { createMembersIoRepo } from '../modules/members-io/repo';
-import { createHistoryRecorder } from '../modules/history/record';
-import { createMembersIoService } from '../modules/members-io/service';
+import { createMembersIoRepo, createMembersIoService } from '../modules/members-io';
+import { createHistoryRecorder } from '../modules/history';
 import { configOrFail, fail, readArgs } from './args';
 
 const USAGE =

@@ -11,7 +11,7 @@ import { createBulkRepo } from '../modules/settings/bulk-repo';
 import { createUsersRepo } from '../modules/settings/users-repo';
 import { createVideoRepo } from '../modules/video-tools/repo';
 import { videoRecordFilterCounts, videoRecords, videoRecordTotals } from '../modules/video-tools/schema';
-import { recountAll } from './kept-counts';
+import { recountAll } from '../recount-all';
 import { roles, userCounts, users } from './schema';
 
 /** Every kept count, rows of zero left out (a count that went back to zero may keep its row). */

@@ -1,8 +1,4 @@
-import type { Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
-
-/** A value of a query builder: bound when the query is built (a query-plan test), or a placeholder to prepare. */
-export type Bound<T> = T | Placeholder;
 
 /**
  * Queries prepared once per connection and shape (drizzle's `.prepare()` with placeholders) instead of built on

@@ -1,28 +1,12 @@
 import { pgUniqueViolation } from './dialect/pg';
+import { sqliteUniqueViolation } from './dialect/sqlite';
 
 /**
  * Tells which unique index a failed write hit, so a service can answer a field-specific conflict from the
  * database's own guarantee (a look-up before the write would race). Returns undefined for any other error.
  */
-export function uniqueViolation(error: unknown): { table: string; columns: string[] } | undefined {
-  const onPg = pgUniqueViolation(error);
-  if (onPg) return onPg;
-  if (!(error instanceof Error) || !('code' in error)) return undefined;
-  const code = (error as { code: unknown }).code;
-  if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined;
-  // better-sqlite3: "UNIQUE constraint failed: users.email" or, for an expression index, "... index 'name'".
-  const message = error.message;
-  const indexMatch = /index '([^']+)'/.exec(message);
-  if (indexMatch?.[1]) {
-    return { table: indexMatch[1].split('_')[0] ?? '', columns: [indexMatch[1]] };
-  }
-  const columns = message.replace(/^.*constraint failed:\s*/i, '').split(',');
-  const qualified = columns.map((column) => column.trim());
-  return {
-    table: qualified[0]?.split('.')[0] ?? '',
-    columns: qualified.map((column) => column.split('.')[1] ?? column),
-  };
-}
+export const uniqueViolation = (error: unknown): { table: string; columns: string[] } | undefined =>
+  pgUniqueViolation(error) ?? sqliteUniqueViolation(error);
 
 /**
  * What a unique violation on `users` concerns: the email, the username (the same name in any case), or a

@@ -1,8 +1,23 @@
 import { INVALID_PAGE_KEY, PAGE_KEY_MAX } from '@app/contracts';
-import { and, asc, desc, eq, gt, gte, lt, lte, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  lt,
+  lte,
+  or,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
-import type { Bound } from '../db/prepared';
 import { badRequest } from './errors';
+
+/** A value of a query builder: bound when the query is built (a query-plan test), or a placeholder to prepare. */
+export type Bound<T> = T | Placeholder;
 
 /** What a page key holds: the sort value and id of the row the page starts after (or ends before). */
 export type KeyValues = [sortValue: string, id: number];

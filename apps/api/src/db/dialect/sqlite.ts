@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { uniqueViolation } from '../unique-violation';
 import type { Dialect } from './dialect';
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -9,6 +8,25 @@ const TRIGRAM = 3;
 
 /** The search term as one FTS5 phrase: quoted, inner quotes doubled, so no input is read as query syntax. */
 const ftsPhrase = (value: string): string => `"${value.replaceAll('"', '""')}"`;
+
+/** better-sqlite3's error for a unique index or primary key a write hit, with the table and its columns. */
+export function sqliteUniqueViolation(error: unknown): { table: string; columns: string[] } | undefined {
+  if (!(error instanceof Error) || !('code' in error)) return undefined;
+  const code = (error as { code: unknown }).code;
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined;
+  // "UNIQUE constraint failed: users.email" or, for an expression index, "... index 'name'".
+  const message = error.message;
+  const indexMatch = /index '([^']+)'/.exec(message);
+  if (indexMatch?.[1]) {
+    return { table: indexMatch[1].split('_')[0] ?? '', columns: [indexMatch[1]] };
+  }
+  const columns = message.replace(/^.*constraint failed:\s*/i, '').split(',');
+  const qualified = columns.map((column) => column.trim());
+  return {
+    table: qualified[0]?.split('.')[0] ?? '',
+    columns: qualified.map((column) => column.split('.')[1] ?? column),
+  };
+}
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -24,7 +42,7 @@ export const sqliteDialect: Dialect = {
     return sql`(${sqliteDialect.contains(username, term)} or ${sqliteDialect.contains(email, term)})`;
   },
   commaList: (column) => sql<string | null>`group_concat(${column})`,
-  uniqueViolation,
+  uniqueViolation: sqliteUniqueViolation,
   // Every write transaction starts with BEGIN IMMEDIATE, which takes the database's one write lock (for every
   // process on the file) until COMMIT: transactions already run one at a time.
   lockInTransaction: () => Promise.resolve(),

@@ -14,7 +14,7 @@ import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { normalizeEmail } from '../auth/service';
+import { normalizeEmail } from '../auth';
 import type { RateLimits } from '../../lib/rate-limits';
 import type { AccountsRepo } from './repo';
 import { resetPasswordEmail } from './reset-email';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_MESSAGES } from '@app/contracts';
-import { recountAll } from '../../db/kept-counts';
+import { recountAll } from '../../recount-all';
 import { users } from '../../db/schema';
 import { addUser, ADMIN, createTestApp, csrf, signIn } from '../../../test/helper';
 import { client } from '../../../test/support/library';

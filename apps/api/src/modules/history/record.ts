@@ -1,7 +1,7 @@
 import type { HistoryChange, HistoryKind } from '@app/contracts';
 import { lt } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { bumpHistoryCount } from '../../db/kept-counts';
+import { bumpHistoryCount } from './kept-counts';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from './schema';
 

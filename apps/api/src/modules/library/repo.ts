@@ -1,8 +1,9 @@
 import type { Category, LibraryName, LibraryProgress, Video, VideoSort } from '@app/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { preparedPerConnection, type Bound } from '../../db/prepared';
-import { bumpCategoryVideos, bumpMemberProgress, bumpWatchersProgress } from '../../db/kept-counts';
+import { preparedPerConnection } from '../../db/prepared';
+import type { Bound } from '../../lib/page-key';
+import { bumpCategoryVideos, bumpMemberProgress, bumpWatchersProgress } from './kept-counts';
 import { single } from '../../db/rows';
 import { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 

@@ -1,7 +1,7 @@
 import { LIBRARY_API, type LibraryName } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { LibraryService } from './service';
 
 /**

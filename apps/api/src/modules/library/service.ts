@@ -13,7 +13,7 @@ import {
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
+import { created, diff, removed, type Actor, type HistoryRecorder } from '../history';
 import type { LibraryRepo } from './repo';
 
 export interface LibraryServiceDeps {

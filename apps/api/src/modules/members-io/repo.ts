@@ -4,8 +4,8 @@ import { tallyUsers } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
-import { passwordResetTokens } from '../accounts/schema';
-import { userFilter, type UserFilter } from '../settings/user-list-repo';
+import { passwordResetTokens } from '../accounts';
+import { userFilter, type UserFilter } from '../settings';
 
 /** The admin table's filter, which the export reads with the same condition. */
 export type ExportFilter = Pick<UserFilter, 'search' | 'pending' | 'billing'>;

@@ -1,7 +1,7 @@
 import { exportMembers, importMembers, MEMBERS_IMPORT_BODY_LIMIT } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { MembersIoService } from './service';
 
 /** Members in and out (/config, Usuarios): the same permission as the user table. */

@@ -1,7 +1,7 @@
 import { getMailSettings, saveMailSettings } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { Notifier } from './service';
 
 /** The account-email switches (/config, "Correos"): the same permission as the user table. */

@@ -1,7 +1,7 @@
 import { REGISTRATION_MAIL_INTERVAL_MINUTES, type MailSettings } from '@app/contracts';
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { diff, type Actor, type HistoryRecorder } from '../history/record';
+import { diff, type Actor, type HistoryRecorder } from '../history';
 import {
   newPaidMemberEmail,
   newRegistrationEmail,

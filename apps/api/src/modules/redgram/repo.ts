@@ -7,7 +7,7 @@ import {
   type RedgramProfileBody,
 } from '@app/contracts';
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { preparedPerConnection, type Bound } from '../../db/prepared';
+import { preparedPerConnection } from '../../db/prepared';
 import { single } from '../../db/rows';
 import {
   pageFromRows,
@@ -15,6 +15,7 @@ import {
   pageWindow,
   readingOrder,
   seekPast,
+  type Bound,
   type PageKeys,
   type PageRequest,
   type PageShape,

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { RedgramService } from './service';
 
 export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): void {

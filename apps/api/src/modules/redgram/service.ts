@@ -20,7 +20,7 @@ import { geminiAppError, type GeminiMessages } from '../../integrations/gemini-e
 import { configSaveEntry } from '../../lib/ai-config';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
-import { diff, type Actor, type HistoryRecorder } from '../history/record';
+import { diff, type Actor, type HistoryRecorder } from '../history';
 import { buildRedgramPrompt, redgramInstruction } from './prompt';
 import type { RedgramRepo, RedgramSettings } from './repo';
 

@@ -2,7 +2,7 @@ import type { LibraryName } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
-import { libraryCategories, libraryVideos, libraryWatched } from '../library/schema';
+import { libraryCategories, libraryVideos, libraryWatched } from '../library';
 
 export interface MemberReportFilter {
   role_id?: number | undefined;

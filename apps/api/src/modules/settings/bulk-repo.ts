@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
-import { endResetLinks } from '../accounts/repo';
-import { videoRecords } from '../video-tools/schema';
+import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
+import { endResetLinks } from '../accounts';
+import { forgetMembersRecords } from '../video-tools';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
 
@@ -69,10 +69,7 @@ export function createBulkRepo(database: AppDatabase) {
       const where = targetWhere(target);
       await endSessions(tx, where);
       // Their saved records go with them (cascade): off the records' counts first.
-      await forgetRecords(
-        tx,
-        inArray(videoRecords.user_id, tx.select({ id: users.id }).from(users).where(where)),
-      );
+      await forgetMembersRecords(tx, tx.select({ id: users.id }).from(users).where(where));
       const deleted = await tx
         .delete(users)
         .where(where)

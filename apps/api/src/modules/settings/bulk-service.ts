@@ -7,7 +7,7 @@ import {
   type UserBulkResult,
 } from '@app/contracts';
 import { badRequest } from '../../lib/errors';
-import type { Actor, HistoryRecorder } from '../history/record';
+import type { Actor, HistoryRecorder } from '../history';
 import type { BulkTarget } from './bulk-repo';
 import type { SettingsQueries, SettingsRepo } from './repo';
 import { assertRoleExists, assertSomeoneAdministers } from './rules';

@@ -11,14 +11,7 @@ import {
 import { present } from '../../db/rows';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import {
-  created,
-  diff,
-  removed,
-  type ActionEntry,
-  type Actor,
-  type HistoryRecorder,
-} from '../history/record';
+import { created, diff, removed, type ActionEntry, type Actor, type HistoryRecorder } from '../history';
 import type { SettingsQueries, SettingsRepo } from './repo';
 import { assertSomeoneAdministers, lockedRead } from './rules';
 

@@ -13,7 +13,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { SettingsService } from './service';
 
 /** Settings (/config): only a signed-in, active user whose role has the config permission gets here. */

@@ -1,4 +1,4 @@
-import type { HistoryRecorder } from '../history/record';
+import type { HistoryRecorder } from '../history';
 import { createBulkService } from './bulk-service';
 import type { SettingsRepo } from './repo';
 import { createRolesService } from './roles-service';

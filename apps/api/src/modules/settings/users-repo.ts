@@ -2,13 +2,13 @@ import { SubscriptionStatus, type AdminUser } from '@app/contracts';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
-import { bumpUserCount, forgetRecords, tallyUsers } from '../../db/kept-counts';
+import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
-import { endResetLinks, usernameInUse } from '../accounts/repo';
+import { endResetLinks, usernameInUse } from '../accounts';
 import { billingSubscriptions } from '../billing/schema';
-import { videoRecords } from '../video-tools/schema';
+import { forgetMembersRecords } from '../video-tools';
 
 interface UserValues {
   username: string;
@@ -136,7 +136,7 @@ export function createUsersRepo(database: AppDatabase) {
   const deleteUser = (id: number): Promise<void> =>
     write(async (tx) => {
       // The account's saved records go with it (cascade): off their counts first.
-      await forgetRecords(tx, eq(videoRecords.user_id, id));
+      await forgetMembersRecords(tx, [id]);
       await tallyUsers(
         tx,
         await tx.delete(users).where(eq(users.id, id)).returning({ is_active: users.is_active }),

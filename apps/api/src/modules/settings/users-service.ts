@@ -9,14 +9,7 @@ import {
 import { present } from '../../db/rows';
 import { accountConflictField } from '../../db/unique-violation';
 import { conflict } from '../../lib/errors';
-import {
-  created,
-  diff,
-  removed,
-  type Actor,
-  type ActionEntry,
-  type HistoryRecorder,
-} from '../history/record';
+import { created, diff, removed, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
 import type { SettingsRepo } from './repo';
 import { assertRoleExists, assertSomeoneAdministers, lockedRead } from './rules';
 import type { UserFilter } from './user-list-repo';

@@ -2,7 +2,7 @@ import { generateTexto, getTextoConfig, saveTextoConfig } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { TextoService } from './service';
 
 export function textoRoutes(app: FastifyInstance, texto: TextoService): void {

@@ -14,7 +14,7 @@ import { geminiAppError, withToolErrors, type GeminiMessages } from '../../integ
 import { configSaveEntry } from '../../lib/ai-config';
 import { AppError, badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
-import { diff, type Actor, type HistoryRecorder } from '../history/record';
+import { diff, type Actor, type HistoryRecorder } from '../history';
 import type { TextoRepo, TextoSettings } from './repo';
 
 /** The text tools' messages for each Gemini failure (spec, section 8). */

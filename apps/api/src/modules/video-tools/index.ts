@@ -6,13 +6,15 @@ import { createCobaltClient } from '../../integrations/cobalt';
 import { createInstagramClient } from '../../integrations/instagram';
 import { createYouTubeClient } from '../../integrations/youtube';
 import type { Clock } from '../../lib/clock';
-import type { HistoryRecorder } from '../history/record';
+import type { HistoryRecorder } from '../history';
 import { createDownloadResolver } from './download';
 import { createServiceHealth } from './health';
 import { instagramProvider, youtubeProvider } from './providers';
 import { createVideoRepo } from './repo';
 import { videoToolsRoutes } from './routes';
 import { createVideoToolsService } from './service';
+
+export { forgetMembersRecords, recountRecords } from './kept-counts';
 
 /** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
 export function registerVideoTools(

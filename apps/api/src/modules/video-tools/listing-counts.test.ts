@@ -5,7 +5,7 @@ import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helpe
 import { ENGINE, explain } from '../../../test/support/engine';
 import { videoPageQueries } from './repo';
 import type { Db } from '../../db/client';
-import { recountAll } from '../../db/kept-counts';
+import { recountAll } from '../../recount-all';
 import { createUsersRepo } from '../settings/users-repo';
 import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';

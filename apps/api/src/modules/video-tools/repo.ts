@@ -1,8 +1,8 @@
 import type { InstagramVideo, VideoProvider, VideoRecordOf, YouTubeVideo } from '@app/contracts';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { preparedPerConnection, type Bound } from '../../db/prepared';
-import { bumpRecordCount, forgetRecords, recordFilterColumn } from '../../db/kept-counts';
+import { preparedPerConnection } from '../../db/prepared';
+import { bumpRecordCount, forgetRecords, recordFilterColumn } from './kept-counts';
 import { single } from '../../db/rows';
 import {
   pageFromRows,
@@ -10,6 +10,7 @@ import {
   pageWindow,
   readingOrder,
   seekPast,
+  type Bound,
   type KeyedPage,
   type PageRequest,
   type PageShape,

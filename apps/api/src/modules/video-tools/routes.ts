@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../integrations/letter';
 import { AppError } from '../../lib/errors';
 import { access, route } from '../../plugins/authz';
-import { actorOf } from '../history/record';
+import { actorOf } from '../history';
 import type { VideoToolsService } from './service';
 
 type Endpoints = (typeof videoTools)[VideoProvider];

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/errors';
-import type { Actor, HistoryRecorder } from '../history/record';
+import type { Actor, HistoryRecorder } from '../history';
 import type { ServiceHealth } from './health';
 import type { VideoProviderImpl } from './providers';
 import { toRecord, type VideoRepo } from './repo';

@@ -10,7 +10,7 @@ import { FAKE_INSTAGRAM_KEY, fakeCaption, startFakeInstagram } from '../../../te
 import { FAKE_YOUTUBE_KEY, startFakeYouTube } from '../../../test/fakes/youtube';
 import type { Config } from '../../config';
 import type { AppDatabase, Db } from '../../db/client';
-import { recountAll } from '../../db/kept-counts';
+import { recountAll } from '../../recount-all';
 import { directDb, ENGINE, explain, rawRows } from '../../../test/support/engine';
 import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';

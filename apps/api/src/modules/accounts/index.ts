@@ -1,0 +1,5 @@
+/** What the accounts module offers the app and the other modules. */
+export { createAccountsRepo, endResetLinks, usernameInUse } from './repo';
+export { accountsRoutes } from './routes';
+export { passwordResetTokens } from './schema';
+export { createAccountsService, hashToken } from './service';

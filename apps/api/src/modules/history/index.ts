@@ -1,0 +1,15 @@
+/** What the historial offers: every module records its actions through the recorder. */
+export { recountHistory } from './kept-counts';
+export {
+  actorOf,
+  createHistoryRecorder,
+  created,
+  diff,
+  removed,
+  type ActionEntry,
+  type Actor,
+  type HistoryRecorder,
+} from './record';
+export { createHistoryRepo } from './repo';
+export { historyRoutes } from './routes';
+export { createHistoryService } from './service';
