@@ -72,11 +72,6 @@ export function directDb(database: AppDatabase): Db {
   return ENGINE === 'sqlite' ? database.writer : database.read;
 }
 
-/** The first row of a query, or undefined: the engine-neutral `.get()`. */
-export async function first<T>(rows: Promise<T[]> | PromiseLike<T[]>): Promise<T | undefined> {
-  return (await rows)[0];
-}
-
 /** Runs a raw `sql` template on either engine (drizzle renders the parameters) and returns its rows. */
 export async function rawRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   if (ENGINE === 'sqlite') return db.all(query) as T[];

@@ -1,0 +1,65 @@
+// @ts-check
+/**
+ * The web app's layers: shared code (`lib`, `components`) <- features <- `app`, which composes the features
+ * into routes. Features never import each other, so no feature has a public face to keep: `app` loads each
+ * screen file on its own (a lazy route), which keeps one chunk per screen. Tests and end-to-end specs are left
+ * out of the graph: they reach whatever they check.
+ */
+const layers = [
+  { name: 'shared code', path: '^src/(lib|components)/' },
+  { name: 'features', path: '^src/features/' },
+  { name: 'app', path: '^src/(app|prerender)/|^src/main\\.tsx$' },
+];
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const backArrows = layers.slice(0, -1).map((layer, i) => ({
+  name: `layers-${layer.name.replace(' ', '-')}`,
+  comment: `${layer.name} sits below ${layers
+    .slice(i + 1)
+    .map((above) => above.name)
+    .join(', ')}: move what both need down instead of importing up.`,
+  severity: 'error',
+  from: { path: layer.path },
+  to: { path: layers.slice(i + 1).map((above) => above.path) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    ...backArrows,
+    {
+      name: 'features-apart',
+      comment:
+        'Features do not import each other: the app composes them, and what two features share moves down.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'An import cycle: the files cannot be read, tested or moved one at a time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      comment: 'Two folders import each other (two features, say): one of them owns the shared part.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.test\\.tsx?$', '^src/e2e/', 'test-utils\\.tsx$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+  },
+};
