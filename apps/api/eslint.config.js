@@ -1,44 +1,10 @@
 import base, { restrictEnvAccess, typeChecked } from '@app/eslint-config/base';
 
-const belowModules = {
-  group: ['**/modules/**'],
-  message: 'Plugins and lib sit below the modules: move what both need down.',
-};
-
-/**
- * Imports flow one way (lib, plugins <- modules; lib <- integrations): shared code imports no module, and lib
- * no integration. Written with typescript-eslint's twin of `no-restricted-imports`, so these files keep the
- * shared config's `process.env` import rule (a later config entry replaces a rule's options, not adds to them).
- */
-const layers = [
-  {
-    files: ['src/plugins/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [belowModules] }] },
-  },
-  {
-    files: ['src/lib/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            belowModules,
-            {
-              group: ['**/integrations/**'],
-              message: 'Lib sits below the integrations: move what both need down.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-];
-
+// The layers and the modules' public faces are checked by dependency-cruiser (.dependency-cruiser.mjs).
 export default [
   ...base,
   ...typeChecked,
   ...restrictEnvAccess,
-  ...layers,
   {
     // Tests and benchmarks read answers through light-my-request's `json()` (typed `any`) and index rows they
     // have just inserted: the unsafe-any and non-null rules would only add casts there.
