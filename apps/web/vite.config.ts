@@ -42,7 +42,7 @@ function mantineComponentStyles(): Plugin {
 
 // The screens a member lands on first (src/prerender/pages.tsx prerenders them; toasts answer their forms): each
 // loads the chunks it needs merged into a few files. Rolldown's declarative options (groups by folder, minSize,
-// entriesAware) score lower on /login in the Lighthouse A/B, so this plugin stays.
+// entriesAware) made /login slower, so this plugin stays.
 const firstScreens = firstScreenChunks({
   login: ['src/features/auth/login-page.tsx'],
   register: ['src/features/accounts/register-page.tsx'],

@@ -40,8 +40,8 @@ import { fillPath, queryString, validInput, validParams } from './support/contra
 let community: Community;
 let routes: ApiRoute[];
 
-// Six accounts with argon2id hashes and a database snapshot: seconds on a quiet machine, more than vitest's
-// default 10 s hook limit on PostgreSQL when the machine is busy; a limit for set-up work, not a measurement.
+// Six accounts with argon2id hashes and a database snapshot: on PostgreSQL on a busy machine this outlasts
+// vitest's default hook limit; a limit for set-up work, not a measurement.
 beforeAll(async () => {
   community = await buildCommunity();
   const { app, close } = await appFromSnapshot(community);

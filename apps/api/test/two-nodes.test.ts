@@ -1,5 +1,5 @@
 /**
- * Two API processes on one database (issue 15): whatever one node writes, the other answers from at once —
+ * Two API processes on one database: whatever one node writes, the other answers from at once —
  * accounts, content, deactivations and the login limit. Runs on SQLite (one file) and on PostgreSQL.
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, stripeWebhook } from '@app/contracts';

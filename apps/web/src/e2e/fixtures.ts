@@ -72,7 +72,7 @@ export async function expectAccessible(page: Page): Promise<void> {
  * however slow the machine is, and returns the function that lets time run again.
  */
 export async function holdTimers(page: Page): Promise<() => Promise<void>> {
-  // pauseAt jumps forward to a time, which must still be ahead when the call lands: 2 s covers a busy machine.
+  // pauseAt jumps forward to a time, which must still be ahead when the call lands, on a busy machine too.
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 2_000);
   return () => page.clock.resume();

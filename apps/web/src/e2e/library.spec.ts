@@ -20,7 +20,7 @@ test.describe('Video libraries', () => {
     browser,
     baseURL,
   }) => {
-    // Three members sign in one after another (argon2 on a shared, busy machine): far more than 30 s.
+    // Three members sign in one after another (argon2 on a shared, busy machine): far past the default limit.
     test.setTimeout(240_000);
     const category = unique('Categoría e2e');
     const title = unique('Clase e2e');
@@ -138,7 +138,7 @@ test.describe('Video libraries', () => {
   test('admin manages Cafelito Virtual: edit, reorder, and delete a category with its videos', async ({
     page,
   }) => {
-    // Two dialogs per video, a reload and an accessibility scan: more than the default 30 s on a busy machine.
+    // Two dialogs per video, a reload and an accessibility scan: past the default limit on a busy machine.
     test.setTimeout(180_000);
     const category = unique('Cafelito e2e');
     const first = unique('Primera');

@@ -43,7 +43,7 @@ describe('sign-in with a hash brought from the PHP application', () => {
   });
 });
 
-/** A bcrypt hash of `clave-correcta` at cost 15, one past the import's bound (made once, ~4 s to compute). */
+/** A bcrypt hash of `clave-correcta` at cost 15, one past the import's bound (made once: slow to compute). */
 const BCRYPT_COST_15 = '$2b$15$Utay0qKAbFRqFoN6b3wJDeDpQ3wJHKuraLeUbxck3DM1B4ySDyKOa';
 
 const storedHash = async (db: Awaited<ReturnType<typeof createTestApp>>['db'], id: number) =>
