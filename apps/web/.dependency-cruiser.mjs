@@ -1,4 +1,6 @@
 // @ts-check
+import { backArrows, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
+
 /**
  * The web app's layers: shared code (`lib`, `components`) <- features <- `app`, which composes the features
  * into routes. Features never import each other, so no feature has a public face to keep: `app` loads each
@@ -11,22 +13,10 @@ const layers = [
   { name: 'app', path: '^src/(app|prerender)/|^src/main\\.tsx$' },
 ];
 
-/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
-const backArrows = layers.slice(0, -1).map((layer, i) => ({
-  name: `layers-${layer.name.replace(' ', '-')}`,
-  comment: `${layer.name} sits below ${layers
-    .slice(i + 1)
-    .map((above) => above.name)
-    .join(', ')}: move what both need down instead of importing up.`,
-  severity: 'error',
-  from: { path: layer.path },
-  to: { path: layers.slice(i + 1).map((above) => above.path) },
-}));
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    ...backArrows,
+    ...backArrows(layers),
     {
       name: 'features-apart',
       comment:
@@ -35,21 +25,7 @@ export default {
       from: { path: '^src/features/([^/]+)/' },
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
-    {
-      name: 'no-circular',
-      comment: 'An import cycle: the files cannot be read, tested or moved one at a time.',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'no-circular-folders',
-      comment: 'Two folders import each other (two features, say): one of them owns the shared part.',
-      severity: 'error',
-      scope: 'folder',
-      from: {},
-      to: { circular: true },
-    },
+    ...noCycles(),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,0 +1,39 @@
+/** The rules both apps' dependency-cruiser configurations are written with. */
+
+/**
+ * One rule per layer: it may import only the layers listed before it.
+ * @param {{ name: string; path: string }[]} layers bottom first
+ */
+export const backArrows = (layers) =>
+  layers.slice(0, -1).map((layer, i) => ({
+    name: `layers-${layer.name.replaceAll(' ', '-')}`,
+    comment: `${layer.name} sits below ${layers
+      .slice(i + 1)
+      .map((above) => above.name)
+      .join(', ')}: move what both need down instead of importing up.`,
+    severity: 'error',
+    from: { path: layer.path },
+    to: { path: layers.slice(i + 1).map((above) => above.path) },
+  }));
+
+/**
+ * No import cycle between files, nor between folders (`from` and `to` narrow the folders checked).
+ * @param {{ from?: { path?: string; pathNot?: string }; toNot?: string }[]} folderScopes
+ */
+export const noCycles = (folderScopes = [{}]) => [
+  {
+    name: 'no-circular',
+    comment: 'An import cycle: the files cannot be read, tested or moved one at a time.',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+  ...folderScopes.map(({ from = {}, toNot }) => ({
+    name: 'no-circular-folders',
+    comment: 'Two folders import each other (two modules, say): one of them owns the shared part.',
+    severity: 'error',
+    scope: 'folder',
+    from,
+    to: toNot ? { circular: true, pathNot: toNot } : { circular: true },
+  })),
+];
