@@ -17,13 +17,14 @@ import {
   type AccountLimits,
   type GenerationLimits,
   type LoginLimits,
+  type RateLimits,
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { createAccountsRepo, accountsRoutes, createAccountsService } from './modules/accounts';
 import { createBillingSync } from './modules/billing/sync';
 import { createSubscriptionsRepo } from './modules/billing/subscriptions-repo';
 import { billingWebhookRoutes } from './modules/billing/webhook-routes';
-import { createSessionRepo, authRoutes, createAuthService } from './modules/auth';
+import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
 import { createCheckoutService } from './modules/billing/checkout';
 import { createCustomersRepo } from './modules/billing/customers-repo';
 import { createPlansRepo } from './modules/billing/plans-repo';
@@ -32,12 +33,18 @@ import { billingRoutes } from './modules/billing/routes';
 import {
   createHistoryRecorder,
   createHistoryRepo,
-  historyRoutes,
   createHistoryService,
+  historyRoutes,
+  type HistoryRecorder,
 } from './modules/history';
 import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
 import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
-import { createNotificationsRepo, notificationsRoutes, createNotifier } from './modules/notifications';
+import {
+  createNotificationsRepo,
+  createNotifier,
+  notificationsRoutes,
+  type Notifier,
+} from './modules/notifications';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
@@ -85,8 +92,25 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
-/** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+/** The server and what every module is built from: opened once by buildApp, handed to each registration. */
+interface CoreContext {
+  app: FastifyInstance;
+  config: Config;
+  db: AppDatabase;
+  clock: Clock;
+  limits: RateLimits;
+  sessionRepo: SessionRepo;
+  history: HistoryRecorder;
+}
+
+/** The core, and the mail the modules that write to members send through. */
+interface AppContext extends CoreContext {
+  mailer: Mailer;
+  notifier: Notifier;
+}
+
+/** Fastify with the logger, the contracts' validation and serialization, and the refusal of NUL characters. */
+function createServer(config: Config, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -120,7 +144,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         : undefined,
     );
   });
+  return app;
+}
 
+/** Opens the database and the rate limits' store (both closed with the server), then seeds what must exist. */
+async function openStores(
+  app: FastifyInstance,
+  config: Config,
+  deps: AppDeps,
+): Promise<{ db: AppDatabase; limits: RateLimits }> {
   const db = deps.db ?? (await openAppDatabase(config.database));
   app.addHook('onClose', async () => {
     if (!deps.db) await db.close();
@@ -139,12 +171,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await seedCatalog(db);
   await seedFirstAdmin(db, config.admin, app.log);
   await backfillUsernameSkeletons(db);
-  const clock = deps.clock ?? systemClock;
-  const https = config.appUrl?.startsWith('https://') ?? false;
+  return { db, limits };
+}
 
+/** The app plugins every route relies on: errors, security headers, the session, access guards, API docs. */
+async function registerAppPlugins(
+  app: FastifyInstance,
+  config: Config,
+  db: AppDatabase,
+  sessionRepo: SessionRepo,
+  clock: Clock,
+): Promise<void> {
+  const https = config.appUrl?.startsWith('https://') ?? false;
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { https });
-  const sessionRepo = createSessionRepo(db);
   await app.register(sessionPlugin, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
     secureCookie: https,
@@ -153,15 +193,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerAccessGuards(app);
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
+}
 
-  systemRoutes(app, config);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
-  // The AI tools share one Gemini client and one per-user generation limit.
+/** The AI tools share one Gemini client and one per-user generation limit. */
+function registerAiTools({ app, config, db, clock, limits, history }: CoreContext): void {
   const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
   const generationLimiter = limits.generation;
-  // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
-  const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
-  historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
   textoRoutes(
     app,
     createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter, history }),
@@ -177,6 +214,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       history,
     }),
   );
+}
+
+/** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
+function startNotifications(
+  { app, config, db, clock, history }: CoreContext,
+  deps: AppDeps,
+): { mailer: Mailer; notifier: Notifier } {
   const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   app.addHook('onClose', () => mailer.close());
   const notifier = createNotifier({
@@ -194,6 +238,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clearInterval(digests);
     done();
   });
+  return { mailer, notifier };
+}
+
+/** Configuración's members and roles, the two libraries with their progress reports, and members import. */
+function registerMembersAndLibraries({
+  app,
+  config,
+  db,
+  clock,
+  history,
+  mailer,
+  notifier,
+}: AppContext): void {
   settingsRoutes(
     app,
     createSettingsService({
@@ -230,6 +287,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       log: app.log,
     }),
   );
+}
+
+/** A member's own account: registration, recovery, profile. */
+function registerAccounts({
+  app,
+  config,
+  db,
+  clock,
+  limits,
+  sessionRepo,
+  mailer,
+  notifier,
+}: AppContext): void {
   accountsRoutes(
     app,
     createAccountsService({
@@ -244,7 +314,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       onRegistered: (member) => void notifier.registered(member),
     }),
   );
-  registerVideoTools(app, config, db, clock, history);
+}
+
+/** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
+async function registerBilling(context: AppContext): Promise<void> {
+  const { app, config, db, clock, limits, history, mailer, notifier } = context;
   const stripe = createStripe(config);
   const plansRepo = createPlansRepo(db);
   billingRoutes(app, {
@@ -279,6 +353,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       log: app.log,
     }),
   );
+}
+
+/** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = createServer(config, deps);
+  const { db, limits } = await openStores(app, config, deps);
+  const clock = deps.clock ?? systemClock;
+  const sessionRepo = createSessionRepo(db);
+  await registerAppPlugins(app, config, db, sessionRepo, clock);
+
+  systemRoutes(app, config);
+  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
+  // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
+  const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
+  historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
+  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history };
+  registerAiTools(core);
+  const context: AppContext = { ...core, ...startNotifications(core, deps) };
+  registerMembersAndLibraries(context);
+  registerAccounts(context);
+  registerVideoTools(app, config, db, clock, history);
+  await registerBilling(context);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

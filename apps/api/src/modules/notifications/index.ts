@@ -1,4 +1,4 @@
 /** What the notifications module offers the app. */
 export { createNotificationsRepo } from './repo';
 export { notificationsRoutes } from './routes';
-export { createNotifier } from './service';
+export { createNotifier, type Notifier } from './service';
