@@ -21,7 +21,7 @@ export interface PgPoolOptions {
 }
 
 /** A connection pool to PostgreSQL; a lost connection is dropped from the pool, never crashes the process. */
-export function openPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
+function openPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
@@ -49,7 +49,7 @@ export async function openPgDatabase(url: string, options: PgPoolOptions = {}): 
 // Two nodes starting at once must not both run the same migration: the first holds this lock meanwhile.
 const MIGRATION_LOCK = 4_815_162_342;
 
-export async function migratePg(db: PgDb): Promise<void> {
+async function migratePg(db: PgDb): Promise<void> {
   const client = await db.$client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

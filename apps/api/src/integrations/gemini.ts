@@ -71,7 +71,7 @@ const STREAM_UNSUPPORTED = new Set([404, 405, 501]);
 const DETAIL_MAX = 500;
 
 /** A stored base URL may be a full legacy endpoint (…/v1beta/models/x:generateContent): keep its origin part. */
-export const normalizeBaseUrl = (url: string): string =>
+const normalizeBaseUrl = (url: string): string =>
   url.replace(/\/v1(beta\d*)?(\/.*)?$/i, '').replace(/\/+$/, '');
 
 /** Gemini's own message from an SDK error (its message holds the JSON error body, sometimes after a prefix). */

@@ -30,7 +30,7 @@ export interface YouTubeOEmbed {
 }
 
 /** A service answered with an error, or with something that is not the expected shape. */
-export class YouTubeApiError extends Error {
+class YouTubeApiError extends Error {
   override name = 'YouTubeApiError';
 }
 

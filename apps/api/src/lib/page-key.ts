@@ -47,11 +47,11 @@ export interface PageWindow {
   offset: number;
 }
 
-export const encodePageKey = (values: KeyValues): string =>
+const encodePageKey = (values: KeyValues): string =>
   Buffer.from(JSON.stringify(values)).toString('base64url');
 
 /** The values of a key the server gave out; anything else is a 400, never a query that fails. */
-export function decodePageKey(key: string): KeyValues {
+function decodePageKey(key: string): KeyValues {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));

@@ -12,7 +12,7 @@ const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 const ARGON2ID = /^\$argon2id\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 
 /** bcrypt reads only this many bytes of a password: a longer one cannot be checked whole. */
-export const BCRYPT_MAX_BYTES = 72;
+const BCRYPT_MAX_BYTES = 72;
 
 /**
  * The work a stored hash may ask of the shared hashing threads (a costlier one stalls every sign-in). bcrypt:
@@ -20,7 +20,7 @@ export const BCRYPT_MAX_BYTES = 72;
  * same work: memory up to twice their largest (46 MiB), passes up to twice their most (5), memory times passes
  * up to twice their work, and up to twice their single lane.
  */
-export const HASH_BOUNDS = {
+const HASH_BOUNDS = {
   bcryptCost: { min: 4, max: 14 },
   argon2id: { memoryKib: 2 * 47104, passes: 2 * 5, work: 2 * 47104, lanes: 2 },
 } as const;

@@ -28,7 +28,7 @@ export interface LoginLimits {
   windowSeconds: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perAccount: 5,
   perIp: 20,
   perKnownDevice: 5,
@@ -61,7 +61,7 @@ export interface GenerationLimits {
   windowSeconds: number;
 }
 
-export const DEFAULT_GENERATION_LIMITS: GenerationLimits = { points: 20, windowSeconds: 60 };
+const DEFAULT_GENERATION_LIMITS: GenerationLimits = { points: 20, windowSeconds: 60 };
 
 export interface RateLimitSettings {
   login: LoginLimits;
@@ -93,7 +93,7 @@ export const RATE_LIMIT_TABLE = 'rate_limits';
  * The SQLite store: its own connection to the database file, so a limiter never runs inside a transaction of
  * the app's connections (and never waits for their write lock). ':memory:' (tests) is a private database.
  */
-export async function openSqliteLimiterStore(databasePath: string): Promise<LimiterStore> {
+async function openSqliteLimiterStore(databasePath: string): Promise<LimiterStore> {
   if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
   const client = new Database(databasePath);
   client.pragma('journal_mode = WAL');
@@ -120,7 +120,7 @@ export async function openSqliteLimiterStore(databasePath: string): Promise<Limi
  * The PostgreSQL store: a small pool of its own on the same database, so every node counts in one table and a
  * limiter never waits for the app's pool.
  */
-export async function openPgLimiterStore(url: string): Promise<LimiterStore> {
+async function openPgLimiterStore(url: string): Promise<LimiterStore> {
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000 });
   // A lost idle connection is replaced by the pool; without a listener it would end the process.
   pool.on('error', () => undefined);

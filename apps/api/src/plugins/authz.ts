@@ -51,7 +51,7 @@ export interface ApiRoute {
 }
 
 /** Whether the principal may use a route with this access (null = signed out). */
-export function allows(rule: Access, user: Principal | null): boolean {
+function allows(rule: Access, user: Principal | null): boolean {
   switch (rule.kind) {
     case 'public':
       return true;
@@ -159,7 +159,7 @@ export function routedPath(request: FastifyRequest): string {
 }
 
 /** Whether a request goes to the API (by its route, not by how its URL is spelled). */
-export const isApiRequest = (request: FastifyRequest): boolean =>
+const isApiRequest = (request: FastifyRequest): boolean =>
   request.routeOptions.config?.access !== undefined || routedPath(request).startsWith('/api');
 
 /** Refuses, at start-up, an API route that does not declare its access; rejects cross-site writes. */

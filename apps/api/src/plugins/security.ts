@@ -61,7 +61,7 @@ export function securityHeaders(https: boolean): Record<string, string> {
  * Sheet recommends. Member data is never stored by caches. helmet's full page set is left to pages: its
  * directives only mean something in a document, and they would weigh on every small answer.
  */
-export function apiSecurityHeaders(https: boolean): Record<string, string> {
+function apiSecurityHeaders(https: boolean): Record<string, string> {
   return {
     'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

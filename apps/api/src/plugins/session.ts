@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { Clock } from '../lib/clock';
 
 export const SESSION_COOKIE = 'session';
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** Marks a browser that signed in to an account: its logins are limited apart from strangers' (see auth). */
-export const KNOWN_DEVICE_COOKIE = 'known_device';
+const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 const KnownDeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
 /** Verified tokens remembered (least recently used out): one small entry per signed-in browser. */

@@ -16,7 +16,7 @@ import { hang, sendJson, startHttpFake, type HttpFake } from './http-fake';
 
 export const FAKE_COBALT_KEY = '5ba1c8a4-7f3e-4d0b-9a52-1f0c2e6d8b77';
 /** cobalt's default TUNNEL_LIFESPAN. */
-export const COBALT_TUNNEL_LIFESPAN_MS = 90_000;
+const COBALT_TUNNEL_LIFESPAN_MS = 90_000;
 /** What the fake says in `context.limit`: rate window (seconds) and duration limit (minutes). */
 export const FAKE_COBALT_LIMITS = { rate_exceeded: 60, 'content.too_long': 180 } as const;
 

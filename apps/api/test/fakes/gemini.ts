@@ -102,7 +102,7 @@ const interleave = (chunks: string[][]) => {
 const errorBody = (code: number, message: string, status: string) => ({ error: { code, message, status } });
 
 /** Splits a text into pieces of three words. */
-export const splitIntoPieces = (text: string): string[] => {
+const splitIntoPieces = (text: string): string[] => {
   const words = text.split(/(?<=\s)/);
   const size = 3;
   const pieces: string[] = [];

@@ -12,7 +12,7 @@ import { hang, sendJson, startHttpFake, type HttpFake } from './http-fake';
 
 export const FAKE_INSTAGRAM_KEY = 'fake-instagram-key';
 
-export const fakeFullName = (code: string): string => `Usuario ${code.slice(0, 5)}`;
+const fakeFullName = (code: string): string => `Usuario ${code.slice(0, 5)}`;
 export const fakeCaption = (code: string): string =>
   `Receta ${code}: el café perfecto en casa, paso a paso, con trucos de barista profesional.`;
 

@@ -14,8 +14,8 @@ import { hang, sendJson, startHttpFake, type HttpFake } from './http-fake';
 
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
 
-export const fakeChannel = (id: string): string => `Canal ${id.slice(0, 5)}`;
-export const fakePublishedAt = (id: string): string => {
+const fakeChannel = (id: string): string => `Canal ${id.slice(0, 5)}`;
+const fakePublishedAt = (id: string): string => {
   const day = 1 + (id.charCodeAt(10) % 28);
   return `2024-05-${String(day).padStart(2, '0')}T10:00:00Z`;
 };

@@ -5,7 +5,7 @@ import { loadRequestModule } from './api-error';
  * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. The dashboard
  * asks for them as it is hydrated, so the request's module loads then, in a task of its own, not with the dashboard.
  */
-export const publicConfigQueryOptions = () =>
+const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
     queryFn: async () => (await loadRequestModule(() => import('./public-config-call'))).fetchPublicConfig(),

@@ -36,7 +36,7 @@ const VALUE_MAX = 200;
 export type Shown = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /** A value as the short text the history shows: yes/no in Spanish, lists joined, long text cut. */
-export function displayValue(value: Shown): string | null {
+function displayValue(value: Shown): string | null {
   if (value === null || value === undefined || value === '') return null;
   const text =
     typeof value === 'boolean'

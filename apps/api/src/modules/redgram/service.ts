@@ -25,7 +25,7 @@ import { buildRedgramPrompt, redgramInstruction } from './prompt';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
 /** RedGram's messages for each Gemini failure (spec, section 8). */
-export const REDGRAM_GEMINI_MESSAGES: GeminiMessages = {
+const REDGRAM_GEMINI_MESSAGES: GeminiMessages = {
   api: geminiApiMessage,
   'no-text': REDGRAM_MESSAGES.noGeneratedText,
   'bad-response': REDGRAM_MESSAGES.badGeminiResponse,

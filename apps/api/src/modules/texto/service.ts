@@ -18,7 +18,7 @@ import { diff, type Actor, type HistoryRecorder } from '../history';
 import type { TextoRepo, TextoSettings } from './repo';
 
 /** The text tools' messages for each Gemini failure (spec, section 8). */
-export const TEXTO_GEMINI_MESSAGES: GeminiMessages = {
+const TEXTO_GEMINI_MESSAGES: GeminiMessages = {
   api: geminiApiMessage,
   'no-text': TEXTO_MESSAGES.noAnswer,
   'bad-response': TEXTO_MESSAGES.processFailed,
@@ -28,7 +28,7 @@ export const TEXTO_GEMINI_MESSAGES: GeminiMessages = {
 };
 
 /** The tool's prompt, a space, then the user's text (spec, section 7). */
-export const buildTextoPrompt = (settings: TextoSettings, tool: TextoTool, text: string): string =>
+const buildTextoPrompt = (settings: TextoSettings, tool: TextoTool, text: string): string =>
   `${tool === 'ortografia' ? settings.prompt_ortografia : settings.prompt_herramienta2} ${text}`;
 
 const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({

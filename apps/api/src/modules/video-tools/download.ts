@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { ServiceHealth } from './health';
 
 /** A stored link is handed out only if it stays valid at least this long: time for the browser to reach it. */
-export const LINK_MARGIN_MS = 30_000;
+const LINK_MARGIN_MS = 30_000;
 
 /**
  * When a media link stops working, read from the link itself: cobalt tunnels carry `exp` (milliseconds),

@@ -2,7 +2,7 @@ import type { VideoService, VideoServiceStatus } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 
 /** A failure older than this, or followed by a success, is no longer reported. */
-export const RECENT_FAILURE_MS = 30 * 60 * 1000;
+const RECENT_FAILURE_MS = 30 * 60 * 1000;
 
 /**
  * What this server saw of the services the video tools call: whether each is configured, and its last failure

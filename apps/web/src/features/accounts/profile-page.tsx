@@ -13,7 +13,7 @@ import { serverErrorView } from './server-errors';
 import { SubmitButton } from '@/components/form-parts';
 
 /** The spec reloads the page this long after a successful update. */
-export const PROFILE_RELOAD_DELAY_MS = 1500;
+const PROFILE_RELOAD_DELAY_MS = 1500;
 
 type ProfileValues = ProfileBody;
 

@@ -18,17 +18,14 @@ const PLURAL: Record<BillingInterval, string> = {
  * The amount in its currency as Spain writes it ("49,00 €"). The provider counts in the currency's minor unit,
  * whose size Intl knows (cents for the euro, none for the yen).
  */
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);
 }
 
 /** "al mes", "al año", "cada 3 meses". */
-export const formatInterval = ({
-  interval,
-  interval_count,
-}: Pick<PlanPrice, 'interval' | 'interval_count'>) =>
+const formatInterval = ({ interval, interval_count }: Pick<PlanPrice, 'interval' | 'interval_count'>) =>
   interval_count === 1 ? EVERY_ONE[interval] : `cada ${interval_count} ${PLURAL[interval]}`;
 
 /** "49,00 € al mes", "490,00 € al año". */

@@ -9,9 +9,9 @@ import { ClassRow } from './class-row';
 import { completedLabel } from './progress-summary';
 
 /** Classes per category row; 'Ver todas' shows the rest in the category's grid. */
-export const ROW_SIZE = 20;
+const ROW_SIZE = 20;
 
-export const CONTINUE_WATCHING = 'Continuar viendo';
+const CONTINUE_WATCHING = 'Continuar viendo';
 
 interface RowsProps {
   library: LibraryName;

@@ -8,7 +8,7 @@ import { useBulkUsers } from './api/bulk-users';
 import { useRoles } from './api/get-roles';
 
 /** "1 cuenta", "3 cuentas" */
-export const accountsLabel = (n: number): string => (n === 1 ? '1 cuenta' : `${n} cuentas`);
+const accountsLabel = (n: number): string => (n === 1 ? '1 cuenta' : `${n} cuentas`);
 
 const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
 

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format-date';
 import type { UserSelection } from './use-user-selection';
 
 /** "vip · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
-export const subscriptionLabel = ({ subscription }: AdminUser): string =>
+const subscriptionLabel = ({ subscription }: AdminUser): string =>
   subscription
     ? [subscription.plan, SUBSCRIPTION_STATUS_LABELS[subscription.status]].filter(Boolean).join(' · ')
     : '—';

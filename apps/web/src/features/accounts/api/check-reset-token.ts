@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Whether an emailed reset link still works; asked once per link (a used link is checked again on reload). */
-export const resetTokenQueryOptions = (token: string) =>
+const resetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['reset-token', token],
     queryFn: () => api(checkPasswordResetToken, { body: { token } }),

@@ -2,7 +2,7 @@ import { getMySubscription } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const mySubscriptionQueryOptions = () =>
+const mySubscriptionQueryOptions = () =>
   queryOptions({
     queryKey: ['billing', 'subscription'],
     queryFn: async () => (await api(getMySubscription, { query: {} })).subscription,

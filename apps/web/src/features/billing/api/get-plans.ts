@@ -2,7 +2,7 @@ import { BILLING_MESSAGES as M, listPlans } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const plansQueryOptions = () =>
+const plansQueryOptions = () =>
   queryOptions({
     queryKey: ['billing', 'plans'],
     queryFn: () => api(listPlans, { query: {} }, { fallbackError: M.load }),

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { libraryKey } from './keys';
 
-export const LOAD_CATEGORIES_ERROR = 'Error al cargar las categorías. Por favor, intenta de nuevo.';
+const LOAD_CATEGORIES_ERROR = 'Error al cargar las categorías. Por favor, intenta de nuevo.';
 
-export const categoriesQueryOptions = (library: LibraryName) =>
+const categoriesQueryOptions = (library: LibraryName) =>
   queryOptions({
     queryKey: [...libraryKey(library), 'categories'],
     queryFn: () =>

@@ -11,7 +11,7 @@ import { api } from '@/lib/api';
 import { libraryKey } from './keys';
 
 /** Under the library's key: a change to its videos or a member's watched marks refreshes the report. */
-export const memberReportQueryOptions = (library: LibraryName, query: MemberProgressQuery) =>
+const memberReportQueryOptions = (library: LibraryName, query: MemberProgressQuery) =>
   queryOptions({
     queryKey: [...libraryKey(library), 'report', 'members', query],
     queryFn: () => api(REPORT_API[library].members, { query }, { fallbackError: M.load }),

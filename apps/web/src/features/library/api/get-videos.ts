@@ -15,7 +15,7 @@ export interface VideosQuery {
 
 export const videosKey = (library: LibraryName) => [...libraryKey(library), 'videos'] as const;
 
-export const videosQueryOptions = (
+const videosQueryOptions = (
   library: LibraryName,
   { page, categoryId, sort, pageSize = LIBRARY_PAGE_SIZE }: VideosQuery,
 ) =>

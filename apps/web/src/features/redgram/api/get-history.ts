@@ -9,7 +9,7 @@ import { api } from '@/lib/api';
 
 export const historyKey = ['redgram', 'history'] as const;
 
-export const historyQueryOptions = ({ position, search }: { position: PagePosition; search: string }) =>
+const historyQueryOptions = ({ position, search }: { position: PagePosition; search: string }) =>
   queryOptions({
     queryKey: [...historyKey, { ...position, search }],
     queryFn: () =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** The latest generations (admin only); loaded again each time the history opens. */
-export const logsQueryOptions = () =>
+const logsQueryOptions = () =>
   queryOptions({
     queryKey: ['redgram', 'logs'],
     queryFn: () => api(listRedgramLogs, {}, { fallbackError: REDGRAM_MESSAGES.loadLogsFailed }),

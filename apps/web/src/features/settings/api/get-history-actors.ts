@@ -2,7 +2,7 @@ import { HISTORY_MESSAGES as M, listHistoryActors } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const historyActorsQueryOptions = () =>
+const historyActorsQueryOptions = () =>
   queryOptions({
     queryKey: ['history', 'actors'],
     queryFn: () => api(listHistoryActors, {}, { fallbackError: M.load }),

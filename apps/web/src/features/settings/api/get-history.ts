@@ -25,7 +25,7 @@ export const historyFilterInput = ({ actor, kind, from, to }: HistoryFilters) =>
   ...(to ? { to } : {}),
 });
 
-export const historyQueryOptions = (position: PagePosition, filters: HistoryFilters) =>
+const historyQueryOptions = (position: PagePosition, filters: HistoryFilters) =>
   queryOptions({
     queryKey: ['history', { ...position, ...filters }],
     queryFn: () =>

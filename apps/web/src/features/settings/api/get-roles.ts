@@ -2,7 +2,7 @@ import { listRoles, SETTINGS_MESSAGES as M } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const rolesQueryOptions = () =>
+const rolesQueryOptions = () =>
   queryOptions({
     queryKey: ['roles'],
     queryFn: () => api(listRoles, {}, { fallbackError: M.loadRoles }),

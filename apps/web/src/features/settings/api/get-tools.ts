@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** The tools a role can be given (they never change while the app runs). */
-export const toolsQueryOptions = () =>
+const toolsQueryOptions = () =>
   queryOptions({
     queryKey: ['tools'],
     queryFn: () => api(listTools, {}, { fallbackError: M.loadData }),

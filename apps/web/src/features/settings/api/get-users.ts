@@ -18,7 +18,7 @@ export interface UsersQuery extends PagePosition {
   billing: BillingFilter | '';
 }
 
-export const usersQueryOptions = ({ page, after, before, search, pending, billing }: UsersQuery) =>
+const usersQueryOptions = ({ page, after, before, search, pending, billing }: UsersQuery) =>
   queryOptions({
     queryKey: ['users', { page, after, before, search, pending, billing }],
     queryFn: () =>

@@ -4,7 +4,7 @@ import type { ProviderConfig } from '../providers';
 import { endpointsOf, savedVideosKey } from './keys';
 
 /** The channels (YouTube) or users (Instagram) the saved videos can be filtered by. */
-export const filtersQueryOptions = (config: ProviderConfig) =>
+const filtersQueryOptions = (config: ProviderConfig) =>
   queryOptions({
     queryKey: [...savedVideosKey(config), 'filters'],
     queryFn: () => api(endpointsOf(config).filters),

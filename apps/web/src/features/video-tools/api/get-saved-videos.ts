@@ -11,7 +11,7 @@ export interface SavedVideosQuery {
   filter: string;
 }
 
-export const savedVideosQueryOptions = (config: ProviderConfig, { position, filter }: SavedVideosQuery) =>
+const savedVideosQueryOptions = (config: ProviderConfig, { position, filter }: SavedVideosQuery) =>
   queryOptions({
     queryKey: [...savedVideosKey(config), 'page', { ...position, filter }],
     queryFn: async () => {

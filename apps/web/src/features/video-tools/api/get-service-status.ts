@@ -7,7 +7,7 @@ import { endpointsOf, savedVideosKey } from './keys';
  * Administrators: which outside services of this tool are not configured or failed recently. Kept under the
  * saved videos' key, so a save (which is what finds a service failing) asks again.
  */
-export const serviceStatusQueryOptions = (config: ProviderConfig) =>
+const serviceStatusQueryOptions = (config: ProviderConfig) =>
   queryOptions({
     queryKey: [...savedVideosKey(config), 'status'],
     queryFn: () => api(endpointsOf(config).status),
