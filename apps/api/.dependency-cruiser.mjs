@@ -1,5 +1,5 @@
 // @ts-check
-import { backArrows, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
+import { backArrows, cruiseOptions, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
 
 /**
  * The API's layers, each importing only the ones listed before it; `app.ts`, `server.ts` and the command line
@@ -45,15 +45,5 @@ export default {
       { from: { path: '^src/modules/members-io$' }, toNot: '^src/modules/(billing|settings)$' },
     ]),
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '\\.test\\.ts$' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['source', 'import', 'types', 'default'],
-      extensions: ['.ts', '.js'],
-    },
-  },
+  options: cruiseOptions({ exclude: ['\\.test\\.ts$'], extensions: ['.ts', '.js'] }),
 };

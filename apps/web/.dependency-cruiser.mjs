@@ -1,5 +1,5 @@
 // @ts-check
-import { backArrows, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
+import { backArrows, cruiseOptions, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
 
 /**
  * The web app's layers: shared code (`lib`, `components`) <- features <- `app`, which composes the features
@@ -27,15 +27,8 @@ export default {
     },
     ...noCycles(),
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.tsx?$', '^src/e2e/', 'test-utils\\.tsx$'] },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['source', 'import', 'types', 'default'],
-      extensions: ['.ts', '.tsx', '.js', '.mjs'],
-    },
-  },
+  options: cruiseOptions({
+    exclude: ['\\.test\\.tsx?$', '^src/e2e/', 'test-utils\\.tsx$'],
+    extensions: ['.ts', '.tsx', '.js', '.mjs'],
+  }),
 };

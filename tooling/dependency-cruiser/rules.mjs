@@ -37,3 +37,20 @@ export const noCycles = (folderScopes = [{}]) => [
     to: toNot ? { circular: true, pathNot: toNot } : { circular: true },
   })),
 ];
+
+/**
+ * How both apps are read: TypeScript through their tsconfig (path aliases included), packages of the workspace
+ * as their `source` files, type-only imports counted; `exclude` leaves the tests out.
+ * @param {{ exclude: string[]; extensions: string[] }} app
+ */
+export const cruiseOptions = ({ exclude, extensions }) => ({
+  doNotFollow: { path: 'node_modules' },
+  exclude: { path: exclude },
+  tsPreCompilationDeps: true,
+  tsConfig: { fileName: 'tsconfig.json' },
+  enhancedResolveOptions: {
+    exportsFields: ['exports'],
+    conditionNames: ['source', 'import', 'types', 'default'],
+    extensions,
+  },
+});
