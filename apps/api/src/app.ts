@@ -19,6 +19,7 @@ import {
   type LoginLimits,
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
+import { RequestLines } from './lib/terminal-log';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
@@ -78,8 +79,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often each node sends the registration digests that are due (default every minute). */
   digestSweepMs?: number;
-  /** Where log lines go, as pino's `transport` (e.g. pino-pretty); without it, JSON lines on stdout. */
-  logTransport?: { target: string; options?: Record<string, unknown> };
+  /**
+   * A log read by a person (a terminal): log lines go to this destination, and each request is one line
+   * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
+   */
+  readableLog?: { write(line: string): void };
 }
 
 /**
@@ -106,7 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      transport: deps.logTransport,
+      ...(deps.readableLog ? { stream: deps.readableLog } : {}),
       serializers: {
         // Fastify's own request serializer, with recovery-link tokens kept out of the logs.
         req: (req) => {
@@ -121,9 +125,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         },
       },
     },
+    ...(deps.readableLog ? { logController: new RequestLines() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+  });
+  // A request in flight when the server closes is answered with `Connection: close`: left open, its
+  // keep-alive connection would hold the close until the client let go of it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
