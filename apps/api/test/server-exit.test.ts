@@ -6,7 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/lib/paths';
 import { databaseForServers, ENGINE } from './support/engine';
 
@@ -31,6 +31,10 @@ beforeAll(() => {
   );
 });
 
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
 afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 interface TerminalServer {
@@ -42,6 +46,9 @@ interface TerminalServer {
   output: () => string;
   waitFor: (pattern: RegExp) => Promise<RegExpExecArray>;
 }
+
+/** Stops whatever a failed test left running: its terminals and servers. */
+const cleanups: (() => void)[] = [];
 
 async function startInTerminal(databaseUrl: string): Promise<TerminalServer> {
   const server = `exec "${process.execPath}" --enable-source-maps "${path.join(bundleDir, 'server.js')}"`;
@@ -82,7 +89,11 @@ async function startInTerminal(databaseUrl: string): Promise<TerminalServer> {
       terminal.once('exit', () => reject(new Error(`no ${pattern} before the terminal ended:\n${output}`)));
       check();
     });
+  cleanups.push(() => terminal.kill('SIGKILL'));
   const pid = Number((await waitFor(/pid (\d+)/))[1]);
+  cleanups.push(() => {
+    if (processState(pid) === 'running') process.kill(pid, 'SIGKILL');
+  });
   const url = (await waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
   return { terminal, pid, port: Number(new URL(url).port), url, output: () => output, waitFor };
 }
