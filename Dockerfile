@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# One image, one process: the API serves /api and the built web app. Node 24 LTS, the exact version CI tests
-# on (tooling/scripts/use-node-24.sh says why that one).
+# One image, one process: the API serves /api and the built web app. Node 24 LTS, the exact version that
+# package.json's engines names and `pnpm install` brings for CI (tooling/scripts/use-node-24.sh says why).
 FROM node:24.18.1-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \

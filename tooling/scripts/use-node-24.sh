@@ -1,10 +1,11 @@
-# Source it (`source tooling/scripts/use-node-24.sh`): puts the pinned Node 24 LTS first on PATH for this shell.
-# Node comes from the npm registry as the `node-linux-<arch>` package, which ships the binary and its headers,
-# so native modules (better-sqlite3) build against the Node that runs them. CI runs the suite on it (.ci/run);
-# the Docker image runs the same version. Kept outside the repository, and reused when already there.
+# Source it (`source tooling/scripts/use-node-24.sh`): puts the project's Node 24 LTS first on PATH for this
+# shell, for commands run outside pnpm's scripts (`npx vitest ...`). `pnpm install` already brings the same Node
+# into node_modules (package.json's optionalDependencies; .pnpmfile.cjs puts it first on PATH), and every
+# `pnpm` script runs on it. This is the same package, kept outside the repository and reused when there.
 # Not newer: from 24.19 the headers' node::ObjectWrap registers an environment cleanup hook, and its destructor
 # aborts the process when the GC collects a better-sqlite3 12 statement outside a JavaScript context
-# (nodejs/node#65446); better-sqlite3 13 avoids it, but needs Node >= 22, and the README's commands run on 20.
+# (nodejs/node#65446; still so on 24.21.0). better-sqlite3 13 avoids it, but the GC does not free its
+# prepared statements before their database closes, and drizzle prepares one per query: a server would grow.
 NODE24_VERSION=24.18.1
 case "$(uname -m)" in
   x86_64) node24_arch=x64 ;;

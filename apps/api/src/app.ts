@@ -20,6 +20,7 @@ import {
   type RateLimits,
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
+import { RequestLines } from './lib/terminal-log';
 import { createAccountsRepo, accountsRoutes, createAccountsService } from './modules/accounts';
 import { createBillingSync } from './modules/billing/sync';
 import { createSubscriptionsRepo } from './modules/billing/subscriptions-repo';
@@ -69,8 +70,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often each node sends the registration digests that are due (default every minute). */
   digestSweepMs?: number;
-  /** Where log lines go, as pino's `transport` (e.g. pino-pretty); without it, JSON lines on stdout. */
-  logTransport?: { target: string; options?: Record<string, unknown> };
+  /**
+   * A log read by a person (a terminal): log lines go to this destination, and each request is one line
+   * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
+   */
+  readableLog?: { write(line: string): void };
 }
 
 /**
@@ -114,7 +118,7 @@ function createServer(config: Config, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      transport: deps.logTransport,
+      ...(deps.readableLog ? { stream: deps.readableLog } : {}),
       serializers: {
         // Fastify's own request serializer, with recovery-link tokens kept out of the logs.
         req: (req) => {
@@ -129,9 +133,21 @@ function createServer(config: Config, deps: AppDeps): FastifyInstance {
         },
       },
     },
+    ...(deps.readableLog ? { logController: new RequestLines() } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+  });
+  // A request in flight when the server closes is answered with `Connection: close`: left open, its
+  // keep-alive connection would hold the close until the client let go of it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

