@@ -17,7 +17,8 @@ export default defineConfig({
   // the API suite and two other builds took a signed-in test with two axe scans past 60 s (3 of 300 runs).
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // PLAYWRIGHT_JSON_OUTPUT_NAME=FILE adds Playwright's JSON report (per-test durations) to the list.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     browserName: 'chromium',
     locale: 'es-ES',

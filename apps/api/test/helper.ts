@@ -1,7 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import type { AppDatabase, Db } from '../src/db/client';
@@ -10,6 +9,7 @@ import { roles, users } from '../src/db/schema';
 import { usernameSkeleton } from '../src/db/username-skeleton';
 import { hashPassword } from '../src/lib/password';
 import { directDb, openTestDatabase } from './support/engine';
+import { openTestApps } from './support/open-apps';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
 
@@ -20,10 +20,8 @@ export interface TestApp {
   database: AppDatabase;
 }
 
-const open: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map(({ app, database }) => app.close().then(() => database.close())));
-});
+/** The apps still open: test/support/setup.ts closes them after each test of every file. */
+const open = openTestApps();
 
 /** A fresh application on its own fresh database (this project's engine), closed after the test. */
 export async function createTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {

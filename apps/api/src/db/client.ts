@@ -93,9 +93,14 @@ class SqliteDatabase implements AppDatabase {
   }
 }
 
-/** A migrated empty database, made once per process: ':memory:' databases (tests) start as a copy of it. */
-let template: string | undefined;
+/**
+ * A migrated empty database, made once per process: ':memory:' databases (tests) start as a copy of it. Its path
+ * is kept on the global object, since test files that share a process each load this module afresh.
+ */
+const TEMPLATE = Symbol.for('app.db.migratedTemplate');
 function migratedTemplate(): string {
+  const holder = globalThis as { [TEMPLATE]?: string };
+  let template = holder[TEMPLATE];
   if (!template) {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'app-db-template-')), 'app.db');
     const db = connect(file);
@@ -103,6 +108,7 @@ function migratedTemplate(): string {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     template = file;
+    holder[TEMPLATE] = file;
     process.once('exit', () => rmSync(path.dirname(file), { recursive: true, force: true }));
   }
   return template;

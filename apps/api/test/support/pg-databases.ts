@@ -15,11 +15,21 @@ export interface TestPgDatabase {
 }
 
 const free: string[] = [];
-let created = 0;
+const COUNTER = Symbol.for('app.test.pgDatabaseCounter');
+
+/**
+ * Numbers this process's databases. Kept on the global object: the files of a worker share the process but
+ * each loads this module afresh (test/support/setup.ts), and a counter that restarted would repeat a name.
+ */
+function nextNumber(): number {
+  const holder = globalThis as { [COUNTER]?: number };
+  holder[COUNTER] = (holder[COUNTER] ?? 0) + 1;
+  return holder[COUNTER];
+}
 
 async function createFromTemplate(template: string | null): Promise<string> {
   const worker = process.env.VITEST_POOL_ID ?? '0';
-  const name = `${inject('pgRunPrefix')}w${worker}_${process.pid}_${created++}`;
+  const name = `${inject('pgRunPrefix')}w${worker}_${process.pid}_${nextNumber()}`;
   const admin = await connectAdmin();
   try {
     await admin.query(

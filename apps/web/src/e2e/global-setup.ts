@@ -1,12 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ACCOUNTS, MEMBERSHIP_PLANS_URL } from './accounts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const apiDist = path.join(repoRoot, 'apps/api/dist');
+const execFileAsync = promisify(execFile);
 
 /**
  * Resolves when the child has exited, also when it already has: awaiting an 'exit' that never comes would
@@ -94,25 +96,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (!webhook.ok) throw new Error(`the fake Stripe refused the webhook URL: ${webhook.status}`);
 
-  for (const account of [
-    ACCOUNTS.cafeinas,
-    ACCOUNTS.vip,
-    ACCOUNTS.vip2,
-    ACCOUNTS.inactive,
-    ACCOUNTS.profile,
-  ]) {
-    const args = [
-      'add',
-      '--email',
-      account.email,
-      '--username',
-      account.username,
-      '--password',
-      account.password,
-    ];
-    args.push('--role', account.role, ...(account === ACCOUNTS.inactive ? ['--inactive'] : []));
-    execFileSync(process.execPath, [path.join(apiDist, 'cli/user.js'), ...args], { env, stdio: 'pipe' });
-  }
+  // The operator command once per account, all at once: each is a process of its own that mostly waits on
+  // Node's start-up and on the password hash.
+  await Promise.all(
+    [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.vip2, ACCOUNTS.inactive, ACCOUNTS.profile].map((account) => {
+      const args = [
+        'add',
+        '--email',
+        account.email,
+        '--username',
+        account.username,
+        '--password',
+        account.password,
+        '--role',
+        account.role,
+        ...(account === ACCOUNTS.inactive ? ['--inactive'] : []),
+      ];
+      return execFileAsync(process.execPath, [path.join(apiDist, 'cli/user.js'), ...args], { env });
+    }),
+  );
 
   process.env.E2E_BASE_URL = baseUrl;
   return async () => {
