@@ -263,6 +263,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerVideoTools(app, config, db, clock, history);
   const stripe = createStripe(config);
   const plansRepo = createPlansRepo(db);
+  const billingSync = createBillingSync({
+    stripe,
+    webhookSecret: config.stripe.webhookSecret,
+    repo: createSubscriptionsRepo(db),
+    settings: createSettingsRepo(db),
+    accounts: createAccountsRepo(db),
+    history,
+    notifier,
+    mailer,
+    clock,
+    publicUrl: () => publicUrl(app, config),
+    log: app.log,
+  });
   billingRoutes(app, {
     plans: createPlansService({
       repo: plansRepo,
@@ -270,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       history,
       webhookSecretSet: config.stripe.webhookSecret !== undefined,
       appUrl: config.appUrl,
+      waiting: () => billingSync.waiting(),
     }),
     checkout: createCheckoutService({
       plans: plansRepo,
@@ -278,23 +292,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       limits,
       publicUrl: () => publicUrl(app, config),
     }),
+    sync: billingSync,
   });
-  await billingWebhookRoutes(
-    app,
-    createBillingSync({
-      stripe,
-      webhookSecret: config.stripe.webhookSecret,
-      repo: createSubscriptionsRepo(db),
-      settings: createSettingsRepo(db),
-      accounts: createAccountsRepo(db),
-      history,
-      notifier,
-      mailer,
-      clock,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-    }),
-  );
+  await billingWebhookRoutes(app, billingSync);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

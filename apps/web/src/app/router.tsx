@@ -63,6 +63,7 @@ const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 
 const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsScreen');
 const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
+const ClaimPage = lazyScreen(() => import('@/features/billing/claim-page'), 'ClaimPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -90,6 +91,7 @@ const screens: RouteObject[] = [
   // Open to visitors and members alike: a visitor pays first and gets the account by email.
   { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
   { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
+  { path: 'planes/vincular', element: <ClaimPage />, handle: { title: 'Vincular tu pago' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,

@@ -4,6 +4,7 @@ import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount } from '../../db/kept-counts';
 import { sessions, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
+import { NO_PASSWORD } from '../../lib/password';
 import { passwordResetTokens } from './schema';
 
 export interface NewAccount {
@@ -141,6 +142,29 @@ export function createAccountsRepo(database: AppDatabase) {
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.user_id, userId));
         return true;
+      }),
+
+    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
+    async hasPassword(userId: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row !== undefined && row.hash !== NO_PASSWORD;
+    },
+
+    /**
+     * Sets the password of an account whose owner proved the email some other way than a recovery link (a
+     * waiting payment's link): like a reset, it ends every session and every outstanding link.
+     */
+    choosePassword: (userId: number, passwordHash: string): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .update(users)
+          .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
+          .where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await endResetLinks(tx, [userId]);
       }),
 
     /**

@@ -121,6 +121,7 @@ describe('billing without a Stripe key', () => {
       webhook_secret_set: false,
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [],
+      waiting: [],
     });
     const save = await app.inject({
       method: 'PUT',
@@ -176,6 +177,7 @@ describe('admin plans (/config, "Planes")', () => {
       webhook_secret_set: true,
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [saved],
+      waiting: [],
     });
     expect(res.body).not.toContain(FAKE_STRIPE_KEY);
     expect(res.body).not.toContain(FAKE_STRIPE_WEBHOOK_SECRET);

@@ -10,6 +10,7 @@ import {
   type PlanPrice,
   type PublicPlans,
   type SavePlanBody,
+  type WaitingPayment,
 } from '@app/contracts';
 import type Stripe from 'stripe';
 import { present } from '../../db/rows';
@@ -27,6 +28,8 @@ export interface PlansServiceDeps {
   webhookSecretSet: boolean;
   /** APP_URL: the webhook URL to register is only known when the public address is. */
   appUrl: string | undefined;
+  /** Visitors' payments waiting for the owners of their emails (the webhook's side keeps them). */
+  waiting?: () => Promise<WaitingPayment[]>;
 }
 
 const INTERVAL_WORDS: Record<BillingInterval, [one: string, many: string]> = {
@@ -89,7 +92,14 @@ function planPrice(price: Stripe.Price): PlanPrice {
 }
 
 /** Payments as the admin sets them up (/config, "Planes") and as the public plans page lists them. */
-export function createPlansService({ repo, stripe, history, webhookSecretSet, appUrl }: PlansServiceDeps) {
+export function createPlansService({
+  repo,
+  stripe,
+  history,
+  webhookSecretSet,
+  appUrl,
+  waiting,
+}: PlansServiceDeps) {
   const requireStripe = (): Stripe => {
     if (!stripe) throw conflict(M.notConfigured);
     return stripe;
@@ -154,6 +164,7 @@ export function createPlansService({ repo, stripe, history, webhookSecretSet, ap
       webhook_secret_set: webhookSecretSet,
       webhook_url: appUrl ? `${appUrl}/api/billing/webhook` : null,
       plans: (await repo.listPlans()).map(adminPlan),
+      waiting: (await waiting?.()) ?? [],
     };
   }
 

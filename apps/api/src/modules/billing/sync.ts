@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCESS_STATUSES,
   BILLING_WEBHOOK_MESSAGES as M,
+  CLAIM_MESSAGES,
   ENDED_STATUSES,
   isAdmin,
   PASSWORD_SETUP_TTL_DAYS,
@@ -10,13 +11,15 @@ import {
   SubscriptionStatus,
   UsernameField,
   type HistoryChange,
+  type PaymentClaim,
+  type WaitingPayment,
 } from '@app/contracts';
 import Stripe from 'stripe';
 import { present } from '../../db/rows';
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { badRequest } from '../../lib/errors';
-import { NO_PASSWORD } from '../../lib/password';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { hashPassword, NO_PASSWORD } from '../../lib/password';
 import type { AccountsRepo } from '../accounts/repo';
 import { hashToken } from '../accounts/service';
 import { created, diff, type Actor, type HistoryRecorder } from '../history/record';
@@ -25,7 +28,8 @@ import type { Notifier } from '../notifications/service';
 import type { SettingsRepo } from '../settings/repo';
 import { assertSomeoneAdministers } from '../settings/rules';
 import type { StoredUser } from '../settings/users-repo';
-import { paymentFailedEmail, subscriptionEndedEmail } from './emails';
+import { routePayment } from './decide';
+import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
 import type {
   PricePlan,
   StoredSubscription,
@@ -38,7 +42,7 @@ export interface BillingSyncDeps {
   webhookSecret: string | undefined;
   repo: SubscriptionsRepo;
   settings: SettingsRepo;
-  accounts: Pick<AccountsRepo, 'replaceResetToken'>;
+  accounts: Pick<AccountsRepo, 'replaceResetToken' | 'hasPassword' | 'choosePassword'>;
   history: HistoryRecorder;
   notifier: Pick<Notifier, 'paidMember'>;
   mailer: Mailer;
@@ -187,20 +191,11 @@ export function createBillingSync(deps: BillingSyncDeps) {
     return customer.deleted ? undefined : (customer.email ?? undefined);
   }
 
-  /** The account the subscription belongs to, made (active, with the plan's role) when none has the email. */
-  async function accountFor(
-    link: StoredSubscription | undefined,
-    payer: { userId: number | undefined; email: string | undefined },
+  /** A new account for a visitor's payment: active, with the plan's role, and a link to choose its password. */
+  async function createAccount(
+    email: string,
     plan: PricePlan,
-  ): Promise<{ user: StoredUser; setupToken?: string } | undefined> {
-    const linkedId =
-      link?.user_id ??
-      (payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined) ??
-      (payer.email ? await repo.userIdByEmail(payer.email) : undefined);
-    if (linkedId !== undefined)
-      return { user: present(await settings.findUser(linkedId), 'billing account') };
-    if (!payer.email) return undefined;
-    const email = payer.email.toLowerCase();
+  ): Promise<{ user: StoredUser; setupToken: string }> {
     const username = await freeUsername(email, (name) => repo.usernameTaken(name));
     const id = await settings.insertUser({
       username,
@@ -230,6 +225,28 @@ export function createBillingSync(deps: BillingSyncDeps) {
   }
 
   /**
+   * A visitor paid with the email of an existing account: nothing is granted; the address gets a link to attach
+   * the payment, so only whoever reads that mailbox can. A second event of the same payment sends nothing more.
+   */
+  async function waitForOwner(userId: number, state: SubscriptionState, plan: PricePlan): Promise<Applied> {
+    const token = randomBytes(32).toString('base64url');
+    if (!(await repo.insertWaiting(userId, state, hashToken(token)))) {
+      await repo.updateWaiting(state);
+      return NOTHING;
+    }
+    const user = present(await settings.findUser(userId), 'billing account');
+    await history.recordAction(STRIPE_ACTOR, {
+      kind: 'billing.payment.waiting',
+      entity_type: 'user',
+      entity_id: user.id,
+      label: user.username,
+      changes: [{ field: 'plan', before: null, after: plan.role }],
+    });
+    const link = `${deps.publicUrl()}/planes/vincular?token=${encodeURIComponent(token)}`;
+    return { messages: [paymentWaitingEmail(user, plan.role, link)], paidMember: undefined };
+  }
+
+  /**
    * The role and active flag the state gives the account: the plan's role while it grants access; the plan's
    * end rule once, when a subscription that gave access stops; nothing for a payment that never went through.
    * Never an administrator's.
@@ -254,15 +271,45 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (!(await repo.claimEvent(event.id, event.type))) return 'duplicate';
     await settings.lockRoleHolders();
     const link = await repo.findLink(state.subscriptionId, state.customerId);
-    // A subscription first seen without access (never paid, or already over) links no account: a member
-    // without a subscription row, such as a "cortesía" one, stays out of billing.
-    if (!link && !grantsAccess(state.status)) return NOTHING;
-    const account = await accountFor(link, payer, plan);
-    if (!account) {
-      log.warn({ event: event.id, subscription: state.subscriptionId }, 'billing event names no account');
-      return NOTHING;
+    const email = payer.email?.toLowerCase();
+    const route = routePayment({
+      linkedUserId: link?.user_id,
+      waiting: !link && (await repo.findWaiting(state.subscriptionId)) !== undefined,
+      grants: grantsAccess(state.status),
+      memberId:
+        payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined,
+      email,
+      emailAccountId: email ? await repo.userIdByEmail(email) : undefined,
+    });
+    switch (route.kind) {
+      case 'none':
+        if (grantsAccess(state.status)) {
+          log.warn({ event: event.id, subscription: state.subscriptionId }, 'billing event names no account');
+        }
+        return NOTHING;
+      case 'still-waiting':
+        await repo.updateWaiting(state);
+        return NOTHING;
+      case 'wait':
+        return waitForOwner(route.userId, state, plan);
+      case 'create': {
+        const { user, setupToken } = await createAccount(route.email, plan);
+        return grant(user, state, plan, link, setupToken);
+      }
+      case 'linked':
+      case 'member':
+        return grant(present(await settings.findUser(route.userId), 'billing account'), state, plan, link);
     }
-    const { user: before, setupToken } = account;
+  }
+
+  /** The subscription's state applied to its account: the stored row, the role and active flag, Historial. */
+  async function grant(
+    before: StoredUser,
+    state: SubscriptionState,
+    plan: PricePlan,
+    link: StoredSubscription | undefined,
+    setupToken?: string,
+  ): Promise<Applied> {
     const previous = link ?? (await repo.findByUser(before.id));
     // A newer state is stored already, or this is the member's former subscription ending after a new one began.
     if (previous && previous.provider_updated_at > state.observedAt) return NOTHING;
@@ -374,7 +421,83 @@ export function createBillingSync(deps: BillingSyncDeps) {
       if (result.paidMember) void deps.notifier.paidMember(result.paidMember.member, result.paidMember.plan);
       return 'applied';
     },
+
+    /** The payments waiting for the owners of their emails, for the administrators. */
+    async waiting(): Promise<WaitingPayment[]> {
+      const rows = await repo.listWaiting();
+      return rows.map((row) => {
+        const status = SubscriptionStatus.safeParse(row.status);
+        return { ...row, status: status.success ? status.data : null };
+      });
+    },
+
+    /** What the link's page shows: the plan, the account, and whether to sign in or choose a password. */
+    async checkClaim(token: string): Promise<PaymentClaim> {
+      const { plan, user, way } = await findClaim(token);
+      return { plan: plan.role, username: user.username, way };
+    },
+
+    /**
+     * Attaches a waiting payment to its account, as if its owner had paid signed in: by the signed-in owner, or
+     * by whoever follows the link and chooses the password of an account that has none.
+     */
+    async claim(
+      token: string,
+      password: string | undefined,
+      sessionUserId: number | undefined,
+    ): Promise<{ ok: true; plan: string }> {
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      const result = await repo.transaction(async () => {
+        await settings.lockRoleHolders();
+        const { row, plan, user, way } = await findClaim(token);
+        if (way === 'sign-in' && sessionUserId !== user.id) {
+          throw forbidden(CLAIM_MESSAGES.signIn(user.username));
+        }
+        if (way === 'password') {
+          if (!passwordHash) throw badRequest(CLAIM_MESSAGES.passwordRequired, 'password');
+          await deps.accounts.choosePassword(user.id, passwordHash);
+        }
+        const held = await repo.findByUser(user.id);
+        if (
+          held?.subscription_id &&
+          held.subscription_id !== row.subscription_id &&
+          grantsAccess(held.status)
+        ) {
+          throw conflict(CLAIM_MESSAGES.otherSubscription);
+        }
+        if (!(await repo.deleteWaiting(row.subscription_id)))
+          throw badRequest(CLAIM_MESSAGES.invalid, 'token');
+        const state: SubscriptionState = {
+          subscriptionId: row.subscription_id,
+          customerId: row.customer_id,
+          priceId: row.price_id ?? undefined,
+          status: row.status,
+          cancelAtPeriodEnd: row.cancel_at_period_end,
+          currentPeriodEnd: row.current_period_end,
+          // As of the claim: the stored state is the latest event's, and any later event is fetched later still.
+          observedAt: Math.max(row.provider_updated_at, clock.now().getTime()),
+        };
+        const fresh = present(await settings.findUser(user.id), 'waiting account');
+        return { applied: await grant(fresh, state, plan, held), plan: plan.role };
+      });
+      void sendAll(result.applied.messages);
+      return { ok: true, plan: result.plan };
+    },
   };
+
+  /** The waiting payment of a link, its plan and account, and how the owner proves the account is theirs. */
+  async function findClaim(token: string) {
+    const row = await repo.findWaitingByToken(hashToken(token));
+    if (!row) throw badRequest(CLAIM_MESSAGES.invalid, 'token');
+    const plan = row.price_id ? await repo.planForPrice(row.price_id) : undefined;
+    if (!plan || !grantsAccess(row.status)) throw conflict(CLAIM_MESSAGES.ended);
+    const user = present(await settings.findUser(row.user_id), 'waiting account');
+    // Without a password, or never activated (someone may have registered the address), the link itself is the
+    // proof: its follower chooses the password, and every other session ends.
+    const way: PaymentClaim['way'] =
+      user.is_active && (await deps.accounts.hasPassword(user.id)) ? 'sign-in' : 'password';
+    return { row, plan, user, way };
+  }
 
   async function sendAll(messages: readonly MailMessage[]) {
     for (const message of messages) {
