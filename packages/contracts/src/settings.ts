@@ -86,6 +86,8 @@ export const AdminUser = z.strictObject({
   role_id: z.number().int().positive().max(ID_MAX),
   role: z.string(),
   is_active: z.boolean(),
+  /** Whether the owner proved the email by following a link sent to it (or an administrator vouched for it). */
+  email_verified: z.boolean(),
   created_at: z.string(),
   /**
    * The member's subscription: the plan is the name of the role it grants (null once that role is deleted).

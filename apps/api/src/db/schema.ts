@@ -48,6 +48,11 @@ export const users = sqliteTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     is_active: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Whether the owner proved the email (followed a link sent to it). An administrator's or an import's word
+     * counts as proof; a self-registered account or one a payment made starts without it.
+     */
+    email_verified: integer('email_verified', { mode: 'boolean' }).notNull().default(true),
     /** Bumped to end every session of the user at once (password change, forced sign-out). */
     token_version: integer('token_version').notNull().default(0),
     created_at: createdAt(),

@@ -53,6 +53,10 @@ const ResetPasswordPage = lazyScreen(
   () => import('@/features/accounts/reset-password-page'),
   'ResetPasswordPage',
 );
+const ConfirmEmailPage = lazyScreen(
+  () => import('@/features/accounts/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ProfileScreen = lazyScreen(() => import('./profile-screen'), 'ProfileScreen');
 const NotFoundPage = lazyScreen(() => import('./not-found-page'), 'NotFoundPage');
 const YTVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'YTVideoPage');
@@ -88,6 +92,7 @@ const screens: RouteObject[] = [
   { path: 'auth', element: <LoginPage />, handle: { title: 'Iniciar Sesión' } },
   { path: 'register', element: <RegisterPage />, handle: { title: 'Crear Cuenta' } },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Recuperar Contraseña' } },
+  { path: 'confirmar-email', element: <ConfirmEmailPage />, handle: { title: 'Confirmar correo' } },
   // Open to visitors and members alike: a visitor pays first and gets the account by email.
   { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
   { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },

@@ -42,7 +42,7 @@ export interface BillingSyncDeps {
   webhookSecret: string | undefined;
   repo: SubscriptionsRepo;
   settings: SettingsRepo;
-  accounts: Pick<AccountsRepo, 'replaceResetToken' | 'hasPassword' | 'choosePassword'>;
+  accounts: Pick<AccountsRepo, 'replaceResetToken' | 'hasPassword' | 'choosePassword' | 'markEmailVerified'>;
   history: HistoryRecorder;
   notifier: Pick<Notifier, 'paidMember'>;
   mailer: Mailer;
@@ -204,6 +204,8 @@ export function createBillingSync(deps: BillingSyncDeps) {
       role_id: plan.role_id,
       is_active: true,
       password_hash: NO_PASSWORD,
+      // The payer typed it at Stripe: proven once they follow the set-up link sent to it.
+      email_verified: false,
     });
     const user = present(await settings.findUser(id), 'new billing account');
     const token = randomBytes(32).toString('base64url');
@@ -453,6 +455,8 @@ export function createBillingSync(deps: BillingSyncDeps) {
         if (way === 'sign-in' && sessionUserId !== user.id) {
           throw forbidden(CLAIM_MESSAGES.signIn(user.username));
         }
+        // The link came to the account's address: following it proves the address.
+        if (way === 'sign-in') await deps.accounts.markEmailVerified(user.id);
         if (way === 'password') {
           if (!passwordHash) throw badRequest(CLAIM_MESSAGES.passwordRequired, 'password');
           await deps.accounts.choosePassword(user.id, passwordHash);

@@ -46,6 +46,7 @@ const adminUserFields = {
   role_id: users.role_id,
   role: roles.name,
   is_active: users.is_active,
+  email_verified: users.email_verified,
   created_at: users.created_at,
   plan: planRoles.name,
   subscription_status: billingSubscriptions.status,
@@ -89,7 +90,10 @@ export function createUsersRepo(database: AppDatabase) {
     return row && toAdminUser(row);
   };
 
-  const insertUser = (values: UserValues & { password_hash: string }): Promise<number> =>
+  /** An administrator's word proves the email, unless `email_verified` says otherwise (an account a payment made). */
+  const insertUser = (
+    values: UserValues & { password_hash: string; email_verified?: boolean },
+  ): Promise<number> =>
     write(async (tx) => {
       const rows = await tx
         .insert(users)
