@@ -203,6 +203,7 @@ export const CLAIM_MESSAGES = {
   signIn: (username: string) => `Inicia sesión con la cuenta ${username} para vincular el pago`,
   passwordRequired: 'Elige una contraseña para tu cuenta',
   ended: 'Esa suscripción ya no está activa: no hay nada que vincular',
+  deactivated: 'Un administrador ha desactivado esta cuenta: escríbele si quieres recuperarla',
   otherSubscription:
     'Tu cuenta ya tiene otra suscripción. Cancela una de las dos en «Gestionar suscripción», en tu perfil.',
 } as const;

@@ -5,6 +5,7 @@ const base: PaymentFacts = {
   linkedUserId: undefined,
   waiting: false,
   grants: true,
+  firstEvent: true,
   memberId: undefined,
   email: undefined,
   emailAccountId: undefined,
@@ -57,6 +58,16 @@ const cases: [string, Partial<PaymentFacts>, PaymentRoute][] = [
     { kind: 'none' },
   ],
   ['no payer at all: nothing', {}, { kind: 'none' }],
+  [
+    'a renewal of an unknown subscription makes no account',
+    { email: 'gone@x.es', firstEvent: false },
+    { kind: 'none' },
+  ],
+  [
+    "a renewal still waits for an account's owner",
+    { email: 'a@x.es', emailAccountId: 3, firstEvent: false },
+    { kind: 'wait', userId: 3 },
+  ],
 ];
 
 describe('routePayment', () => {

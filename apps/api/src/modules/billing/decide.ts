@@ -10,6 +10,8 @@ export interface PaymentFacts {
   waiting: boolean;
   /** Whether the subscription's state gives access (a payment that went through). */
   grants: boolean;
+  /** Whether the event is one of a new subscription's own (checkout completed, subscription created). */
+  firstEvent: boolean;
   /** The signed-in member who started the checkout (our server wrote their id), when that account exists. */
   memberId: number | undefined;
   /** The payer's email as typed in the provider's page, if any. */
@@ -40,6 +42,8 @@ export function routePayment(facts: PaymentFacts): PaymentRoute {
   if (!facts.grants) return { kind: 'none' };
   if (facts.memberId !== undefined) return { kind: 'member', userId: facts.memberId };
   if (facts.emailAccountId !== undefined) return { kind: 'wait', userId: facts.emailAccountId };
-  if (facts.email !== undefined) return { kind: 'create', email: facts.email };
+  // Only a new subscription makes an account: a renewal of one whose account an administrator deleted does not
+  // bring it back.
+  if (facts.email !== undefined && facts.firstEvent) return { kind: 'create', email: facts.email };
   return { kind: 'none' };
 }

@@ -251,11 +251,11 @@ export function createBillingSync(deps: BillingSyncDeps) {
   /**
    * The role and active flag the state gives the account: the plan's role while it grants access; the plan's
    * end rule once, when a subscription that gave access stops; nothing for a payment that never went through.
-   * Never an administrator's.
+   * Never an administrator's, nor an account an administrator deactivated (their decision wins).
    */
   function accessTarget(user: StoredUser, plan: PricePlan, state: SubscriptionState, before?: string | null) {
     const unchanged = { role_id: user.role_id, is_active: user.is_active };
-    if (isAdmin(user)) return unchanged;
+    if (isAdmin(user) || (!user.is_active && user.deactivated_by_admin)) return unchanged;
     if (grantsAccess(state.status)) return { role_id: plan.role_id, is_active: true };
     if (!endsAccess(state.status, before)) return unchanged;
     return plan.end_action === 'deactivate'
@@ -278,6 +278,8 @@ export function createBillingSync(deps: BillingSyncDeps) {
       linkedUserId: link?.user_id,
       waiting: !link && (await repo.findWaiting(state.subscriptionId)) !== undefined,
       grants: grantsAccess(state.status),
+      firstEvent:
+        event.type === 'checkout.session.completed' || event.type === 'customer.subscription.created',
       memberId:
         payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined,
       email,
@@ -326,7 +328,13 @@ export function createBillingSync(deps: BillingSyncDeps) {
       // The session check reads the role on every request, so a member who pays or moves to the end role keeps
       // their session and their next page shows the new tier; only a deactivation signs them out.
       const deactivated = before.is_active && !target.is_active;
-      await settings.updateUser(before.id, { username, email, phone, ...target }, deactivated, deactivated);
+      await settings.updateUser(
+        before.id,
+        { username, email, phone, ...target },
+        deactivated,
+        deactivated,
+        'billing',
+      );
       await assertSomeoneAdministers(settings, SETTINGS_MESSAGES.lastConfigUserChange);
     }
     const after = present(await settings.findUser(before.id), 'billing account');
@@ -452,6 +460,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       const result = await repo.transaction(async () => {
         await settings.lockRoleHolders();
         const { row, plan, user, way } = await findClaim(token);
+        if (!user.is_active && user.deactivated_by_admin) throw conflict(CLAIM_MESSAGES.deactivated);
         if (way === 'sign-in' && sessionUserId !== user.id) {
           throw forbidden(CLAIM_MESSAGES.signIn(user.username));
         }

@@ -19,7 +19,7 @@ import {
   type FakeStripe,
   type SubscriptionChange,
 } from '../../../test/fakes/stripe';
-import { ADMIN, addUser, createTestApp, postJson, signIn, type TestApp } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
@@ -478,6 +478,65 @@ describe('Stripe webhooks: statuses move access', () => {
     expect(t.answers.map((a) => a.statusCode)).toEqual([200]);
     expect(await account(t.db, courtesy.email)).toMatchObject({ role: 'vip', is_active: true });
     expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+  });
+});
+
+describe("Stripe webhooks: the administrator's decision wins", () => {
+  it('an account an administrator deactivated stays inactive through renewals and its own new payment', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'baja@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const off = await postJson(
+      t.app,
+      '/api/admin/users/bulk',
+      { action: 'deactivate', ids: [member.id] },
+      { cookie: admin },
+    );
+    expect(off.statusCode).toBe(200);
+    await t.fake.update(subscription, { current_period_end: 1_900_000_000 });
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+
+    // Paying again as a visitor with the same email: it waits, and its link cannot reactivate the account.
+    await checkout(t, FAKE_PRICES.estrategasMonthly.id, { email: member.email });
+    const token = claimToken(await waitForMail(t, member.email, WAITING_SUBJECT));
+    const claim = await postJson(t.app, claimPayment.path, { token, password: 'clave-nueva-larga' });
+    expect([claim.statusCode, claim.json()]).toEqual([409, { error: CLAIM_MESSAGES.deactivated }]);
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'vip', is_active: false });
+  });
+
+  it("billing's own deactivation is still undone by a payment", async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'vuelve@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    await t.fake.update(subscription, { status: 'paused' });
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+    await t.fake.update(subscription, { status: 'active' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: true });
+  });
+
+  it('an account a payment made, deleted by an administrator, is not made again by a renewal', async () => {
+    const t = await billingApp();
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'borrada@example.com' });
+    await waitForMail(t, 'borrada@example.com', SETUP_SUBJECT);
+    const created = await account(t.db, 'borrada@example.com');
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${created!.id}`,
+      headers: { ...csrf, cookie: admin },
+    });
+    expect(removed.statusCode).toBe(200);
+    await t.fake.update(subscription, { current_period_end: 1_900_000_000 });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await account(t.db, 'borrada@example.com')).toBeUndefined();
+    expect(mailTo(t, 'borrada@example.com').filter((m) => m.subject === SETUP_SUBJECT)).toHaveLength(1);
   });
 });
 

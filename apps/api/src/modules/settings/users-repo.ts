@@ -26,6 +26,7 @@ export interface AccountRef {
 
 export interface StoredUser extends AdminUser {
   token_version: number;
+  deactivated_by_admin: boolean;
 }
 
 /** The tool whose holders administer the community (lock-out rules). */
@@ -76,7 +77,11 @@ export const toAdminUser = <Row extends AdminUserRow>({
   return { ...user, subscription: known.success ? { plan, status: known.data } : null };
 };
 
-export const withoutTokenVersion = ({ token_version: _tokenVersion, ...user }: StoredUser): AdminUser => user;
+export const withoutTokenVersion = ({
+  token_version: _tokenVersion,
+  deactivated_by_admin: _byAdmin,
+  ...user
+}: StoredUser): AdminUser => user;
 
 /** One account at a time: the reads and writes of the user form, and the lock-out count. */
 export function createUsersRepo(database: AppDatabase) {
@@ -84,9 +89,10 @@ export function createUsersRepo(database: AppDatabase) {
   const db = () => database.read;
 
   const findUser = async (id: number): Promise<StoredUser | undefined> => {
-    const [row] = await selectAdminUsers(db(), { token_version: users.token_version }).where(
-      eq(users.id, id),
-    );
+    const [row] = await selectAdminUsers(db(), {
+      token_version: users.token_version,
+      deactivated_by_admin: users.deactivated_by_admin,
+    }).where(eq(users.id, id));
     return row && toAdminUser(row);
   };
 
@@ -112,13 +118,15 @@ export function createUsersRepo(database: AppDatabase) {
     values: UserValues & { password_hash?: string | undefined },
     endSessions: boolean,
     endLinks = false,
+    by: 'admin' | 'billing' = 'admin',
   ): Promise<void> =>
     write(async (tx) => {
       // The flag flips in a write that only matches while it differs, so of two concurrent edits only one
-      // moves the account between the kept counts (a read first would let both do so on PostgreSQL).
+      // moves the account between the kept counts (a read first would let both do so on PostgreSQL). An
+      // administrator's deactivation is remembered, so billing never undoes it.
       const flipped = await tx
         .update(users)
-        .set({ is_active: values.is_active })
+        .set({ is_active: values.is_active, deactivated_by_admin: by === 'admin' && !values.is_active })
         .where(and(eq(users.id, id), ne(users.is_active, values.is_active)))
         .returning({ id: users.id });
       if (flipped.length > 0) {
