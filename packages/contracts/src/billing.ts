@@ -339,6 +339,8 @@ export const BILLING_MESSAGES = {
   alreadySubscribed:
     'Ya tienes una suscripción. Para cambiar de plan usa «Gestionar suscripción» en tu perfil.',
   adminPlan: 'El rol admin no puede ser un plan de pago',
+  adminToolPlan: 'Un rol con la herramienta Configuración no puede ser un plan de pago',
+  adminToolEndRole: 'El rol al que pasa el miembro no puede tener la herramienta Configuración',
   endRoleInvalid: 'Al terminar la suscripción el miembro debe pasar a otro rol, que no sea admin',
   noPlan: 'Ese rol no tiene plan de pago',
   priceNotFound: (id: string) => `Stripe no tiene el precio ${id}`,

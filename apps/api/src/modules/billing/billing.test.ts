@@ -258,6 +258,45 @@ describe('admin plans (/config, "Planes")', () => {
     expect(await planRows(t)).toEqual({ plans: [], prices: [] });
   });
 
+  it('never sells administration: a plan or its end role holding config is refused, by tools not name', async () => {
+    const t = await billingApp();
+    const [config] = await t.db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'config'));
+    // "staff": a role that administers under another name than admin.
+    await t.db.insert(rolePermissions).values({ role_id: ROLE.estrategas, tool_id: config!.id });
+    const asPlan = await putPlan(t, ROLE.estrategas, plan({ price_ids: [FAKE_PRICES.estrategasMonthly.id] }));
+    expect([asPlan.statusCode, asPlan.json()]).toEqual([400, { error: M.adminToolPlan }]);
+    const asEnd = await putPlan(t, ROLE.vip, plan({ end_role_id: ROLE.estrategas }));
+    expect([asEnd.statusCode, asEnd.json()]).toEqual([
+      400,
+      { error: M.adminToolEndRole, field: 'end_role_id' },
+    ]);
+    expect(await planRows(t)).toEqual({ plans: [], prices: [] });
+  });
+
+  it('refuses giving config to a role that is a plan or a plan end role', async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip);
+    const toolIds = await t.db.select({ id: tools.id, name: tools.name }).from(tools);
+    const config = toolIds.find((tool) => tool.name === 'config')!.id;
+    for (const [roleId, name] of [
+      [ROLE.vip, 'vip'],
+      [ROLE.cafeinas, 'cafeinas'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/roles/${roleId}`,
+        payload: { name, description: '', tools: [config] },
+        headers: { ...csrf, cookie: t.admin },
+      });
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { error: SETTINGS_MESSAGES.planRoleNoAdmin, field: 'tools' },
+      ]);
+    }
+    const granted = await t.db.select().from(rolePermissions).where(eq(rolePermissions.tool_id, config));
+    expect(granted.map((row) => row.role_id)).toEqual([ROLE.admin]);
+  });
+
   it('answers bad plan fields with the Spanish messages of the form', async () => {
     const t = await billingApp();
     const cases: [Partial<SavePlanBody>, string][] = [

@@ -2,6 +2,7 @@ import {
   ACCESS_STATUSES,
   BILLING_MESSAGES as M,
   SubscriptionStatus,
+  grantsAdministration,
   isAdmin,
   type MySubscription,
   type SessionUser,
@@ -62,7 +63,8 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     ip: string,
   ): Promise<{ url: string }> {
     const client = requireStripe();
-    if (user && isAdmin(user)) throw badRequest(M.adminNoCheckout);
+    if (user && (isAdmin(user) || grantsAdministration(user.permissions)))
+      throw badRequest(M.adminNoCheckout);
     await limits.checkout.spend(ip);
     const found = await plans.findPrice(priceId);
     if (!found) throw badRequest(M.unknownPrice, 'price_id');

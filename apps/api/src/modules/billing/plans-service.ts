@@ -4,6 +4,7 @@ import {
   BillingInterval,
   SETTINGS_MESSAGES,
   TOOL_TITLES,
+  grantsAdministration,
   sortTools,
   type AdminPlan,
   type BillingSettings,
@@ -129,11 +130,16 @@ export function createPlansService({
     const role = await repo.findRole(roleId);
     if (!role) throw notFound(SETTINGS_MESSAGES.roleNotFound);
     if (role.name === ADMIN_ROLE) throw badRequest(M.adminPlan);
+    // A plan must never sell administration: by the role's tools, not its name.
+    const toolsOf = async (id: number) => (await repo.roleTools([id])).map((row) => row.tool);
+    if (grantsAdministration(await toolsOf(roleId))) throw badRequest(M.adminToolPlan);
     if (body.end_action === 'role') {
       const endRole = body.end_role_id === null ? undefined : await repo.findRole(body.end_role_id);
       if (!endRole || endRole.id === roleId || endRole.name === ADMIN_ROLE) {
         throw badRequest(M.endRoleInvalid, 'end_role_id');
       }
+      if (grantsAdministration(await toolsOf(endRole.id)))
+        throw badRequest(M.adminToolEndRole, 'end_role_id');
     }
     return role.name;
   }

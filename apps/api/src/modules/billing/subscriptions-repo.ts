@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
 import {
   billingEvents,
@@ -109,6 +109,16 @@ export function createSubscriptionsRepo(database: AppDatabase) {
         .innerJoin(roles, eq(roles.id, billingPlans.role_id))
         .where(eq(billingPrices.price_id, priceId));
       return row;
+    },
+
+    /** The names of the tools a role grants. */
+    async roleTools(roleId: number): Promise<string[]> {
+      const rows = await db()
+        .select({ tool: tools.name })
+        .from(rolePermissions)
+        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+        .where(eq(rolePermissions.role_id, roleId));
+      return rows.map((row) => row.tool);
     },
 
     async roleName(roleId: number): Promise<string | undefined> {

@@ -4,6 +4,7 @@ import {
   BILLING_WEBHOOK_MESSAGES as M,
   CLAIM_MESSAGES,
   ENDED_STATUSES,
+  grantsAdministration,
   isAdmin,
   PASSWORD_SETUP_TTL_DAYS,
   SETTINGS_MESSAGES,
@@ -253,9 +254,15 @@ export function createBillingSync(deps: BillingSyncDeps) {
    * end rule once, when a subscription that gave access stops; nothing for a payment that never went through.
    * Never an administrator's, nor an account an administrator deactivated (their decision wins).
    */
-  function accessTarget(user: StoredUser, plan: PricePlan, state: SubscriptionState, before?: string | null) {
+  function accessTarget(
+    user: StoredUser,
+    administers: boolean,
+    plan: PricePlan,
+    state: SubscriptionState,
+    before?: string | null,
+  ) {
     const unchanged = { role_id: user.role_id, is_active: user.is_active };
-    if (isAdmin(user) || (!user.is_active && user.deactivated_by_admin)) return unchanged;
+    if (administers || (!user.is_active && user.deactivated_by_admin)) return unchanged;
     if (grantsAccess(state.status)) return { role_id: plan.role_id, is_active: true };
     if (!endsAccess(state.status, before)) return unchanged;
     return plan.end_action === 'deactivate'
@@ -322,7 +329,9 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const previousStatus = other ? undefined : previous?.status;
     await repo.saveSubscription(before.id, state, plan.role_id, clock.now());
 
-    const target = accessTarget(before, plan, state, previousStatus);
+    // Administration is a role's tools, whatever its name: billing never changes someone who administers.
+    const administers = isAdmin(before) || grantsAdministration(await repo.roleTools(before.role_id));
+    const target = accessTarget(before, administers, plan, state, previousStatus);
     if (target.role_id !== before.role_id || target.is_active !== before.is_active) {
       const { username, email, phone } = before;
       // The session check reads the role on every request, so a member who pays or moves to the end role keeps
@@ -357,7 +366,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       });
     }
     return {
-      messages: emailsFor({ after, setupToken, plan, state, previousStatus }),
+      messages: emailsFor({ after, administers, setupToken, plan, state, previousStatus }),
       paidMember: setupToken ? { member: after, plan: plan.role } : undefined,
     };
   }
@@ -365,12 +374,14 @@ export function createBillingSync(deps: BillingSyncDeps) {
   /** The emails a committed change sends: the new member's set-up link, a failed charge, an ended plan. */
   function emailsFor({
     after,
+    administers,
     setupToken,
     plan,
     state,
     previousStatus,
   }: {
     after: StoredUser;
+    administers: boolean;
     setupToken: string | undefined;
     plan: PricePlan;
     state: SubscriptionState;
@@ -382,7 +393,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       const link = `${base}/reset-password?token=${encodeURIComponent(setupToken)}`;
       messages.push(passwordSetupEmail(after, link));
     }
-    if (isAdmin(after)) return messages;
+    if (administers) return messages;
     if (state.status === 'past_due' && previousStatus !== 'past_due') {
       messages.push(paymentFailedEmail(after, plan.role, `${base}/perfil`));
     }

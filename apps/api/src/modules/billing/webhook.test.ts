@@ -21,7 +21,7 @@ import {
 } from '../../../test/fakes/stripe';
 import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
 import { passwordResetTokens } from '../accounts/schema';
 import type * as SetupEmail from '../members-io/setup-email';
@@ -465,6 +465,21 @@ describe('Stripe webhooks: statuses move access', () => {
     await t.fake.update(subscription, { status: 'canceled' });
     expect(await account(t.db, ADMIN.email)).toMatchObject({ role: 'admin', is_active: true });
     expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+
+  it('never changes someone whose role administers under another name than admin', async () => {
+    const t = await billingApp();
+    const [config] = await t.db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'config'));
+    const staff = await t.roleId('cafeinas');
+    await t.db.insert(rolePermissions).values({ role_id: staff, tool_id: config!.id });
+    const member = await addUser(t.db, { email: 'staff@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
+    await t.fake.update(subscription, { status: 'canceled' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
   });
 
   it('never touches a "cortesía" member (no subscription row), even for a subscription in their name', async () => {
