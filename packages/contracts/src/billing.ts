@@ -211,6 +211,7 @@ export const CLAIM_MESSAGES = {
 export const BILLING_WEBHOOK_MESSAGES = {
   notConfigured: 'Los avisos de Stripe no están configurados',
   badSignature: 'La firma del aviso de Stripe no es válida',
+  badEvent: 'El aviso de Stripe no trae ningún objeto',
 } as const;
 
 // ---- Admin: /config, "Planes" ----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import {
   ACCESS_STATUSES,
   BILLING_WEBHOOK_MESSAGES as M,
   CLAIM_MESSAGES,
+  EmailField,
   ENDED_STATUSES,
   grantsAdministration,
   isAdmin,
@@ -60,6 +61,15 @@ const STRIPE_ACTOR: Actor = { id: null, username: 'Stripe', email: null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How far ahead of our clock a signature may be dated (Stripe's own tolerance for its age). */
+const SIGNATURE_SKEW_MS = 300 * 1000;
+
+/** An email from Stripe counts only if the app would accept it from a member. */
+const validEmail = (email: string | null | undefined): string | undefined => {
+  const parsed = EmailField.safeParse(email ?? '');
+  return parsed.success ? parsed.data : undefined;
+};
+
 /**
  * A paused subscription collects nothing (a trial that ended without a card): like an ended one it takes the
  * plan's access away, and resuming it gives it back.
@@ -99,7 +109,7 @@ function payerOf(event: Stripe.Event, subscription: Stripe.Subscription | undefi
   const rawId =
     subscription?.metadata.user_id ?? session?.metadata?.user_id ?? session?.client_reference_id ?? undefined;
   const userId = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : undefined;
-  const email = session?.customer_details?.email ?? session?.customer_email ?? undefined;
+  const email = validEmail(session?.customer_details?.email ?? session?.customer_email);
   return { userId, email };
 }
 
@@ -161,11 +171,22 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (!Buffer.isBuffer(payload) || typeof signature !== 'string' || !deps.webhookSecret) {
       throw badRequest(M.badSignature);
     }
+    let event: Stripe.Event;
     try {
-      return stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+      event = stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
     } catch (error) {
       throw badRequest(M.badSignature).withDetail(String(error));
     }
+    // The SDK refuses a signature too old, never one dated ahead: bound the skew both ways.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (!(signedAt * 1000 <= clock.now().getTime() + SIGNATURE_SKEW_MS)) {
+      throw badRequest(M.badSignature).withDetail('signature dated in the future');
+    }
+    // A signed event without an object (Stripe never sends one) is nothing to act on.
+    if (typeof event.data !== 'object' || event.data === null || typeof event.data.object !== 'object') {
+      throw badRequest(M.badEvent);
+    }
+    return event;
   }
 
   /**
@@ -189,7 +210,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
 
   async function customerEmail(stripe: Stripe, customerId: string): Promise<string | undefined> {
     const customer = await stripe.customers.retrieve(customerId);
-    return customer.deleted ? undefined : (customer.email ?? undefined);
+    return customer.deleted ? undefined : validEmail(customer.email);
   }
 
   /** A new account for a visitor's payment: active, with the plan's role, and a link to choose its password. */

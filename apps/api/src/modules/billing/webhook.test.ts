@@ -292,7 +292,7 @@ describe('Stripe webhooks: checkout', () => {
 
   it('the signed-in owner attaches the waiting payment with the link; nobody else can', async () => {
     const t = await billingApp();
-    const member = await addUser(t.db, { email: 'dueña@example.com', username: 'duena', role: 'cafeinas' });
+    const member = await addUser(t.db, { email: 'duena@example.com', username: 'duena', role: 'cafeinas' });
     const other = await addUser(t.db, { email: 'otra@example.com', role: 'cafeinas' });
     await checkout(t, FAKE_PRICES.vipMonthly.id, { email: member.email });
     const token = claimToken(await waitForMail(t, member.email, WAITING_SUBJECT));
@@ -655,6 +655,37 @@ describe('Stripe webhooks: delivery', () => {
     expect(unsigned.statusCode).toBe(400);
     expect(await account(t.db, 'firma@example.com')).toBeUndefined();
     expect(await rowsOf(t.db, billingEvents)).toBe(0);
+  });
+
+  it('refuses a signature dated ahead of the clock, and a signed event without an object, with a 400', async () => {
+    const t = await billingApp();
+    t.fake.deliver = undefined;
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'futuro@example.com' });
+    const payload = JSON.stringify(t.fake.events.at(-1));
+    const ahead = t.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const future = await t.post({ payload, signature: ahead });
+    expect([future.statusCode, future.json()]).toEqual([
+      400,
+      { error: BILLING_WEBHOOK_MESSAGES.badSignature },
+    ]);
+
+    const empty = JSON.stringify({ ...t.fake.events.at(-1), id: 'evt_sin_datos', data: null });
+    const answer = await t.post({ payload: empty, signature: t.fake.sign(empty) });
+    expect([answer.statusCode, answer.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    expect(await rowsOf(t.db, billingEvents)).toBe(0);
+    expect(await account(t.db, 'futuro@example.com')).toBeUndefined();
+  });
+
+  it('an email from Stripe that the app would refuse makes no account', async () => {
+    const t = await billingApp();
+    const before = await rowsOf(t.db, users);
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: '@x@example.com' });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await rowsOf(t.db, users)).toBe(before);
   });
 
   it('is a 400 when payments are not configured', async () => {
