@@ -450,6 +450,20 @@ describe('checkout', () => {
     expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
   });
 
+  it('offers a trial once: a member who had a subscription (now cancelled) gets none', async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip, { trial_days: 14 });
+    const socia = await member(t);
+    expect((await checkout(t, FAKE_PRICES.vipMonthly.id, socia.cookie)).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).toHaveProperty('subscription_data.trial_period_days', '14');
+    await t.db
+      .update(billingSubscriptions)
+      .set({ subscription_id: 'sub_anterior', status: 'canceled' })
+      .where(eq(billingSubscriptions.user_id, socia.id));
+    expect((await checkout(t, FAKE_PRICES.vipMonthly.id, socia.cookie)).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).not.toHaveProperty('subscription_data.trial_period_days');
+  });
+
   it('ties a member checkout to their account and a customer made once with their email', async () => {
     const t = await billingApp();
     await savedPlan(t, ROLE.vip);

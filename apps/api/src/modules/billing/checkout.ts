@@ -88,7 +88,10 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
         // Stripe Tax needs the customer's address: Checkout asks for it and saves it on the customer.
         ...(plan.automatic_tax && customer ? { customer_update: { address: 'auto' as const } } : {}),
         subscription_data: {
-          ...(plan.trial_days !== null ? { trial_period_days: plan.trial_days } : {}),
+          // One trial per person: a member who has had any subscription here pays from the first day.
+          ...(plan.trial_days !== null && row?.subscription_id == null
+            ? { trial_period_days: plan.trial_days }
+            : {}),
           ...(metadata ? { metadata } : {}),
         },
         ...(user && customer
