@@ -41,6 +41,8 @@ export const billingSubscriptions = pgTable(
     subscription_id: text('subscription_id'),
     price_id: text('price_id'),
     plan_role_id: integer('plan_role_id').references(() => roles.id, { onDelete: 'set null' }),
+    end_action: text('end_action', { enum: ['role', 'deactivate'] }),
+    end_role_id: integer('end_role_id').references(() => roles.id, { onDelete: 'set null' }),
     status: text('status'),
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
     current_period_end: isoTimestamp('current_period_end'),

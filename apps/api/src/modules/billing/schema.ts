@@ -58,6 +58,9 @@ export const billingSubscriptions = sqliteTable(
     price_id: text('price_id'),
     /** The plan's role the subscription grants (kept when the plan is later removed). */
     plan_role_id: integer('plan_role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** The plan's end rule as sold: it still applies when the price or the plan is retired later. */
+    end_action: text('end_action', { enum: ['role', 'deactivate'] }),
+    end_role_id: integer('end_role_id').references(() => roles.id, { onDelete: 'set null' }),
     status: text('status'),
     cancel_at_period_end: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
     current_period_end: text('current_period_end'),

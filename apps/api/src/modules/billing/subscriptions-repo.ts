@@ -121,6 +121,35 @@ export function createSubscriptionsRepo(database: AppDatabase) {
       return rows.map((row) => row.tool);
     },
 
+    /**
+     * The plan a stored subscription was sold under, for a price no plan holds any more: its role, and its end
+     * rule as stored (or, for a row stored before the rule was, the role's plan as it is now).
+     */
+    async soldPlan(subscriptionId: string): Promise<PricePlan | undefined> {
+      const [row] = await db()
+        .select({
+          role_id: roles.id,
+          role: roles.name,
+          end_action: billingSubscriptions.end_action,
+          end_role_id: billingSubscriptions.end_role_id,
+          plan_end_action: billingPlans.end_action,
+          plan_end_role_id: billingPlans.end_role_id,
+        })
+        .from(billingSubscriptions)
+        .innerJoin(roles, eq(roles.id, billingSubscriptions.plan_role_id))
+        .leftJoin(billingPlans, eq(billingPlans.role_id, billingSubscriptions.plan_role_id))
+        .where(eq(billingSubscriptions.subscription_id, subscriptionId));
+      if (!row) return undefined;
+      const end_action = row.end_action ?? row.plan_end_action;
+      if (!end_action) return undefined;
+      return {
+        role_id: row.role_id,
+        role: row.role,
+        end_action,
+        end_role_id: row.end_action ? row.end_role_id : (row.plan_end_role_id ?? null),
+      };
+    },
+
     async roleName(roleId: number): Promise<string | undefined> {
       const [row] = await db().select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
       return row?.name;
@@ -154,14 +183,16 @@ export function createSubscriptionsRepo(database: AppDatabase) {
     async saveSubscription(
       userId: number,
       state: SubscriptionState,
-      planRoleId: number,
+      plan: PricePlan,
       now: Date,
     ): Promise<void> {
       const values = {
         customer_id: state.customerId,
         subscription_id: state.subscriptionId,
         price_id: state.priceId ?? null,
-        plan_role_id: planRoleId,
+        plan_role_id: plan.role_id,
+        end_action: plan.end_action,
+        end_role_id: plan.end_role_id,
         status: state.status,
         cancel_at_period_end: state.cancelAtPeriodEnd,
         current_period_end: state.currentPeriodEnd,

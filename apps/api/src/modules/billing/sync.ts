@@ -348,7 +348,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const other = previous?.subscription_id && previous.subscription_id !== state.subscriptionId;
     if (other && grantsAccess(previous.status) && !grantsAccess(state.status)) return NOTHING;
     const previousStatus = other ? undefined : previous?.status;
-    await repo.saveSubscription(before.id, state, plan.role_id, clock.now());
+    await repo.saveSubscription(before.id, state, plan, clock.now());
 
     // Administration is a role's tools, whatever its name: billing never changes someone who administers.
     const administers = isAdmin(before) || grantsAdministration(await repo.roleTools(before.role_id));
@@ -444,7 +444,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
       const fetched = await fetchState(stripe, event, subscriptionId);
       if (!fetched) return 'ignored';
       const { state } = fetched;
-      const plan = state.priceId ? await repo.planForPrice(state.priceId) : undefined;
+      // A retired price keeps its meaning for the subscriptions sold under it.
+      const plan =
+        (state.priceId ? await repo.planForPrice(state.priceId) : undefined) ??
+        (await repo.soldPlan(state.subscriptionId));
       if (!plan) {
         log.warn(
           { event: event.id, subscription: state.subscriptionId, price: state.priceId },

@@ -433,6 +433,22 @@ describe('Stripe webhooks: statuses move access', () => {
     },
   );
 
+  it.each(['price moved', 'plan removed'] as const)(
+    'a retired price keeps its meaning (%s): the end rule it was sold under applies',
+    async (retired) => {
+      const { t, member, subscription } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
+      if (retired === 'price moved') {
+        await t.db.delete(billingPrices).where(eq(billingPrices.price_id, FAKE_PRICES.estrategasMonthly.id));
+      } else {
+        await t.db.delete(billingPlans).where(eq(billingPlans.role_id, await t.roleId('estrategas')));
+      }
+      await t.fake.update(subscription, { status: 'unpaid' });
+      expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: false });
+      const [row] = await t.db.select().from(billingSubscriptions);
+      expect(row?.status).toBe('unpaid');
+    },
+  );
+
   it('a subscription paid again after it was paused gives the access back', async () => {
     const { t, member, subscription } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
     await t.fake.update(subscription, { status: 'paused' });
