@@ -29,6 +29,8 @@ export const SETTINGS_MESSAGES = {
   roleNameTaken: 'Ya existe un rol con ese nombre',
   unknownTool: 'Alguna de las herramientas seleccionadas no existe',
   adminRoleProtected: 'El rol admin no se puede renombrar ni eliminar',
+  planEndRoleInUse:
+    'Este rol es el rol al que pasa un plan de pago cuando termina la suscripción: cambia ese plan antes de eliminarlo',
   planRoleNoAdmin:
     'Este rol es un plan de pago o el rol al que pasa un plan: no puede tener la herramienta Configuración',
   registrationRoleProtected: 'El rol que reciben los nuevos registros no se puede eliminar',

@@ -297,6 +297,25 @@ describe('admin plans (/config, "Planes")', () => {
     expect(granted.map((row) => row.role_id)).toEqual([ROLE.admin]);
   });
 
+  it("deleting a role that is a plan's end role is a Spanish 409, not a 500", async () => {
+    const t = await billingApp();
+    const created = await postJson(
+      t.app,
+      '/api/admin/roles',
+      { name: 'fin', description: '', tools: [] },
+      { cookie: t.admin },
+    );
+    expect(created.statusCode).toBe(200);
+    const endRole = created.json<{ id: number }>().id;
+    await savedPlan(t, ROLE.vip, { end_role_id: endRole });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/roles/${endRole}`,
+      headers: { ...csrf, cookie: t.admin },
+    });
+    expect([res.statusCode, res.json()]).toEqual([409, { error: SETTINGS_MESSAGES.planEndRoleInUse }]);
+  });
+
   it('answers bad plan fields with the Spanish messages of the form', async () => {
     const t = await billingApp();
     const cases: [Partial<SavePlanBody>, string][] = [

@@ -83,6 +83,16 @@ export function createRolesRepo(database: AppDatabase) {
     return row !== undefined;
   };
 
+  /** Whether a paid plan moves its members to this role when their subscription ends. */
+  const isPlanEndRole = async (id: number): Promise<boolean> => {
+    const [row] = await db()
+      .select({ id: billingPlans.role_id })
+      .from(billingPlans)
+      .where(eq(billingPlans.end_role_id, id))
+      .limit(1);
+    return row !== undefined;
+  };
+
   const listTools = (): Promise<Tool[]> => db().select().from(tools).orderBy(asc(tools.id));
 
   const listRolePermissions = (): Promise<RolePermission[]> =>
@@ -97,6 +107,7 @@ export function createRolesRepo(database: AppDatabase) {
     deleteRole,
     countRoleUsers,
     isPlanRole,
+    isPlanEndRole,
     listTools,
     listRolePermissions,
   };

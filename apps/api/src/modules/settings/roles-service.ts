@@ -122,6 +122,7 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
         if (id === SELF_REGISTERED_ROLE_ID) throw badRequest(M.registrationRoleProtected);
         const holders = await tx.countRoleUsers(id);
         if (holders > 0) throw conflict(roleInUseMessage(holders));
+        if (await tx.isPlanEndRole(id)) throw conflict(M.planEndRoleInUse);
         await tx.deleteRole(id);
         const changes = removed(await namedRole(tx, existing), ROLE_FIELDS);
         await history.recordAction(actor, roleEntry('role.delete', existing, changes));
