@@ -504,8 +504,11 @@ describe('checkout', () => {
       { user_id: socia.id, customer_id: customer!.id, subscription_id: null, status: null },
     ]);
 
-    // A second try (the member went back from Checkout) reuses the same customer.
+    // A second try (the member went back from Checkout) reuses the same customer, and the first page can no
+    // longer be paid.
     expect((await checkout(t, FAKE_PRICES.vipYearly.id, socia.cookie)).statusCode).toBe(200);
+    const [first, second] = [...t.fake.sessions.values()];
+    expect([first?.status, second?.status]).toEqual(['expired', 'open']);
     expect(t.fake.customers.size).toBe(1);
     expect(lastSessionForm(t.fake).customer).toBe(customer!.id);
   });

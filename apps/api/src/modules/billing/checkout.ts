@@ -57,6 +57,15 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     return { id: customer.id, isNew: true };
   }
 
+  async function expireOtherSessions(client: Stripe, customerId: string, keep: string): Promise<void> {
+    const open = await callProvider(() =>
+      client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
+    );
+    for (const other of open.data) {
+      if (other.id !== keep) await callProvider(() => client.checkout.sessions.expire(other.id));
+    }
+  }
+
   async function startCheckout(
     priceId: string,
     user: SessionUser | null,
@@ -101,6 +110,8 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     );
     if (!session.url) throw providerError(new Error(`checkout session ${session.id} has no url`));
     if (user && customer?.isNew) await customers.saveCustomer(user.id, customer.id);
+    // Only the newest Checkout can be paid: two open ones would make two live subscriptions.
+    if (customer && !customer.isNew) await expireOtherSessions(client, customer.id, session.id);
     return { url: session.url };
   }
 
