@@ -7,7 +7,6 @@ import {
   ENDED_STATUSES,
   grantsAdministration,
   isAdmin,
-  PASSWORD_SETUP_TTL_DAYS,
   SETTINGS_MESSAGES,
   SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
@@ -24,6 +23,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashPassword, NO_PASSWORD } from '../../lib/password';
 import type { AccountsRepo } from '../accounts/repo';
 import { hashToken } from '../accounts/service';
+import { newSetupLink, passwordLinkUrl } from '../accounts/setup-link';
 import { created, diff, type Actor, type HistoryRecorder } from '../history/record';
 import { passwordSetupEmail } from '../members-io/setup-email';
 import type { Notifier } from '../notifications/service';
@@ -58,8 +58,6 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Historial names Stripe as the author of every billing change. */
 const STRIPE_ACTOR: Actor = { id: null, username: 'Stripe', email: null };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How far ahead of our clock a signature may be dated (Stripe's own tolerance for its age). */
 const SIGNATURE_SKEW_MS = 300 * 1000;
@@ -230,14 +228,8 @@ export function createBillingSync(deps: BillingSyncDeps) {
       email_verified: false,
     });
     const user = present(await settings.findUser(id), 'new billing account');
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    await deps.accounts.replaceResetToken({
-      userId: id,
-      hash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_DAYS * DAY_MS),
-    });
+    const setup = newSetupLink(clock.now());
+    await deps.accounts.replaceResetToken({ userId: id, ...setup });
     await history.recordAction(STRIPE_ACTOR, {
       kind: 'billing.account.create',
       entity_type: 'user',
@@ -245,7 +237,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       label: username,
       changes: [...created({ ...user, plan: plan.role }, ['username', 'email', 'role', 'is_active', 'plan'])],
     });
-    return { user, setupToken: token };
+    return { user, setupToken: setup.token };
   }
 
   /**
@@ -411,8 +403,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const base = deps.publicUrl();
     const messages: MailMessage[] = [];
     if (setupToken) {
-      const link = `${base}/reset-password?token=${encodeURIComponent(setupToken)}`;
-      messages.push(passwordSetupEmail(after, link));
+      messages.push(passwordSetupEmail(after, passwordLinkUrl(base, setupToken)));
     }
     if (administers) return messages;
     if (state.status === 'past_due' && previousStatus !== 'past_due') {
