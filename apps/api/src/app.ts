@@ -22,15 +22,17 @@ import {
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
 import { createAccountsRepo, accountsRoutes, createAccountsService } from './modules/accounts';
-import { createBillingSync } from './modules/billing/sync';
-import { createSubscriptionsRepo } from './modules/billing/subscriptions-repo';
-import { billingWebhookRoutes } from './modules/billing/webhook-routes';
+import {
+  billingRoutes,
+  billingWebhookRoutes,
+  createBillingSync,
+  createCheckoutService,
+  createCustomersRepo,
+  createPlansRepo,
+  createPlansService,
+  createSubscriptionsRepo,
+} from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
-import { createCheckoutService } from './modules/billing/checkout';
-import { createCustomersRepo } from './modules/billing/customers-repo';
-import { createPlansRepo } from './modules/billing/plans-repo';
-import { createPlansService } from './modules/billing/plans-service';
-import { billingRoutes } from './modules/billing/routes';
 import {
   createHistoryRecorder,
   createHistoryRepo,
@@ -337,6 +339,19 @@ async function registerBilling(context: AppContext): Promise<void> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
   const stripe = createStripe(config);
   const plansRepo = createPlansRepo(db);
+  const billingSync = createBillingSync({
+    stripe,
+    webhookSecret: config.stripe.webhookSecret,
+    repo: createSubscriptionsRepo(db),
+    settings: createSettingsRepo(db),
+    accounts: createAccountsRepo(db),
+    history,
+    notifier,
+    mailer,
+    clock,
+    publicUrl: () => publicUrl(app, config),
+    log: app.log,
+  });
   billingRoutes(app, {
     plans: createPlansService({
       repo: plansRepo,
@@ -344,6 +359,7 @@ async function registerBilling(context: AppContext): Promise<void> {
       history,
       webhookSecretSet: config.stripe.webhookSecret !== undefined,
       appUrl: config.appUrl,
+      waiting: () => billingSync.waiting(),
     }),
     checkout: createCheckoutService({
       plans: plansRepo,
@@ -352,23 +368,9 @@ async function registerBilling(context: AppContext): Promise<void> {
       limits,
       publicUrl: () => publicUrl(app, config),
     }),
+    sync: billingSync,
   });
-  await billingWebhookRoutes(
-    app,
-    createBillingSync({
-      stripe,
-      webhookSecret: config.stripe.webhookSecret,
-      repo: createSubscriptionsRepo(db),
-      settings: createSettingsRepo(db),
-      accounts: createAccountsRepo(db),
-      history,
-      notifier,
-      mailer,
-      clock,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-    }),
-  );
+  await billingWebhookRoutes(app, billingSync);
 }
 
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */

@@ -24,6 +24,11 @@ export const ACCOUNT_MESSAGES = {
   useDifferentData: 'Por favor, utiliza un nombre de usuario y correo electrónico diferentes',
   registerFailed: 'Error al crear la cuenta',
   registered: '¡Cuenta creada correctamente!',
+  confirmEmailSent: 'Te hemos enviado un correo para confirmar tu dirección: abre su enlace.',
+  emailConfirmInvalid: 'El enlace para confirmar el correo no es válido o ha caducado.',
+  emailConfirmed: 'Correo electrónico confirmado',
+  emailChangePending: (email: string) =>
+    `Te hemos enviado un enlace a ${email}: tu correo cambiará cuando lo abras.`,
   registering: 'Creando cuenta...',
   recoveryEmailRequired: 'Por favor, introduce tu correo electrónico',
   recoveryEmailInvalid: 'Por favor, introduce un correo electrónico válido',
@@ -108,6 +113,24 @@ export const checkPasswordResetToken = endpoint({
   response: OkResponse,
 });
 
+/** Days a link that confirms an email stays usable. */
+export const EMAIL_CONFIRM_TTL_DAYS = 7;
+
+/** Follows the emailed link that proves an address (at registration, or a new one saved in /perfil). */
+export const confirmEmail = endpoint({
+  summary: 'Confirma un correo electrónico con el enlace recibido',
+  method: 'POST',
+  path: '/api/accounts/email/confirm',
+  body: z.strictObject({
+    token: z
+      .string({ error: ACCOUNT_MESSAGES.emailConfirmInvalid })
+      .trim()
+      .min(1, ACCOUNT_MESSAGES.emailConfirmInvalid)
+      .max(200, ACCOUNT_MESSAGES.emailConfirmInvalid),
+  }),
+  response: z.strictObject({ ok: z.literal(true), email: z.string() }),
+});
+
 export const PasswordResetBody = z.strictObject({ token: ResetTokenField, password: PasswordField });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
@@ -153,5 +176,6 @@ export const updateProfile = endpoint({
   method: 'PUT',
   path: '/api/accounts/profile',
   body: ProfileBody,
-  response: SessionUser,
+  /** `pending_email`: a new address waits for its emailed link; until then the account keeps the old one. */
+  response: SessionUser.extend({ pending_email: z.string().nullable() }),
 });

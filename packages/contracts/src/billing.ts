@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PasswordField } from './user-fields';
 import { endpointsOf, ID_MAX, NoQuery } from './http';
 import { TOOL_NAMES } from './tools';
 
@@ -8,7 +9,8 @@ const endpoint = endpointsOf('billing');
  * Paid tiers through a payment provider (Stripe today): each paid role (any role but admin) is a plan with one
  * or more prices; the provider's hosted Checkout and Billing Portal take every card, and its webhooks grant, keep
  * and remove the plan's role. A member without a subscription (made by an admin, imported, "cortesía") is never
- * touched by billing.
+ * touched by billing: a visitor's payment made with the email of an existing account waits until the owner of that
+ * address follows the link emailed to it.
  */
 
 /** A provider's price id (`price_...`), as the admin pastes it. */
@@ -156,9 +158,60 @@ export const stripeWebhook = endpoint({
   response: z.strictObject({ received: z.literal(true) }),
 });
 
+// ---- A visitor's payment waiting for the owner of its email (/planes/vincular) ---------------------------------
+
+/** The token of the emailed link that attaches a waiting payment to its account. */
+export const ClaimTokenField = z
+  .string({ error: 'El enlace para vincular el pago no es válido o ya se ha usado' })
+  .trim()
+  .min(1, 'El enlace para vincular el pago no es válido o ya se ha usado')
+  .max(200, 'El enlace para vincular el pago no es válido o ya se ha usado');
+
+export const PaymentClaim = z.strictObject({
+  /** The plan's role name. */
+  plan: z.string(),
+  /** The account the payment waits for. */
+  username: z.string(),
+  /**
+   * How the owner proves it is theirs: signing in to the account, or choosing its password (an account without
+   * one, or one that was never activated).
+   */
+  way: z.enum(['sign-in', 'password']),
+});
+export type PaymentClaim = z.infer<typeof PaymentClaim>;
+
+/** What the link's page shows before the owner acts. */
+export const checkPaymentClaim = endpoint({
+  summary: 'Muestra el pago que espera a vincularse a una cuenta',
+  method: 'POST',
+  path: '/api/billing/claims/check',
+  body: z.strictObject({ token: ClaimTokenField }),
+  response: PaymentClaim,
+});
+
+/** Attaches the waiting payment: the owner is signed in, or sets the account's password with `password`. */
+export const claimPayment = endpoint({
+  summary: 'Vincula a su cuenta un pago que esperaba al dueño del correo',
+  method: 'POST',
+  path: '/api/billing/claims',
+  body: z.strictObject({ token: ClaimTokenField, password: PasswordField.optional() }),
+  response: z.strictObject({ ok: z.literal(true), plan: z.string() }),
+});
+
+export const CLAIM_MESSAGES = {
+  invalid: 'El enlace para vincular el pago no es válido o ya se ha usado',
+  signIn: (username: string) => `Inicia sesión con la cuenta ${username} para vincular el pago`,
+  passwordRequired: 'Elige una contraseña para tu cuenta',
+  ended: 'Esa suscripción ya no está activa: no hay nada que vincular',
+  deactivated: 'Un administrador ha desactivado esta cuenta: escríbele si quieres recuperarla',
+  otherSubscription:
+    'Tu cuenta ya tiene otra suscripción. Cancela una de las dos en «Gestionar suscripción», en tu perfil.',
+} as const;
+
 export const BILLING_WEBHOOK_MESSAGES = {
   notConfigured: 'Los avisos de Stripe no están configurados',
   badSignature: 'La firma del aviso de Stripe no es válida',
+  badEvent: 'El aviso de Stripe no trae ningún objeto',
 } as const;
 
 // ---- Admin: /config, "Planes" ----------------------------------------------------------------------------------
@@ -178,6 +231,19 @@ export const AdminPlan = z.strictObject({
 });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 
+/** A visitor's payment made with the email of an existing account, waiting for its owner to follow the link. */
+export const WaitingPayment = z.strictObject({
+  subscription_id: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  /** The plan's role name, or null when the plan was removed since. */
+  plan: z.string().nullable(),
+  status: SubscriptionStatus.nullable(),
+  created_at: z.string(),
+});
+export type WaitingPayment = z.infer<typeof WaitingPayment>;
+
 export const BillingSettings = z.strictObject({
   provider: z.literal('stripe'),
   /** Whether the server has a secret key (never the key itself). */
@@ -186,6 +252,8 @@ export const BillingSettings = z.strictObject({
   /** The URL to register as the webhook endpoint. */
   webhook_url: z.string().nullable(),
   plans: z.array(AdminPlan),
+  /** Payments waiting for the owner of their email, oldest first. */
+  waiting: z.array(WaitingPayment),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -272,6 +340,8 @@ export const BILLING_MESSAGES = {
   alreadySubscribed:
     'Ya tienes una suscripción. Para cambiar de plan usa «Gestionar suscripción» en tu perfil.',
   adminPlan: 'El rol admin no puede ser un plan de pago',
+  adminToolPlan: 'Un rol con la herramienta Configuración no puede ser un plan de pago',
+  adminToolEndRole: 'El rol al que pasa el miembro no puede tener la herramienta Configuración',
   endRoleInvalid: 'Al terminar la suscripción el miembro debe pasar a otro rol, que no sea admin',
   noPlan: 'Ese rol no tiene plan de pago',
   priceNotFound: (id: string) => `Stripe no tiene el precio ${id}`,

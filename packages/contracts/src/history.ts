@@ -42,6 +42,7 @@ export const HISTORY_KIND_LABELS = {
   'billing.plan.delete': 'Plan de pago eliminado',
   'billing.account.create': 'Cuenta creada por un pago',
   'billing.subscription': 'Suscripción actualizada',
+  'billing.payment.waiting': 'Pago en espera del dueño del correo',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as [HistoryKind, ...HistoryKind[]];

@@ -6,6 +6,11 @@ export const ADMIN_ROLE = 'admin';
 /** The one place that compares a role name with the administrator's. */
 export const isAdmin = (user: { role: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
 
+/** The tools that administer the community: a role holding any of them is an administrator's, whatever its name. */
+export const ADMIN_TOOLS: readonly string[] = ['config'];
+export const grantsAdministration = (tools: readonly string[]): boolean =>
+  tools.some((tool) => ADMIN_TOOLS.includes(tool));
+
 export interface SeedRole {
   id: number;
   name: string;

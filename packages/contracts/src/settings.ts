@@ -29,6 +29,10 @@ export const SETTINGS_MESSAGES = {
   roleNameTaken: 'Ya existe un rol con ese nombre',
   unknownTool: 'Alguna de las herramientas seleccionadas no existe',
   adminRoleProtected: 'El rol admin no se puede renombrar ni eliminar',
+  planEndRoleInUse:
+    'Este rol es el rol al que pasa un plan de pago cuando termina la suscripción: cambia ese plan antes de eliminarlo',
+  planRoleNoAdmin:
+    'Este rol es un plan de pago o el rol al que pasa un plan: no puede tener la herramienta Configuración',
   registrationRoleProtected: 'El rol que reciben los nuevos registros no se puede eliminar',
   lastConfigUserDelete:
     'No puedes eliminar al último usuario activo con acceso a Configuración: la comunidad se quedaría sin administración.',
@@ -86,6 +90,8 @@ export const AdminUser = z.strictObject({
   role_id: z.number().int().positive().max(ID_MAX),
   role: z.string(),
   is_active: z.boolean(),
+  /** Whether the owner proved the email by following a link sent to it (or an administrator vouched for it). */
+  email_verified: z.boolean(),
   created_at: z.string(),
   /**
    * The member's subscription: the plan is the name of the role it grants (null once that role is deleted).

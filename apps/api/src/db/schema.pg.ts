@@ -55,6 +55,8 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     is_active: boolean('is_active').notNull().default(true),
+    email_verified: boolean('email_verified').notNull().default(true),
+    deactivated_by_admin: boolean('deactivated_by_admin').notNull().default(false),
     /** Bumped to end every session of the user at once (password change, forced sign-out). */
     token_version: integer('token_version').notNull().default(0),
     created_at: createdAt(),

@@ -48,6 +48,13 @@ export const users = sqliteTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     is_active: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Whether the owner proved the email (followed a link sent to it). An administrator's or an import's word
+     * counts as proof; a self-registered account or one a payment made starts without it.
+     */
+    email_verified: integer('email_verified', { mode: 'boolean' }).notNull().default(true),
+    /** An administrator deactivated the account: billing never activates it again (the administrator's word wins). */
+    deactivated_by_admin: integer('deactivated_by_admin', { mode: 'boolean' }).notNull().default(false),
     /** Bumped to end every session of the user at once (password change, forced sign-out). */
     token_version: integer('token_version').notNull().default(0),
     created_at: createdAt(),

@@ -444,8 +444,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
     }
     if (resource === 'checkout' && id === 'sessions') {
+      if (!sub && get) {
+        const matches = [...sessions.values()].filter(
+          (session) =>
+            (!form.customer || session.customer === form.customer) &&
+            (!form.status || session.status === form.status),
+        );
+        return sendJson(response, 200, list(matches.map(publicSession), '/v1/checkout/sessions'));
+      }
       if (!sub) return createSession(form, baseUrl, response);
       const session = sessions.get(sub);
+      if (session && parts[4] === 'expire' && !get) {
+        if (session.status !== 'open') {
+          return stripeError(response, 400, 'invalid_request_error', 'Only open sessions can be expired.');
+        }
+        session.status = 'expired';
+        return sendJson(response, 200, publicSession(session));
+      }
       return session
         ? sendJson(response, 200, publicSession(session))
         : missing(response, 'checkout.session', sub);

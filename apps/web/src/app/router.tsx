@@ -53,6 +53,10 @@ const ResetPasswordPage = lazyScreen(
   () => import('@/features/accounts/reset-password-page'),
   'ResetPasswordPage',
 );
+const ConfirmEmailPage = lazyScreen(
+  () => import('@/features/accounts/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ProfileScreen = lazyScreen(() => import('./profile-screen'), 'ProfileScreen');
 const NotFoundPage = lazyScreen(() => import('./not-found-page'), 'NotFoundPage');
 const YTVideoPage = lazyScreen(() => import('@/features/video-tools/video-tool-page'), 'YTVideoPage');
@@ -63,6 +67,7 @@ const RedgramPage = lazyScreen(() => import('@/features/redgram/redgram-page'), 
 const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsScreen');
 const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
+const ClaimPage = lazyScreen(() => import('@/features/billing/claim-page'), 'ClaimPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -87,9 +92,11 @@ const screens: RouteObject[] = [
   { path: 'auth', element: <LoginPage />, handle: { title: 'Iniciar Sesión' } },
   { path: 'register', element: <RegisterPage />, handle: { title: 'Crear Cuenta' } },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Recuperar Contraseña' } },
+  { path: 'confirmar-email', element: <ConfirmEmailPage />, handle: { title: 'Confirmar correo' } },
   // Open to visitors and members alike: a visitor pays first and gets the account by email.
   { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
   { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
+  { path: 'planes/vincular', element: <ClaimPage />, handle: { title: 'Vincular tu pago' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,

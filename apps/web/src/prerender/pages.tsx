@@ -16,7 +16,7 @@ import { PRERENDER_SESSION_STATES, useSession } from '@/lib/session-store';
  * frame makes once hydrated (the session's and the public settings'). The page links their scripts and styles, so
  * the app finds them loading already.
  */
-const PRERENDERED_PAGES: Record<string, { modules: string[]; session: PrerenderSession }> = {
+export const PRERENDERED_PAGES: Record<string, { modules: string[]; session: PrerenderSession }> = {
   '/login': { modules: ['src/features/auth/login-page.tsx'], session: 'signed-out' },
   '/auth': { modules: ['src/features/auth/login-page.tsx'], session: 'signed-out' },
   '/register': { modules: ['src/features/accounts/register-page.tsx'], session: 'signed-out' },

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, MESSAGES, SessionUser, USERNAME_MESSAGES } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, credentials } from '../../../test/helper';
 import { loadConfig } from '../../config';
@@ -182,6 +182,69 @@ describe('POST /api/accounts/register', () => {
       { remoteAddress: '198.51.100.2' },
     );
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('email confirmation', () => {
+  const confirmLinkIn = (text: string) =>
+    /https?:\/\/\S+\/confirmar-email\?token=[\w%-]+/.exec(text)?.[0] ?? '';
+  const verified = async (db: Awaited<ReturnType<typeof createTestApp>>['db'], email: string) =>
+    (await db.select({ v: users.email_verified }).from(users).where(eq(users.email, email)))[0]?.v;
+
+  it('registration emails a link that proves the address; it works once, and not after 7 days', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer, clock: { now: () => now } });
+    expect((await postJson(app, '/api/accounts/register', NEW_MEMBER)).statusCode).toBe(200);
+    expect(await verified(db, NEW_MEMBER.email)).toBe(false);
+    const mail = await vi.waitFor(() => {
+      const found = mailer.kept.find((m) => m.to === NEW_MEMBER.email);
+      if (!found) throw new Error('no confirmation email');
+      return found;
+    });
+    expect(mail.subject).toBe('Confirma tu correo electrónico');
+    const token = tokenOf(confirmLinkIn(mail.text));
+    expect(token).not.toBe('');
+
+    now = new Date('2026-11-28T10:00:01Z');
+    const late = await postJson(app, '/api/accounts/email/confirm', { token });
+    expect([late.statusCode, late.json()]).toEqual([
+      400,
+      { error: ACCOUNT_MESSAGES.emailConfirmInvalid, field: 'token' },
+    ]);
+    now = new Date('2026-11-28T09:59:00Z');
+    const res = await postJson(app, '/api/accounts/email/confirm', { token });
+    expect([res.statusCode, res.json()]).toEqual([200, { ok: true, email: NEW_MEMBER.email }]);
+    expect(await verified(db, NEW_MEMBER.email)).toBe(true);
+    expect((await postJson(app, '/api/accounts/email/confirm', { token })).statusCode).toBe(400);
+    // Still inactive: an administrator activates the account, confirmed or not.
+    const [row] = await db.select().from(users).where(eq(users.email, NEW_MEMBER.email));
+    expect(row?.is_active).toBe(false);
+  });
+
+  it('an account an administrator made counts as confirmed; following a recovery link confirms one', async () => {
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer });
+    const member = await addUser(db, { email: 'vale@example.com' });
+    expect(await verified(db, member.email)).toBe(true);
+    await db.update(users).set({ email_verified: false }).where(eq(users.id, member.id));
+    await postJson(app, '/api/accounts/password-reset/request', { email: member.email });
+    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    const reset = await postJson(app, '/api/accounts/password-reset', { token, password: 'otra-clave' });
+    expect(reset.statusCode).toBe(200);
+    expect(await verified(db, member.email)).toBe(true);
+  });
+
+  it('the admin list says whether each email is confirmed', async () => {
+    const { app } = await createTestApp();
+    await postJson(app, '/api/accounts/register', NEW_MEMBER);
+    const cookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const res = await app.inject({ url: '/api/admin/users', headers: { cookie } });
+    const items = res.json<{ items: { email: string; email_verified: boolean }[] }>().items;
+    expect(items.map((u) => [u.email, u.email_verified]).sort()).toEqual([
+      [ADMIN.email, true],
+      [NEW_MEMBER.email, false],
+    ]);
   });
 });
 
@@ -367,7 +430,8 @@ describe('password recovery', () => {
 
 describe('PUT /api/accounts/profile', () => {
   it('updates the signed-in member and answers the refreshed session user', async () => {
-    const { app, db } = await createTestApp();
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer });
     const member = await addUser(db, { email: 'eva@example.com', username: 'eva' });
     const cookie = await signIn(app, member.email, member.password);
     const res = await putProfile(app, cookie, {
@@ -378,17 +442,30 @@ describe('PUT /api/accounts/profile', () => {
       current_password: member.password,
     });
     expect(res.statusCode).toBe(200);
-    const user = SessionUser.parse(res.json());
+    const { pending_email: pending, ...answer } = res.json<SessionUser & { pending_email: string | null }>();
+    const user = SessionUser.parse(answer);
+    // The new email waits for its link: the account keeps the old one meanwhile.
+    expect(pending).toBe('eva.maria@example.com');
     expect(user).toMatchObject({
       id: member.id,
       username: 'Eva María',
-      email: 'eva.maria@example.com',
+      email: 'eva@example.com',
       phone: '612 345 678',
       role: 'cafeinas',
       role_id: 3,
       permissions: ['cafelito-virtual'],
     });
-    expect((await me(app, cookie)).json()).toMatchObject({ username: 'Eva María' });
+    expect((await me(app, cookie)).json()).toMatchObject({ username: 'Eva María', email: 'eva@example.com' });
+    await vi.waitFor(() => expect(mailer.kept).toHaveLength(2));
+    const notice = mailer.kept.find((m) => m.to === 'eva@example.com');
+    expect(notice?.subject).toBe('Se ha pedido cambiar el correo de tu cuenta');
+    expect(notice?.text).toContain('eva.maria@example.com');
+    const confirmation = mailer.kept.find((m) => m.to === 'eva.maria@example.com');
+    expect(confirmation?.subject).toBe('Confirma tu correo electrónico');
+    const token = new URL(confirmation?.link ?? '').searchParams.get('token') ?? '';
+    const confirmed = await postJson(app, '/api/accounts/email/confirm', { token });
+    expect(confirmed.json()).toEqual({ ok: true, email: 'eva.maria@example.com' });
+    expect((await me(app, cookie)).json()).toMatchObject({ email: 'eva.maria@example.com' });
 
     // Blank password: the old one still works.
     expect(
@@ -403,6 +480,38 @@ describe('PUT /api/accounts/profile', () => {
       phone: '',
     });
     expect(noPhone.json().phone).toBeNull();
+  });
+
+  it('a new email nobody confirmed captures nothing: another account may still take it', async () => {
+    const mailer = memoryMailer();
+    const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer });
+    const squatter = await addUser(db, { email: 'okupa@example.com', username: 'okupa' });
+    const cookie = await signIn(app, squatter.email, squatter.password);
+    const res = await putProfile(app, cookie, {
+      username: 'okupa',
+      email: 'libre@example.com',
+      phone: '',
+      password: '',
+      current_password: squatter.password,
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, squatter.id));
+    expect(row?.email).toBe('okupa@example.com');
+    // The real owner registers with it; the squatter's link then finds it taken.
+    expect(
+      (await postJson(app, '/api/accounts/register', { ...NEW_MEMBER, email: 'libre@example.com' }))
+        .statusCode,
+    ).toBe(200);
+    const link = mailer.kept.find(
+      (m) => m.to === 'libre@example.com' && m.text.includes('nueva dirección'),
+    )?.link;
+    const taken = await postJson(app, '/api/accounts/email/confirm', {
+      token: new URL(link ?? '').searchParams.get('token') ?? '',
+    });
+    expect([taken.statusCode, taken.json()]).toEqual([
+      409,
+      { error: ACCOUNT_MESSAGES.emailTakenByOther, field: 'email' },
+    ]);
   });
 
   it('edits only the signed-in account and never its role or active flag', async () => {

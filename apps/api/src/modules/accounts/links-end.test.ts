@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
 import { users } from '../../db/schema';
-import { createMailer } from '../../integrations/mailer';
+import { createMailer, type MailMessage } from '../../integrations/mailer';
 
 const APP_URL = 'https://miembros.example.com';
 const PASSWORD = 'clave-de-eva';
@@ -19,6 +19,7 @@ interface Setting extends TestApp {
   admin: string;
   email: string;
   token: string;
+  kept: readonly MailMessage[];
 }
 
 /** An app with the two members; answers the outstanding link of the member of `kind`. */
@@ -47,7 +48,7 @@ async function withOutstandingLink(kind: LinkKind): Promise<Setting> {
   const link = mailer.kept.find((m) => m.to === email)?.link ?? '';
   const token = new URL(link).searchParams.get('token') ?? '';
   expect((await postJson(test.app, '/api/accounts/password-reset/check', { token })).statusCode).toBe(200);
-  return { ...test, admin, email, token };
+  return { ...test, admin, email, token, kept: mailer.kept };
 }
 
 async function expectLinkEnded(app: FastifyInstance, token: string) {
@@ -120,7 +121,7 @@ describe('an outstanding recovery link ends when the member, on Mi perfil,', () 
   const putProfile = (app: FastifyInstance, cookie: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'PUT', url: '/api/accounts/profile', payload, headers: { ...csrf, cookie } });
 
-  it('changes the email', async () => {
+  it('changes the email, once the new address confirms it', async () => {
     const setting = await withOutstandingLink('recovery');
     const cookie = await signIn(setting.app, setting.email, PASSWORD);
     const res = await putProfile(setting.app, cookie, {
@@ -129,6 +130,13 @@ describe('an outstanding recovery link ends when the member, on Mi perfil,', () 
       current_password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
+    // Until then the old address is still the account's, and so is its link.
+    const check = await postJson(setting.app, '/api/accounts/password-reset/check', { token: setting.token });
+    expect(check.statusCode).toBe(200);
+    await expect.poll(() => setting.kept.some((m) => m.to === 'ana.nueva@example.com')).toBe(true);
+    const link = setting.kept.find((m) => m.to === 'ana.nueva@example.com')?.link ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect((await postJson(setting.app, '/api/accounts/email/confirm', { token })).statusCode).toBe(200);
     await expectLinkEnded(setting.app, setting.token);
   });
 

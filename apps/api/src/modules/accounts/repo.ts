@@ -2,9 +2,11 @@ import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount } from '../../db/kept-counts';
+import { single } from '../../db/rows';
 import { sessions, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
-import { passwordResetTokens } from './schema';
+import { NO_PASSWORD } from '../../lib/password';
+import { emailConfirmations, passwordResetTokens } from './schema';
 
 export interface NewAccount {
   username: string;
@@ -53,16 +55,81 @@ export async function usernameInUse(db: Db, username: string, exceptId?: number)
 export function createAccountsRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
-    /** Self-registration: always the cafeinas role and inactive, whatever the visitor sent. */
-    insertSelfRegistered: (account: NewAccount): Promise<void> =>
+    /**
+     * Self-registration: always the cafeinas role and inactive, whatever the visitor sent, and the email not
+     * proven until its link is followed. Returns the new account's id.
+     */
+    insertSelfRegistered: (account: NewAccount): Promise<number> =>
       write(async (tx) => {
-        await tx.insert(users).values({
-          ...account,
-          username_skeleton: usernameSkeleton(account.username),
-          role_id: SELF_REGISTERED_ROLE_ID,
-          is_active: false,
-        });
+        const rows = await tx
+          .insert(users)
+          .values({
+            ...account,
+            username_skeleton: usernameSkeleton(account.username),
+            role_id: SELF_REGISTERED_ROLE_ID,
+            is_active: false,
+            email_verified: false,
+          })
+          .returning({ id: users.id });
         await bumpUserCount(tx, false, 1);
+        return single(rows, 'self-registered user').id;
+      }),
+
+    /** Stores a link that proves `email` for the user, replacing every earlier one. */
+    replaceEmailConfirmation: (link: {
+      userId: number;
+      email: string;
+      hash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }) =>
+      write(async (tx) => {
+        await tx.delete(emailConfirmations).where(eq(emailConfirmations.user_id, link.userId));
+        await tx.insert(emailConfirmations).values({
+          user_id: link.userId,
+          email: link.email,
+          token_hash: link.hash,
+          created_at: link.createdAt.toISOString(),
+          expires_at: link.expiresAt.toISOString(),
+        });
+      }),
+
+    /**
+     * Follows a confirmation link: its address becomes the account's (a new one replaces the old, and ends the
+     * links sent to the old one) and counts as proven. Spends every confirmation link of the user. Returns the
+     * proven address, or undefined for an unknown or expired link. Throws the unique violation of a taken email.
+     */
+    confirmEmail: (hash: string, now: Date): Promise<string | undefined> =>
+      write(async (tx) => {
+        const [link] = await tx
+          .select({
+            userId: emailConfirmations.user_id,
+            email: emailConfirmations.email,
+            current: users.email,
+          })
+          .from(emailConfirmations)
+          .innerJoin(users, eq(users.id, emailConfirmations.user_id))
+          .where(
+            and(
+              eq(emailConfirmations.token_hash, hash),
+              gt(emailConfirmations.expires_at, now.toISOString()),
+            ),
+          );
+        if (!link) return undefined;
+        const changed = link.email.toLowerCase() !== link.current.toLowerCase();
+        await tx
+          .update(users)
+          .set(changed ? { email: link.email, email_verified: true } : { email_verified: true })
+          .where(eq(users.id, link.userId));
+        if (changed) await endResetLinks(tx, [link.userId]);
+        await tx.delete(emailConfirmations).where(eq(emailConfirmations.user_id, link.userId));
+        return link.email;
+      }),
+
+    /** The owner proved the email some other way (a link of ours they followed while signed in). */
+    markEmailVerified: (userId: number): Promise<void> =>
+      write(async (tx) => {
+        await tx.update(users).set({ email_verified: true }).where(eq(users.id, userId));
       }),
 
     usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
@@ -135,12 +202,44 @@ export function createAccountsRepo(database: AppDatabase) {
           .update(passwordResetTokens)
           .set({ used_at: now.toISOString() })
           .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+        // The link came to the account's address: following it proves that address too.
         await tx
           .update(users)
-          .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
+          .set({
+            password_hash: passwordHash,
+            email_verified: true,
+            token_version: sql`${users.token_version} + 1`,
+          })
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.user_id, userId));
         return true;
+      }),
+
+    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
+    async hasPassword(userId: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row !== undefined && row.hash !== NO_PASSWORD;
+    },
+
+    /**
+     * Sets the password of an account whose owner proved the email some other way than a recovery link (a
+     * waiting payment's link): like a reset, it ends every session and every outstanding link.
+     */
+    choosePassword: (userId: number, passwordHash: string): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            password_hash: passwordHash,
+            email_verified: true,
+            token_version: sql`${users.token_version} + 1`,
+          })
+          .where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await endResetLinks(tx, [userId]);
       }),
 
     /**

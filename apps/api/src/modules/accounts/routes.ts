@@ -1,5 +1,6 @@
 import {
   checkPasswordResetToken,
+  confirmEmail,
   register,
   requestPasswordReset,
   resetPassword,
@@ -14,6 +15,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
     await accounts.register(body, request.ip);
     return { ok: true as const };
   });
+
+  route(app, confirmEmail, access.public, ({ body }) => accounts.confirmEmail(body.token));
 
   route(app, requestPasswordReset, access.public, async ({ body, request }) => {
     await accounts.requestPasswordReset(body, request.ip);
@@ -31,12 +34,12 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
   });
 
   route(app, updateProfile, access.user, async ({ body, user, request, reply }) => {
-    const { user: updated, newTokenVersion } = await accounts.updateProfile(user, body);
+    const { user: updated, newTokenVersion, pendingEmail } = await accounts.updateProfile(user, body);
     if (newTokenVersion !== undefined) {
       // The new password ended every session; this browser keeps going on a fresh one.
       await app.sessions.end(request, reply);
       await app.sessions.start(reply, { id: updated.id, token_version: newTokenVersion });
     }
-    return updated;
+    return { ...updated, pending_email: pendingEmail };
   });
 }

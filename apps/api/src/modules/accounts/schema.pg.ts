@@ -16,3 +16,18 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
+
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: createdAt(),
+    expires_at: isoTimestamp('expires_at').notNull(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.user_id)],
+);

@@ -23,3 +23,24 @@ export const passwordResetTokens = sqliteTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
+
+/**
+ * Links that prove an email: the one sent at registration (the account's own address) and the one sent to a new
+ * address saved in /perfil, which becomes the account's only once its link is followed. Hashes only.
+ */
+export const emailConfirmations = sqliteTable(
+  'email_confirmations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: text('created_at')
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    expires_at: text('expires_at').notNull(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.user_id)],
+);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_CONFIRM_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
   type PasswordResetBody,
   type PasswordResetRequestBody,
@@ -17,6 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { normalizeEmail } from '../auth';
 import type { RateLimits } from '../../lib/rate-limits';
 import type { AccountsRepo } from './repo';
+import { confirmEmailEmail, emailChangeRequestedEmail } from './confirm-email';
 import { resetPasswordEmail } from './reset-email';
 
 export interface AccountsServiceDeps {
@@ -37,6 +39,8 @@ export interface AccountsServiceDeps {
 
 /** The token travels only in the emailed link; the database keeps its hash. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const REGISTER_CONFLICT = {
   email: ACCOUNT_MESSAGES.emailTaken,
@@ -89,18 +93,56 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
 
+  /** Stores a link that proves `email` for the account and mails it there, after the answer. */
+  async function sendConfirmation(
+    user: { id: number; username: string },
+    email: string,
+    reason: 'registered' | 'changed',
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await repo.replaceEmailConfirmation({
+      userId: user.id,
+      email,
+      hash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_DAYS * DAY_MS),
+    });
+    const link = `${deps.publicUrl()}/confirmar-email?token=${encodeURIComponent(token)}`;
+    mailer.send(confirmEmailEmail({ email, username: user.username }, link, reason)).catch((err: unknown) => {
+      log.error({ err, userId: user.id }, 'email-confirmation email could not be sent');
+    });
+  }
+
   return {
     /** Creates an inactive cafeinas account; uniqueness (case-insensitive) is the database's to enforce. */
     async register(body: RegisterBody, ip: string): Promise<void> {
       await limits.register.spend(ip);
       const password_hash = await hashPassword(body.password);
       const member = { username: body.username, email: normalizeEmail(body.email) };
+      let id = 0;
       try {
-        await repo.insertSelfRegistered({ ...member, phone: body.phone, password_hash });
+        id = await repo.insertSelfRegistered({ ...member, phone: body.phone, password_hash });
       } catch (error) {
         await rethrowConflict(error, REGISTER_CONFLICT, () => repo.usernameInUse(body.username));
       }
+      await sendConfirmation({ id, ...member }, member.email, 'registered');
       deps.onRegistered?.(member);
+    },
+
+    /** Follows an emailed confirmation link: the address is proven (and, for a new one, becomes the account's). */
+    async confirmEmail(token: string): Promise<{ ok: true; email: string }> {
+      let email: string | undefined;
+      try {
+        email = await repo.confirmEmail(hashToken(token), clock.now());
+      } catch (error) {
+        // Someone else took the new address meanwhile.
+        if (accountConflictField(error) === 'email')
+          throw conflict(ACCOUNT_MESSAGES.emailTakenByOther, 'email');
+        throw error;
+      }
+      if (!email) throw badRequest(ACCOUNT_MESSAGES.emailConfirmInvalid, 'token');
+      return { ok: true, email };
     },
 
     /**
@@ -148,28 +190,44 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * new token version the current session must carry.
      */
     async updateProfile(
-      me: { id: number; sessionId: string; email: string },
+      me: { id: number; sessionId: string; email: string; username: string },
       body: ProfileBody,
-    ): Promise<{ user: SessionUser; newTokenVersion: number | undefined }> {
+    ): Promise<{ user: SessionUser; newTokenVersion: number | undefined; pendingEmail: string | null }> {
       const email = normalizeEmail(body.email);
-      if (body.password !== '' || email !== normalizeEmail(me.email)) {
+      const current = normalizeEmail(me.email);
+      const changesEmail = email !== current;
+      if (body.password !== '' || changesEmail) {
         await confirmCurrentPassword(me, body.current_password);
+      }
+      if (changesEmail && (await repo.findByEmail(email))) {
+        throw conflict(ACCOUNT_MESSAGES.emailTakenByOther, 'email');
       }
       const password_hash = body.password === '' ? undefined : await hashPassword(body.password);
       let tokenVersion: number | undefined;
       try {
+        // A new email is not saved yet: it becomes the account's once the link sent to it is followed.
         tokenVersion = await repo.updateProfile(me.id, me.sessionId, {
           username: body.username,
-          email,
+          email: current,
           phone: body.phone === '' ? null : body.phone,
           ...(password_hash ? { password_hash } : {}),
         });
       } catch (error) {
         await rethrowConflict(error, PROFILE_CONFLICT, () => repo.usernameInUse(body.username, me.id));
       }
-      const user = tokenVersion === undefined ? undefined : await deps.loadSessionUser(email);
+      const user = tokenVersion === undefined ? undefined : await deps.loadSessionUser(current);
       if (tokenVersion === undefined || !user) throw unauthorized(ACCOUNT_MESSAGES.noSession);
-      return { user, newTokenVersion: password_hash ? tokenVersion : undefined };
+      if (changesEmail) {
+        await sendConfirmation(user, email, 'changed');
+        mailer.send(emailChangeRequestedEmail(user, email)).catch((err: unknown) => {
+          log.error({ err, userId: user.id }, 'email-change notice could not be sent');
+        });
+      }
+      return {
+        user,
+        newTokenVersion: password_hash ? tokenVersion : undefined,
+        pendingEmail: changesEmail ? email : null,
+      };
     },
   };
 }

@@ -121,6 +121,7 @@ describe('billing without a Stripe key', () => {
       webhook_secret_set: false,
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [],
+      waiting: [],
     });
     const save = await app.inject({
       method: 'PUT',
@@ -176,6 +177,7 @@ describe('admin plans (/config, "Planes")', () => {
       webhook_secret_set: true,
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [saved],
+      waiting: [],
     });
     expect(res.body).not.toContain(FAKE_STRIPE_KEY);
     expect(res.body).not.toContain(FAKE_STRIPE_WEBHOOK_SECRET);
@@ -254,6 +256,64 @@ describe('admin plans (/config, "Planes")', () => {
       expect([res.statusCode, res.json()], JSON.stringify(body)).toEqual([status, answer]);
     }
     expect(await planRows(t)).toEqual({ plans: [], prices: [] });
+  });
+
+  it('never sells administration: a plan or its end role holding config is refused, by tools not name', async () => {
+    const t = await billingApp();
+    const [config] = await t.db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'config'));
+    // "staff": a role that administers under another name than admin.
+    await t.db.insert(rolePermissions).values({ role_id: ROLE.estrategas, tool_id: config!.id });
+    const asPlan = await putPlan(t, ROLE.estrategas, plan({ price_ids: [FAKE_PRICES.estrategasMonthly.id] }));
+    expect([asPlan.statusCode, asPlan.json()]).toEqual([400, { error: M.adminToolPlan }]);
+    const asEnd = await putPlan(t, ROLE.vip, plan({ end_role_id: ROLE.estrategas }));
+    expect([asEnd.statusCode, asEnd.json()]).toEqual([
+      400,
+      { error: M.adminToolEndRole, field: 'end_role_id' },
+    ]);
+    expect(await planRows(t)).toEqual({ plans: [], prices: [] });
+  });
+
+  it('refuses giving config to a role that is a plan or a plan end role', async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip);
+    const toolIds = await t.db.select({ id: tools.id, name: tools.name }).from(tools);
+    const config = toolIds.find((tool) => tool.name === 'config')!.id;
+    for (const [roleId, name] of [
+      [ROLE.vip, 'vip'],
+      [ROLE.cafeinas, 'cafeinas'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/roles/${roleId}`,
+        payload: { name, description: '', tools: [config] },
+        headers: { ...csrf, cookie: t.admin },
+      });
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { error: SETTINGS_MESSAGES.planRoleNoAdmin, field: 'tools' },
+      ]);
+    }
+    const granted = await t.db.select().from(rolePermissions).where(eq(rolePermissions.tool_id, config));
+    expect(granted.map((row) => row.role_id)).toEqual([ROLE.admin]);
+  });
+
+  it("deleting a role that is a plan's end role is a Spanish 409, not a 500", async () => {
+    const t = await billingApp();
+    const created = await postJson(
+      t.app,
+      '/api/admin/roles',
+      { name: 'fin', description: '', tools: [] },
+      { cookie: t.admin },
+    );
+    expect(created.statusCode).toBe(200);
+    const endRole = created.json<{ id: number }>().id;
+    await savedPlan(t, ROLE.vip, { end_role_id: endRole });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/roles/${endRole}`,
+      headers: { ...csrf, cookie: t.admin },
+    });
+    expect([res.statusCode, res.json()]).toEqual([409, { error: SETTINGS_MESSAGES.planEndRoleInUse }]);
   });
 
   it('answers bad plan fields with the Spanish messages of the form', async () => {
@@ -409,6 +469,20 @@ describe('checkout', () => {
     expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
   });
 
+  it('offers a trial once: a member who had a subscription (now cancelled) gets none', async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip, { trial_days: 14 });
+    const socia = await member(t);
+    expect((await checkout(t, FAKE_PRICES.vipMonthly.id, socia.cookie)).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).toHaveProperty('subscription_data.trial_period_days', '14');
+    await t.db
+      .update(billingSubscriptions)
+      .set({ subscription_id: 'sub_anterior', status: 'canceled' })
+      .where(eq(billingSubscriptions.user_id, socia.id));
+    expect((await checkout(t, FAKE_PRICES.vipMonthly.id, socia.cookie)).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).not.toHaveProperty('subscription_data.trial_period_days');
+  });
+
   it('ties a member checkout to their account and a customer made once with their email', async () => {
     const t = await billingApp();
     await savedPlan(t, ROLE.vip);
@@ -430,8 +504,11 @@ describe('checkout', () => {
       { user_id: socia.id, customer_id: customer!.id, subscription_id: null, status: null },
     ]);
 
-    // A second try (the member went back from Checkout) reuses the same customer.
+    // A second try (the member went back from Checkout) reuses the same customer, and the first page can no
+    // longer be paid.
     expect((await checkout(t, FAKE_PRICES.vipYearly.id, socia.cookie)).statusCode).toBe(200);
+    const [first, second] = [...t.fake.sessions.values()];
+    expect([first?.status, second?.status]).toEqual(['expired', 'open']);
     expect(t.fake.customers.size).toBe(1);
     expect(lastSessionForm(t.fake).customer).toBe(customer!.id);
   });

@@ -2,6 +2,7 @@ import {
   ACCESS_STATUSES,
   BILLING_MESSAGES as M,
   SubscriptionStatus,
+  grantsAdministration,
   isAdmin,
   type MySubscription,
   type SessionUser,
@@ -56,13 +57,23 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     return { id: customer.id, isNew: true };
   }
 
+  async function expireOtherSessions(client: Stripe, customerId: string, keep: string): Promise<void> {
+    const open = await callProvider(() =>
+      client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
+    );
+    for (const other of open.data) {
+      if (other.id !== keep) await callProvider(() => client.checkout.sessions.expire(other.id));
+    }
+  }
+
   async function startCheckout(
     priceId: string,
     user: SessionUser | null,
     ip: string,
   ): Promise<{ url: string }> {
     const client = requireStripe();
-    if (user && isAdmin(user)) throw badRequest(M.adminNoCheckout);
+    if (user && (isAdmin(user) || grantsAdministration(user.permissions)))
+      throw badRequest(M.adminNoCheckout);
     await limits.checkout.spend(ip);
     const found = await plans.findPrice(priceId);
     if (!found) throw badRequest(M.unknownPrice, 'price_id');
@@ -86,7 +97,10 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
         // Stripe Tax needs the customer's address: Checkout asks for it and saves it on the customer.
         ...(plan.automatic_tax && customer ? { customer_update: { address: 'auto' as const } } : {}),
         subscription_data: {
-          ...(plan.trial_days !== null ? { trial_period_days: plan.trial_days } : {}),
+          // One trial per person: a member who has had any subscription here pays from the first day.
+          ...(plan.trial_days !== null && row?.subscription_id == null
+            ? { trial_period_days: plan.trial_days }
+            : {}),
           ...(metadata ? { metadata } : {}),
         },
         ...(user && customer
@@ -96,6 +110,8 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     );
     if (!session.url) throw providerError(new Error(`checkout session ${session.id} has no url`));
     if (user && customer?.isNew) await customers.saveCustomer(user.id, customer.id);
+    // Only the newest Checkout can be paid: two open ones would make two live subscriptions.
+    if (customer && !customer.isNew) await expireOtherSessions(client, customer.id, session.id);
     return { url: session.url };
   }
 

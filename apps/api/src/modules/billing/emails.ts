@@ -45,3 +45,21 @@ export function subscriptionEndedEmail(
     button: { label: 'Ver los planes', link: plansLink },
   });
 }
+
+/**
+ * To the address a visitor typed when paying, which is already an account's: the payment waits until whoever
+ * reads this mailbox attaches it, so nobody takes over an account by typing its email.
+ */
+export function paymentWaitingEmail(member: Member, plan: string, claimLink: string): MailMessage {
+  return letter({
+    to: member.email,
+    subject: 'Tienes un pago esperando a tu cuenta',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      `Hemos recibido un pago del plan ${plan} hecho con esta dirección de correo, que ya es la de tu cuenta.`,
+      'Para que nadie pueda cambiar una cuenta que no es suya, el pago no se aplica hasta que lo vincules tú:',
+    ],
+    button: { label: 'Vincular el pago a mi cuenta', link: claimLink },
+    closing: ['Si no has pagado nada, ignora este mensaje: tu cuenta no cambia.'],
+  });
+}

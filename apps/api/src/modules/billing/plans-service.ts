@@ -4,18 +4,20 @@ import {
   BillingInterval,
   SETTINGS_MESSAGES,
   TOOL_TITLES,
+  grantsAdministration,
   sortTools,
   type AdminPlan,
   type BillingSettings,
   type PlanPrice,
   type PublicPlans,
   type SavePlanBody,
+  type WaitingPayment,
 } from '@app/contracts';
 import type Stripe from 'stripe';
 import { present } from '../../db/rows';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { created, diff, removed, type Actor, type HistoryRecorder } from '../history/record';
+import { created, diff, removed, type Actor, type HistoryRecorder } from '../history';
 import type { NamedPlan, PlansRepo } from './plans-repo';
 import { isBadKey, isMissingResource, providerError } from './provider-errors';
 
@@ -27,6 +29,8 @@ export interface PlansServiceDeps {
   webhookSecretSet: boolean;
   /** APP_URL: the webhook URL to register is only known when the public address is. */
   appUrl: string | undefined;
+  /** Visitors' payments waiting for the owners of their emails (the webhook's side keeps them). */
+  waiting?: () => Promise<WaitingPayment[]>;
 }
 
 const INTERVAL_WORDS: Record<BillingInterval, [one: string, many: string]> = {
@@ -89,7 +93,14 @@ function planPrice(price: Stripe.Price): PlanPrice {
 }
 
 /** Payments as the admin sets them up (/config, "Planes") and as the public plans page lists them. */
-export function createPlansService({ repo, stripe, history, webhookSecretSet, appUrl }: PlansServiceDeps) {
+export function createPlansService({
+  repo,
+  stripe,
+  history,
+  webhookSecretSet,
+  appUrl,
+  waiting,
+}: PlansServiceDeps) {
   const requireStripe = (): Stripe => {
     if (!stripe) throw conflict(M.notConfigured);
     return stripe;
@@ -119,11 +130,16 @@ export function createPlansService({ repo, stripe, history, webhookSecretSet, ap
     const role = await repo.findRole(roleId);
     if (!role) throw notFound(SETTINGS_MESSAGES.roleNotFound);
     if (role.name === ADMIN_ROLE) throw badRequest(M.adminPlan);
+    // A plan must never sell administration: by the role's tools, not its name.
+    const toolsOf = async (id: number) => (await repo.roleTools([id])).map((row) => row.tool);
+    if (grantsAdministration(await toolsOf(roleId))) throw badRequest(M.adminToolPlan);
     if (body.end_action === 'role') {
       const endRole = body.end_role_id === null ? undefined : await repo.findRole(body.end_role_id);
       if (!endRole || endRole.id === roleId || endRole.name === ADMIN_ROLE) {
         throw badRequest(M.endRoleInvalid, 'end_role_id');
       }
+      if (grantsAdministration(await toolsOf(endRole.id)))
+        throw badRequest(M.adminToolEndRole, 'end_role_id');
     }
     return role.name;
   }
@@ -154,6 +170,7 @@ export function createPlansService({ repo, stripe, history, webhookSecretSet, ap
       webhook_secret_set: webhookSecretSet,
       webhook_url: appUrl ? `${appUrl}/api/billing/webhook` : null,
       plans: (await repo.listPlans()).map(adminPlan),
+      waiting: (await waiting?.()) ?? [],
     };
   }
 

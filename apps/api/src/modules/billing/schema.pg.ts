@@ -41,6 +41,8 @@ export const billingSubscriptions = pgTable(
     subscription_id: text('subscription_id'),
     price_id: text('price_id'),
     plan_role_id: integer('plan_role_id').references(() => roles.id, { onDelete: 'set null' }),
+    end_action: text('end_action', { enum: ['role', 'deactivate'] }),
+    end_role_id: integer('end_role_id').references(() => roles.id, { onDelete: 'set null' }),
     status: text('status'),
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
     current_period_end: isoTimestamp('current_period_end'),
@@ -62,4 +64,27 @@ export const billingEvents = pgTable(
     received_at: createdAt('received_at'),
   },
   (t) => [primaryKey({ columns: [t.event_id] }), index('billing_events_received_idx').on(t.received_at)],
+);
+
+export const billingWaitingPayments = pgTable(
+  'billing_waiting_payments',
+  {
+    subscription_id: text('subscription_id').primaryKey(),
+    customer_id: text('customer_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price_id: text('price_id'),
+    status: text('status').notNull(),
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    current_period_end: isoTimestamp('current_period_end'),
+    provider_updated_at: bigint('provider_updated_at', { mode: 'number' }).notNull().default(0),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt('created_at'),
+  },
+  (t) => [
+    uniqueIndex('billing_waiting_payments_token_unique').on(t.token_hash),
+    index('billing_waiting_payments_user_idx').on(t.user_id),
+    index('billing_waiting_payments_created_idx').on(t.created_at),
+  ],
 );

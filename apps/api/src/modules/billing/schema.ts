@@ -58,6 +58,9 @@ export const billingSubscriptions = sqliteTable(
     price_id: text('price_id'),
     /** The plan's role the subscription grants (kept when the plan is later removed). */
     plan_role_id: integer('plan_role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** The plan's end rule as sold: it still applies when the price or the plan is retired later. */
+    end_action: text('end_action', { enum: ['role', 'deactivate'] }),
+    end_role_id: integer('end_role_id').references(() => roles.id, { onDelete: 'set null' }),
     status: text('status'),
     cancel_at_period_end: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
     current_period_end: text('current_period_end'),
@@ -81,4 +84,32 @@ export const billingEvents = sqliteTable(
     received_at: text('received_at').notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.event_id] }), index('billing_events_received_idx').on(t.received_at)],
+);
+
+/**
+ * A visitor's subscription paid with the email of an existing account: it grants nothing until the owner of that
+ * address follows the emailed link (only a SHA-256 hash of its token is kept). Later events keep its state.
+ */
+export const billingWaitingPayments = sqliteTable(
+  'billing_waiting_payments',
+  {
+    subscription_id: text('subscription_id').notNull(),
+    customer_id: text('customer_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price_id: text('price_id'),
+    status: text('status').notNull(),
+    cancel_at_period_end: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    current_period_end: text('current_period_end'),
+    provider_updated_at: integer('provider_updated_at').notNull().default(0),
+    token_hash: text('token_hash').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscription_id] }),
+    uniqueIndex('billing_waiting_payments_token_unique').on(t.token_hash),
+    index('billing_waiting_payments_user_idx').on(t.user_id),
+    index('billing_waiting_payments_created_idx').on(t.created_at),
+  ],
 );

@@ -1,11 +1,20 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
-import { billingEvents, billingPlans, billingPrices, billingSubscriptions } from './schema';
+import {
+  billingEvents,
+  billingPlans,
+  billingPrices,
+  billingSubscriptions,
+  billingWaitingPayments,
+} from './schema';
 
 /** A member's subscription as stored: which account it grants, and the provider's state last applied. */
 export type StoredSubscription = typeof billingSubscriptions.$inferSelect;
+
+/** A visitor's payment waiting for the owner of its email. */
+export type WaitingRow = typeof billingWaitingPayments.$inferSelect;
 
 /** The provider's state of one subscription, as fetched (or, when it is gone, as its last event carried it). */
 export interface SubscriptionState {
@@ -27,6 +36,16 @@ export interface PricePlan {
   end_action: 'role' | 'deactivate';
   end_role_id: number | null;
 }
+
+const waitingState = (state: SubscriptionState) => ({
+  subscription_id: state.subscriptionId,
+  customer_id: state.customerId,
+  price_id: state.priceId ?? null,
+  status: state.status,
+  cancel_at_period_end: state.cancelAtPeriodEnd,
+  current_period_end: state.currentPeriodEnd,
+  provider_updated_at: state.observedAt,
+});
 
 /** The subscriptions the provider's webhooks keep, and the events already applied. */
 export function createSubscriptionsRepo(database: AppDatabase) {
@@ -92,6 +111,45 @@ export function createSubscriptionsRepo(database: AppDatabase) {
       return row;
     },
 
+    /** The names of the tools a role grants. */
+    async roleTools(roleId: number): Promise<string[]> {
+      const rows = await db()
+        .select({ tool: tools.name })
+        .from(rolePermissions)
+        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+        .where(eq(rolePermissions.role_id, roleId));
+      return rows.map((row) => row.tool);
+    },
+
+    /**
+     * The plan a stored subscription was sold under, for a price no plan holds any more: its role, and its end
+     * rule as stored (or, for a row stored before the rule was, the role's plan as it is now).
+     */
+    async soldPlan(subscriptionId: string): Promise<PricePlan | undefined> {
+      const [row] = await db()
+        .select({
+          role_id: roles.id,
+          role: roles.name,
+          end_action: billingSubscriptions.end_action,
+          end_role_id: billingSubscriptions.end_role_id,
+          plan_end_action: billingPlans.end_action,
+          plan_end_role_id: billingPlans.end_role_id,
+        })
+        .from(billingSubscriptions)
+        .innerJoin(roles, eq(roles.id, billingSubscriptions.plan_role_id))
+        .leftJoin(billingPlans, eq(billingPlans.role_id, billingSubscriptions.plan_role_id))
+        .where(eq(billingSubscriptions.subscription_id, subscriptionId));
+      if (!row) return undefined;
+      const end_action = row.end_action ?? row.plan_end_action;
+      if (!end_action) return undefined;
+      return {
+        role_id: row.role_id,
+        role: row.role,
+        end_action,
+        end_role_id: row.end_action ? row.end_role_id : (row.plan_end_role_id ?? null),
+      };
+    },
+
     async roleName(roleId: number): Promise<string | undefined> {
       const [row] = await db().select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
       return row?.name;
@@ -125,14 +183,16 @@ export function createSubscriptionsRepo(database: AppDatabase) {
     async saveSubscription(
       userId: number,
       state: SubscriptionState,
-      planRoleId: number,
+      plan: PricePlan,
       now: Date,
     ): Promise<void> {
       const values = {
         customer_id: state.customerId,
         subscription_id: state.subscriptionId,
         price_id: state.priceId ?? null,
-        plan_role_id: planRoleId,
+        plan_role_id: plan.role_id,
+        end_action: plan.end_action,
+        end_role_id: plan.end_role_id,
         status: state.status,
         cancel_at_period_end: state.cancelAtPeriodEnd,
         current_period_end: state.currentPeriodEnd,
@@ -143,6 +203,77 @@ export function createSubscriptionsRepo(database: AppDatabase) {
         .insert(billingSubscriptions)
         .values({ user_id: userId, ...values })
         .onConflictDoUpdate({ target: billingSubscriptions.user_id, set: values });
+    },
+
+    /** The waiting payment of this subscription, if it waits. */
+    async findWaiting(subscriptionId: string): Promise<WaitingRow | undefined> {
+      const [row] = await db()
+        .select()
+        .from(billingWaitingPayments)
+        .where(eq(billingWaitingPayments.subscription_id, subscriptionId));
+      return row;
+    },
+
+    async findWaitingByToken(tokenHash: string): Promise<WaitingRow | undefined> {
+      const [row] = await db()
+        .select()
+        .from(billingWaitingPayments)
+        .where(eq(billingWaitingPayments.token_hash, tokenHash));
+      return row;
+    },
+
+    /**
+     * Records the subscription as waiting for the account `userId`, in the caller's transaction; false when it
+     * waits already (another event of the same payment came first): only the first sends the link.
+     */
+    async insertWaiting(userId: number, state: SubscriptionState, tokenHash: string): Promise<boolean> {
+      const rows = await db()
+        .insert(billingWaitingPayments)
+        .values({ user_id: userId, token_hash: tokenHash, ...waitingState(state) })
+        .onConflictDoNothing()
+        .returning({ id: billingWaitingPayments.subscription_id });
+      return rows.length > 0;
+    },
+
+    /** Keeps a waiting payment's state current; an older state never overwrites a newer one. */
+    async updateWaiting(state: SubscriptionState): Promise<void> {
+      await db()
+        .update(billingWaitingPayments)
+        .set(waitingState(state))
+        .where(
+          and(
+            eq(billingWaitingPayments.subscription_id, state.subscriptionId),
+            lt(billingWaitingPayments.provider_updated_at, state.observedAt),
+          ),
+        );
+    },
+
+    /** Spends a waiting payment (it is attached now); false when another request spent it first. */
+    async deleteWaiting(subscriptionId: string): Promise<boolean> {
+      const rows = await db()
+        .delete(billingWaitingPayments)
+        .where(eq(billingWaitingPayments.subscription_id, subscriptionId))
+        .returning({ id: billingWaitingPayments.subscription_id });
+      return rows.length > 0;
+    },
+
+    /** Every waiting payment with its account and plan, oldest first, for the administrators. */
+    async listWaiting() {
+      return db()
+        .select({
+          subscription_id: billingWaitingPayments.subscription_id,
+          user_id: billingWaitingPayments.user_id,
+          username: users.username,
+          email: users.email,
+          plan: roles.name,
+          status: billingWaitingPayments.status,
+          created_at: billingWaitingPayments.created_at,
+        })
+        .from(billingWaitingPayments)
+        .innerJoin(users, eq(users.id, billingWaitingPayments.user_id))
+        .leftJoin(billingPrices, eq(billingPrices.price_id, billingWaitingPayments.price_id))
+        .leftJoin(roles, eq(roles.id, billingPrices.role_id))
+        .orderBy(asc(billingWaitingPayments.created_at), asc(billingWaitingPayments.subscription_id));
     },
 
     transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),

@@ -2,30 +2,32 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCESS_STATUSES,
   BILLING_WEBHOOK_MESSAGES as M,
+  CLAIM_MESSAGES,
+  EmailField,
   ENDED_STATUSES,
+  grantsAdministration,
   isAdmin,
-  PASSWORD_SETUP_TTL_DAYS,
   SETTINGS_MESSAGES,
   SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
   UsernameField,
   type HistoryChange,
+  type PaymentClaim,
+  type WaitingPayment,
 } from '@app/contracts';
 import Stripe from 'stripe';
 import { present } from '../../db/rows';
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { badRequest } from '../../lib/errors';
-import { NO_PASSWORD } from '../../lib/password';
-import type { AccountsRepo } from '../accounts/repo';
-import { hashToken } from '../accounts/service';
-import { created, diff, type Actor, type HistoryRecorder } from '../history/record';
-import { passwordSetupEmail } from '../members-io/setup-email';
-import type { Notifier } from '../notifications/service';
-import type { SettingsRepo } from '../settings/repo';
-import { assertSomeoneAdministers } from '../settings/rules';
-import type { StoredUser } from '../settings/users-repo';
-import { paymentFailedEmail, subscriptionEndedEmail } from './emails';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { hashPassword, NO_PASSWORD } from '../../lib/password';
+import { hashToken, newSetupLink, passwordLinkUrl, type AccountsRepo } from '../accounts';
+import { created, diff, type Actor, type HistoryRecorder } from '../history';
+import { passwordSetupEmail } from '../members-io';
+import type { Notifier } from '../notifications';
+import { assertSomeoneAdministers, type SettingsRepo, type StoredUser } from '../settings';
+import { routePayment } from './decide';
+import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
 import type {
   PricePlan,
   StoredSubscription,
@@ -38,7 +40,7 @@ export interface BillingSyncDeps {
   webhookSecret: string | undefined;
   repo: SubscriptionsRepo;
   settings: SettingsRepo;
-  accounts: Pick<AccountsRepo, 'replaceResetToken'>;
+  accounts: Pick<AccountsRepo, 'replaceResetToken' | 'hasPassword' | 'choosePassword' | 'markEmailVerified'>;
   history: HistoryRecorder;
   notifier: Pick<Notifier, 'paidMember'>;
   mailer: Mailer;
@@ -53,7 +55,14 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** Historial names Stripe as the author of every billing change. */
 const STRIPE_ACTOR: Actor = { id: null, username: 'Stripe', email: null };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead of our clock a signature may be dated (Stripe's own tolerance for its age). */
+const SIGNATURE_SKEW_MS = 300 * 1000;
+
+/** An email from Stripe counts only if the app would accept it from a member. */
+const validEmail = (email: string | null | undefined): string | undefined => {
+  const parsed = EmailField.safeParse(email ?? '');
+  return parsed.success ? parsed.data : undefined;
+};
 
 /**
  * A paused subscription collects nothing (a trial that ended without a card): like an ended one it takes the
@@ -94,7 +103,7 @@ function payerOf(event: Stripe.Event, subscription: Stripe.Subscription | undefi
   const rawId =
     subscription?.metadata.user_id ?? session?.metadata?.user_id ?? session?.client_reference_id ?? undefined;
   const userId = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : undefined;
-  const email = session?.customer_details?.email ?? session?.customer_email ?? undefined;
+  const email = validEmail(session?.customer_details?.email ?? session?.customer_email);
   return { userId, email };
 }
 
@@ -156,11 +165,22 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (!Buffer.isBuffer(payload) || typeof signature !== 'string' || !deps.webhookSecret) {
       throw badRequest(M.badSignature);
     }
+    let event: Stripe.Event;
     try {
-      return stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+      event = stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
     } catch (error) {
       throw badRequest(M.badSignature).withDetail(String(error));
     }
+    // The SDK refuses a signature too old, never one dated ahead: bound the skew both ways.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (!(signedAt * 1000 <= clock.now().getTime() + SIGNATURE_SKEW_MS)) {
+      throw badRequest(M.badSignature).withDetail('signature dated in the future');
+    }
+    // A signed event without an object (Stripe never sends one) is nothing to act on.
+    if (typeof event.data !== 'object' || event.data === null || typeof event.data.object !== 'object') {
+      throw badRequest(M.badEvent);
+    }
+    return event;
   }
 
   /**
@@ -184,23 +204,14 @@ export function createBillingSync(deps: BillingSyncDeps) {
 
   async function customerEmail(stripe: Stripe, customerId: string): Promise<string | undefined> {
     const customer = await stripe.customers.retrieve(customerId);
-    return customer.deleted ? undefined : (customer.email ?? undefined);
+    return customer.deleted ? undefined : validEmail(customer.email);
   }
 
-  /** The account the subscription belongs to, made (active, with the plan's role) when none has the email. */
-  async function accountFor(
-    link: StoredSubscription | undefined,
-    payer: { userId: number | undefined; email: string | undefined },
+  /** A new account for a visitor's payment: active, with the plan's role, and a link to choose its password. */
+  async function createAccount(
+    email: string,
     plan: PricePlan,
-  ): Promise<{ user: StoredUser; setupToken?: string } | undefined> {
-    const linkedId =
-      link?.user_id ??
-      (payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined) ??
-      (payer.email ? await repo.userIdByEmail(payer.email) : undefined);
-    if (linkedId !== undefined)
-      return { user: present(await settings.findUser(linkedId), 'billing account') };
-    if (!payer.email) return undefined;
-    const email = payer.email.toLowerCase();
+  ): Promise<{ user: StoredUser; setupToken: string }> {
     const username = await freeUsername(email, (name) => repo.usernameTaken(name));
     const id = await settings.insertUser({
       username,
@@ -209,16 +220,12 @@ export function createBillingSync(deps: BillingSyncDeps) {
       role_id: plan.role_id,
       is_active: true,
       password_hash: NO_PASSWORD,
+      // The payer typed it at Stripe: proven once they follow the set-up link sent to it.
+      email_verified: false,
     });
     const user = present(await settings.findUser(id), 'new billing account');
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    await deps.accounts.replaceResetToken({
-      userId: id,
-      hash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PASSWORD_SETUP_TTL_DAYS * DAY_MS),
-    });
+    const setup = newSetupLink(clock.now());
+    await deps.accounts.replaceResetToken({ userId: id, ...setup });
     await history.recordAction(STRIPE_ACTOR, {
       kind: 'billing.account.create',
       entity_type: 'user',
@@ -226,17 +233,45 @@ export function createBillingSync(deps: BillingSyncDeps) {
       label: username,
       changes: [...created({ ...user, plan: plan.role }, ['username', 'email', 'role', 'is_active', 'plan'])],
     });
-    return { user, setupToken: token };
+    return { user, setupToken: setup.token };
+  }
+
+  /**
+   * A visitor paid with the email of an existing account: nothing is granted; the address gets a link to attach
+   * the payment, so only whoever reads that mailbox can. A second event of the same payment sends nothing more.
+   */
+  async function waitForOwner(userId: number, state: SubscriptionState, plan: PricePlan): Promise<Applied> {
+    const token = randomBytes(32).toString('base64url');
+    if (!(await repo.insertWaiting(userId, state, hashToken(token)))) {
+      await repo.updateWaiting(state);
+      return NOTHING;
+    }
+    const user = present(await settings.findUser(userId), 'billing account');
+    await history.recordAction(STRIPE_ACTOR, {
+      kind: 'billing.payment.waiting',
+      entity_type: 'user',
+      entity_id: user.id,
+      label: user.username,
+      changes: [{ field: 'plan', before: null, after: plan.role }],
+    });
+    const link = `${deps.publicUrl()}/planes/vincular?token=${encodeURIComponent(token)}`;
+    return { messages: [paymentWaitingEmail(user, plan.role, link)], paidMember: undefined };
   }
 
   /**
    * The role and active flag the state gives the account: the plan's role while it grants access; the plan's
    * end rule once, when a subscription that gave access stops; nothing for a payment that never went through.
-   * Never an administrator's.
+   * Never an administrator's, nor an account an administrator deactivated (their decision wins).
    */
-  function accessTarget(user: StoredUser, plan: PricePlan, state: SubscriptionState, before?: string | null) {
+  function accessTarget(
+    user: StoredUser,
+    administers: boolean,
+    plan: PricePlan,
+    state: SubscriptionState,
+    before?: string | null,
+  ) {
     const unchanged = { role_id: user.role_id, is_active: user.is_active };
-    if (isAdmin(user)) return unchanged;
+    if (administers || (!user.is_active && user.deactivated_by_admin)) return unchanged;
     if (grantsAccess(state.status)) return { role_id: plan.role_id, is_active: true };
     if (!endsAccess(state.status, before)) return unchanged;
     return plan.end_action === 'deactivate'
@@ -254,30 +289,70 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (!(await repo.claimEvent(event.id, event.type))) return 'duplicate';
     await settings.lockRoleHolders();
     const link = await repo.findLink(state.subscriptionId, state.customerId);
-    // A subscription first seen without access (never paid, or already over) links no account: a member
-    // without a subscription row, such as a "cortesía" one, stays out of billing.
-    if (!link && !grantsAccess(state.status)) return NOTHING;
-    const account = await accountFor(link, payer, plan);
-    if (!account) {
-      log.warn({ event: event.id, subscription: state.subscriptionId }, 'billing event names no account');
-      return NOTHING;
+    const email = payer.email?.toLowerCase();
+    const route = routePayment({
+      linkedUserId: link?.user_id,
+      waiting: !link && (await repo.findWaiting(state.subscriptionId)) !== undefined,
+      grants: grantsAccess(state.status),
+      firstEvent:
+        event.type === 'checkout.session.completed' || event.type === 'customer.subscription.created',
+      memberId:
+        payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined,
+      email,
+      emailAccountId: email ? await repo.userIdByEmail(email) : undefined,
+    });
+    switch (route.kind) {
+      case 'none':
+        if (grantsAccess(state.status)) {
+          log.warn({ event: event.id, subscription: state.subscriptionId }, 'billing event names no account');
+        }
+        return NOTHING;
+      case 'still-waiting':
+        await repo.updateWaiting(state);
+        return NOTHING;
+      case 'wait':
+        return waitForOwner(route.userId, state, plan);
+      case 'create': {
+        const { user, setupToken } = await createAccount(route.email, plan);
+        return grant(user, state, plan, link, setupToken);
+      }
+      case 'linked':
+      case 'member':
+        return grant(present(await settings.findUser(route.userId), 'billing account'), state, plan, link);
     }
-    const { user: before, setupToken } = account;
+  }
+
+  /** The subscription's state applied to its account: the stored row, the role and active flag, Historial. */
+  async function grant(
+    before: StoredUser,
+    state: SubscriptionState,
+    plan: PricePlan,
+    link: StoredSubscription | undefined,
+    setupToken?: string,
+  ): Promise<Applied> {
     const previous = link ?? (await repo.findByUser(before.id));
     // A newer state is stored already, or this is the member's former subscription ending after a new one began.
     if (previous && previous.provider_updated_at > state.observedAt) return NOTHING;
     const other = previous?.subscription_id && previous.subscription_id !== state.subscriptionId;
     if (other && grantsAccess(previous.status) && !grantsAccess(state.status)) return NOTHING;
     const previousStatus = other ? undefined : previous?.status;
-    await repo.saveSubscription(before.id, state, plan.role_id, clock.now());
+    await repo.saveSubscription(before.id, state, plan, clock.now());
 
-    const target = accessTarget(before, plan, state, previousStatus);
+    // Administration is a role's tools, whatever its name: billing never changes someone who administers.
+    const administers = isAdmin(before) || grantsAdministration(await repo.roleTools(before.role_id));
+    const target = accessTarget(before, administers, plan, state, previousStatus);
     if (target.role_id !== before.role_id || target.is_active !== before.is_active) {
       const { username, email, phone } = before;
       // The session check reads the role on every request, so a member who pays or moves to the end role keeps
       // their session and their next page shows the new tier; only a deactivation signs them out.
       const deactivated = before.is_active && !target.is_active;
-      await settings.updateUser(before.id, { username, email, phone, ...target }, deactivated, deactivated);
+      await settings.updateUser(
+        before.id,
+        { username, email, phone, ...target },
+        deactivated,
+        deactivated,
+        'billing',
+      );
       await assertSomeoneAdministers(settings, SETTINGS_MESSAGES.lastConfigUserChange);
     }
     const after = present(await settings.findUser(before.id), 'billing account');
@@ -300,7 +375,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       });
     }
     return {
-      messages: emailsFor({ after, setupToken, plan, state, previousStatus }),
+      messages: emailsFor({ after, administers, setupToken, plan, state, previousStatus }),
       paidMember: setupToken ? { member: after, plan: plan.role } : undefined,
     };
   }
@@ -308,12 +383,14 @@ export function createBillingSync(deps: BillingSyncDeps) {
   /** The emails a committed change sends: the new member's set-up link, a failed charge, an ended plan. */
   function emailsFor({
     after,
+    administers,
     setupToken,
     plan,
     state,
     previousStatus,
   }: {
     after: StoredUser;
+    administers: boolean;
     setupToken: string | undefined;
     plan: PricePlan;
     state: SubscriptionState;
@@ -322,10 +399,9 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const base = deps.publicUrl();
     const messages: MailMessage[] = [];
     if (setupToken) {
-      const link = `${base}/reset-password?token=${encodeURIComponent(setupToken)}`;
-      messages.push(passwordSetupEmail(after, link));
+      messages.push(passwordSetupEmail(after, passwordLinkUrl(base, setupToken)));
     }
-    if (isAdmin(after)) return messages;
+    if (administers) return messages;
     if (state.status === 'past_due' && previousStatus !== 'past_due') {
       messages.push(paymentFailedEmail(after, plan.role, `${base}/perfil`));
     }
@@ -355,7 +431,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
       const fetched = await fetchState(stripe, event, subscriptionId);
       if (!fetched) return 'ignored';
       const { state } = fetched;
-      const plan = state.priceId ? await repo.planForPrice(state.priceId) : undefined;
+      // A retired price keeps its meaning for the subscriptions sold under it.
+      const plan =
+        (state.priceId ? await repo.planForPrice(state.priceId) : undefined) ??
+        (await repo.soldPlan(state.subscriptionId));
       if (!plan) {
         log.warn(
           { event: event.id, subscription: state.subscriptionId, price: state.priceId },
@@ -374,7 +453,86 @@ export function createBillingSync(deps: BillingSyncDeps) {
       if (result.paidMember) void deps.notifier.paidMember(result.paidMember.member, result.paidMember.plan);
       return 'applied';
     },
+
+    /** The payments waiting for the owners of their emails, for the administrators. */
+    async waiting(): Promise<WaitingPayment[]> {
+      const rows = await repo.listWaiting();
+      return rows.map((row) => {
+        const status = SubscriptionStatus.safeParse(row.status);
+        return { ...row, status: status.success ? status.data : null };
+      });
+    },
+
+    /** What the link's page shows: the plan, the account, and whether to sign in or choose a password. */
+    async checkClaim(token: string): Promise<PaymentClaim> {
+      const { plan, user, way } = await findClaim(token);
+      return { plan: plan.role, username: user.username, way };
+    },
+
+    /**
+     * Attaches a waiting payment to its account, as if its owner had paid signed in: by the signed-in owner, or
+     * by whoever follows the link and chooses the password of an account that has none.
+     */
+    async claim(
+      token: string,
+      password: string | undefined,
+      sessionUserId: number | undefined,
+    ): Promise<{ ok: true; plan: string }> {
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      const result = await repo.transaction(async () => {
+        await settings.lockRoleHolders();
+        const { row, plan, user, way } = await findClaim(token);
+        if (!user.is_active && user.deactivated_by_admin) throw conflict(CLAIM_MESSAGES.deactivated);
+        if (way === 'sign-in' && sessionUserId !== user.id) {
+          throw forbidden(CLAIM_MESSAGES.signIn(user.username));
+        }
+        // The link came to the account's address: following it proves the address.
+        if (way === 'sign-in') await deps.accounts.markEmailVerified(user.id);
+        if (way === 'password') {
+          if (!passwordHash) throw badRequest(CLAIM_MESSAGES.passwordRequired, 'password');
+          await deps.accounts.choosePassword(user.id, passwordHash);
+        }
+        const held = await repo.findByUser(user.id);
+        if (
+          held?.subscription_id &&
+          held.subscription_id !== row.subscription_id &&
+          grantsAccess(held.status)
+        ) {
+          throw conflict(CLAIM_MESSAGES.otherSubscription);
+        }
+        if (!(await repo.deleteWaiting(row.subscription_id)))
+          throw badRequest(CLAIM_MESSAGES.invalid, 'token');
+        const state: SubscriptionState = {
+          subscriptionId: row.subscription_id,
+          customerId: row.customer_id,
+          priceId: row.price_id ?? undefined,
+          status: row.status,
+          cancelAtPeriodEnd: row.cancel_at_period_end,
+          currentPeriodEnd: row.current_period_end,
+          // As of the claim: the stored state is the latest event's, and any later event is fetched later still.
+          observedAt: Math.max(row.provider_updated_at, clock.now().getTime()),
+        };
+        const fresh = present(await settings.findUser(user.id), 'waiting account');
+        return { applied: await grant(fresh, state, plan, held), plan: plan.role };
+      });
+      void sendAll(result.applied.messages);
+      return { ok: true, plan: result.plan };
+    },
   };
+
+  /** The waiting payment of a link, its plan and account, and how the owner proves the account is theirs. */
+  async function findClaim(token: string) {
+    const row = await repo.findWaitingByToken(hashToken(token));
+    if (!row) throw badRequest(CLAIM_MESSAGES.invalid, 'token');
+    const plan = row.price_id ? await repo.planForPrice(row.price_id) : undefined;
+    if (!plan || !grantsAccess(row.status)) throw conflict(CLAIM_MESSAGES.ended);
+    const user = present(await settings.findUser(row.user_id), 'waiting account');
+    // Without a password, or never activated (someone may have registered the address), the link itself is the
+    // proof: its follower chooses the password, and every other session ends.
+    const way: PaymentClaim['way'] =
+      user.is_active && (await deps.accounts.hasPassword(user.id)) ? 'sign-in' : 'password';
+    return { row, plan, user, way };
+  }
 
   async function sendAll(messages: readonly MailMessage[]) {
     for (const message of messages) {

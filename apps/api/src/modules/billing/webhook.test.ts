@@ -1,4 +1,10 @@
-import { BILLING_WEBHOOK_MESSAGES, stripeWebhook } from '@app/contracts';
+import {
+  BILLING_WEBHOOK_MESSAGES,
+  CLAIM_MESSAGES,
+  checkPaymentClaim,
+  claimPayment,
+  stripeWebhook,
+} from '@app/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
@@ -13,14 +19,20 @@ import {
   type FakeStripe,
   type SubscriptionChange,
 } from '../../../test/fakes/stripe';
-import { ADMIN, addUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
 import { passwordResetTokens } from '../accounts/schema';
 import type * as SetupEmail from '../members-io/setup-email';
 import { auditLog } from '../history/schema';
-import { billingEvents, billingPlans, billingPrices, billingSubscriptions } from './schema';
+import {
+  billingEvents,
+  billingPlans,
+  billingPrices,
+  billingSubscriptions,
+  billingWaitingPayments,
+} from './schema';
 
 // A failure in the middle of applying an event: the set-up email is built last inside the transaction.
 const faults = vi.hoisted(() => ({ setupEmail: false }));
@@ -188,6 +200,11 @@ async function me(t: BillingTest, cookie: string) {
 const SETUP_SUBJECT = 'Tu cuenta en la comunidad: elige tu contraseña';
 const PAST_DUE_SUBJECT = 'No hemos podido cobrar tu suscripción';
 const ENDED_SUBJECT = 'Tu suscripción ha terminado';
+const WAITING_SUBJECT = 'Tienes un pago esperando a tu cuenta';
+
+/** The token of a waiting payment's emailed link. */
+const claimToken = (mail: MailMessage): string =>
+  new URL(/https?:\/\/\S+vincular\?token=[^\s"<]+/.exec(mail.text)![0]).searchParams.get('token')!;
 
 describe('Stripe webhooks: checkout', () => {
   it("a visitor's payment creates an active account with the plan's role and emails the set-up link", async () => {
@@ -223,15 +240,115 @@ describe('Stripe webhooks: checkout', () => {
     ]);
   });
 
-  it('links a payment to the existing account with that email (any case) instead of making another', async () => {
+  it("a visitor's payment with a member's email (any case) grants nothing and waits for the owner", async () => {
     const t = await billingApp();
     const member = await addUser(t.db, { email: 'ana@example.com', role: 'cafeinas' });
     const before = await rowsOf(t.db, users);
-    await checkout(t, FAKE_PRICES.vipYearly.id, { email: 'ANA@example.com' });
+    const subscription = await checkout(t, FAKE_PRICES.vipYearly.id, { email: 'ANA@example.com' });
+    expect(t.answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await rowsOf(t.db, users)).toBe(before);
-    expect(await account(t.db, member.email)).toMatchObject({ id: member.id, role: 'vip', is_active: true });
-    // It has a password already: no set-up link.
-    expect(mailTo(t, member.email).map((m) => m.subject)).not.toContain(SETUP_SUBJECT);
+    expect(await account(t.db, member.email)).toMatchObject({
+      id: member.id,
+      role: 'cafeinas',
+      is_active: true,
+    });
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+    const [waiting] = await t.db.select().from(billingWaitingPayments);
+    expect(waiting).toMatchObject({ subscription_id: subscription, user_id: member.id, status: 'active' });
+
+    // One link to the address, whichever event came first; none of the set-up kind.
+    const mail = await waitForMail(t, member.email, WAITING_SUBJECT);
+    expect(claimToken(mail)).toBeTruthy();
+    expect(mailTo(t, member.email).map((m) => m.subject)).toEqual([WAITING_SUBJECT]);
+
+    // The administrators see it waiting, in Historial too.
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity_id, member.id));
+    expect(entries.map((e) => [e.kind, e.actor_name])).toEqual([['billing.payment.waiting', 'Stripe']]);
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const settings = await t.app.inject({ url: '/api/admin/billing', headers: { cookie: admin } });
+    expect(settings.json<{ waiting: unknown[] }>().waiting).toEqual([
+      expect.objectContaining({ username: 'ana', email: member.email, plan: 'vip', status: 'active' }),
+    ]);
+
+    // Later events of the same subscription keep its state, and still grant nothing.
+    await t.fake.update(subscription, { status: 'past_due' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas' });
+    expect((await t.db.select().from(billingWaitingPayments))[0]?.status).toBe('past_due');
+    expect(mailTo(t, member.email)).toHaveLength(1);
+  });
+
+  it('a payment with an email never overwrites the billing row of the member who owns it', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'paga@example.com', role: 'cafeinas' });
+    const own = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'Paga@Example.com' });
+    const rows = await t.db.select().from(billingSubscriptions);
+    expect(rows).toEqual([expect.objectContaining({ user_id: member.id, subscription_id: own })]);
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: true });
+  });
+
+  it('the signed-in owner attaches the waiting payment with the link; nobody else can', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'duena@example.com', username: 'duena', role: 'cafeinas' });
+    const other = await addUser(t.db, { email: 'otra@example.com', role: 'cafeinas' });
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: member.email });
+    const token = claimToken(await waitForMail(t, member.email, WAITING_SUBJECT));
+
+    const check = await postJson(t.app, checkPaymentClaim.path, { token });
+    expect(check.json()).toEqual({ plan: 'vip', username: 'duena', way: 'sign-in' });
+    const anonymous = await postJson(t.app, claimPayment.path, { token });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toEqual({ error: CLAIM_MESSAGES.signIn('duena') });
+    // A visitor cannot choose the password of an account that has one.
+    const withPassword = await postJson(t.app, claimPayment.path, { token, password: 'otra-clave-larga' });
+    expect(withPassword.statusCode).toBe(403);
+    const otherCookie = await signIn(t.app, other.email, other.password);
+    expect((await postJson(t.app, claimPayment.path, { token }, { cookie: otherCookie })).statusCode).toBe(
+      403,
+    );
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas' });
+
+    const cookie = await signIn(t.app, member.email, member.password);
+    const claimed = await postJson(t.app, claimPayment.path, { token }, { cookie });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toEqual({ ok: true, plan: 'vip' });
+    expect(await me(t, cookie)).toEqual({ status: 200, role: 'vip' });
+    expect(await t.db.select().from(billingWaitingPayments)).toEqual([]);
+    // Spent: the link works once.
+    const again = await postJson(t.app, claimPayment.path, { token }, { cookie });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: CLAIM_MESSAGES.invalid, field: 'token' });
+  });
+
+  it("pre-registering someone's email captures nothing: the payer's link replaces the squatter's password", async () => {
+    const t = await billingApp();
+    const squatter = await addUser(t.db, {
+      email: 'recien@example.com',
+      username: 'recien',
+      password: 'clave-del-intruso',
+      role: 'cafeinas',
+      is_active: false,
+    });
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'recien@example.com' });
+    expect(await account(t.db, squatter.email)).toMatchObject({ role: 'cafeinas', is_active: false });
+    const token = claimToken(await waitForMail(t, squatter.email, WAITING_SUBJECT));
+
+    expect((await postJson(t.app, checkPaymentClaim.path, { token })).json()).toMatchObject({
+      way: 'password',
+    });
+    const noPassword = await postJson(t.app, claimPayment.path, { token });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toMatchObject({ error: CLAIM_MESSAGES.passwordRequired });
+    const claimed = await postJson(t.app, claimPayment.path, { token, password: 'clave-de-la-duena' });
+    expect(claimed.statusCode).toBe(200);
+    expect(await account(t.db, squatter.email)).toMatchObject({ role: 'vip', is_active: true });
+    const login = (password: string) =>
+      postJson(t.app, '/api/auth/login', { email: squatter.email, password }).then((r) => r.statusCode);
+    expect(await login('clave-del-intruso')).toBe(401);
+    expect(await login('clave-de-la-duena')).toBe(200);
   });
 
   it('a signed-in member who pays gets the new role at once, in the session they already have', async () => {
@@ -316,6 +433,22 @@ describe('Stripe webhooks: statuses move access', () => {
     },
   );
 
+  it.each(['price moved', 'plan removed'] as const)(
+    'a retired price keeps its meaning (%s): the end rule it was sold under applies',
+    async (retired) => {
+      const { t, member, subscription } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
+      if (retired === 'price moved') {
+        await t.db.delete(billingPrices).where(eq(billingPrices.price_id, FAKE_PRICES.estrategasMonthly.id));
+      } else {
+        await t.db.delete(billingPlans).where(eq(billingPlans.role_id, await t.roleId('estrategas')));
+      }
+      await t.fake.update(subscription, { status: 'unpaid' });
+      expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: false });
+      const [row] = await t.db.select().from(billingSubscriptions);
+      expect(row?.status).toBe('unpaid');
+    },
+  );
+
   it('a subscription paid again after it was paused gives the access back', async () => {
     const { t, member, subscription } = await payingMember(FAKE_PRICES.estrategasMonthly.id);
     await t.fake.update(subscription, { status: 'paused' });
@@ -350,6 +483,21 @@ describe('Stripe webhooks: statuses move access', () => {
     expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
   });
 
+  it('never changes someone whose role administers under another name than admin', async () => {
+    const t = await billingApp();
+    const [config] = await t.db.select({ id: tools.id }).from(tools).where(eq(tools.name, 'config'));
+    const staff = await t.roleId('cafeinas');
+    await t.db.insert(rolePermissions).values({ role_id: staff, tool_id: config!.id });
+    const member = await addUser(t.db, { email: 'staff@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
+    await t.fake.update(subscription, { status: 'canceled' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
+  });
+
   it('never touches a "cortesía" member (no subscription row), even for a subscription in their name', async () => {
     const t = await billingApp();
     const courtesy = await addUser(t.db, { email: 'cortesia@example.com', role: 'vip' });
@@ -361,6 +509,65 @@ describe('Stripe webhooks: statuses move access', () => {
     expect(t.answers.map((a) => a.statusCode)).toEqual([200]);
     expect(await account(t.db, courtesy.email)).toMatchObject({ role: 'vip', is_active: true });
     expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+  });
+});
+
+describe("Stripe webhooks: the administrator's decision wins", () => {
+  it('an account an administrator deactivated stays inactive through renewals and its own new payment', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'baja@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const off = await postJson(
+      t.app,
+      '/api/admin/users/bulk',
+      { action: 'deactivate', ids: [member.id] },
+      { cookie: admin },
+    );
+    expect(off.statusCode).toBe(200);
+    await t.fake.update(subscription, { current_period_end: 1_900_000_000 });
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+
+    // Paying again as a visitor with the same email: it waits, and its link cannot reactivate the account.
+    await checkout(t, FAKE_PRICES.estrategasMonthly.id, { email: member.email });
+    const token = claimToken(await waitForMail(t, member.email, WAITING_SUBJECT));
+    const claim = await postJson(t.app, claimPayment.path, { token, password: 'clave-nueva-larga' });
+    expect([claim.statusCode, claim.json()]).toEqual([409, { error: CLAIM_MESSAGES.deactivated }]);
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'vip', is_active: false });
+  });
+
+  it("billing's own deactivation is still undone by a payment", async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'vuelve@example.com', role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.estrategasMonthly.id, {
+      email: member.email,
+      userId: member.id,
+    });
+    await t.fake.update(subscription, { status: 'paused' });
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+    await t.fake.update(subscription, { status: 'active' });
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'estrategas', is_active: true });
+  });
+
+  it('an account a payment made, deleted by an administrator, is not made again by a renewal', async () => {
+    const t = await billingApp();
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'borrada@example.com' });
+    await waitForMail(t, 'borrada@example.com', SETUP_SUBJECT);
+    const created = await account(t.db, 'borrada@example.com');
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${created!.id}`,
+      headers: { ...csrf, cookie: admin },
+    });
+    expect(removed.statusCode).toBe(200);
+    await t.fake.update(subscription, { current_period_end: 1_900_000_000 });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await account(t.db, 'borrada@example.com')).toBeUndefined();
+    expect(mailTo(t, 'borrada@example.com').filter((m) => m.subject === SETUP_SUBJECT)).toHaveLength(1);
   });
 });
 
@@ -464,6 +671,37 @@ describe('Stripe webhooks: delivery', () => {
     expect(unsigned.statusCode).toBe(400);
     expect(await account(t.db, 'firma@example.com')).toBeUndefined();
     expect(await rowsOf(t.db, billingEvents)).toBe(0);
+  });
+
+  it('refuses a signature dated ahead of the clock, and a signed event without an object, with a 400', async () => {
+    const t = await billingApp();
+    t.fake.deliver = undefined;
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'futuro@example.com' });
+    const payload = JSON.stringify(t.fake.events.at(-1));
+    const ahead = t.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const future = await t.post({ payload, signature: ahead });
+    expect([future.statusCode, future.json()]).toEqual([
+      400,
+      { error: BILLING_WEBHOOK_MESSAGES.badSignature },
+    ]);
+
+    const empty = JSON.stringify({ ...t.fake.events.at(-1), id: 'evt_sin_datos', data: null });
+    const answer = await t.post({ payload: empty, signature: t.fake.sign(empty) });
+    expect([answer.statusCode, answer.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    expect(await rowsOf(t.db, billingEvents)).toBe(0);
+    expect(await account(t.db, 'futuro@example.com')).toBeUndefined();
+  });
+
+  it('an email from Stripe that the app would refuse makes no account', async () => {
+    const t = await billingApp();
+    const before = await rowsOf(t.db, users);
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: '@x@example.com' });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await rowsOf(t.db, users)).toBe(before);
   });
 
   it('is a 400 when payments are not configured', async () => {

@@ -346,6 +346,7 @@ describe('every administrator action', () => {
       'billing.plan.delete',
       'billing.account.create',
       'billing.subscription',
+      'billing.payment.waiting',
     ]);
     expect([...new Set(CASES.map((c) => c.kind)), ...billing].sort()).toEqual([...HISTORY_KINDS].sort());
   });

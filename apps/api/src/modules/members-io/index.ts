@@ -2,3 +2,4 @@
 export { createMembersIoRepo } from './repo';
 export { membersIoRoutes } from './routes';
 export { createMembersIoService } from './service';
+export { passwordSetupEmail } from './setup-email';

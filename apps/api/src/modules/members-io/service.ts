@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import {
   BILLING_FILTER_LABELS,
   MEMBER_CSV_HEADERS,
   MEMBER_FIELDS,
   MEMBERS_IO_MESSAGES as M,
   MEMBERS_PREVIEW_ROWS,
-  PASSWORD_SETUP_TTL_DAYS,
   SELF_REGISTERED_ROLE_ID,
   type HistoryChange,
   type MembersExport,
@@ -17,7 +15,7 @@ import { writeCsv } from '../../lib/csv';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
 import { NO_PASSWORD } from '../../lib/password';
-import { hashToken } from '../accounts';
+import { newSetupLink, passwordLinkUrl } from '../accounts';
 import type { ActionEntry, Actor, HistoryRecorder } from '../history';
 import { analyse, type AnalysedRow, type ImportOptions } from './analyse';
 import type { ExportFilter, MembersIoRepo, NewMember } from './repo';
@@ -36,8 +34,6 @@ export interface MembersIoServiceDeps {
   /** Runs work that follows the answer (the emails); the command line waits for it before it exits. */
   afterAnswer?: (work: Promise<void>) => void;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const membersLabel = (n: number): string => `${n} ${n === 1 ? 'miembro' : 'miembros'}`;
 
@@ -144,7 +140,7 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
   /** One email at a time, after the answer: a large import never floods the mail server or holds the request. */
   async function sendSetupEmails(invites: readonly { email: string; username: string; token: string }[]) {
     for (const invite of invites) {
-      const link = `${deps.publicUrl()}/reset-password?token=${encodeURIComponent(invite.token)}`;
+      const link = passwordLinkUrl(deps.publicUrl(), invite.token);
       await mailer.send(passwordSetupEmail(invite, link)).catch((err: unknown) => {
         log.error({ err, email: invite.email }, 'password-setup email could not be sent');
       });
@@ -159,16 +155,17 @@ export function createMembersIoService(deps: MembersIoServiceDeps) {
     const invited = new Set(
       members.filter((m) => m.is_active && m.password_hash === NO_PASSWORD).map((m) => m.email),
     );
+    const now = clock.now();
     const invites = inserted
       .filter((member) => invited.has(member.email))
-      .map((member) => ({ ...member, token: randomBytes(32).toString('base64url') }));
-    const now = clock.now();
+      .map((member) => ({ ...member, setup: newSetupLink(now) }));
+    const expiresAt = invites[0]?.setup.expiresAt ?? now;
     await repo.insertSetupTokens(
-      invites.map((invite) => ({ userId: invite.id, hash: hashToken(invite.token) })),
+      invites.map((invite) => ({ userId: invite.id, hash: invite.setup.hash })),
       now,
-      new Date(now.getTime() + PASSWORD_SETUP_TTL_DAYS * DAY_MS),
+      expiresAt,
     );
-    return invites;
+    return invites.map(({ setup, ...member }) => ({ ...member, token: setup.token }));
   }
 
   /**

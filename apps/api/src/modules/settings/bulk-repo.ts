@@ -45,7 +45,12 @@ export function createBulkRepo(database: AppDatabase) {
       }
       const changed = await tx
         .update(users)
-        .set({ ...change, token_version: sql`${users.token_version} + 1` })
+        .set({
+          ...change,
+          // An administrator's deactivation is remembered so billing never undoes it; an activation clears it.
+          ...('is_active' in change ? { deactivated_by_admin: !change.is_active } : {}),
+          token_version: sql`${users.token_version} + 1`,
+        })
         .where(where)
         .returning(accountRefColumns);
       // Only accounts whose flag differs were updated: each moves from one kept count to the other.

@@ -1,8 +1,9 @@
 import type { Role, RolePermission, Tool } from '@app/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, or } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
+import { billingPlans } from '../billing/schema';
 
 interface RoleValues {
   name: string;
@@ -72,6 +73,26 @@ export function createRolesRepo(database: AppDatabase) {
     return row?.n ?? 0;
   };
 
+  /** Whether a paid plan grants this role or moves its members to it when their subscription ends. */
+  const isPlanRole = async (id: number): Promise<boolean> => {
+    const [row] = await db()
+      .select({ id: billingPlans.role_id })
+      .from(billingPlans)
+      .where(or(eq(billingPlans.role_id, id), eq(billingPlans.end_role_id, id)))
+      .limit(1);
+    return row !== undefined;
+  };
+
+  /** Whether a paid plan moves its members to this role when their subscription ends. */
+  const isPlanEndRole = async (id: number): Promise<boolean> => {
+    const [row] = await db()
+      .select({ id: billingPlans.role_id })
+      .from(billingPlans)
+      .where(eq(billingPlans.end_role_id, id))
+      .limit(1);
+    return row !== undefined;
+  };
+
   const listTools = (): Promise<Tool[]> => db().select().from(tools).orderBy(asc(tools.id));
 
   const listRolePermissions = (): Promise<RolePermission[]> =>
@@ -85,6 +106,8 @@ export function createRolesRepo(database: AppDatabase) {
     updateRole,
     deleteRole,
     countRoleUsers,
+    isPlanRole,
+    isPlanEndRole,
     listTools,
     listRolePermissions,
   };

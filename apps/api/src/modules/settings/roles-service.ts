@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE,
   SELF_REGISTERED_ROLE_ID,
   SETTINGS_MESSAGES as M,
+  grantsAdministration,
   normalizeRoleName,
   roleInUseMessage,
   type HistoryChange,
@@ -89,7 +90,12 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
         }
         await tx.updateRole(id, values, [...new Set(input.tools)]);
         const saved = present(await tx.findRole(id), 'saved role');
-        const changes = diff(await namedRole(tx, existing), await namedRole(tx, saved), ROLE_FIELDS);
+        const named = await namedRole(tx, saved);
+        // A plan must never sell administration (nor move its members into it when it ends).
+        if (grantsAdministration(named.tools) && (await tx.isPlanRole(id))) {
+          throw badRequest(M.planRoleNoAdmin, 'tools');
+        }
+        const changes = diff(await namedRole(tx, existing), named, ROLE_FIELDS);
         await history.recordAction(actor, roleEntry('role.update', saved, changes));
         await assertSomeoneAdministers(tx, M.lastConfigRole);
         return saved;
@@ -109,6 +115,7 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
         if (id === SELF_REGISTERED_ROLE_ID) throw badRequest(M.registrationRoleProtected);
         const holders = await tx.countRoleUsers(id);
         if (holders > 0) throw conflict(roleInUseMessage(holders));
+        if (await tx.isPlanEndRole(id)) throw conflict(M.planEndRoleInUse);
         await tx.deleteRole(id);
         const changes = removed(await namedRole(tx, existing), ROLE_FIELDS);
         await history.recordAction(actor, roleEntry('role.delete', existing, changes));

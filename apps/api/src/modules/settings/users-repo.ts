@@ -26,6 +26,7 @@ export interface AccountRef {
 
 export interface StoredUser extends AdminUser {
   token_version: number;
+  deactivated_by_admin: boolean;
 }
 
 /** The tool whose holders administer the community (lock-out rules). */
@@ -46,6 +47,7 @@ const adminUserFields = {
   role_id: users.role_id,
   role: roles.name,
   is_active: users.is_active,
+  email_verified: users.email_verified,
   created_at: users.created_at,
   plan: planRoles.name,
   subscription_status: billingSubscriptions.status,
@@ -75,7 +77,11 @@ export const toAdminUser = <Row extends AdminUserRow>({
   return { ...user, subscription: known.success ? { plan, status: known.data } : null };
 };
 
-export const withoutTokenVersion = ({ token_version: _tokenVersion, ...user }: StoredUser): AdminUser => user;
+export const withoutTokenVersion = ({
+  token_version: _tokenVersion,
+  deactivated_by_admin: _byAdmin,
+  ...user
+}: StoredUser): AdminUser => user;
 
 /** One account at a time: the reads and writes of the user form, and the lock-out count. */
 export function createUsersRepo(database: AppDatabase) {
@@ -83,13 +89,17 @@ export function createUsersRepo(database: AppDatabase) {
   const db = () => database.read;
 
   const findUser = async (id: number): Promise<StoredUser | undefined> => {
-    const [row] = await selectAdminUsers(db(), { token_version: users.token_version }).where(
-      eq(users.id, id),
-    );
+    const [row] = await selectAdminUsers(db(), {
+      token_version: users.token_version,
+      deactivated_by_admin: users.deactivated_by_admin,
+    }).where(eq(users.id, id));
     return row && toAdminUser(row);
   };
 
-  const insertUser = (values: UserValues & { password_hash: string }): Promise<number> =>
+  /** An administrator's word proves the email, unless `email_verified` says otherwise (an account a payment made). */
+  const insertUser = (
+    values: UserValues & { password_hash: string; email_verified?: boolean },
+  ): Promise<number> =>
     write(async (tx) => {
       const rows = await tx
         .insert(users)
@@ -108,13 +118,15 @@ export function createUsersRepo(database: AppDatabase) {
     values: UserValues & { password_hash?: string | undefined },
     endSessions: boolean,
     endLinks = false,
+    by: 'admin' | 'billing' = 'admin',
   ): Promise<void> =>
     write(async (tx) => {
       // The flag flips in a write that only matches while it differs, so of two concurrent edits only one
-      // moves the account between the kept counts (a read first would let both do so on PostgreSQL).
+      // moves the account between the kept counts (a read first would let both do so on PostgreSQL). An
+      // administrator's deactivation is remembered, so billing never undoes it.
       const flipped = await tx
         .update(users)
-        .set({ is_active: values.is_active })
+        .set({ is_active: values.is_active, deactivated_by_admin: by === 'admin' && !values.is_active })
         .where(and(eq(users.id, id), ne(users.is_active, values.is_active)))
         .returning({ id: users.id });
       if (flipped.length > 0) {

@@ -43,9 +43,14 @@ function ProfileForm({ user }: { user: SessionUser }) {
     setStatus('Actualizando perfil...');
     try {
       // The session store takes the user the server returned (spec section 4).
-      await update.mutateAsync(values);
+      const { pending_email: pendingEmail } = await update.mutateAsync(values);
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.profileUpdated });
-      setStatus(`${ACCOUNT_MESSAGES.profileUpdated}. Recargando...`);
+      if (pendingEmail) {
+        notifications.show({ color: 'blue', message: ACCOUNT_MESSAGES.emailChangePending(pendingEmail) });
+      }
+      setStatus(
+        `${pendingEmail ? `${ACCOUNT_MESSAGES.emailChangePending(pendingEmail)} ` : ''}${ACCOUNT_MESSAGES.profileUpdated}. Recargando...`,
+      );
       form.setFieldValue('password', '');
       form.setFieldValue('current_password', '');
       reloadTimer.current = window.setTimeout(() => window.location.reload(), PROFILE_RELOAD_DELAY_MS);

@@ -25,6 +25,9 @@ function ThankYou() {
         <Text>
           En breve un administrador te concederá acceso para que puedas usar todas las herramientas.
         </Text>
+        <Text size="sm" c="dimmed">
+          {ACCOUNT_MESSAGES.confirmEmailSent}
+        </Text>
         <Button component={Link} to="/login" fullWidth>
           Volver al inicio de sesión
         </Button>

@@ -20,6 +20,7 @@ const settings = (plans: AdminPlan[]): BillingSettings => ({
   webhook_secret_set: true,
   webhook_url: 'https://app.test/api/billing/webhook',
   plans,
+  waiting: [],
 });
 
 const savedVip: AdminPlan = {

@@ -9,6 +9,7 @@ import { useBillingSettings } from './api/get-billing-settings';
 import { useRoles } from './api/get-roles';
 import { useTestBilling } from './api/test-billing';
 import { PlanForm } from './plan-form';
+import { WaitingPayments } from './waiting-payments';
 
 /** Whether the server holds the keys (never the keys themselves), the webhook URL, and a test call. */
 function ConnectionCard({ settings }: { settings: BillingSettings }) {
@@ -87,6 +88,7 @@ export function PlansTab() {
         onRetry={retry}
       >
         {settings.data && <ConnectionCard settings={settings.data} />}
+        {settings.data && <WaitingPayments waiting={settings.data.waiting} />}
         {paidRoles.map((role, index) => {
           const plan = settings.data?.plans.find((saved) => saved.role_id === role.id);
           return (

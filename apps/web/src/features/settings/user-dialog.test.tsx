@@ -13,6 +13,7 @@ const user: AdminUser = {
   role_id: 2,
   role: 'vip',
   is_active: true,
+  email_verified: true,
   created_at: '2026-01-01T00:00:00.000Z',
   subscription: null,
 };

@@ -32,6 +32,7 @@ const member = (id: number, subscription: AdminUser['subscription']): AdminUser 
   role_id: 2,
   role: 'vip',
   is_active: true,
+  email_verified: true,
   created_at: '2026-01-01T10:00:00.000Z',
   subscription,
 });

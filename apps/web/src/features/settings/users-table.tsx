@@ -71,7 +71,19 @@ export function UsersTable({
                 />
               </Table.Td>
               <Table.Td>{user.username}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                {user.email}{' '}
+                {!user.email_verified && (
+                  <Badge
+                    color="gray"
+                    variant="light"
+                    tt="none"
+                    title="El usuario aún no ha confirmado este correo"
+                  >
+                    Sin confirmar
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>{user.phone ?? ''}</Table.Td>
               <Table.Td>
                 <RoleBadge role={user.role} />

@@ -8,6 +8,6 @@ export const useUpdateProfile = () => {
   const setUser = useSession((state) => state.setUser);
   return useMutation({
     mutationFn: (body: ProfileBody) => api(updateProfile, { body }),
-    onSuccess: (updated) => setUser(updated),
+    onSuccess: ({ pending_email: _pending, ...updated }) => setUser(updated),
   });
 };

@@ -13,6 +13,7 @@ const user = (id: number): AdminUser => ({
   role: 'vip',
   role_id: 2,
   is_active: true,
+  email_verified: true,
   created_at: '2026-01-01T10:00:00.000Z',
   subscription: null,
 });

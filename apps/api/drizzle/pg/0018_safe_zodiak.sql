@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "deactivated_by_admin" boolean DEFAULT false NOT NULL;

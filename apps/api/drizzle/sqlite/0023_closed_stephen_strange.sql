@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `deactivated_by_admin` integer DEFAULT false NOT NULL;
