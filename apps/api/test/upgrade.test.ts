@@ -144,10 +144,13 @@ describe('upgrading a database made by an earlier release', () => {
       ...video,
       miniatura: null,
     }));
-    // Each account gets the skeleton of its username at start-up (migration 0015 and the backfill).
+    // Each account gets the skeleton of its username at start-up (migration 0015 and the backfill). Accounts
+    // made before emails were confirmed keep the operator's word: confirmed, and never deactivated by an admin.
     const withSkeleton = (before.users as Record<string, unknown>[]).map((user) => ({
       ...user,
       username_skeleton: user.username,
+      email_verified: 1,
+      deactivated_by_admin: 0,
     }));
     expect(after).toEqual({
       ...before,

@@ -21,8 +21,8 @@ export interface FakeSmtp extends StartedFake {
   /** smtp:// URL of the server, for SMTP_URL. */
   url: string;
   messages(): readonly ReceivedMail[];
-  /** Resolves with the first message to that address, already received or arriving later. */
-  waitForMessage(to: string): Promise<ReceivedMail>;
+  /** Resolves with the first message to that address (with that subject, if given), received or arriving later. */
+  waitForMessage(to: string, subject?: string): Promise<ReceivedMail>;
 }
 
 const listen = (server: { listen(port: number, host: string, cb: () => void): unknown }) =>
@@ -82,13 +82,15 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     url,
     env: { SMTP_URL: url, FAKE_MAILBOX_URL: `http://127.0.0.1:${mailboxPort}/messages` },
     messages: () => received,
-    waitForMessage(to) {
+    waitForMessage(to, subject) {
       const address = to.toLowerCase();
-      const already = received.find((mail) => mail.to.includes(address));
+      const wanted = (mail: ReceivedMail) =>
+        mail.to.includes(address) && (subject === undefined || mail.subject === subject);
+      const already = received.find(wanted);
       if (already) return Promise.resolve(already);
       return new Promise((resolve) => {
         const onMail = (mail: ReceivedMail) => {
-          if (!mail.to.includes(address)) return;
+          if (!wanted(mail)) return;
           arrivals.off('mail', onMail);
           resolve(mail);
         };

@@ -95,7 +95,7 @@ test.describe('Account emails', () => {
     for (const member of members) {
       await expect
         .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject), { timeout: 30_000 })
-        .toEqual(['Tu cuenta ya está activa']);
+        .toEqual(['Confirma tu correo electrónico', 'Tu cuenta ya está activa']);
     }
   });
 
@@ -124,14 +124,16 @@ test.describe('Account emails', () => {
     await expect
       .poll(
         async () =>
-          (await mailTo(member.email)).map((mail) =>
+          (await mailTo(member.email)).map((mail) => [
+            mail.subject,
             mail.text.includes('Motivo: Solo admitimos alumnos del curso.'),
-          ),
-        {
-          timeout: 30_000,
-        },
+          ]),
+        { timeout: 30_000 },
       )
-      .toEqual([true]);
+      .toEqual([
+        ['Confirma tu correo electrónico', false],
+        ['Tu solicitud de acceso no ha sido aprobada', true],
+      ]);
   });
 
   for (const viewport of [null, MOBILE]) {
