@@ -7,7 +7,7 @@ import { firstScreenChunks } from './bundling/first-screen-chunks';
 
 /**
  * Mantine's styles per component instead of the whole styles.css: every Mantine class map that a chunk bundles
- * (`components/<Name>/<Name>.module.mjs`) brings `styles/<Name>.css` along, so each route's chunk carries the
+ * (`components/<Name>/<Name>.module.mjs`, or `utils/` for InlineInput) brings `styles/<Name>.css` along, so each route's chunk carries the
  * CSS of exactly the components it renders, and the first page loads only its own.
  */
 function mantineComponentStyles(): Plugin {
@@ -15,7 +15,8 @@ function mantineComponentStyles(): Plugin {
   // styles.css; in a build it is empty and the class maps bring their own files.
   const virtualId = 'virtual:mantine-styles';
   let serve = false;
-  const classMap = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  // Class maps live under components/ and, for the label layout that Checkbox, Radio and Switch share, utils/.
+  const classMap = /@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
   const notificationsMap = /@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.module\.mjs$/;
   return {
     name: 'mantine-component-styles',

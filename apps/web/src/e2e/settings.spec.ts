@@ -42,6 +42,16 @@ async function openSettingsAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
 }
 
+/** A checkbox's label sits on its line, to its right, as Mantine lays it out (not on the line below). */
+async function expectLabelBeside(page: Page, name: string) {
+  const control = await page.getByRole('checkbox', { name }).boundingBox();
+  const label = await page.getByText(name, { exact: true }).boundingBox();
+  if (!control || !label) throw new Error(`${name}: control or label not laid out`);
+  expect(label.x).toBeGreaterThanOrEqual(control.x + control.width);
+  expect(label.y).toBeLessThan(control.y + control.height);
+  expect(label.y + label.height).toBeGreaterThan(control.y);
+}
+
 const userRow = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
@@ -68,6 +78,7 @@ test.describe('Settings (/config)', () => {
     await openSettingsAsAdmin(page);
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
     await page.getByLabel('Solo pendientes de activación').check();
+    await expectLabelBeside(page, 'Solo pendientes de activación');
     await page.getByLabel('Buscar').fill(member.username);
     const row = userRow(page, member.username);
     await expect(row).toContainText('Inactiva');
