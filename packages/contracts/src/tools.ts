@@ -48,6 +48,9 @@ export const NAV_TOOL_ORDER = [
 export const isToolName = (value: string): value is ToolName =>
   (TOOL_NAMES as readonly string[]).includes(value);
 
+/** What a person reads for a tool: its card title, or the stored name of a tool this list does not know. */
+export const toolTitle = (name: string): string => (isToolName(name) ? TOOL_TITLES[name] : name);
+
 /** Sorts tool names into card order, dropping unknown names. */
 export const sortTools = (names: readonly string[]): ToolName[] =>
   TOOL_NAMES.filter((tool) => names.includes(tool));

@@ -1,4 +1,4 @@
-import { isToolName, RoleBody, SETTINGS_MESSAGES as M, TOOL_TITLES, type Role } from '@app/contracts';
+import { RoleBody, SETTINGS_MESSAGES as M, toolTitle, type Role } from '@app/contracts';
 import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
@@ -82,7 +82,7 @@ export function RoleDialog({ state, onClose }: RoleDialogProps) {
             <Checkbox
               key={tool.id}
               value={String(tool.id)}
-              label={isToolName(tool.name) ? TOOL_TITLES[tool.name] : tool.name}
+              label={toolTitle(tool.name)}
               description={tool.name}
             />
           ))}

@@ -57,4 +57,18 @@ describe('roles tab over the query cache', () => {
     expect(await screen.findByText('Vip', undefined, slow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   }, 30_000);
+
+  it('names each tool of a role by its title, and an unknown id by its number', async () => {
+    fakeServer(({ path }) => {
+      if (path === '/api/admin/tools') return { body: [{ id: 2, name: 'cafelito-virtual' }, ...tools] };
+      return { body: [{ id: 4, name: 'mentoria', description: 'Mentoría', tools: [2, 1, 9] }] };
+    });
+    render(<RolesTab />, { wrapper: withProviders() });
+
+    const row = await screen.findByRole('row', { name: /Mentoria/ }, slow);
+    expect(within(row).getByText('Cafelito Virtual')).toBeTruthy();
+    expect(within(row).getByText('Texto')).toBeTruthy();
+    expect(within(row).getByText('Herramienta 9')).toBeTruthy();
+    expect(within(row).queryByText('cafelito-virtual')).toBeNull();
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES as M, type Role } from '@app/contracts';
+import { SETTINGS_MESSAGES as M, toolTitle, type Role } from '@app/contracts';
 import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
@@ -21,7 +21,10 @@ export function RolesTab() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<Role | null>(null);
 
-  const toolName = (id: number) => tools.data?.find((tool) => tool.id === id)?.name ?? `Herramienta ${id}`;
+  const toolName = (id: number) => {
+    const name = tools.data?.find((tool) => tool.id === id)?.name;
+    return name === undefined ? `Herramienta ${id}` : toolTitle(name);
+  };
 
   const failed = roles.error ?? tools.error;
   const retry = () => {
