@@ -30,6 +30,7 @@ import {
   createCustomersRepo,
   createPlansRepo,
   createPlansService,
+  createSubscriptionEnder,
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
@@ -275,6 +276,7 @@ function registerMembersAndLibraries({
       repo: createSettingsRepo(db),
       hashPassword,
       history,
+      endSubscription: createSubscriptionEnder(createStripe(config)),
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),

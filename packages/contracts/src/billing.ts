@@ -48,6 +48,30 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 /** Statuses that keep the plan's role (past_due: while the provider retries the card). */
 export const ACCESS_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+/**
+ * What happens at Stripe to a member's live subscription when an administrator deactivates or deletes them:
+ * cancelled now, or left to end with the period already paid (never renewed). The default keeps what was paid.
+ */
+export const SUBSCRIPTION_ENDINGS = ['period_end', 'now'] as const;
+export const SubscriptionEnding = z.enum(SUBSCRIPTION_ENDINGS);
+export type SubscriptionEnding = z.infer<typeof SubscriptionEnding>;
+
+/** The administrator's two choices, as /config's deactivate and delete dialogs offer them. */
+export const SUBSCRIPTION_ENDING_LABELS: Record<SubscriptionEnding, string> = {
+  now: 'Cancelar la suscripción en Stripe ahora',
+  period_end: 'Dejar que termine al final del periodo pagado',
+};
+
+/** What Historial says was done at Stripe. */
+export const SUBSCRIPTION_ENDING_DONE: Record<SubscriptionEnding, string> = {
+  now: 'cancelada en Stripe ahora',
+  period_end: 'termina al final del periodo pagado (no se renueva)',
+};
+
+/** Whether a subscription in this status still charges or grants: an administrator chooses how it ends. */
+export const isLiveSubscription = (status: SubscriptionStatus | null | undefined): boolean =>
+  status !== null && status !== undefined && ACCESS_STATUSES.includes(status);
+
 /** Statuses that end the subscription: the plan's end rule applies. */
 export const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
 
@@ -327,6 +351,10 @@ export const testBilling = endpoint({
 
 export const BILLING_MESSAGES = {
   notConfigured: 'Los pagos no están configurados',
+  cannotEndSubscription:
+    'Los pagos no están configurados: no se puede cancelar la suscripción de este miembro en Stripe. No se ha cambiado nada.',
+  endSubscriptionFailed:
+    'Stripe no ha podido cancelar la suscripción de este miembro. No se ha cambiado nada: inténtalo de nuevo en unos minutos.',
   unreachable: 'No se pudo conectar con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
   unknownPrice: 'Ese precio no está disponible',
   noSubscription: 'No tienes una suscripción',
