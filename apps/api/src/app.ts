@@ -354,15 +354,18 @@ async function registerBilling(context: AppContext): Promise<void> {
     publicUrl: () => publicUrl(app, config),
     log: app.log,
   });
+  const plans = createPlansService({
+    repo: plansRepo,
+    stripe,
+    history,
+    webhookSecretSet: config.stripe.webhookSecret !== undefined,
+    appUrl: config.appUrl,
+    waiting: () => billingSync.waiting(),
+  });
+  // A plan that sells administration (saved before the rule, or written around it) is told at every start.
+  for (const warning of await plans.adminWarnings()) app.log.warn({ billing: 'plan' }, warning);
   billingRoutes(app, {
-    plans: createPlansService({
-      repo: plansRepo,
-      stripe,
-      history,
-      webhookSecretSet: config.stripe.webhookSecret !== undefined,
-      appUrl: config.appUrl,
-      waiting: () => billingSync.waiting(),
-    }),
+    plans,
     checkout: createCheckoutService({
       plans: plansRepo,
       customers: createCustomersRepo(db),

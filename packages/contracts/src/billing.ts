@@ -278,6 +278,8 @@ export const BillingSettings = z.strictObject({
   plans: z.array(AdminPlan),
   /** Payments waiting for the owner of their email, oldest first. */
   waiting: z.array(WaitingPayment),
+  /** What the administrator must fix in the saved plans (a plan that would sell administration), in Spanish. */
+  warnings: z.array(z.string()),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -370,6 +372,10 @@ export const BILLING_MESSAGES = {
   adminPlan: 'El rol admin no puede ser un plan de pago',
   adminToolPlan: 'Un rol con la herramienta Configuración no puede ser un plan de pago',
   adminToolEndRole: 'El rol al que pasa el miembro no puede tener la herramienta Configuración',
+  planSellsAdmin: (plan: string) =>
+    `El plan ${plan} da acceso a la administración: su rol tiene la herramienta Configuración. Quítasela en Roles o elimina el plan.`,
+  planEndsInAdmin: (plan: string, endRole: string) =>
+    `Cuando termina una suscripción del plan ${plan}, el miembro pasa al rol ${endRole}, que tiene la herramienta Configuración. Quítasela en Roles o cambia el plan.`,
   endRoleInvalid: 'Al terminar la suscripción el miembro debe pasar a otro rol, que no sea admin',
   noPlan: 'Ese rol no tiene plan de pago',
   priceNotFound: (id: string) => `Stripe no tiene el precio ${id}`,
