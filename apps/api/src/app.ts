@@ -30,6 +30,7 @@ import {
   createCustomersRepo,
   createPlansRepo,
   createPlansService,
+  createSubscriptionEnder,
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
@@ -275,6 +276,7 @@ function registerMembersAndLibraries({
       repo: createSettingsRepo(db),
       hashPassword,
       history,
+      endSubscription: createSubscriptionEnder(createStripe(config)),
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),
@@ -352,15 +354,18 @@ async function registerBilling(context: AppContext): Promise<void> {
     publicUrl: () => publicUrl(app, config),
     log: app.log,
   });
+  const plans = createPlansService({
+    repo: plansRepo,
+    stripe,
+    history,
+    webhookSecretSet: config.stripe.webhookSecret !== undefined,
+    appUrl: config.appUrl,
+    waiting: () => billingSync.waiting(),
+  });
+  // A plan that sells administration (saved before the rule, or written around it) is told at every start.
+  for (const warning of await plans.adminWarnings()) app.log.warn({ billing: 'plan' }, warning);
   billingRoutes(app, {
-    plans: createPlansService({
-      repo: plansRepo,
-      stripe,
-      history,
-      webhookSecretSet: config.stripe.webhookSecret !== undefined,
-      appUrl: config.appUrl,
-      waiting: () => billingSync.waiting(),
-    }),
+    plans,
     checkout: createCheckoutService({
       plans: plansRepo,
       customers: createCustomersRepo(db),

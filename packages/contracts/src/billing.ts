@@ -48,6 +48,30 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 /** Statuses that keep the plan's role (past_due: while the provider retries the card). */
 export const ACCESS_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+/**
+ * What happens at Stripe to a member's live subscription when an administrator deactivates or deletes them:
+ * cancelled now, or left to end with the period already paid (never renewed). The default keeps what was paid.
+ */
+export const SUBSCRIPTION_ENDINGS = ['period_end', 'now'] as const;
+export const SubscriptionEnding = z.enum(SUBSCRIPTION_ENDINGS);
+export type SubscriptionEnding = z.infer<typeof SubscriptionEnding>;
+
+/** The administrator's two choices, as /config's deactivate and delete dialogs offer them. */
+export const SUBSCRIPTION_ENDING_LABELS: Record<SubscriptionEnding, string> = {
+  now: 'Cancelar la suscripción en Stripe ahora',
+  period_end: 'Dejar que termine al final del periodo pagado',
+};
+
+/** What Historial says was done at Stripe. */
+export const SUBSCRIPTION_ENDING_DONE: Record<SubscriptionEnding, string> = {
+  now: 'cancelada en Stripe ahora',
+  period_end: 'termina al final del periodo pagado (no se renueva)',
+};
+
+/** Whether a subscription in this status still charges or grants: an administrator chooses how it ends. */
+export const isLiveSubscription = (status: SubscriptionStatus | null | undefined): boolean =>
+  status !== null && status !== undefined && ACCESS_STATUSES.includes(status);
+
 /** Statuses that end the subscription: the plan's end rule applies. */
 export const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
 
@@ -254,6 +278,8 @@ export const BillingSettings = z.strictObject({
   plans: z.array(AdminPlan),
   /** Payments waiting for the owner of their email, oldest first. */
   waiting: z.array(WaitingPayment),
+  /** What the administrator must fix in the saved plans (a plan that would sell administration), in Spanish. */
+  warnings: z.array(z.string()),
 });
 export type BillingSettings = z.infer<typeof BillingSettings>;
 
@@ -327,6 +353,10 @@ export const testBilling = endpoint({
 
 export const BILLING_MESSAGES = {
   notConfigured: 'Los pagos no están configurados',
+  cannotEndSubscription:
+    'Los pagos no están configurados: no se puede cancelar la suscripción de este miembro en Stripe. No se ha cambiado nada.',
+  endSubscriptionFailed:
+    'Stripe no ha podido cancelar la suscripción de este miembro. No se ha cambiado nada: inténtalo de nuevo en unos minutos.',
   unreachable: 'No se pudo conectar con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
   unknownPrice: 'Ese precio no está disponible',
   noSubscription: 'No tienes una suscripción',
@@ -342,6 +372,10 @@ export const BILLING_MESSAGES = {
   adminPlan: 'El rol admin no puede ser un plan de pago',
   adminToolPlan: 'Un rol con la herramienta Configuración no puede ser un plan de pago',
   adminToolEndRole: 'El rol al que pasa el miembro no puede tener la herramienta Configuración',
+  planSellsAdmin: (plan: string) =>
+    `El plan ${plan} da acceso a la administración: su rol tiene la herramienta Configuración. Quítasela en Roles o elimina el plan.`,
+  planEndsInAdmin: (plan: string, endRole: string) =>
+    `Cuando termina una suscripción del plan ${plan}, el miembro pasa al rol ${endRole}, que tiene la herramienta Configuración. Quítasela en Roles o cambia el plan.`,
   endRoleInvalid: 'Al terminar la suscripción el miembro debe pasar a otro rol, que no sea admin',
   noPlan: 'Ese rol no tiene plan de pago',
   priceNotFound: (id: string) => `Stripe no tiene el precio ${id}`,

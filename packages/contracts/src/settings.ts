@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_STATUSES, SubscriptionStatus } from './billing';
+import { ACCESS_STATUSES, SubscriptionEnding, SubscriptionStatus } from './billing';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, keyedPageQueryFields } from './pagination';
 import { EmailField, PasswordField, PhoneField, TAKEN_MESSAGES, UsernameField } from './user-fields';
@@ -132,8 +132,18 @@ const userFields = {
 export const UserCreateBody = z.strictObject({ ...userFields, password: PasswordField });
 export type UserCreateBody = z.input<typeof UserCreateBody>;
 
+/**
+ * How a member's live subscription ends at Stripe when the administrator deactivates or deletes them (ignored
+ * otherwise; the default leaves the paid period to run out without renewal).
+ */
+const subscriptionEndField = { subscription_end: SubscriptionEnding.default('period_end') };
+
 /** Editing keeps the password unless one is given (the dialog hides it; the API allows an admin reset). */
-export const UserUpdateBody = z.strictObject({ ...userFields, password: PasswordField.optional() });
+export const UserUpdateBody = z.strictObject({
+  ...userFields,
+  password: PasswordField.optional(),
+  ...subscriptionEndField,
+});
 export type UserUpdateBody = z.input<typeof UserUpdateBody>;
 
 export const Tool = z.strictObject({ id: z.number().int().positive().max(ID_MAX), name: z.string() });
@@ -202,6 +212,7 @@ export const DeleteUserBody = z
   .strictObject({
     /** Why a pending account is refused: written into the email the member receives. */
     reason: z.string().trim().max(REFUSAL_REASON_MAX).optional(),
+    ...subscriptionEndField,
   })
   // Fastify hands a request without a body over as null.
   .nullish();
@@ -241,6 +252,7 @@ export const UserBulkBody = z
       })
       .optional(),
     role_id: RoleIdField.max(ID_MAX, SETTINGS_MESSAGES.chooseRole).optional(),
+    ...subscriptionEndField,
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     error: SETTINGS_MESSAGES.bulkTarget,

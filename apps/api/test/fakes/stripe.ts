@@ -6,7 +6,9 @@
  * Webhooks go to `deliver` (API tests inject them into the app) or, once an end-to-end set-up has posted the app's
  * URL to `/__control/webhook-url`, over HTTP. Tests drive subscriptions with `update` (or, from another process,
  * `POST /__control/subscriptions/:id` with the same fields as JSON; `GET /__control/subscriptions?email=` finds
- * them by the payer's email).
+ * them by the payer's email). `DELETE /v1/subscriptions/:id` (cancel now) and `POST /v1/subscriptions/:id`
+ * (`cancel_at_period_end`) answer the subscription and send its event after the answer, as Stripe does;
+ * `settled()` waits for those deliveries.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -66,6 +68,8 @@ export interface FakeStripe extends HttpFake {
   emit(type: string, object: Json, options?: { send?: boolean; created?: number }): Promise<Delivery>;
   /** The signature header for a payload, made by the SDK. */
   sign(payload: string): string;
+  /** Resolves once the events sent after an API answer have been delivered. */
+  settled(): Promise<void>;
 }
 
 const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -100,7 +104,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const events: Json[] = [];
+  const inFlight = new Set<Promise<unknown>>();
   let webhookUrl: string | undefined;
+
+  /** Sends an event after the API answer went out: the caller never waits for its own webhook. */
+  const later = (delivery: () => Promise<unknown>): void => {
+    const sent = delivery()
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+  };
+  const settled = async (): Promise<void> => {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+  };
 
   const sign = (payload: string): string =>
     stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET });
@@ -147,6 +163,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       failure: undefined as FakeStripe['failure'],
       addPrice,
       sign,
+      settled,
       completeCheckout,
       update,
       emit,
@@ -481,9 +498,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       return sendJson(response, 200, portal);
     }
-    if (resource === 'subscriptions' && id && get) {
+    if (resource === 'subscriptions' && id) {
       const subscription = subscriptions.get(id);
-      return subscription ? sendJson(response, 200, subscription) : missing(response, 'subscription', id);
+      if (!subscription) return missing(response, 'subscription', id);
+      if (get) return sendJson(response, 200, subscription);
+      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+      if (ended) {
+        return stripeError(
+          response,
+          400,
+          'invalid_request_error',
+          `A canceled subscription can only update its cancellation_details and metadata.`,
+        );
+      }
+      if (request.method === 'DELETE') {
+        // Cancel now: the subscription ends at once and Stripe sends customer.subscription.deleted.
+        Object.assign(subscription, {
+          status: 'canceled',
+          canceled_at: nowSeconds(),
+          ended_at: nowSeconds(),
+        });
+        sendJson(response, 200, subscription);
+        return later(() => emit('customer.subscription.deleted', subscription));
+      }
+      if (request.method === 'POST' && form.cancel_at_period_end !== undefined) {
+        const cancel = form.cancel_at_period_end === 'true';
+        const item = (subscription.items as { data: Json[] }).data[0]!;
+        Object.assign(subscription, {
+          cancel_at_period_end: cancel,
+          cancel_at: cancel ? item.current_period_end : null,
+          canceled_at: cancel ? nowSeconds() : null,
+        });
+        sendJson(response, 200, subscription);
+        return later(() => emit('customer.subscription.updated', subscription));
+      }
     }
     return stripeError(
       response,

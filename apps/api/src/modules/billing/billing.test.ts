@@ -122,6 +122,7 @@ describe('billing without a Stripe key', () => {
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [],
       waiting: [],
+      warnings: [],
     });
     const save = await app.inject({
       method: 'PUT',
@@ -178,6 +179,7 @@ describe('admin plans (/config, "Planes")', () => {
       webhook_url: `${APP_URL}/api/billing/webhook`,
       plans: [saved],
       waiting: [],
+      warnings: [],
     });
     expect(res.body).not.toContain(FAKE_STRIPE_KEY);
     expect(res.body).not.toContain(FAKE_STRIPE_WEBHOOK_SECRET);

@@ -1,6 +1,7 @@
 /** What the billing module offers the app: plans, checkout, and the webhook that keeps subscriptions in step. */
 export { createCheckoutService } from './checkout';
 export { createCustomersRepo } from './customers-repo';
+export { createSubscriptionEnder } from './end-subscription';
 export { createPlansRepo } from './plans-repo';
 export { createPlansService } from './plans-service';
 export { billingRoutes } from './routes';

@@ -171,7 +171,30 @@ export function createPlansService({
       webhook_url: appUrl ? `${appUrl}/api/billing/webhook` : null,
       plans: (await repo.listPlans()).map(adminPlan),
       waiting: (await waiting?.()) ?? [],
+      warnings: await adminWarnings(),
     };
+  }
+
+  /**
+   * The saved plans that would sell administration: a plan's role or its end role holding an admin tool. Saving
+   * refuses both, but data from before that rule (or written around it) may hold them: reported at start-up and
+   * shown to administrators until fixed.
+   */
+  async function adminWarnings(): Promise<string[]> {
+    const plans = await repo.listPlans();
+    const endRoleIds = plans.flatMap((plan) => (plan.end_role_id === null ? [] : [plan.end_role_id]));
+    const granted = await repo.roleTools([...plans.map((plan) => plan.role_id), ...endRoleIds]);
+    const administers = (roleId: number) =>
+      grantsAdministration(granted.filter((row) => row.role_id === roleId).map((row) => row.tool));
+    const warnings: string[] = [];
+    for (const plan of plans) {
+      if (administers(plan.role_id)) warnings.push(M.planSellsAdmin(plan.name));
+      if (plan.end_action === 'role' && plan.end_role_id !== null && administers(plan.end_role_id)) {
+        const endRole = await repo.findRole(plan.end_role_id);
+        warnings.push(M.planEndsInAdmin(plan.name, endRole?.name ?? String(plan.end_role_id)));
+      }
+    }
+    return warnings;
   }
 
   /** Reads the prices from Stripe first (never inside the transaction), then saves plan, prices and history. */
@@ -244,7 +267,7 @@ export function createPlansService({
     }
   }
 
-  return { publicPlans, settings, savePlan, deletePlan, testConnection };
+  return { publicPlans, settings, adminWarnings, savePlan, deletePlan, testConnection };
 }
 
 export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,6 +1,8 @@
 import {
+  BILLING_MESSAGES,
   BILLING_WEBHOOK_MESSAGES,
   CLAIM_MESSAGES,
+  SUBSCRIPTION_ENDING_DONE,
   checkPaymentClaim,
   claimPayment,
   stripeWebhook,
@@ -568,6 +570,159 @@ describe("Stripe webhooks: the administrator's decision wins", () => {
     expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await account(t.db, 'borrada@example.com')).toBeUndefined();
     expect(mailTo(t, 'borrada@example.com').filter((m) => m.subject === SETUP_SUBJECT)).toHaveLength(1);
+  });
+});
+
+describe("Stripe webhooks: the administrator's choice for a member's subscription", () => {
+  async function subscribed(email = 'eleccion@example.com') {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email, role: 'cafeinas' });
+    const subscription = await checkout(t, FAKE_PRICES.vipMonthly.id, { email, userId: member.id });
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    return { t, member, subscription, admin };
+  }
+
+  /** Saves the member's edit form, inactive unless `fields` says otherwise. */
+  const deactivate = (
+    t: BillingTest,
+    admin: string,
+    id: number,
+    email: string,
+    fields: { role_id: number } & Record<string, unknown>,
+  ) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}`,
+      payload: { username: email.split('@')[0], email, is_active: false, ...fields },
+      headers: { ...csrf, cookie: admin },
+    });
+
+  const subscriptionCalls = (t: BillingTest, id: string) =>
+    t.fake.requests
+      .filter((r) => r.url === `/v1/subscriptions/${id}` && r.method !== 'GET')
+      .map((r) => `${r.method} ${r.body}`);
+
+  /** The administrator's entry of this kind about the account. */
+  const entryOf = async (t: BillingTest, userId: number, kind: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.entity_id, userId))).find((e) => e.kind === kind);
+
+  it('deactivating with "now" cancels at Stripe, the member stays inactive, and Historial says so', async () => {
+    const { t, member, subscription, admin } = await subscribed();
+    const res = await deactivate(t, admin, member.id, member.email, {
+      role_id: await t.roleId('vip'),
+      subscription_end: 'now',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.fake.settled();
+    expect(subscriptionCalls(t, subscription)).toEqual(['DELETE ']);
+    expect(t.fake.subscriptions.get(subscription)?.status).toBe('canceled');
+    expect(t.fake.events.at(-1)?.type).toBe('customer.subscription.deleted');
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: false });
+    const entry = await entryOf(t, member.id, 'user.deactivate');
+    expect(entry?.summary).toContain(
+      JSON.stringify({ field: 'suscripcion', before: null, after: SUBSCRIPTION_ENDING_DONE.now }),
+    );
+  });
+
+  it('deleting leaves the paid period to end by default: Stripe is told not to renew', async () => {
+    const { t, member, subscription, admin } = await subscribed();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${member.id}`,
+      headers: { ...csrf, cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.fake.settled();
+    expect(subscriptionCalls(t, subscription)).toEqual(['POST cancel_at_period_end=true']);
+    expect(t.fake.subscriptions.get(subscription)).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+    });
+    expect(await account(t.db, member.email)).toBeUndefined();
+    const entry = await entryOf(t, member.id, 'user.delete');
+    expect(entry?.summary).toContain(
+      JSON.stringify({ field: 'suscripcion', before: null, after: SUBSCRIPTION_ENDING_DONE.period_end }),
+    );
+  });
+
+  it('a bulk deactivation ends the subscriptions of the accounts it changes, as chosen', async () => {
+    const one = await subscribed('una@example.com');
+    const { t, admin } = one;
+    const other = await addUser(t.db, { email: 'otra@example.com', role: 'cafeinas' });
+    const second = await checkout(t, FAKE_PRICES.vipYearly.id, { email: other.email, userId: other.id });
+    const free = await addUser(t.db, { email: 'libre@example.com', role: 'cafeinas' });
+    const res = await postJson(
+      t.app,
+      '/api/admin/users/bulk',
+      { action: 'deactivate', ids: [one.member.id, other.id, free.id], subscription_end: 'now' },
+      { cookie: admin },
+    );
+    expect([res.statusCode, res.json()]).toEqual([200, { affected: 3 }]);
+    await t.fake.settled();
+    expect([subscriptionCalls(t, one.subscription), subscriptionCalls(t, second)]).toEqual([
+      ['DELETE '],
+      ['DELETE '],
+    ]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.kind, 'users.bulk'))
+      .orderBy(auditLog.id);
+    expect(entry?.summary).toContain(`${SUBSCRIPTION_ENDING_DONE.now} (2)`);
+  });
+
+  it('a Stripe failure answers a Spanish 502 and changes nothing', async () => {
+    const { t, member, subscription, admin } = await subscribed();
+    const before = await rowsOf(t.db, auditLog);
+    t.fake.failure = { status: 500, type: 'api_error', message: 'Something went wrong' };
+    const off = await deactivate(t, admin, member.id, member.email, { role_id: await t.roleId('vip') });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${member.id}`,
+      payload: { subscription_end: 'now' },
+      headers: { ...csrf, cookie: admin },
+    });
+    const bulk = await postJson(
+      t.app,
+      '/api/admin/users/bulk',
+      { action: 'delete', ids: [member.id] },
+      { cookie: admin },
+    );
+    t.fake.failure = undefined;
+    for (const res of [off, removed, bulk]) {
+      expect([res.statusCode, res.json()]).toEqual([502, { error: BILLING_MESSAGES.endSubscriptionFailed }]);
+    }
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'vip', is_active: true });
+    expect(await rowsOf(t.db, auditLog)).toBe(before);
+    expect(t.fake.subscriptions.get(subscription)).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+    });
+  });
+
+  it('asks nothing of Stripe for a member whose subscription has ended, or for other edits', async () => {
+    const { t, member, subscription, admin } = await subscribed();
+    const vip = await t.roleId('vip');
+    const kept = await deactivate(t, admin, member.id, member.email, { role_id: vip, is_active: true });
+    expect(kept.statusCode).toBe(200);
+    await t.fake.update(subscription, { status: 'canceled' });
+    const off = await deactivate(t, admin, member.id, member.email, {
+      role_id: await t.roleId('cafeinas'),
+      subscription_end: 'now',
+    });
+    expect(off.statusCode).toBe(200);
+    expect(subscriptionCalls(t, subscription)).toEqual([]);
+  });
+
+  it('refuses an unknown choice with a Spanish 400', async () => {
+    const { t, member, admin } = await subscribed();
+    const res = await deactivate(t, admin, member.id, member.email, {
+      role_id: await t.roleId('vip'),
+      subscription_end: 'nunca',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await account(t.db, member.email)).toMatchObject({ is_active: true });
   });
 });
 

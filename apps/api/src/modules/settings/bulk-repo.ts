@@ -5,7 +5,7 @@ import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts';
 import { forgetMembersRecords } from '../video-tools';
 import { userFilter, type UserFilter } from './user-list-repo';
-import type { AccountRef } from './users-repo';
+import { liveSubscriptions, type AccountRef, type LiveSubscription } from './users-repo';
 
 /** The accounts a bulk action names: chosen ids, or everyone matching the list's filter. */
 export type BulkTarget = { ids: readonly number[] } | { filter: Omit<UserFilter, 'page' | 'pageSize'> };
@@ -83,5 +83,15 @@ export function createBulkRepo(database: AppDatabase) {
       return deleted.map(({ is_active: _active, ...account }) => account);
     });
 
-  return { bulkUpdate, listPending, bulkDelete };
+  /**
+   * The live subscriptions a bulk action would end: of every targeted account for a deletion, of the active
+   * ones only for a deactivation (the accounts it changes).
+   */
+  const bulkLiveSubscriptions = (target: BulkTarget, onlyActive: boolean): Promise<LiveSubscription[]> =>
+    liveSubscriptions(
+      database.read,
+      and(targetWhere(target), onlyActive ? eq(users.is_active, true) : undefined),
+    );
+
+  return { bulkUpdate, listPending, bulkDelete, bulkLiveSubscriptions };
 }

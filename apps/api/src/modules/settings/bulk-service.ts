@@ -11,13 +11,14 @@ import type { Actor, HistoryRecorder } from '../history';
 import type { BulkTarget } from './bulk-repo';
 import type { SettingsQueries, SettingsRepo } from './repo';
 import { assertRoleExists, assertSomeoneAdministers } from './rules';
-import type { AccountEvents } from './users-service';
+import { subscriptionEndChange, type AccountEvents, type EndSubscription } from './users-service';
 import type { AccountRef } from './users-repo';
 
 export interface BulkServiceDeps {
   repo: SettingsRepo;
   history: HistoryRecorder;
   events: AccountEvents;
+  endSubscription: EndSubscription;
 }
 
 const BULK_LABELS = {
@@ -86,10 +87,12 @@ async function applyBulk(
 }
 
 /** The bulk actions of the user list: activate, deactivate, change role or delete many accounts. */
-export function createBulkService({ repo, history, events }: BulkServiceDeps) {
+export function createBulkService({ repo, history, events, endSubscription }: BulkServiceDeps) {
   /**
    * One action on many accounts in one transaction. The lock-out rule is checked on the state after the
-   * whole batch: a batch that would leave no active config holder is refused whole, nothing written.
+   * whole batch: a batch that would leave no active config holder is refused whole, nothing written. The live
+   * subscriptions of the accounts deactivated or deleted end at the provider last, as the administrator chose;
+   * a refusal there rolls the batch back (subscriptions already ended before it stay ended).
    */
   const bulkUsers = async (input: UserBulkBody, actor: Actor): Promise<UserBulkResult> => {
     const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
@@ -100,15 +103,22 @@ export function createBulkService({ repo, history, events }: BulkServiceDeps) {
         const members = await tx.listPending(target);
         told = { kind: input.action === 'activate' ? 'activated' : 'refused', members };
       }
+      const ends = input.action === 'delete' || input.action === 'deactivate';
+      const subscriptions = ends ? await tx.bulkLiveSubscriptions(target, input.action === 'deactivate') : [];
+      const ending = input.subscription_end ?? 'period_end';
       const { changed, roleName } = await applyBulk(tx, input, target);
       const affected = changed.length;
       await history.recordAction(actor, {
         kind: 'users.bulk',
         entity_type: 'user',
         label: `${BULK_LABELS[input.action]}: ${affected} ${affected === 1 ? 'cuenta' : 'cuentas'}`,
-        changes: bulkChanges(input, changed, roleName),
+        changes: [
+          ...bulkChanges(input, changed, roleName),
+          ...(subscriptions.length > 0 ? [subscriptionEndChange(ending, subscriptions.length)] : []),
+        ],
       });
       await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
+      for (const { subscription_id } of subscriptions) await endSubscription(subscription_id, ending);
       return { affected };
     });
     if (told?.kind === 'activated') events.activated(told.members);

@@ -26,7 +26,7 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
     settings.updateUser(params.id, body, actorOf(user)),
   );
   route(app, deleteUser, CONFIG, async ({ params, body, user }) => {
-    await settings.deleteUser(params.id, actorOf(user), body?.reason);
+    await settings.deleteUser(params.id, actorOf(user), body?.reason, body?.subscription_end);
     return { ok: true as const };
   });
 

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, type AdminUser } from '@app/contracts';
+import { BILLING_MESSAGES, SETTINGS_MESSAGES, type AdminUser } from '@app/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
@@ -139,19 +139,52 @@ describe("the users table's subscriptions", () => {
 
   it('acts in bulk on exactly the members the filter shows', async () => {
     const { app, db, admin, ids } = await setup();
+    const cafeinas = await roleId(db, 'cafeinas');
     const res = await postJson(
+      app,
+      '/api/admin/users/bulk',
+      { action: 'set_role', role_id: cafeinas, filter: { billing: 'past_due' } },
+      { cookie: admin },
+    );
+    expect([res.statusCode, res.json()]).toEqual([200, { affected: 2 }]);
+    const moved = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role_id, cafeinas), inArray(users.id, Object.values(ids))))
+      .orderBy(asc(users.id));
+    expect(moved.map((row) => row.id)).toEqual([ids.pastDue, ids.pastDuePending]);
+  });
+
+  it('without payments configured, refuses to deactivate or delete a live subscriber (409), changing nothing', async () => {
+    const { app, db, admin, ids } = await setup();
+    const bulk = await postJson(
       app,
       '/api/admin/users/bulk',
       { action: 'deactivate', filter: { billing: 'past_due' } },
       { cookie: admin },
     );
-    expect([res.statusCode, res.json()]).toEqual([200, { affected: 1 }]);
-    const inactive = await db
+    expect([bulk.statusCode, bulk.json()]).toEqual([409, { error: BILLING_MESSAGES.cannotEndSubscription }]);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${ids.active}`,
+      headers: { ...csrf, cookie: admin },
+    });
+    expect([removed.statusCode, removed.json()]).toEqual([
+      409,
+      { error: BILLING_MESSAGES.cannotEndSubscription },
+    ]);
+    const active = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.is_active, false), inArray(users.id, Object.values(ids))))
-      .orderBy(asc(users.id));
-    expect(inactive.map((row) => row.id)).toEqual([ids.pastDue, ids.pastDuePending]);
+      .where(and(eq(users.is_active, true), inArray(users.id, [ids.active, ids.pastDue])));
+    expect(active).toHaveLength(2);
+    // An ended subscription asks nothing of Stripe.
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${ids.canceled}`,
+      headers: { ...csrf, cookie: admin },
+    });
+    expect(gone.statusCode).toBe(200);
   });
 
   it('exports exactly the members the filter shows', async () => {

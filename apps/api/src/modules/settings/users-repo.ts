@@ -1,5 +1,5 @@
-import { SubscriptionStatus, type AdminUser } from '@app/contracts';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ACCESS_STATUSES, SubscriptionStatus, type AdminUser } from '@app/contracts';
+import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
@@ -27,7 +27,33 @@ export interface AccountRef {
 export interface StoredUser extends AdminUser {
   token_version: number;
   deactivated_by_admin: boolean;
+  /** The provider's id of the member's subscription, if billing ever stored one. */
+  subscription_id: string | null;
 }
+
+/** A live subscription of an account (one that still charges or grants): what an administrator may end. */
+export interface LiveSubscription {
+  user_id: number;
+  subscription_id: string;
+}
+
+/** The live subscriptions of the accounts `where` selects. */
+export const liveSubscriptions = async (on: Db, where: SQL | undefined): Promise<LiveSubscription[]> => {
+  const rows = await on
+    .select({ user_id: users.id, subscription_id: billingSubscriptions.subscription_id })
+    .from(users)
+    .innerJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
+    .where(
+      and(
+        where,
+        isNotNull(billingSubscriptions.subscription_id),
+        inArray(billingSubscriptions.status, [...ACCESS_STATUSES]),
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.subscription_id ? [{ ...row, subscription_id: row.subscription_id }] : [],
+  );
+};
 
 /** The tool whose holders administer the community (lock-out rules). */
 const CONFIG_TOOL = 'config';
@@ -80,6 +106,7 @@ export const toAdminUser = <Row extends AdminUserRow>({
 export const withoutTokenVersion = ({
   token_version: _tokenVersion,
   deactivated_by_admin: _byAdmin,
+  subscription_id: _subscriptionId,
   ...user
 }: StoredUser): AdminUser => user;
 
@@ -92,6 +119,7 @@ export function createUsersRepo(database: AppDatabase) {
     const [row] = await selectAdminUsers(db(), {
       token_version: users.token_version,
       deactivated_by_admin: users.deactivated_by_admin,
+      subscription_id: billingSubscriptions.subscription_id,
     }).where(eq(users.id, id));
     return row && toAdminUser(row);
   };

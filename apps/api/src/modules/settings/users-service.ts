@@ -1,6 +1,9 @@
 import {
   SETTINGS_MESSAGES as M,
+  SUBSCRIPTION_ENDING_DONE,
   USERNAME_MESSAGES,
+  isLiveSubscription,
+  type SubscriptionEnding,
   type AdminUser,
   type HistoryChange,
   type HistoryKind,
@@ -13,7 +16,7 @@ import { created, diff, removed, type Actor, type ActionEntry, type HistoryRecor
 import type { SettingsRepo } from './repo';
 import { assertRoleExists, assertSomeoneAdministers, lockedRead } from './rules';
 import type { UserFilter } from './user-list-repo';
-import { withoutTokenVersion, type AccountRef } from './users-repo';
+import { withoutTokenVersion, type AccountRef, type StoredUser } from './users-repo';
 
 export interface UserInput {
   username: string;
@@ -22,7 +25,28 @@ export interface UserInput {
   role_id: number;
   is_active: boolean;
   password?: string | undefined;
+  /** How the member's live subscription ends at the provider if this edit deactivates them. */
+  subscription_end?: SubscriptionEnding | undefined;
 }
+
+/**
+ * Ends a subscription at the payment provider as the administrator chose. It throws a Spanish error when the
+ * provider cannot, inside the transaction of the change: the deactivation or deletion is then rolled back.
+ */
+export type EndSubscription = (subscriptionId: string, ending: SubscriptionEnding) => Promise<void>;
+
+/** Historial's line for what was done at the provider. */
+export const subscriptionEndChange = (ending: SubscriptionEnding, count?: number): HistoryChange => ({
+  field: 'suscripcion',
+  before: null,
+  after: SUBSCRIPTION_ENDING_DONE[ending] + (count === undefined ? '' : ` (${count})`),
+});
+
+/** The live subscription an administrator's deactivation or deletion of this account must end, if any. */
+const liveSubscriptionOf = (user: StoredUser): string | undefined =>
+  user.subscription_id !== null && isLiveSubscription(user.subscription?.status)
+    ? user.subscription_id
+    : undefined;
 
 /** What the account emails need to hear of, after the change is committed (never awaited by the answer). */
 export interface AccountEvents {
@@ -35,6 +59,7 @@ export interface UsersServiceDeps {
   hashPassword: (password: string) => Promise<string>;
   history: HistoryRecorder;
   events: AccountEvents;
+  endSubscription: EndSubscription;
 }
 
 /** The account fields the history shows (never the password or its hash). */
@@ -73,7 +98,13 @@ async function accountConflict(error: unknown, usernameInUse: () => Promise<bool
 }
 
 /** The user form of Configuración: list, create, edit and delete one account. */
-export function createUsersService({ repo, hashPassword, history, events }: UsersServiceDeps) {
+export function createUsersService({
+  repo,
+  hashPassword,
+  history,
+  events,
+  endSubscription,
+}: UsersServiceDeps) {
   const listUsers = async (filter: UserFilter): Promise<UserList> => {
     return { ...(await repo.listUsers(filter)), pageSize: filter.pageSize };
   };
@@ -98,7 +129,11 @@ export function createUsersService({ repo, hashPassword, history, events }: User
    * Saves the account. A new role, active flag or password ends the user's sessions; the change is refused
    * (and rolled back) when it would leave no active user with the config permission.
    */
-  const updateUser = async (id: number, input: UserInput, actor: Actor): Promise<AdminUser> => {
+  const updateUser = async (
+    id: number,
+    { subscription_end: ending = 'period_end', ...input }: UserInput,
+    actor: Actor,
+  ): Promise<AdminUser> => {
     const password_hash = input.password ? await hashPassword(input.password) : undefined;
     let activated = false;
     let saved: AdminUser;
@@ -130,14 +165,18 @@ export function createUsersService({ repo, hashPassword, history, events }: User
             : saved.is_active
               ? 'user.activate'
               : 'user.deactivate';
+        const subscription = kind === 'user.deactivate' ? liveSubscriptionOf(existing) : undefined;
         await history.recordAction(
           actor,
           userEntry(kind, saved, [
             ...diff(existing, saved, USER_FIELDS),
             ...(password_hash ? [{ field: 'password', before: null, after: 'cambiada' }] : []),
+            ...(subscription ? [subscriptionEndChange(ending)] : []),
           ]),
         );
         await assertSomeoneAdministers(tx, M.lastConfigUserChange);
+        // Last, once every rule has passed: if the provider refuses, the whole change is rolled back.
+        if (subscription) await endSubscription(subscription, ending);
         activated = !existing.is_active && saved.is_active;
         return saved;
       });
@@ -149,9 +188,15 @@ export function createUsersService({ repo, hashPassword, history, events }: User
   };
 
   /** Deletes the account; a pending one (never let in) is told it was refused, with the reason if given. */
-  const deleteUser = async (id: number, actor: Actor, reason?: string): Promise<void> => {
+  const deleteUser = async (
+    id: number,
+    actor: Actor,
+    reason?: string,
+    ending: SubscriptionEnding = 'period_end',
+  ): Promise<void> => {
     const deleted = await repo.transaction(async (tx) => {
       const existing = await lockedRead(tx, () => tx.findUser(id), M.userNotFound);
+      const subscription = liveSubscriptionOf(existing);
       await tx.deleteUser(id);
       await history.recordAction(
         actor,
@@ -159,9 +204,11 @@ export function createUsersService({ repo, hashPassword, history, events }: User
           ...removed(existing, USER_FIELDS),
           // A refused registration's reason goes to the member by email; Historial keeps it too.
           ...(!existing.is_active && reason ? [{ field: 'motivo', before: null, after: reason }] : []),
+          ...(subscription ? [subscriptionEndChange(ending)] : []),
         ]),
       );
       await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
+      if (subscription) await endSubscription(subscription, ending);
       return existing;
     });
     if (!deleted.is_active) events.refused([deleted], reason);

@@ -1,4 +1,4 @@
-import type { AdminPlan, BillingSettings, Role } from '@app/contracts';
+import { BILLING_MESSAGES, type AdminPlan, type BillingSettings, type Role } from '@app/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, withProviders, type FakeRequest } from '@/lib/test-utils';
@@ -14,13 +14,14 @@ const roles: Role[] = [
   { id: 3, name: 'cafeinas', description: '', tools: [] },
 ];
 
-const settings = (plans: AdminPlan[]): BillingSettings => ({
+const settings = (plans: AdminPlan[], warnings: string[] = []): BillingSettings => ({
   provider: 'stripe',
   state: 'connected',
   webhook_secret_set: true,
   webhook_url: 'https://app.test/api/billing/webhook',
   plans,
   waiting: [],
+  warnings,
 });
 
 const savedVip: AdminPlan = {
@@ -36,11 +37,11 @@ const savedVip: AdminPlan = {
   automatic_tax: false,
 };
 
-const show = () => {
+const show = (warnings: string[] = []) => {
   let plans: AdminPlan[] = [];
   const requests = fakeServer(({ method, path }: FakeRequest) => {
     if (path === '/api/admin/roles') return { body: roles };
-    if (path === '/api/admin/billing') return { body: settings(plans) };
+    if (path === '/api/admin/billing') return { body: settings(plans, warnings) };
     if (method === 'PUT' && path === '/api/admin/billing/plans/2') {
       plans = [savedVip];
       return { body: savedVip };
@@ -69,6 +70,18 @@ describe('Planes tab', () => {
     expect(screen.getByLabelText<HTMLInputElement>('URL del webhook').value).toBe(
       'https://app.test/api/billing/webhook',
     );
+  }, 30_000);
+
+  it('shows the warnings about plans that would sell administration, and none when there are none', async () => {
+    show([BILLING_MESSAGES.planSellsAdmin('vip')]);
+    await vipPlan();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Revisa estos planes');
+    expect(alert.textContent).toContain(BILLING_MESSAGES.planSellsAdmin('vip'));
+    cleanup();
+    show();
+    await vipPlan();
+    expect(screen.queryByText('Revisa estos planes')).toBeNull();
   }, 30_000);
 
   it("checks the fields with the contract's Spanish messages before saving", async () => {

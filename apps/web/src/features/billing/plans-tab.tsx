@@ -62,6 +62,22 @@ function ConnectionCard({ settings }: { settings: BillingSettings }) {
   );
 }
 
+/** Saved plans that would sell administration: the administrator must fix them (the server also logs them). */
+function PlanWarnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" title="Revisa estos planes" role="alert">
+      <Stack gap={4}>
+        {warnings.map((warning) => (
+          <Text key={warning} size="sm">
+            {warning}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** /config, "Planes": the provider's state and one plan per paid role (every role but admin). */
 export function PlansTab() {
   const settings = useBillingSettings();
@@ -87,6 +103,7 @@ export function PlansTab() {
         emptyLabel="No hay roles de pago: crea uno en la pestaña Roles"
         onRetry={retry}
       >
+        {settings.data && <PlanWarnings warnings={settings.data.warnings} />}
         {settings.data && <ConnectionCard settings={settings.data} />}
         {settings.data && <WaitingPayments waiting={settings.data.waiting} />}
         {paidRoles.map((role, index) => {

@@ -1,4 +1,9 @@
-import { SETTINGS_MESSAGES as M, type BulkAction, type UserBulkBody } from '@app/contracts';
+import {
+  SETTINGS_MESSAGES as M,
+  type BulkAction,
+  type SubscriptionEnding,
+  type UserBulkBody,
+} from '@app/contracts';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { capitalize } from '@/components/role-badge';
@@ -6,6 +11,7 @@ import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useBulkUsers } from './api/bulk-users';
 import { useRoles } from './api/get-roles';
+import { SubscriptionEndChoice } from './subscription-end-choice';
 
 /** "1 cuenta", "3 cuentas" */
 const accountsLabel = (n: number): string => (n === 1 ? '1 cuenta' : `${n} cuentas`);
@@ -66,6 +72,8 @@ export interface BulkActionsProps {
   onClear: () => void;
   /** After the server applied the action. */
   onDone: () => void;
+  /** Some of the accounts may have a live subscription (or the list cannot tell): deactivating asks how it ends. */
+  withSubscriptions?: boolean;
 }
 
 /** The toolbar shown while accounts are selected, and its confirmation. */
@@ -77,8 +85,10 @@ export function BulkActions({
   onSelectAllMatching,
   onClear,
   onDone,
+  withSubscriptions = false,
 }: BulkActionsProps) {
   const [action, setAction] = useState<BulkAction | null>(null);
+  const [ending, setEnding] = useState<SubscriptionEnding>('period_end');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [roleError, setRoleError] = useState<string | undefined>();
   const bulk = useBulkUsers();
@@ -86,12 +96,14 @@ export function BulkActions({
 
   const open = (next: BulkAction) => {
     setAction(next);
+    setEnding('period_end');
     setRoleId(null);
     setRoleError(undefined);
   };
   const close = () => {
     if (!bulk.isPending) setAction(null);
   };
+  const endsSubscriptions = withSubscriptions && (action === 'deactivate' || action === 'delete');
   const confirm = () => {
     if (action === null) return;
     if (action === 'set_role' && roleId === null) {
@@ -102,6 +114,7 @@ export function BulkActions({
       action,
       ...target,
       ...(action === 'set_role' ? { role_id: Number(roleId) } : {}),
+      ...(endsSubscriptions ? { subscription_end: ending } : {}),
     };
     bulk.mutate(body, {
       onSuccess: ({ affected }) => {
@@ -153,6 +166,13 @@ export function BulkActions({
         {action && (
           <Stack gap="lg">
             <Text>{bulkQuestion(action, count)}</Text>
+            {endsSubscriptions && (
+              <SubscriptionEndChoice
+                value={ending}
+                onChange={setEnding}
+                description="Para las cuentas que tengan una suscripción activa en Stripe."
+              />
+            )}
             {action === 'set_role' && (
               <Select
                 label="Nuevo rol"

@@ -1,13 +1,25 @@
-import { REFUSAL_REASON_MAX, SETTINGS_MESSAGES as M, type AdminUser } from '@app/contracts';
+import {
+  REFUSAL_REASON_MAX,
+  SETTINGS_MESSAGES as M,
+  isLiveSubscription,
+  type AdminUser,
+  type SubscriptionEnding,
+} from '@app/contracts';
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { useDeleteUser } from './api/delete-user';
+import { SubscriptionEndChoice } from './subscription-end-choice';
 
-/** Asks before deleting an account; a pending one may be refused with a reason, sent to the member by email. */
+/**
+ * Asks before deleting an account; a pending one may be refused with a reason, sent to the member by email, and
+ * a member with a live subscription gets the choice of how it ends at Stripe.
+ */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const removal = useDeleteUser(reason);
+  const [ending, setEnding] = useState<SubscriptionEnding>('period_end');
+  const paying = user !== null && isLiveSubscription(user.subscription?.status);
+  const removal = useDeleteUser(reason, paying ? ending : undefined);
   return (
     <ConfirmDelete
       id={user?.id ?? null}
@@ -19,8 +31,10 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
       onClose={() => {
         onClose();
         setReason('');
+        setEnding('period_end');
       }}
     >
+      {paying && <SubscriptionEndChoice value={ending} onChange={setEnding} />}
       {user && !user.is_active && (
         <Textarea
           label="Motivo del rechazo (opcional)"

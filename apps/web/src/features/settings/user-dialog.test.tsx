@@ -51,3 +51,45 @@ describe('user dialog', () => {
     });
   }, 30_000);
 });
+
+describe("user dialog: a paying member's deactivation", () => {
+  const paying: AdminUser = { ...user, subscription: { plan: 'vip', status: 'active' } };
+
+  const edit = (member: AdminUser) => {
+    const requests = fakeServer(({ method, path }) => {
+      if (path === '/api/admin/roles') return { body: roles };
+      if (method === 'PUT' && path === '/api/admin/users/5') return { body: { ...member, is_active: false } };
+      return { status: 404, body: { error: 'No encontrado' } };
+    });
+    const onClose = vi.fn();
+    render(<UserDialog state={{ mode: 'edit', user: member }} onClose={onClose} />, {
+      wrapper: withProviders(),
+    });
+    return { requests, onClose };
+  };
+
+  it('asks how the subscription ends at Stripe and sends the choice', async () => {
+    const { requests, onClose } = edit(paying);
+    const active = await screen.findByLabelText('Usuario Activo', undefined, slow);
+    expect(screen.queryByText('Suscripción en Stripe')).toBeNull();
+    fireEvent.click(active);
+    expect(screen.getByText('Suscripción en Stripe')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Cancelar la suscripción en Stripe ahora'));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), slow);
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      is_active: false,
+      subscription_end: 'now',
+    });
+  }, 30_000);
+
+  it('asks nothing of a member without a live subscription', async () => {
+    const { requests, onClose } = edit({ ...user, subscription: { plan: 'vip', status: 'canceled' } });
+    fireEvent.click(await screen.findByLabelText('Usuario Activo', undefined, slow));
+    expect(screen.queryByText('Suscripción en Stripe')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), slow);
+    expect(requests.find((r) => r.method === 'PUT')?.body).not.toHaveProperty('subscription_end');
+  }, 30_000);
+});

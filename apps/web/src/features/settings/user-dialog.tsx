@@ -1,4 +1,11 @@
-import { SETTINGS_MESSAGES as M, UserCreateBody, UserUpdateBody, type AdminUser } from '@app/contracts';
+import {
+  SETTINGS_MESSAGES as M,
+  UserCreateBody,
+  UserUpdateBody,
+  isLiveSubscription,
+  type AdminUser,
+  type SubscriptionEnding,
+} from '@app/contracts';
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
@@ -12,6 +19,7 @@ import { errorMessage } from '@/lib/query-client';
 import { useCreateUser } from './api/create-user';
 import { useRoles } from './api/get-roles';
 import { useUpdateUser } from './api/update-user';
+import { SubscriptionEndChoice } from './subscription-end-choice';
 
 export interface UserFormValues {
   username: string;
@@ -21,6 +29,8 @@ export interface UserFormValues {
   /** null until the admin picks one: never a silent default (role 1 is admin). */
   role_id: number | null;
   is_active: boolean;
+  /** How a live subscription ends at Stripe if this edit deactivates the member. */
+  subscription_end: SubscriptionEnding;
 }
 
 const emptyValues = (): UserFormValues => ({
@@ -30,6 +40,7 @@ const emptyValues = (): UserFormValues => ({
   password: '',
   role_id: null,
   is_active: true,
+  subscription_end: 'period_end',
 });
 
 const valuesOf = (user: AdminUser): UserFormValues => ({
@@ -39,6 +50,7 @@ const valuesOf = (user: AdminUser): UserFormValues => ({
   password: '',
   role_id: user.role_id,
   is_active: user.is_active,
+  subscription_end: 'period_end',
 });
 
 const EditSchema = UserUpdateBody.omit({ password: true });
@@ -56,16 +68,22 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
     mode: 'controlled',
     initialValues: emptyValues(),
     // The edit body has no password (the contract refuses unknown keys): the hidden field is left out.
-    validate: ({ password, ...fields }) =>
+    validate: ({ password, subscription_end, ...fields }) =>
       mode === 'create'
         ? zod4Resolver(UserCreateBody)({ ...fields, password })
-        : zod4Resolver(EditSchema)(fields),
+        : zod4Resolver(EditSchema)({ ...fields, subscription_end }),
   });
   const roles = useRoles();
   const create = useCreateUser();
   const update = useUpdateUser();
   const editedUser = state?.mode === 'edit' ? state.user : null;
   const save = editedUser ? update : create;
+  // Deactivating a member who still pays: the administrator chooses how the subscription ends at Stripe.
+  const endsSubscription = (values: UserFormValues): boolean =>
+    editedUser !== null &&
+    editedUser.is_active &&
+    !values.is_active &&
+    isLiveSubscription(editedUser.subscription?.status);
   const failure =
     save.error && !serverField(save.error, form.getValues()) ? errorMessage(save.error, M.saveUser) : null;
 
@@ -96,8 +114,18 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
       },
       onError: (error: Error) => markServerField(form, error),
     };
-    if (editedUser) update.mutate({ id: editedUser.id, body }, handlers);
-    else create.mutate({ ...body, password: values.password }, handlers);
+    if (editedUser) {
+      update.mutate(
+        {
+          id: editedUser.id,
+          body: {
+            ...body,
+            ...(endsSubscription(values) ? { subscription_end: values.subscription_end } : {}),
+          },
+        },
+        handlers,
+      );
+    } else create.mutate({ ...body, password: values.password }, handlers);
   };
 
   const roleOptions = (roles.data ?? []).map((role) => ({
@@ -144,6 +172,12 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
         comboboxProps={{ withinPortal: true }}
       />
       <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      {endsSubscription(form.values) && (
+        <SubscriptionEndChoice
+          value={form.values.subscription_end}
+          onChange={(value) => form.setFieldValue('subscription_end', value)}
+        />
+      )}
       <DialogActions
         mt="md"
         onCancel={onClose}

@@ -3,6 +3,7 @@ import {
   BILLING_FILTERS,
   SETTINGS_MESSAGES as M,
   USERS_PAGE_SIZE,
+  isLiveSubscription,
   type AdminUser,
   type BillingFilter,
 } from '@app/contracts';
@@ -92,6 +93,14 @@ export function UsersTab() {
           onSelectAllMatching={selection.selectAllMatching}
           onClear={selection.clear}
           onDone={selection.clear}
+          withSubscriptions={
+            selection.allMatching ||
+            (selection.target.ids ?? []).some((id) => {
+              // A ticked account on another page may pay too: the list cannot tell, so it asks.
+              const shown = items.find((user) => user.id === id);
+              return !shown || isLiveSubscription(shown.subscription?.status);
+            })
+          }
         />
       )}
 

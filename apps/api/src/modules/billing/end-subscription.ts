@@ -1,0 +1,24 @@
+import { BILLING_MESSAGES, type SubscriptionEnding } from '@app/contracts';
+import type Stripe from 'stripe';
+import { AppError, conflict } from '../../lib/errors';
+import { isMissingResource } from './provider-errors';
+
+/**
+ * Ends a member's subscription at Stripe as an administrator chose: cancelled now, or not renewed after the
+ * period already paid. Throws the Spanish error the administrator reads when Stripe cannot do it, so the
+ * caller's transaction (the deactivation or deletion) is rolled back and nothing changes.
+ */
+export function createSubscriptionEnder(stripe: Stripe | undefined) {
+  return async (subscriptionId: string, ending: SubscriptionEnding): Promise<void> => {
+    if (!stripe) throw conflict(BILLING_MESSAGES.cannotEndSubscription);
+    try {
+      if (ending === 'now') await stripe.subscriptions.cancel(subscriptionId);
+      else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    } catch (error) {
+      // A subscription Stripe no longer knows has ended already: there is nothing left to stop.
+      if (isMissingResource(error)) return;
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new AppError(502, BILLING_MESSAGES.endSubscriptionFailed).withDetail(detail);
+    }
+  };
+}
