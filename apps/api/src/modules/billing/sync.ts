@@ -237,6 +237,11 @@ export function createBillingSync(deps: BillingSyncDeps) {
     payerEmail: string | undefined,
   ): Promise<{ state: SubscriptionState; trialEndedFor?: { id: number; username: string } }> {
     if (state.status !== 'trialing') return { state };
+    // Only a subscription seen for the first time: a trial once accepted is not taken back by a later payment.
+    const link = await repo.findLink(state.subscriptionId, state.customerId);
+    if (link?.subscription_id === state.subscriptionId || (await repo.findWaiting(state.subscriptionId))) {
+      return { state };
+    }
     const email = payerEmail ?? (await customerEmail(stripe, state.customerId));
     const earlier = await repo.earlierSubscriber(state.subscriptionId, state.customerId, email);
     if (!earlier) return { state };

@@ -461,6 +461,16 @@ describe('Stripe webhooks: one trial per person', () => {
     ]);
   });
 
+  it('a trial once accepted is not ended by a later payment with the same email', async () => {
+    const t = await billingApp();
+    const trial = await trialCheckout(t, 'primera@example.com');
+    await checkout(t, FAKE_PRICES.vipYearly.id, { email: 'primera@example.com' });
+    expect(await t.db.select().from(billingWaitingPayments)).toHaveLength(1);
+    await t.fake.update(trial, { cancel_at_period_end: true });
+    expect(statusAtStripe(t, trial)).toBe('trialing');
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.kind, 'billing.trial.ended'))).toEqual([]);
+  });
+
   it('a first trial, with an email and a customer never seen, stays a trial', async () => {
     const t = await billingApp();
     await addUser(t.db, { email: 'sinplan@example.com', role: 'cafeinas' });
