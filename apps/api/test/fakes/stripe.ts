@@ -319,6 +319,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return subscription;
   }
 
+  /**
+   * `trial_end=now`: the trial stops, the first period starts now and is charged (the fake's cards always pay).
+   * On a subscription no longer trialing the fake changes nothing.
+   */
+  function endTrial(subscription: Json): void {
+    if (subscription.status !== 'trialing') return;
+    const item = (subscription.items as { data: Json[] }).data[0]!;
+    const interval = ((item.price as Json).recurring as { interval: string }).interval;
+    const start = nowSeconds();
+    Object.assign(subscription, { status: 'active', trial_end: start });
+    Object.assign(item, {
+      current_period_start: start,
+      current_period_end: start + (interval === 'year' ? 365 : 30) * DAY,
+    });
+  }
+
   /** A session as the API shows it (the fake's own bookkeeping fields start with "__"). */
   const publicSession = (session: Json): Json =>
     Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith('__')));
@@ -520,6 +536,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
         sendJson(response, 200, subscription);
         return later(() => emit('customer.subscription.deleted', subscription));
+      }
+      if (request.method === 'POST' && form.trial_end === 'now') {
+        endTrial(subscription);
+        sendJson(response, 200, subscription);
+        return later(() => emit('customer.subscription.updated', subscription));
       }
       if (request.method === 'POST' && form.cancel_at_period_end !== undefined) {
         const cancel = form.cancel_at_period_end === 'true';

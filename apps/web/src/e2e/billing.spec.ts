@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
 
@@ -143,6 +144,90 @@ test.describe('Paid plans through Stripe', () => {
       .toBe(1);
     await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
   });
+
+  for (const viewport of [null, MOBILE]) {
+    test(`a visitor pays with a member's email: it waits in Planes until the member follows the link${viewport ? ' (375 px)' : ''}`, async ({
+      page,
+      request,
+    }) => {
+      await setUpVipPlan(page);
+      if (viewport) await page.setViewportSize(viewport);
+      const id = unique();
+      // A member who registered on their own: pending, their email never confirmed.
+      const member = { username: `espera${id}`, email: `espera${id}@e2e.test`, password: 'espera-e2e-123' };
+      const registered = await request.post('/api/accounts/register', {
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        data: { ...member, phone: '+34 600 000 000' },
+      });
+      expect(registered.ok(), await registered.text()).toBe(true);
+
+      // Someone pays for VIP without signing in, typing that member's email.
+      await page.goto('/planes');
+      await page
+        .getByRole('region', { name: /vip/i })
+        .getByRole('button', { name: /49,00\s€ al mes/ })
+        .click();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+      await page.getByLabel('Correo electrónico').fill(member.email.toUpperCase());
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
+      await expect
+        .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject), { timeout: 30_000 })
+        .toContain('Tienes un pago esperando a tu cuenta');
+
+      // The administrator sees the payment waiting, and the member's email as not confirmed.
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/config');
+      await page.getByLabel('Buscar').fill(member.username);
+      const row = page.getByRole('row').filter({ hasText: member.email });
+      await expect(row).toContainText('Sin confirmar');
+      await expect(row).toContainText('Inactiva');
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Planes' }).click();
+      const waiting = page.getByRole('row').filter({ hasText: member.email });
+      await expect(page.getByRole('heading', { name: 'Pagos en espera' })).toBeVisible();
+      await expect(waiting).toContainText(member.username);
+      await expect(waiting).toContainText('vip');
+      await expectAccessible(page);
+      await page.context().clearCookies();
+
+      // The member follows the emailed link: the account was never activated, so choosing its password proves
+      // the address and attaches the payment.
+      const mail = (await mailTo(member.email)).find(
+        (m) => m.subject === 'Tienes un pago esperando a tu cuenta',
+      );
+      const link = /https?:\/\/\S+\/planes\/vincular\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
+      expect(link).toBeDefined();
+      const url = new URL(link ?? '');
+      await page.goto(url.pathname + url.search);
+      await expect(page.getByRole('heading', { name: 'Vincular tu pago' })).toBeVisible();
+      await expect(page.getByText(member.username, { exact: true })).toBeVisible();
+      await expectAccessible(page);
+      const password = 'espera-e2e-nueva';
+      await page.getByLabel('Nueva contraseña').fill(password);
+      await page.getByLabel('Confirmar contraseña').fill(password);
+      await page.getByRole('button', { name: 'Vincular el pago' }).click();
+      await expect(page.getByRole('status')).toContainText('Tu pago está vinculado');
+      await expectAccessible(page);
+
+      await signIn(page, { email: member.email, password });
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('main').getByText('Vip', { exact: true })).toBeVisible();
+
+      // The waiting entry is gone; the member now pays, with a confirmed email.
+      await page.context().clearCookies();
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/config');
+      await page.getByLabel('Buscar').fill(member.username);
+      await expect(row).toContainText('Activa');
+      await expect(row).not.toContainText('Sin confirmar');
+      await page.getByRole('tab', { name: 'Planes' }).click();
+      await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+      await expect(waiting).toHaveCount(0);
+    });
+  }
 
   test('the plans, thanks and profile screens are accessible on a phone', async ({ page }) => {
     await page.setViewportSize(MOBILE);

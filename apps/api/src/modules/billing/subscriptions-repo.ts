@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
@@ -162,6 +162,48 @@ export function createSubscriptionsRepo(database: AppDatabase) {
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
       return row?.id;
+    },
+
+    /**
+     * An account that has had another subscription here (stored, or waiting for its owner) under this customer
+     * or this email: the trial of a new subscription for them would be a second one.
+     */
+    async earlierSubscriber(
+      subscriptionId: string,
+      customerId: string,
+      email: string | undefined,
+    ): Promise<{ id: number; username: string } | undefined> {
+      const [owner] = email
+        ? await db()
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        : [];
+      const emailAccount = owner?.id;
+      const whose = (table: typeof billingSubscriptions | typeof billingWaitingPayments) =>
+        emailAccount === undefined
+          ? eq(table.customer_id, customerId)
+          : or(eq(table.customer_id, customerId), eq(table.user_id, emailAccount));
+      const [stored] = await db()
+        .select({ id: users.id, username: users.username })
+        .from(billingSubscriptions)
+        .innerJoin(users, eq(users.id, billingSubscriptions.user_id))
+        .where(
+          and(
+            whose(billingSubscriptions),
+            isNotNull(billingSubscriptions.subscription_id),
+            ne(billingSubscriptions.subscription_id, subscriptionId),
+          ),
+        )
+        .limit(1);
+      if (stored) return stored;
+      const [waiting] = await db()
+        .select({ id: users.id, username: users.username })
+        .from(billingWaitingPayments)
+        .innerJoin(users, eq(users.id, billingWaitingPayments.user_id))
+        .where(and(whose(billingWaitingPayments), ne(billingWaitingPayments.subscription_id, subscriptionId)))
+        .limit(1);
+      return waiting;
     },
 
     /** Whether a new account could not take this username: the same name in any case, or a look-alike. */

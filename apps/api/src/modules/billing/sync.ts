@@ -207,6 +207,52 @@ export function createBillingSync(deps: BillingSyncDeps) {
     return customer.deleted ? undefined : validEmail(customer.email);
   }
 
+  /**
+   * A visitor paid with an account's email: the Checkout pages that account opened signed in (under its customer)
+   * and has not paid can no longer be, so the same person does not end up with two live subscriptions.
+   */
+  async function expireOwnerCheckouts(stripe: Stripe, email: string, paidSession: string): Promise<void> {
+    const userId = await repo.userIdByEmail(email);
+    const row = userId === undefined ? undefined : await repo.findByUser(userId);
+    if (!row) return;
+    const open = await stripe.checkout.sessions.list({
+      customer: row.customer_id,
+      status: 'open',
+      limit: 10,
+    });
+    for (const session of open.data) {
+      if (session.id !== paidSession) await stripe.checkout.sessions.expire(session.id);
+    }
+  }
+
+  /**
+   * One trial per person: a trialing subscription whose customer or email (the one typed at Checkout, known only
+   * now) has had another subscription here has its trial ended at Stripe at once, which charges it. Returns the
+   * state after, and the account that had the earlier subscription, for Historial. A signed-in member's second
+   * trial is never offered at Checkout.
+   */
+  async function oneTrialPerPerson(
+    stripe: Stripe,
+    state: SubscriptionState,
+    payerEmail: string | undefined,
+  ): Promise<{ state: SubscriptionState; trialEndedFor?: { id: number; username: string } }> {
+    if (state.status !== 'trialing') return { state };
+    // Only a subscription seen for the first time: a trial once accepted is not taken back by a later payment.
+    const link = await repo.findLink(state.subscriptionId, state.customerId);
+    if (link?.subscription_id === state.subscriptionId || (await repo.findWaiting(state.subscriptionId))) {
+      return { state };
+    }
+    const email = payerEmail ?? (await customerEmail(stripe, state.customerId));
+    const earlier = await repo.earlierSubscriber(state.subscriptionId, state.customerId, email);
+    if (!earlier) return { state };
+    const charged = await stripe.subscriptions.update(state.subscriptionId, { trial_end: 'now' });
+    log.warn(
+      { subscription: state.subscriptionId, customer: state.customerId, account: earlier.id },
+      'billing: a repeated trial was ended at once',
+    );
+    return { state: stateOf(charged, clock.now().getTime()), trialEndedFor: earlier };
+  }
+
   /** A new account for a visitor's payment: active, with the plan's role, and a link to choose its password. */
   async function createAccount(
     email: string,
@@ -285,8 +331,24 @@ export function createBillingSync(deps: BillingSyncDeps) {
     state: SubscriptionState,
     plan: PricePlan,
     payer: { userId: number | undefined; email: string | undefined },
+    trialEndedFor?: { id: number; username: string },
   ): Promise<Applied | 'duplicate'> {
     if (!(await repo.claimEvent(event.id, event.type))) return 'duplicate';
+    if (trialEndedFor) {
+      await history.recordAction(STRIPE_ACTOR, {
+        kind: 'billing.trial.ended',
+        entity_type: 'user',
+        entity_id: trialEndedFor.id,
+        label: trialEndedFor.username,
+        changes: [
+          {
+            field: 'suscripcion',
+            before: SUBSCRIPTION_STATUS_LABELS.trialing,
+            after: subscriptionLabel({ status: state.status, cancel_at_period_end: state.cancelAtPeriodEnd }),
+          },
+        ],
+      });
+    }
     await settings.lockRoleHolders();
     const link = await repo.findLink(state.subscriptionId, state.customerId);
     const email = payer.email?.toLowerCase();
@@ -446,7 +508,13 @@ export function createBillingSync(deps: BillingSyncDeps) {
       if (!payer.userId && !payer.email && !(await repo.findLink(state.subscriptionId, state.customerId))) {
         payer.email = await customerEmail(stripe, state.customerId);
       }
-      const result = await repo.transaction(() => apply(event, state, plan, payer));
+      if (event.type === 'checkout.session.completed' && payer.userId === undefined && payer.email) {
+        await expireOwnerCheckouts(stripe, payer.email, event.data.object.id);
+      }
+      const trial = await oneTrialPerPerson(stripe, state, payer.email);
+      const result = await repo.transaction(() =>
+        apply(event, trial.state, plan, payer, trial.trialEndedFor),
+      );
       if (result === 'duplicate') return 'duplicate';
       // After the answer: Stripe waits for a quick 2xx, and a mail server that fails must not undo the change.
       void sendAll(result.messages);

@@ -279,6 +279,24 @@ describe('Stripe webhooks: checkout', () => {
     expect(mailTo(t, member.email)).toHaveLength(1);
   });
 
+  it("a visitor's payment with a member's email expires the Checkout that member left open", async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'dos@example.com', role: 'cafeinas' });
+    const customer = await t.stripe.customers.create({ email: member.email });
+    await t.db.insert(billingSubscriptions).values({ user_id: member.id, customer_id: customer.id });
+    const left = await t.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: FAKE_PRICES.vipYearly.id, quantity: 1 }],
+      success_url: `${APP_URL}/planes/gracias?session_id={CHECKOUT_SESSION_ID}`,
+      customer: customer.id,
+    });
+
+    await checkout(t, FAKE_PRICES.vipMonthly.id, { email: 'Dos@Example.com' });
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(t.fake.sessions.get(left.id)?.status).toBe('expired');
+    expect(await t.db.select().from(billingWaitingPayments)).toHaveLength(1);
+  });
+
   it('a payment with an email never overwrites the billing row of the member who owns it', async () => {
     const t = await billingApp();
     const member = await addUser(t.db, { email: 'paga@example.com', role: 'cafeinas' });
@@ -375,6 +393,91 @@ describe('Stripe webhooks: checkout', () => {
       expect.objectContaining({ price: FAKE_PRICES.cafeinasMonthly.id }),
       expect.stringContaining('no plan'),
     );
+  });
+});
+
+describe('Stripe webhooks: one trial per person', () => {
+  /** A Checkout with the plan's 14-day trial, paid on the fake's page with `email`; the subscription id. */
+  async function trialCheckout(t: BillingTest, email: string, customer?: string): Promise<string> {
+    const session = await t.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: FAKE_PRICES.vipMonthly.id, quantity: 1 }],
+      success_url: `${APP_URL}/planes/gracias?session_id={CHECKOUT_SESSION_ID}`,
+      subscription_data: { trial_period_days: 14 },
+      ...(customer ? { customer } : {}),
+    });
+    const completed = await t.fake.completeCheckout(session.id, email);
+    return completed.subscription as string;
+  }
+
+  const statusAtStripe = (t: BillingTest, id: string) => t.fake.subscriptions.get(id)?.status;
+
+  it("a visitor's second trial with the same email (any case) is ended at once and charged", async () => {
+    const t = await billingApp();
+    const first = await trialCheckout(t, 'prueba@example.com');
+    expect(statusAtStripe(t, first)).toBe('trialing');
+    const created = await account(t.db, 'prueba@example.com');
+    expect(created).toMatchObject({ role: 'vip', is_active: true });
+
+    const second = await trialCheckout(t, 'Prueba@Example.com');
+    expect(t.answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(statusAtStripe(t, second)).toBe('active');
+    expect(t.fake.subscriptions.get(second)?.trial_end).not.toBeNull();
+    // The first trial is untouched; the second payment waits for the owner of the address, as any other.
+    expect(statusAtStripe(t, first)).toBe('trialing');
+    const [waiting] = await t.db.select().from(billingWaitingPayments);
+    expect(waiting).toMatchObject({ subscription_id: second, user_id: created!.id, status: 'active' });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.kind, 'billing.trial.ended'));
+    expect(entries.map((e) => [e.entity_id, e.actor_name])).toEqual([[created!.id, 'Stripe']]);
+  });
+
+  it("a member's email that had a subscription, now cancelled, gets no trial as a visitor either", async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'vuelve@example.com', role: 'cafeinas' });
+    const own = await checkout(t, FAKE_PRICES.vipMonthly.id, { email: member.email, userId: member.id });
+    await t.fake.update(own, { status: 'canceled' });
+
+    const again = await trialCheckout(t, member.email);
+    expect(statusAtStripe(t, again)).toBe('active');
+    expect(await t.db.select().from(billingWaitingPayments)).toEqual([
+      expect.objectContaining({ subscription_id: again, user_id: member.id, status: 'active' }),
+    ]);
+  });
+
+  it('a customer that had a subscription gets no second trial, whatever email it shows', async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'cliente@example.com', role: 'cafeinas' });
+    const own = await checkout(t, FAKE_PRICES.vipMonthly.id, { email: member.email, userId: member.id });
+    const customer = t.fake.subscriptions.get(own)!.customer as string;
+    await t.fake.update(own, { status: 'canceled' });
+    // The customer's email changed at Stripe since: only the customer id tells it is the same person.
+    t.fake.customers.get(customer)!.email = 'otra@example.com';
+
+    const again = await trialCheckout(t, 'otra@example.com', customer);
+    expect(statusAtStripe(t, again)).toBe('active');
+    // The customer is the member's: the new subscription is theirs, paid from the first day.
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([
+      expect.objectContaining({ user_id: member.id, subscription_id: again, status: 'active' }),
+    ]);
+  });
+
+  it('a trial once accepted is not ended by a later payment with the same email', async () => {
+    const t = await billingApp();
+    const trial = await trialCheckout(t, 'primera@example.com');
+    await checkout(t, FAKE_PRICES.vipYearly.id, { email: 'primera@example.com' });
+    expect(await t.db.select().from(billingWaitingPayments)).toHaveLength(1);
+    await t.fake.update(trial, { cancel_at_period_end: true });
+    expect(statusAtStripe(t, trial)).toBe('trialing');
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.kind, 'billing.trial.ended'))).toEqual([]);
+  });
+
+  it('a first trial, with an email and a customer never seen, stays a trial', async () => {
+    const t = await billingApp();
+    await addUser(t.db, { email: 'sinplan@example.com', role: 'cafeinas' });
+    const trial = await trialCheckout(t, 'sinplan@example.com');
+    expect(statusAtStripe(t, trial)).toBe('trialing');
+    expect((await t.db.select().from(billingWaitingPayments))[0]?.status).toBe('trialing');
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.kind, 'billing.trial.ended'))).toEqual([]);
   });
 });
 

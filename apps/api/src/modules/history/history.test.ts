@@ -347,6 +347,7 @@ describe('every administrator action', () => {
       'billing.account.create',
       'billing.subscription',
       'billing.payment.waiting',
+      'billing.trial.ended',
     ]);
     expect([...new Set(CASES.map((c) => c.kind)), ...billing].sort()).toEqual([...HISTORY_KINDS].sort());
   });

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUS_LABELS, type WaitingPayment } from '@app/contracts';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@/lib/format-date';
 
 /**
@@ -16,8 +16,9 @@ export function WaitingPayments({ waiting }: { waiting: readonly WaitingPayment[
           Pagos hechos sin iniciar sesión con el correo de una cuenta que ya existe. No se aplican hasta que
           el dueño de ese correo sigue el enlace que le hemos enviado.
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
+        {/* Nothing in it takes focus: the region does, so a keyboard can scroll it on a phone. */}
+        <Box role="region" aria-label="Pagos en espera" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table striped miw={520}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Usuario</Table.Th>
@@ -39,7 +40,7 @@ export function WaitingPayments({ waiting }: { waiting: readonly WaitingPayment[
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       </Stack>
     </Paper>
   );
