@@ -48,7 +48,7 @@ beforeAll(async () => {
   // HEAD answers exactly like GET (Fastify derives it); every other method is called.
   routes = app.apiRoutes.filter((r) => r.method !== 'HEAD');
   await close();
-}, 60_000);
+}, 180_000);
 afterAll(async () => community.close());
 
 function expectedAllowed(rule: Access, p: Principal): boolean {

@@ -194,7 +194,7 @@ beforeAll(async () => {
   routes = app.apiRoutes.filter((r) => r.endpoint && r.method !== 'HEAD');
   await close();
   // Building the community hashes several passwords: slow on a loaded machine.
-}, 60_000);
+}, 180_000);
 afterAll(async () => community?.close());
 
 describe.each(['vip', 'admin'] as const)('fuzzing every endpoint as %s', (name) => {
