@@ -116,7 +116,10 @@ test.describe('Settings (/config)', () => {
     await openSettingsAsAdmin(page);
     await page.getByRole('tab', { name: 'Roles' }).click();
     await expect(page.getByRole('heading', { name: 'Gestión de Roles' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Cafeinas/ })).toContainText('cafelito-virtual');
+    // Each tool's badge reads its title, not its stored name.
+    const cafeinas = page.getByRole('row', { name: /Cafeinas/ });
+    await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
+    await expect(cafeinas).not.toContainText('cafelito-virtual');
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
     // A name of its own per run, so a repeated run does not collide with the role the previous one created.
@@ -131,8 +134,8 @@ test.describe('Settings (/config)', () => {
     await expect(roleDialog).toBeHidden();
     const roleRow = page.getByRole('row', { name: roleLabel });
     await expect(roleRow).toContainText('Mentores de la comunidad');
-    await expect(roleRow).toContainText('texto');
-    await expect(roleRow).toContainText('redgram');
+    await expect(roleRow.getByText('Texto', { exact: true })).toBeVisible();
+    await expect(roleRow.getByText('RedGram', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('tab', { name: 'Usuarios' }).click();
