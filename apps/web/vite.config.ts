@@ -104,7 +104,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'bundling/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'bundling/**/*.test.ts', 'scripts/**/*.test.mjs'],
     exclude: ['src/e2e/**', 'node_modules/**', 'dist/**'],
   },
 }));
