@@ -25,6 +25,8 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, opts) => {
       root,
       wildcard: false,
       index: false,
+      // Scripts and styles as the build compressed them (apps/web/scripts/precompress.mjs), when it did.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

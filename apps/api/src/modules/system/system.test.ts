@@ -118,6 +118,28 @@ describe('system routes and the served web app', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('sends an asset the build compressed as it is, and the plain file to a browser that takes neither', async () => {
+    const dir = fakeWebDist();
+    const brotli = Buffer.from('brotli bytes as the build wrote them');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotli);
+    const { app } = await createTestApp({ webDistDir: dir });
+    const compressed = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(compressed.rawPayload.equals(brotli)).toBe(true);
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");'.repeat(200));
+  });
+
   it('sends security headers with a CSP that allows only the Google Drive preview frame', async () => {
     const { app } = await createTestApp({ webDistDir: fakeWebDist() });
     const res = await app.inject({ method: 'GET', url: '/dashboard' });
