@@ -28,6 +28,7 @@ import type { Notifier } from '../notifications';
 import { assertSomeoneAdministers, type SettingsRepo, type StoredUser } from '../settings';
 import { routePayment } from './decide';
 import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
+import { expireOpenCheckouts } from './open-checkouts';
 import type {
   PricePlan,
   StoredSubscription,
@@ -208,21 +209,15 @@ export function createBillingSync(deps: BillingSyncDeps) {
   }
 
   /**
-   * A visitor paid with an account's email: the Checkout pages that account opened signed in (under its customer)
-   * and has not paid can no longer be, so the same person does not end up with two live subscriptions.
+   * A visitor paid: the other Checkout pages still open for that email can no longer be paid, those its account
+   * opened signed in (under its customer) and those a visitor opened giving the same email, so the same person
+   * does not end up with two live subscriptions.
    */
   async function expireOwnerCheckouts(stripe: Stripe, email: string, paidSession: string): Promise<void> {
+    await expireOpenCheckouts(stripe, { email }, paidSession);
     const userId = await repo.userIdByEmail(email);
     const row = userId === undefined ? undefined : await repo.findByUser(userId);
-    if (!row) return;
-    const open = await stripe.checkout.sessions.list({
-      customer: row.customer_id,
-      status: 'open',
-      limit: 10,
-    });
-    for (const session of open.data) {
-      if (session.id !== paidSession) await stripe.checkout.sessions.expire(session.id);
-    }
+    if (row) await expireOpenCheckouts(stripe, { customer: row.customer_id }, paidSession);
   }
 
   /**
