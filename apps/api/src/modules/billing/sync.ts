@@ -178,7 +178,13 @@ export function createBillingSync(deps: BillingSyncDeps) {
       throw badRequest(M.badSignature).withDetail('signature dated in the future');
     }
     // A signed event without an object (Stripe never sends one) is nothing to act on.
-    if (typeof event.data !== 'object' || event.data === null || typeof event.data.object !== 'object') {
+    const data = (event as Partial<Stripe.Event> | null)?.data;
+    if (
+      typeof data !== 'object' ||
+      data === null ||
+      typeof data.object !== 'object' ||
+      data.object === null
+    ) {
       throw badRequest(M.badEvent);
     }
     return event;
@@ -196,8 +202,9 @@ export function createBillingSync(deps: BillingSyncDeps) {
     } catch (error) {
       const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
       if (!gone) throw error;
-      const object = event.data.object as { object?: string };
-      if (object.object !== 'subscription') return undefined;
+      const object = event.data.object as { object?: string; items?: { data?: unknown } };
+      // Only a whole subscription, as Stripe sends it, tells the state of one Stripe no longer has.
+      if (object.object !== 'subscription' || !Array.isArray(object.items?.data)) return undefined;
       const subscription = object as Stripe.Subscription;
       return { subscription, state: stateOf(subscription, event.created * 1000) };
     }

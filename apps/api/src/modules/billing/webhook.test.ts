@@ -992,6 +992,16 @@ describe('Stripe webhooks: delivery', () => {
     const empty = JSON.stringify({ ...t.fake.events.at(-1), id: 'evt_sin_datos', data: null });
     const answer = await t.post({ payload: empty, signature: t.fake.sign(empty) });
     expect([answer.statusCode, answer.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    const nothing = await t.post({ payload: 'null', signature: t.fake.sign('null') });
+    expect([nothing.statusCode, nothing.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    // A subscription Stripe does not have, in a shape Stripe never sends: nothing to act on, not a 500.
+    const unknown = JSON.stringify({
+      id: 'evt_desconocida',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_desconocida', object: 'subscription' } },
+    });
+    const ignored = await t.post({ payload: unknown, signature: t.fake.sign(unknown) });
+    expect([ignored.statusCode, ignored.json()]).toEqual([200, { received: true }]);
     expect(await rowsOf(t.db, billingEvents)).toBe(0);
     expect(await account(t.db, 'futuro@example.com')).toBeUndefined();
   });
