@@ -52,6 +52,23 @@ export async function usernameInUse(db: Db, username: string, exceptId?: number)
   return row !== undefined;
 }
 
+/**
+ * Sets a password its owner chose by following a link of ours, in the caller's transaction: the link came to the
+ * account's address, so it proves that address too; the token version moves on and every session row goes, so
+ * all signed-in browsers are signed out.
+ */
+async function setChosenPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      password_hash: passwordHash,
+      email_verified: true,
+      token_version: sql`${users.token_version} + 1`,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
 export function createAccountsRepo(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
@@ -202,16 +219,7 @@ export function createAccountsRepo(database: AppDatabase) {
           .update(passwordResetTokens)
           .set({ used_at: now.toISOString() })
           .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
-        // The link came to the account's address: following it proves that address too.
-        await tx
-          .update(users)
-          .set({
-            password_hash: passwordHash,
-            email_verified: true,
-            token_version: sql`${users.token_version} + 1`,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await setChosenPassword(tx, userId, passwordHash);
         return true;
       }),
 
@@ -230,15 +238,7 @@ export function createAccountsRepo(database: AppDatabase) {
      */
     choosePassword: (userId: number, passwordHash: string): Promise<void> =>
       write(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            password_hash: passwordHash,
-            email_verified: true,
-            token_version: sql`${users.token_version} + 1`,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await setChosenPassword(tx, userId, passwordHash);
         await endResetLinks(tx, [userId]);
       }),
 
