@@ -6,19 +6,9 @@ import {
   REDGRAM_VARIANTS_MAX,
   type RedgramHistoryEntry,
   type RedgramMode,
+  type RedgramProfile,
 } from '@app/contracts';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconHistory, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -28,11 +18,13 @@ import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
 import { useGeneration } from '@/lib/use-generation';
 import { ConfigModal } from './config-modal';
+import { GenerateBar } from './generate-bar';
 import { HistoryPanel } from './history-panel';
 import { pickProfile, readLastProfile, saveLastProfile } from './last-profile';
 import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
+import { ProfilePicker } from './profile-picker';
 import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
@@ -46,6 +38,63 @@ const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = 
 };
 
 type Dialog = 'none' | 'new-profile' | 'edit-profile' | 'delete-profile' | 'config' | 'logs';
+
+function RedgramHeader({ admin, onOpen }: { admin: boolean; onOpen: (dialog: 'logs' | 'config') => void }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4}>
+        <Title order={1}>RedGram</Title>
+        <Text c="dimmed">Genera contenido optimizado para redes sociales</Text>
+      </Stack>
+      {admin && (
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconHistory size={18} />} onClick={() => onOpen('logs')}>
+            Historial
+          </Button>
+          <Button variant="default" leftSection={<IconSettings size={18} />} onClick={() => onOpen('config')}>
+            Configuración
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** Asks before deleting the chosen profile; once it is gone, nothing is chosen. */
+function DeleteProfileDialog({
+  opened,
+  profile,
+  onDeleted,
+  onClose,
+}: {
+  opened: boolean;
+  profile: RedgramProfile | null;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const deleteProfile = useDeleteProfile();
+  const confirm = () => {
+    if (!profile || deleteProfile.isPending) return;
+    deleteProfile.mutate(profile.id, {
+      onSuccess: () => {
+        onDeleted();
+        toast(REDGRAM_MESSAGES.profileDeleted);
+        onClose();
+      },
+      onError: (error) => toast(error.message, 'error'),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Eliminar Perfil"
+      message={`¿Eliminar el perfil "${profile?.name ?? ''}"? Esta acción no se puede deshacer.`}
+      busy={deleteProfile.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
+  );
+}
 
 /** RedGram: social-media text from an audience profile, written from a topic or rewritten, streamed by Gemini. */
 export function RedgramPage() {
@@ -67,7 +116,6 @@ export function RedgramPage() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>('none');
-  const deleteProfile = useDeleteProfile();
   const generation = useGeneration();
 
   const selected = pickProfile(profiles.data, chosenId);
@@ -102,18 +150,6 @@ export function RedgramPage() {
     inputRef.current?.focus({ preventScroll: true });
   };
 
-  const deleteSelected = () => {
-    if (!selected || deleteProfile.isPending) return;
-    deleteProfile.mutate(selected.id, {
-      onSuccess: () => {
-        choose(null);
-        toast(REDGRAM_MESSAGES.profileDeleted);
-        closeDialog();
-      },
-      onError: (error) => toast(error.message, 'error'),
-    });
-  };
-
   const limit = selected ? networkLimit(selected.social_network) : null;
   const shownVariants =
     generation.variants.length > 1
@@ -129,80 +165,18 @@ export function RedgramPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={1}>RedGram</Title>
-            <Text c="dimmed">Genera contenido optimizado para redes sociales</Text>
-          </Stack>
-          {admin && (
-            <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconHistory size={18} />}
-                onClick={() => setDialog('logs')}
-              >
-                Historial
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconSettings size={18} />}
-                onClick={() => setDialog('config')}
-              >
-                Configuración
-              </Button>
-            </Group>
-          )}
-        </Group>
+        <RedgramHeader admin={admin} onOpen={setDialog} />
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            {profiles.isError ? (
-              <Alert color="red" role="alert">
-                <Group justify="space-between">
-                  <Text>{REDGRAM_MESSAGES.loadProfilesFailed}</Text>
-                  <Button variant="light" color="red" onClick={() => void profiles.refetch()}>
-                    Reintentar
-                  </Button>
-                </Group>
-              </Alert>
-            ) : (
-              <NativeSelect
-                label="Seleccionar perfil"
-                value={selected ? String(selected.id) : ''}
-                onChange={(event) =>
-                  choose(event.currentTarget.value ? Number(event.currentTarget.value) : null)
-                }
-                disabled={profiles.isPending}
-                data={[
-                  { value: '', label: profiles.isPending ? 'Cargando perfiles...' : 'Seleccionar perfil' },
-                  ...(profiles.data ?? []).map((profile) => ({
-                    value: String(profile.id),
-                    label: profile.name,
-                  })),
-                ]}
-              />
-            )}
-            <Group gap="xs">
-              <Button variant="light" onClick={() => setDialog('new-profile')}>
-                Nuevo Perfil
-              </Button>
-              <Button
-                variant="default"
-                onClick={() =>
-                  selected ? setDialog('edit-profile') : toast(REDGRAM_MESSAGES.selectProfileToEdit, 'error')
-                }
-              >
-                Editar Perfil
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                disabled={!selected}
-                onClick={() => setDialog('delete-profile')}
-              >
-                Eliminar Perfil
-              </Button>
-            </Group>
+            <ProfilePicker
+              profiles={profiles}
+              selected={selected}
+              onChoose={choose}
+              onNew={() => setDialog('new-profile')}
+              onEdit={() => setDialog('edit-profile')}
+              onDelete={() => setDialog('delete-profile')}
+            />
 
             <ModeCards mode={mode} onChange={setMode} />
 
@@ -216,29 +190,16 @@ export function RedgramPage() {
               onChange={(event) => setInput(event.currentTarget.value)}
               ref={inputRef}
             />
-            <Group align="flex-end">
-              <NativeSelect
-                label="Variantes"
-                value={String(variantCount)}
-                onChange={(event) => setVariantCount(Number(event.currentTarget.value))}
-                disabled={generation.busy}
-                data={Array.from({ length: REDGRAM_VARIANTS_MAX }, (_, index) => ({
-                  value: String(index + 1),
-                  label: index === 0 ? '1 variante' : `${index + 1} variantes`,
-                }))}
-              />
-              <Button onClick={() => void generate()} disabled={generation.busy || !selected}>
-                {generation.busy ? 'Generando...' : 'Generar'}
-              </Button>
-              {generation.busy && (
-                <Button variant="default" onClick={generation.stop}>
-                  Detener
-                </Button>
-              )}
-              <Button variant="subtle" color="gray" onClick={() => setInput('')} disabled={input === ''}>
-                Limpiar
-              </Button>
-            </Group>
+            <GenerateBar
+              variantCount={variantCount}
+              onVariantCount={setVariantCount}
+              busy={generation.busy}
+              canGenerate={selected !== null}
+              onGenerate={() => void generate()}
+              onStop={generation.stop}
+              canClear={input !== ''}
+              onClear={() => setInput('')}
+            />
           </Stack>
         </Paper>
 
@@ -253,13 +214,11 @@ export function RedgramPage() {
         onClose={closeDialog}
         onCreated={(created) => choose(created.id)}
       />
-      <ConfirmDialog
+      <DeleteProfileDialog
         opened={dialog === 'delete-profile'}
-        title="Eliminar Perfil"
-        message={`¿Eliminar el perfil "${selected?.name ?? ''}"? Esta acción no se puede deshacer.`}
-        busy={deleteProfile.isPending}
-        onConfirm={deleteSelected}
-        onCancel={closeDialog}
+        profile={selected}
+        onDeleted={() => choose(null)}
+        onClose={closeDialog}
       />
       {admin && <ConfigModal opened={dialog === 'config'} onClose={closeDialog} />}
       {admin && <LogsModal opened={dialog === 'logs'} onClose={closeDialog} />}
