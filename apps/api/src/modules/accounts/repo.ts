@@ -69,7 +69,8 @@ async function setChosenPassword(tx: Db, userId: number, passwordHash: string): 
   await tx.delete(sessions).where(eq(sessions.user_id, userId));
 }
 
-export function createAccountsRepo(database: AppDatabase) {
+/** A member's own account: registration, the look-ups of sign-in and recovery, the profile. */
+function accountRows(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
     /**
@@ -92,6 +93,68 @@ export function createAccountsRepo(database: AppDatabase) {
         return single(rows, 'self-registered user').id;
       }),
 
+    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
+      usernameInUse(database.read, username, exceptId),
+
+    async findByEmail(
+      email: string,
+    ): Promise<{ id: number; username: string; email: string; is_active: boolean } | undefined> {
+      const [row] = await database.read
+        .select({ id: users.id, username: users.username, email: users.email, is_active: users.is_active })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      return row;
+    },
+
+    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
+    async hasPassword(userId: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row !== undefined && row.hash !== NO_PASSWORD;
+    },
+
+    /**
+     * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
+     * password moves the token version on and ends every other session; a new password or email ends every
+     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
+     * Returns the new token version.
+     */
+    updateProfile: (
+      userId: number,
+      currentSessionId: string,
+      changes: ProfileChanges,
+    ): Promise<number | undefined> =>
+      write(async (tx) => {
+        const { password_hash, ...changed } = changes;
+        const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
+        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        const [row] = await tx
+          .update(users)
+          .set(
+            password_hash
+              ? { ...fields, password_hash, token_version: sql`${users.token_version} + 1` }
+              : fields,
+          )
+          .where(eq(users.id, userId))
+          .returning({ token_version: users.token_version });
+        if (!row) return undefined;
+        if (password_hash) {
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
+        }
+        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
+        return row.token_version;
+      }),
+  };
+}
+
+/** The links that prove an email address: sent on registration or on a new address, followed once. */
+function emailLinks(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
     /** Stores a link that proves `email` for the user, replacing every earlier one. */
     replaceEmailConfirmation: (link: {
       userId: number;
@@ -148,20 +211,13 @@ export function createAccountsRepo(database: AppDatabase) {
       write(async (tx) => {
         await tx.update(users).set({ email_verified: true }).where(eq(users.id, userId));
       }),
+  };
+}
 
-    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
-      usernameInUse(database.read, username, exceptId),
-
-    async findByEmail(
-      email: string,
-    ): Promise<{ id: number; username: string; email: string; is_active: boolean } | undefined> {
-      const [row] = await database.read
-        .select({ id: users.id, username: users.username, email: users.email, is_active: users.is_active })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      return row;
-    },
-
+/** The recovery and set-up links that choose a password, and the password they set. */
+function passwordLinks(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
     /** When the user's most recent recovery link was made, if any. */
     async lastResetRequestAt(userId: number): Promise<string | undefined> {
       const [row] = await database.read
@@ -223,15 +279,6 @@ export function createAccountsRepo(database: AppDatabase) {
         return true;
       }),
 
-    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
-    async hasPassword(userId: number): Promise<boolean> {
-      const [row] = await database.read
-        .select({ hash: users.password_hash })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row !== undefined && row.hash !== NO_PASSWORD;
-    },
-
     /**
      * Sets the password of an account whose owner proved the email some other way than a recovery link (a
      * waiting payment's link): like a reset, it ends every session and every outstanding link.
@@ -241,41 +288,12 @@ export function createAccountsRepo(database: AppDatabase) {
         await setChosenPassword(tx, userId, passwordHash);
         await endResetLinks(tx, [userId]);
       }),
-
-    /**
-     * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
-     * password moves the token version on and ends every other session; a new password or email ends every
-     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
-     * Returns the new token version.
-     */
-    updateProfile: (
-      userId: number,
-      currentSessionId: string,
-      changes: ProfileChanges,
-    ): Promise<number | undefined> =>
-      write(async (tx) => {
-        const { password_hash, ...changed } = changes;
-        const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
-        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-        const [row] = await tx
-          .update(users)
-          .set(
-            password_hash
-              ? { ...fields, password_hash, token_version: sql`${users.token_version} + 1` }
-              : fields,
-          )
-          .where(eq(users.id, userId))
-          .returning({ token_version: users.token_version });
-        if (!row) return undefined;
-        if (password_hash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
-        }
-        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
-        return row.token_version;
-      }),
   };
+}
+
+/** The accounts module's data: the member's own account, and the links that prove an email or choose a password. */
+export function createAccountsRepo(database: AppDatabase) {
+  return { ...accountRows(database), ...emailLinks(database), ...passwordLinks(database) };
 }
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
