@@ -1,5 +1,4 @@
 import {
-  generateRedgram,
   isAdmin,
   networkLimit,
   REDGRAM_MESSAGES,
@@ -10,17 +9,14 @@ import {
 } from '@app/contracts';
 import { Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconHistory, IconSettings } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
-import { useGeneration } from '@/lib/use-generation';
 import { ConfigModal } from './config-modal';
 import { GenerateBar } from './generate-bar';
 import { HistoryPanel } from './history-panel';
-import { pickProfile, readLastProfile, saveLastProfile } from './last-profile';
 import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
@@ -28,9 +24,7 @@ import { ProfilePicker } from './profile-picker';
 import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
-import { historyKey } from './api/get-history';
-import { useProfiles } from './api/get-profiles';
-import { refreshAfterChange } from '@/lib/query-client';
+import { useChosenProfile, useRedgramWriter } from './use-redgram';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
   escribir: { label: 'Tema', placeholder: 'Escribe el tema sobre el que quieres crear contenido...' },
@@ -100,13 +94,7 @@ function DeleteProfileDialog({
 export function RedgramPage() {
   const user = useSession((state) => state.user);
   const admin = isAdmin(user);
-  const profiles = useProfiles();
-  // A reload keeps the member's last choice; a member with one profile never has to choose it.
-  const [chosenId, setChosenId] = useState(() => readLastProfile(user?.id));
-  const choose = (id: number | null) => {
-    setChosenId(id);
-    saveLastProfile(user?.id, id);
-  };
+  const { profiles, selected, choose } = useChosenProfile(user?.id);
   // "Crear publicación" (video tools) opens this screen with a text to rewrite.
   const location = useLocation();
   const [draft] = useState(() => readRedgramDraft(location.state));
@@ -114,27 +102,9 @@ export function RedgramPage() {
   const [input, setInput] = useState(draft?.text ?? '');
   const [variantCount, setVariantCount] = useState(1);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>('none');
-  const generation = useGeneration();
-
-  const selected = pickProfile(profiles.data, chosenId);
+  const writer = useRedgramWriter({ selected, mode, input, variantCount });
   const closeDialog = () => setDialog('none');
-
-  const generate = async () => {
-    if (generation.busy) return;
-    if (!selected) return toast(REDGRAM_MESSAGES.selectProfile, 'error');
-    if (input.trim() === '') return toast(REDGRAM_MESSAGES.missingText[mode], 'error');
-    const result = await generation.run(
-      generateRedgram,
-      { body: { profile_id: selected.id, mode, text: input, variants: variantCount } },
-      REDGRAM_MESSAGES.generateFailed,
-    );
-    if (result.ok) {
-      toast(REDGRAM_MESSAGES.generated);
-      void refreshAfterChange(queryClient, historyKey);
-    } else if (result.error) toast(result.error, 'error');
-  };
 
   /** "Usar de nuevo": the entry's profile (if it still exists), mode, text and number of variants. */
   const reuse = (entry: RedgramHistoryEntry) => {
@@ -151,17 +121,6 @@ export function RedgramPage() {
   };
 
   const limit = selected ? networkLimit(selected.social_network) : null;
-  const shownVariants =
-    generation.variants.length > 1
-      ? generation.variants
-      : generation.busy && variantCount > 1
-        ? Array.from({ length: variantCount }, () => '')
-        : [generation.text];
-  const clearResult = () => {
-    generation.setText('');
-    generation.setVariants([]);
-  };
-
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -193,17 +152,22 @@ export function RedgramPage() {
             <GenerateBar
               variantCount={variantCount}
               onVariantCount={setVariantCount}
-              busy={generation.busy}
+              busy={writer.busy}
               canGenerate={selected !== null}
-              onGenerate={() => void generate()}
-              onStop={generation.stop}
+              onGenerate={() => void writer.generate()}
+              onStop={writer.stop}
               canClear={input !== ''}
               onClear={() => setInput('')}
             />
           </Stack>
         </Paper>
 
-        <ResultPanel texts={shownVariants} busy={generation.busy} limit={limit} onClear={clearResult} />
+        <ResultPanel
+          texts={writer.shownVariants}
+          busy={writer.busy}
+          limit={limit}
+          onClear={writer.clearResult}
+        />
 
         <HistoryPanel onReuse={reuse} />
       </Stack>
