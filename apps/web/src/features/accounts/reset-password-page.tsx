@@ -23,6 +23,27 @@ import { useResetPassword } from './api/reset-password';
 import { AuthCard } from './auth-card';
 import { SubmitButton } from '@/components/form-parts';
 
+/** The request went out: where to look for the link, and a way to try another address. */
+function SentNotice({ email, onRetry }: { email: string; onRetry: () => void }) {
+  return (
+    <AuthCard title="Recuperar Contraseña">
+      <Stack gap="md" align="center" ta="center">
+        <IconMailCheck size={48} aria-hidden="true" color="var(--mantine-color-teal-5)" />
+        <Text role="status">
+          Hemos enviado las instrucciones para recuperar tu contraseña a <strong>{email}</strong>.
+        </Text>
+        <Text size="sm" c="dimmed">
+          El enlace caduca en {RESET_TOKEN_TTL_MINUTES} minutos. Si no ves el correo, revisa la carpeta de
+          correo no deseado.
+        </Text>
+        <Anchor component="button" type="button" underline="always" onClick={onRetry}>
+          Intentar con otro correo
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}
+
 function RequestForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
@@ -53,29 +74,13 @@ function RequestForm() {
 
   if (sentTo !== null) {
     return (
-      <AuthCard title="Recuperar Contraseña">
-        <Stack gap="md" align="center" ta="center">
-          <IconMailCheck size={48} aria-hidden="true" color="var(--mantine-color-teal-5)" />
-          <Text role="status">
-            Hemos enviado las instrucciones para recuperar tu contraseña a <strong>{sentTo}</strong>.
-          </Text>
-          <Text size="sm" c="dimmed">
-            El enlace caduca en {RESET_TOKEN_TTL_MINUTES} minutos. Si no ves el correo, revisa la carpeta de
-            correo no deseado.
-          </Text>
-          <Anchor
-            component="button"
-            type="button"
-            underline="always"
-            onClick={() => {
-              form.reset();
-              setSentTo(null);
-            }}
-          >
-            Intentar con otro correo
-          </Anchor>
-        </Stack>
-      </AuthCard>
+      <SentNotice
+        email={sentTo}
+        onRetry={() => {
+          form.reset();
+          setSentTo(null);
+        }}
+      />
     );
   }
 
