@@ -37,13 +37,7 @@ export default {
       from: { path: layers.at(-1)?.path },
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
-    // A cycle between folders is reported per folder; the known-violations baseline covers imports only, so the
-    // loop through billing (settings <-> billing, members-io -> settings -> billing) is left out here until
-    // billing's own imports go through the public faces; its imports are in the baseline.
-    ...noCycles([
-      { from: { pathNot: '^src/modules/(billing|members-io)$' }, toNot: '^src/modules/billing$' },
-      { from: { path: '^src/modules/members-io$' }, toNot: '^src/modules/(billing|settings)$' },
-    ]),
+    ...noCycles(),
   ],
   options: cruiseOptions({ exclude: ['\\.test\\.ts$'], extensions: ['.ts', '.js'] }),
 };

@@ -16,11 +16,8 @@ export const backArrows = (layers) =>
     to: { path: layers.slice(i + 1).map((above) => above.path) },
   }));
 
-/**
- * No import cycle between files, nor between folders (`from` and `to` narrow the folders checked).
- * @param {{ from?: { path?: string; pathNot?: string }; toNot?: string }[]} folderScopes
- */
-export const noCycles = (folderScopes = [{}]) => [
+/** No import cycle between files, nor between folders (two modules, two features). */
+export const noCycles = () => [
   {
     name: 'no-circular',
     comment: 'An import cycle: the files cannot be read, tested or moved one at a time.',
@@ -28,14 +25,14 @@ export const noCycles = (folderScopes = [{}]) => [
     from: {},
     to: { circular: true },
   },
-  ...folderScopes.map(({ from = {}, toNot }) => ({
+  {
     name: 'no-circular-folders',
     comment: 'Two folders import each other (two modules, say): one of them owns the shared part.',
     severity: 'error',
     scope: 'folder',
-    from,
-    to: toNot ? { circular: true, pathNot: toNot } : { circular: true },
-  })),
+    from: {},
+    to: { circular: true },
+  },
 ];
 
 /**

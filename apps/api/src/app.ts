@@ -21,7 +21,12 @@ import {
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
-import { createAccountsRepo, accountsRoutes, createAccountsService } from './modules/accounts';
+import {
+  createAccessRepo,
+  createAccountsRepo,
+  accountsRoutes,
+  createAccountsService,
+} from './modules/accounts';
 import {
   billingRoutes,
   billingWebhookRoutes,
@@ -345,7 +350,7 @@ async function registerBilling(context: AppContext): Promise<void> {
     stripe,
     webhookSecret: config.stripe.webhookSecret,
     repo: createSubscriptionsRepo(db),
-    settings: createSettingsRepo(db),
+    access: createAccessRepo(db),
     accounts: createAccountsRepo(db),
     history,
     notifier,

@@ -41,7 +41,7 @@ let community: Community;
 let routes: ApiRoute[];
 
 // Six accounts with argon2id hashes and a database snapshot: on PostgreSQL on a busy machine this outlasts
-// vitest's default hook limit; a limit for set-up work, not a measurement.
+// vitest's default hook limit, so the set-up gets a limit of its own.
 beforeAll(async () => {
   community = await buildCommunity();
   const { app, close } = await appFromSnapshot(community);

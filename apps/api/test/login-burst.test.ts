@@ -1,5 +1,5 @@
 /**
- * Simultaneous logins (issue 23): 50 requests for one account reach a listening server at the same moment.
+ * Simultaneous logins: 50 requests for one account reach a listening server at the same moment.
  * Each request's headers go out first; a barrier waits until all 50 connections are open, then every body is
  * sent at once, so all 50 are in the server before the first password check ends.
  */

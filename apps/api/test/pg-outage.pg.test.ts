@@ -1,5 +1,5 @@
 /**
- * A lost PostgreSQL connection (issue 15): the server answers 503 with a Spanish message while it cannot reach
+ * A lost PostgreSQL connection: the server answers 503 with a Spanish message while it cannot reach
  * the database, and serves again as soon as it can; it never crashes.
  */
 import { MESSAGES } from '@app/contracts';

@@ -152,7 +152,7 @@ export function startFakeCobalt(options: FakeCobaltOptions = {}): Promise<HttpFa
 export const fakeCobalt: FakeService = {
   name: 'cobalt',
   async start() {
-    // Tunnel links live 20 s here, under the app's 30 s margin: a saved link is never handed out later, so the
+    // Tunnel links live less than the app's safety margin here: a saved link is never handed out later, so the
     // end-to-end specs see "Descargar" ask cobalt again.
     const fake = await startFakeCobalt({ apiKey: FAKE_COBALT_KEY, tunnelLifespanMs: 20_000 });
     return {

@@ -290,7 +290,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   };
 }
 
-/** The end-to-end server's Gemini: the echo, streamed in pieces 150 ms apart so the filling is visible. */
+/** The end-to-end server's Gemini: the echo, streamed in pieces with a pause between them so the filling is visible. */
 export const geminiFake: FakeService = {
   name: 'gemini',
   async start() {

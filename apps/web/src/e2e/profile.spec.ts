@@ -22,7 +22,7 @@ test.describe('Profile', () => {
     await page.getByLabel('Teléfono').fill('+34 611 222 333');
     await expect(page.getByText('Estado: Cambios sin guardar')).toBeVisible();
     const reloaded = page.waitForEvent('load');
-    // The reload is due 1.5 s after the answer: held until the status line has been read.
+    // The reload follows the answer shortly: held until the status line has been read.
     const resume = await holdTimers(page);
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     await expect(page.getByText('Perfil actualizado correctamente', { exact: true })).toBeVisible();

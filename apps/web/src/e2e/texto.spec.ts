@@ -93,7 +93,7 @@ test.describe('Herramientas de Texto', () => {
     await expect(page.getByRole('button', { name: 'Corregir Texto' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Detener' })).toHaveCount(0);
 
-    // "Copiado" shows for 2 s: held until it has been read.
+    // "Copiado" shows only for a moment: held until it has been read.
     const resume = await holdTimers(page);
     await page.getByRole('button', { name: 'Copiar' }).click();
     await expect(page.getByRole('button', { name: 'Copiado' })).toBeVisible();
@@ -120,8 +120,8 @@ test.describe('Herramientas de Texto', () => {
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
-    // Long enough (the fake streams 3 words every 150 ms: about 20 s) that it cannot finish before "Detener",
-    // even on a busy machine.
+    // Long enough (the fake streams a few words at a time, with a pause between pieces) that it cannot finish
+    // before "Detener", even on a busy machine.
     const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(40)}${unique()}`;
     await page.getByRole('textbox', { name: 'Texto Original' }).fill(text);
     await page.getByRole('button', { name: 'Corregir Texto' }).click();

@@ -189,7 +189,7 @@ test('an admin opens "Descargar" on a video saved earlier and reaches the file t
   });
   expect(saved.status()).toBe(200);
   const { url_video: stored, titulo } = (await saved.json()) as { url_video: string; titulo: string };
-  // The link cobalt gave at save time lives 20 s in the end-to-end fake: too little to be handed out later.
+  // The link cobalt gave at save time is short-lived in the end-to-end fake: too little to be handed out later.
   expect(stored).toContain(`${cobalt}/tunnel?id=${id}&exp=`);
 
   await page.goto('/ytvideo');

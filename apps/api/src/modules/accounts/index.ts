@@ -1,6 +1,18 @@
 /** What the accounts module offers the app and the other modules. */
+export {
+  assertSomeoneAdministers,
+  countActiveConfigUsers,
+  createAccessRepo,
+  endAllSessions,
+  insertMember,
+  setActive,
+  type AccessRepo,
+  type MemberAccount,
+  type NewMember,
+} from './access';
 export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
 export { accountsRoutes } from './routes';
 export { passwordResetTokens } from './schema';
 export { createAccountsService, hashToken } from './service';
+export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';

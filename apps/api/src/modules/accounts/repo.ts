@@ -52,7 +52,25 @@ export async function usernameInUse(db: Db, username: string, exceptId?: number)
   return row !== undefined;
 }
 
-export function createAccountsRepo(database: AppDatabase) {
+/**
+ * Sets a password its owner chose by following a link of ours, in the caller's transaction: the link came to the
+ * account's address, so it proves that address too; the token version moves on and every session row goes, so
+ * all signed-in browsers are signed out.
+ */
+async function setChosenPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      password_hash: passwordHash,
+      email_verified: true,
+      token_version: sql`${users.token_version} + 1`,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+/** A member's own account: registration, the look-ups of sign-in and recovery, the profile. */
+function accountRows(database: AppDatabase) {
   const write = database.transaction.bind(database);
   return {
     /**
@@ -75,6 +93,68 @@ export function createAccountsRepo(database: AppDatabase) {
         return single(rows, 'self-registered user').id;
       }),
 
+    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
+      usernameInUse(database.read, username, exceptId),
+
+    async findByEmail(
+      email: string,
+    ): Promise<{ id: number; username: string; email: string; is_active: boolean } | undefined> {
+      const [row] = await database.read
+        .select({ id: users.id, username: users.username, email: users.email, is_active: users.is_active })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      return row;
+    },
+
+    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
+    async hasPassword(userId: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row !== undefined && row.hash !== NO_PASSWORD;
+    },
+
+    /**
+     * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
+     * password moves the token version on and ends every other session; a new password or email ends every
+     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
+     * Returns the new token version.
+     */
+    updateProfile: (
+      userId: number,
+      currentSessionId: string,
+      changes: ProfileChanges,
+    ): Promise<number | undefined> =>
+      write(async (tx) => {
+        const { password_hash, ...changed } = changes;
+        const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
+        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        const [row] = await tx
+          .update(users)
+          .set(
+            password_hash
+              ? { ...fields, password_hash, token_version: sql`${users.token_version} + 1` }
+              : fields,
+          )
+          .where(eq(users.id, userId))
+          .returning({ token_version: users.token_version });
+        if (!row) return undefined;
+        if (password_hash) {
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
+        }
+        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
+        return row.token_version;
+      }),
+  };
+}
+
+/** The links that prove an email address: sent on registration or on a new address, followed once. */
+function emailLinks(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
     /** Stores a link that proves `email` for the user, replacing every earlier one. */
     replaceEmailConfirmation: (link: {
       userId: number;
@@ -131,20 +211,13 @@ export function createAccountsRepo(database: AppDatabase) {
       write(async (tx) => {
         await tx.update(users).set({ email_verified: true }).where(eq(users.id, userId));
       }),
+  };
+}
 
-    usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
-      usernameInUse(database.read, username, exceptId),
-
-    async findByEmail(
-      email: string,
-    ): Promise<{ id: number; username: string; email: string; is_active: boolean } | undefined> {
-      const [row] = await database.read
-        .select({ id: users.id, username: users.username, email: users.email, is_active: users.is_active })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      return row;
-    },
-
+/** The recovery and set-up links that choose a password, and the password they set. */
+function passwordLinks(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
     /** When the user's most recent recovery link was made, if any. */
     async lastResetRequestAt(userId: number): Promise<string | undefined> {
       const [row] = await database.read
@@ -202,27 +275,9 @@ export function createAccountsRepo(database: AppDatabase) {
           .update(passwordResetTokens)
           .set({ used_at: now.toISOString() })
           .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
-        // The link came to the account's address: following it proves that address too.
-        await tx
-          .update(users)
-          .set({
-            password_hash: passwordHash,
-            email_verified: true,
-            token_version: sql`${users.token_version} + 1`,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await setChosenPassword(tx, userId, passwordHash);
         return true;
       }),
-
-    /** Whether the account has a password to sign in with (an imported or paid-for one may have none yet). */
-    async hasPassword(userId: number): Promise<boolean> {
-      const [row] = await database.read
-        .select({ hash: users.password_hash })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row !== undefined && row.hash !== NO_PASSWORD;
-    },
 
     /**
      * Sets the password of an account whose owner proved the email some other way than a recovery link (a
@@ -230,52 +285,15 @@ export function createAccountsRepo(database: AppDatabase) {
      */
     choosePassword: (userId: number, passwordHash: string): Promise<void> =>
       write(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            password_hash: passwordHash,
-            email_verified: true,
-            token_version: sql`${users.token_version} + 1`,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.user_id, userId));
+        await setChosenPassword(tx, userId, passwordHash);
         await endResetLinks(tx, [userId]);
       }),
-
-    /**
-     * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
-     * password moves the token version on and ends every other session; a new password or email ends every
-     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
-     * Returns the new token version.
-     */
-    updateProfile: (
-      userId: number,
-      currentSessionId: string,
-      changes: ProfileChanges,
-    ): Promise<number | undefined> =>
-      write(async (tx) => {
-        const { password_hash, ...changed } = changes;
-        const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
-        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-        const [row] = await tx
-          .update(users)
-          .set(
-            password_hash
-              ? { ...fields, password_hash, token_version: sql`${users.token_version} + 1` }
-              : fields,
-          )
-          .where(eq(users.id, userId))
-          .returning({ token_version: users.token_version });
-        if (!row) return undefined;
-        if (password_hash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
-        }
-        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
-        return row.token_version;
-      }),
   };
+}
+
+/** The accounts module's data: the member's own account, and the links that prove an email or choose a password. */
+export function createAccountsRepo(database: AppDatabase) {
+  return { ...accountRows(database), ...emailLinks(database), ...passwordLinks(database) };
 }
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -72,48 +72,33 @@ async function rethrowConflict(
   throw error;
 }
 
-export function createAccountsService(deps: AccountsServiceDeps) {
-  const { repo, mailer, clock, log } = deps;
-  const { limits } = deps;
-
-  /**
-   * A new password or email needs the current password (a stolen session alone cannot take the account over).
-   * Each try spends a point first (limited like logins, per account) and gets it back when right.
-   */
-  async function confirmCurrentPassword(me: { id: number; email: string }, given: string): Promise<void> {
-    if (given === '') throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired, 'current_password');
-    const key = String(me.id);
-    await limits.reauth.spend(key);
-    const hash = await deps.loadPasswordHash(normalizeEmail(me.email));
-    if (!hash || !(await verifyPassword(hash, given))) {
-      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
-    }
-    await limits.reauth.refund(key);
-  }
-
-  const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
-
-  /** Stores a link that proves `email` for the account and mails it there, after the answer. */
-  async function sendConfirmation(
-    user: { id: number; username: string },
-    email: string,
-    reason: 'registered' | 'changed',
-  ): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    await repo.replaceEmailConfirmation({
-      userId: user.id,
-      email,
-      hash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_DAYS * DAY_MS),
+/** Stores a link that proves `email` for the account and mails it there, after the answer. */
+async function sendConfirmation(
+  deps: AccountsServiceDeps,
+  user: { id: number; username: string },
+  email: string,
+  reason: 'registered' | 'changed',
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await deps.repo.replaceEmailConfirmation({
+    userId: user.id,
+    email,
+    hash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_DAYS * DAY_MS),
+  });
+  const link = `${deps.publicUrl()}/confirmar-email?token=${encodeURIComponent(token)}`;
+  deps.mailer
+    .send(confirmEmailEmail({ email, username: user.username }, link, reason))
+    .catch((err: unknown) => {
+      deps.log.error({ err, userId: user.id }, 'email-confirmation email could not be sent');
     });
-    const link = `${deps.publicUrl()}/confirmar-email?token=${encodeURIComponent(token)}`;
-    mailer.send(confirmEmailEmail({ email, username: user.username }, link, reason)).catch((err: unknown) => {
-      log.error({ err, userId: user.id }, 'email-confirmation email could not be sent');
-    });
-  }
+}
 
+/** Registration, and the link that proves the new member's email. */
+function registration(deps: AccountsServiceDeps) {
+  const { repo, clock, limits } = deps;
   return {
     /** Creates an inactive cafeinas account; uniqueness (case-insensitive) is the database's to enforce. */
     async register(body: RegisterBody, ip: string): Promise<void> {
@@ -126,7 +111,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       } catch (error) {
         await rethrowConflict(error, REGISTER_CONFLICT, () => repo.usernameInUse(body.username));
       }
-      await sendConfirmation({ id, ...member }, member.email, 'registered');
+      await sendConfirmation(deps, { id, ...member }, member.email, 'registered');
       deps.onRegistered?.(member);
     },
 
@@ -144,7 +129,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!email) throw badRequest(ACCOUNT_MESSAGES.emailConfirmInvalid, 'token');
       return { ok: true, email };
     },
+  };
+}
 
+/** Password recovery: the emailed link, and the new password it sets. */
+function recovery(deps: AccountsServiceDeps) {
+  const { repo, mailer, clock, log, limits } = deps;
+  const invalidToken = () => badRequest(ACCOUNT_MESSAGES.resetTokenInvalid, 'token');
+  return {
     /**
      * Emails a recovery link to an active account. Whether or not the email belongs to one, the caller gets
      * the same answer, and just as fast: the email is sent after the answer, never awaited here.
@@ -183,7 +175,29 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!(await repo.resetPassword(found.id, found.userId, passwordHash, clock.now())))
         throw invalidToken();
     },
+  };
+}
 
+/** The signed-in member's own profile. */
+function profile(deps: AccountsServiceDeps) {
+  const { repo, mailer, log, limits } = deps;
+
+  /**
+   * A new password or email needs the current password (a stolen session alone cannot take the account over).
+   * Each try spends a point first (limited like logins, per account) and gets it back when right.
+   */
+  async function confirmCurrentPassword(me: { id: number; email: string }, given: string): Promise<void> {
+    if (given === '') throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired, 'current_password');
+    const key = String(me.id);
+    await limits.reauth.spend(key);
+    const hash = await deps.loadPasswordHash(normalizeEmail(me.email));
+    if (!hash || !(await verifyPassword(hash, given))) {
+      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
+    }
+    await limits.reauth.refund(key);
+  }
+
+  return {
     /**
      * Edits the signed-in user's own account: username, email, phone, and the password when one is given.
      * Role and active flag are out of reach. Returns the fresh session user and, after a password change, the
@@ -218,7 +232,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const user = tokenVersion === undefined ? undefined : await deps.loadSessionUser(current);
       if (tokenVersion === undefined || !user) throw unauthorized(ACCOUNT_MESSAGES.noSession);
       if (changesEmail) {
-        await sendConfirmation(user, email, 'changed');
+        await sendConfirmation(deps, user, email, 'changed');
         mailer.send(emailChangeRequestedEmail(user, email)).catch((err: unknown) => {
           log.error({ err, userId: user.id }, 'email-change notice could not be sent');
         });
@@ -230,6 +244,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       };
     },
   };
+}
+
+/** A member's own account: registration, recovery and profile. */
+export function createAccountsService(deps: AccountsServiceDeps) {
+  return { ...registration(deps), ...recovery(deps), ...profile(deps) };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

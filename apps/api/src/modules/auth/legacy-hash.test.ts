@@ -92,7 +92,7 @@ describe('sign-in against a stored hash the app would not accept on import', () 
   it('refuses a password longer than 72 bytes against a bcrypt hash instead of saving it', async () => {
     const { app, db } = await createTestApp();
     const member = await addUser(db, { email: 'larga@example.com' });
-    // 72 bytes: bcrypt reads no further, so anything typed after them used to pass.
+    // bcrypt reads no further than 72 bytes, so whatever is typed after them would pass unchecked.
     const password = 'ñ'.repeat(36);
     const legacy = await phpBcrypt(password);
     await db.update(users).set({ password_hash: legacy }).where(eq(users.id, member.id));

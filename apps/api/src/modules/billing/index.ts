@@ -3,8 +3,11 @@ export { createCheckoutService } from './checkout';
 export { createCustomersRepo } from './customers-repo';
 export { createSubscriptionEnder } from './end-subscription';
 export { createPlansRepo } from './plans-repo';
+export { liveSubscriptions, planUsesRole, subscribersIn, type LiveSubscription } from './member-reads';
 export { createPlansService } from './plans-service';
 export { billingRoutes } from './routes';
+/** The members' subscriptions, for the lists that show each member's plan beside the account. */
+export { billingSubscriptions } from './schema';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';

@@ -21,11 +21,18 @@ import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashPassword, NO_PASSWORD } from '../../lib/password';
-import { hashToken, newSetupLink, passwordLinkUrl, type AccountsRepo } from '../accounts';
+import {
+  assertSomeoneAdministers,
+  hashToken,
+  newSetupLink,
+  passwordLinkUrl,
+  passwordSetupEmail,
+  type AccessRepo,
+  type AccountsRepo,
+  type MemberAccount,
+} from '../accounts';
 import { created, diff, type Actor, type HistoryRecorder } from '../history';
-import { passwordSetupEmail } from '../members-io';
 import type { Notifier } from '../notifications';
-import { assertSomeoneAdministers, type SettingsRepo, type StoredUser } from '../settings';
 import { routePayment } from './decide';
 import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
 import { expireOpenCheckouts } from './open-checkouts';
@@ -40,7 +47,8 @@ export interface BillingSyncDeps {
   stripe: Stripe | undefined;
   webhookSecret: string | undefined;
   repo: SubscriptionsRepo;
-  settings: SettingsRepo;
+  /** Role and active flag changes go through the accounts module, as Configuración's do. */
+  access: AccessRepo;
   accounts: Pick<AccountsRepo, 'replaceResetToken' | 'hasPassword' | 'choosePassword' | 'markEmailVerified'>;
   history: HistoryRecorder;
   notifier: Pick<Notifier, 'paidMember'>;
@@ -133,14 +141,14 @@ function subscriptionLabel(row: { status: string | null; cancel_at_period_end: b
 interface Applied {
   messages: MailMessage[];
   /** A payment made this account: the admins hear of the new paying member. */
-  paidMember: { member: StoredUser; plan: string } | undefined;
+  paidMember: { member: MemberAccount; plan: string } | undefined;
 }
 
 const NOTHING: Applied = { messages: [], paidMember: undefined };
 
 /** The fields Historial compares on a billing change. */
 const shown = (
-  user: StoredUser,
+  user: MemberAccount,
   subscription: { status: string | null; cancel_at_period_end: boolean } | undefined,
 ) => ({ role: user.role, is_active: user.is_active, suscripcion: subscriptionLabel(subscription) });
 
@@ -160,7 +168,7 @@ async function freeUsername(email: string, taken: (name: string) => Promise<bool
  * acting on the subscription's current state fetched from Stripe, never on the order events arrive in.
  */
 export function createBillingSync(deps: BillingSyncDeps) {
-  const { stripe, repo, settings, history, clock, log } = deps;
+  const { stripe, repo, access, history, clock, log } = deps;
 
   function verify(stripe: Stripe, payload: unknown, signature: unknown): Stripe.Event {
     if (!Buffer.isBuffer(payload) || typeof signature !== 'string' || !deps.webhookSecret) {
@@ -259,9 +267,9 @@ export function createBillingSync(deps: BillingSyncDeps) {
   async function createAccount(
     email: string,
     plan: PricePlan,
-  ): Promise<{ user: StoredUser; setupToken: string }> {
+  ): Promise<{ user: MemberAccount; setupToken: string }> {
     const username = await freeUsername(email, (name) => repo.usernameTaken(name));
-    const id = await settings.insertUser({
+    const id = await access.insertMember({
       username,
       email,
       phone: null,
@@ -271,7 +279,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       // The payer typed it at Stripe: proven once they follow the set-up link sent to it.
       email_verified: false,
     });
-    const user = present(await settings.findUser(id), 'new billing account');
+    const user = present(await access.findMember(id), 'new billing account');
     const setup = newSetupLink(clock.now());
     await deps.accounts.replaceResetToken({ userId: id, ...setup });
     await history.recordAction(STRIPE_ACTOR, {
@@ -294,7 +302,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       await repo.updateWaiting(state);
       return NOTHING;
     }
-    const user = present(await settings.findUser(userId), 'billing account');
+    const user = present(await access.findMember(userId), 'billing account');
     await history.recordAction(STRIPE_ACTOR, {
       kind: 'billing.payment.waiting',
       entity_type: 'user',
@@ -312,7 +320,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
    * Never an administrator's, nor an account an administrator deactivated (their decision wins).
    */
   function accessTarget(
-    user: StoredUser,
+    user: MemberAccount,
     administers: boolean,
     plan: PricePlan,
     state: SubscriptionState,
@@ -351,7 +359,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
         ],
       });
     }
-    await settings.lockRoleHolders();
+    await access.lockRoleHolders();
     const link = await repo.findLink(state.subscriptionId, state.customerId);
     const email = payer.email?.toLowerCase();
     const route = routePayment({
@@ -361,7 +369,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
       firstEvent:
         event.type === 'checkout.session.completed' || event.type === 'customer.subscription.created',
       memberId:
-        payer.userId !== undefined && (await settings.findUser(payer.userId)) ? payer.userId : undefined,
+        payer.userId !== undefined && (await access.findMember(payer.userId)) ? payer.userId : undefined,
       email,
       emailAccountId: email ? await repo.userIdByEmail(email) : undefined,
     });
@@ -382,13 +390,13 @@ export function createBillingSync(deps: BillingSyncDeps) {
       }
       case 'linked':
       case 'member':
-        return grant(present(await settings.findUser(route.userId), 'billing account'), state, plan, link);
+        return grant(present(await access.findMember(route.userId), 'billing account'), state, plan, link);
     }
   }
 
   /** The subscription's state applied to its account: the stored row, the role and active flag, Historial. */
   async function grant(
-    before: StoredUser,
+    before: MemberAccount,
     state: SubscriptionState,
     plan: PricePlan,
     link: StoredSubscription | undefined,
@@ -406,20 +414,12 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const administers = isAdmin(before) || grantsAdministration(await repo.roleTools(before.role_id));
     const target = accessTarget(before, administers, plan, state, previousStatus);
     if (target.role_id !== before.role_id || target.is_active !== before.is_active) {
-      const { username, email, phone } = before;
       // The session check reads the role on every request, so a member who pays or moves to the end role keeps
       // their session and their next page shows the new tier; only a deactivation signs them out.
-      const deactivated = before.is_active && !target.is_active;
-      await settings.updateUser(
-        before.id,
-        { username, email, phone, ...target },
-        deactivated,
-        deactivated,
-        'billing',
-      );
-      await assertSomeoneAdministers(settings, SETTINGS_MESSAGES.lastConfigUserChange);
+      await access.setAccess(before.id, target);
+      await assertSomeoneAdministers(access, SETTINGS_MESSAGES.lastConfigUserChange);
     }
-    const after = present(await settings.findUser(before.id), 'billing account');
+    const after = present(await access.findMember(before.id), 'billing account');
     const previousPlan = previous?.plan_role_id ? await repo.roleName(previous.plan_role_id) : undefined;
     const changes: HistoryChange[] = diff(
       { ...shown(before, previous), plan: previousPlan },
@@ -453,7 +453,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
     state,
     previousStatus,
   }: {
-    after: StoredUser;
+    after: MemberAccount;
     administers: boolean;
     setupToken: string | undefined;
     plan: PricePlan;
@@ -550,7 +550,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
     ): Promise<{ ok: true; plan: string }> {
       const passwordHash = password === undefined ? undefined : await hashPassword(password);
       const result = await repo.transaction(async () => {
-        await settings.lockRoleHolders();
+        await access.lockRoleHolders();
         const { row, plan, user, way } = await findClaim(token);
         if (!user.is_active && user.deactivated_by_admin) throw conflict(CLAIM_MESSAGES.deactivated);
         if (way === 'sign-in' && sessionUserId !== user.id) {
@@ -582,7 +582,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
           // As of the claim: the stored state is the latest event's, and any later event is fetched later still.
           observedAt: Math.max(row.provider_updated_at, clock.now().getTime()),
         };
-        const fresh = present(await settings.findUser(user.id), 'waiting account');
+        const fresh = present(await access.findMember(user.id), 'waiting account');
         return { applied: await grant(fresh, state, plan, held), plan: plan.role };
       });
       void sendAll(result.applied.messages);
@@ -596,7 +596,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (!row) throw badRequest(CLAIM_MESSAGES.invalid, 'token');
     const plan = row.price_id ? await repo.planForPrice(row.price_id) : undefined;
     if (!plan || !grantsAccess(row.status)) throw conflict(CLAIM_MESSAGES.ended);
-    const user = present(await settings.findUser(row.user_id), 'waiting account');
+    const user = present(await access.findMember(row.user_id), 'waiting account');
     // Without a password, or never activated (someone may have registered the address), the link itself is the
     // proof: its follower chooses the password, and every other session ends.
     const way: PaymentClaim['way'] =

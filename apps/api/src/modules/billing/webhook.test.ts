@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
 import { passwordResetTokens } from '../accounts/schema';
-import type * as SetupEmail from '../members-io/setup-email';
+import type * as SetupEmail from '../accounts/setup-email';
 import { auditLog } from '../history/schema';
 import {
   billingEvents,
@@ -38,7 +38,7 @@ import {
 
 // A failure in the middle of applying an event: the set-up email is built last inside the transaction.
 const faults = vi.hoisted(() => ({ setupEmail: false }));
-vi.mock('../members-io/setup-email', async (importOriginal) => {
+vi.mock('../accounts/setup-email', async (importOriginal) => {
   const real = await importOriginal<typeof SetupEmail>();
   return {
     passwordSetupEmail: (...args: Parameters<typeof real.passwordSetupEmail>) => {

@@ -2,4 +2,3 @@
 export { createMembersIoRepo } from './repo';
 export { membersIoRoutes } from './routes';
 export { createMembersIoService } from './service';
-export { passwordSetupEmail } from './setup-email';

@@ -38,9 +38,66 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
   return out;
 };
 
+/** Runs `read` on each batch of `items`, letting other requests run between batches; answers every row read. */
+async function inBatches<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const found: R[] = [];
+  for (const part of chunks(items, BATCH)) {
+    found.push(...(await read(part)));
+    await yieldToOthers();
+  }
+  return found;
+}
+
+const memberColumns = { id: users.id, username: users.username, email: users.email };
+
+/** What an import's preview checks against: the roles, and the accounts its rows may clash with. */
+function importLookups(database: AppDatabase) {
+  const db = (): Db => database.read;
+  return {
+    listRoles: () => db().select({ id: roles.id, name: roles.name }).from(roles),
+
+    /** The roles that grant the config tool: whoever holds one administers the community. */
+    async adminRoleIds(): Promise<Set<number>> {
+      const rows = await db()
+        .select({ id: rolePermissions.role_id })
+        .from(rolePermissions)
+        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+        .where(eq(tools.name, 'config'));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The accounts whose email (any case) is one of `emails` (given in lower case). */
+    findByEmails: (emails: readonly string[]): Promise<ExistingMember[]> =>
+      inBatches(emails, (part) =>
+        db()
+          .select(memberColumns)
+          .from(users)
+          .where(inArray(sql`lower(${users.email})`, part)),
+      ),
+
+    findByUsernames: (usernames: readonly string[]): Promise<ExistingMember[]> =>
+      inBatches(usernames, (part) =>
+        db()
+          .select(memberColumns)
+          .from(users)
+          .where(inArray(sql`lower(${users.username})`, part)),
+      ),
+
+    /** The accounts whose usernames look like these (by skeleton, lib: db/username-skeleton.ts). */
+    findBySkeletons: (skeletons: readonly string[]): Promise<(ExistingMember & { skeleton: string })[]> =>
+      inBatches(skeletons, async (part) => {
+        const rows = await db()
+          .select({ ...memberColumns, skeleton: users.username_skeleton })
+          .from(users)
+          .where(inArray(users.username_skeleton, part));
+        return rows.flatMap((row) => (row.skeleton === null ? [] : [{ ...row, skeleton: row.skeleton }]));
+      }),
+  };
+}
+
+/** Members out (the export) and in (the import's writes, in batches). */
 export function createMembersIoRepo(database: AppDatabase) {
   const db = (): Db => database.read;
-
   return {
     /** Members matching the admin table's filter, oldest first, each with its role's name. */
     async listForExport(filter: ExportFilter, withHashes: boolean) {
@@ -58,68 +115,6 @@ export function createMembersIoRepo(database: AppDatabase) {
         .innerJoin(roles, eq(roles.id, users.role_id))
         .where(userFilter(database, filter))
         .orderBy(asc(users.id));
-    },
-
-    listRoles: () => db().select({ id: roles.id, name: roles.name }).from(roles),
-
-    /** The roles that grant the config tool: whoever holds one administers the community. */
-    async adminRoleIds(): Promise<Set<number>> {
-      const rows = await db()
-        .select({ id: rolePermissions.role_id })
-        .from(rolePermissions)
-        .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
-        .where(eq(tools.name, 'config'));
-      return new Set(rows.map((row) => row.id));
-    },
-
-    /** The accounts whose email (any case) is one of `emails` (given in lower case). */
-    async findByEmails(emails: readonly string[]): Promise<ExistingMember[]> {
-      const found: ExistingMember[] = [];
-      for (const part of chunks(emails, BATCH)) {
-        found.push(
-          ...(await db()
-            .select({ id: users.id, username: users.username, email: users.email })
-            .from(users)
-            .where(inArray(sql`lower(${users.email})`, part))),
-        );
-        await yieldToOthers();
-      }
-      return found;
-    },
-
-    async findByUsernames(usernames: readonly string[]): Promise<ExistingMember[]> {
-      const found: ExistingMember[] = [];
-      for (const part of chunks(usernames, BATCH)) {
-        found.push(
-          ...(await db()
-            .select({ id: users.id, username: users.username, email: users.email })
-            .from(users)
-            .where(inArray(sql`lower(${users.username})`, part))),
-        );
-        await yieldToOthers();
-      }
-      return found;
-    },
-
-    /** The accounts whose usernames look like these (by skeleton, lib: db/username-skeleton.ts). */
-    async findBySkeletons(skeletons: readonly string[]): Promise<(ExistingMember & { skeleton: string })[]> {
-      const found: (ExistingMember & { skeleton: string })[] = [];
-      for (const part of chunks(skeletons, BATCH)) {
-        const rows = await db()
-          .select({
-            id: users.id,
-            username: users.username,
-            email: users.email,
-            skeleton: users.username_skeleton,
-          })
-          .from(users)
-          .where(inArray(users.username_skeleton, part));
-        found.push(
-          ...rows.flatMap((row) => (row.skeleton === null ? [] : [{ ...row, skeleton: row.skeleton }])),
-        );
-        await yieldToOthers();
-      }
-      return found;
     },
 
     /** Inserts the members in batches; answers the new accounts' ids, in order. */
@@ -150,7 +145,7 @@ export function createMembersIoRepo(database: AppDatabase) {
       createdAt: Date,
       expiresAt: Date,
     ): Promise<void> {
-      for (const part of chunks(tokens, BATCH)) {
+      await inBatches(tokens, async (part) => {
         await db()
           .insert(passwordResetTokens)
           .values(
@@ -161,14 +156,16 @@ export function createMembersIoRepo(database: AppDatabase) {
               expires_at: expiresAt.toISOString(),
             })),
           );
-        await yieldToOthers();
-      }
+        return [];
+      });
     },
 
     /** The lock every change of role holders takes (settings/repo.ts): no role is deleted meanwhile. */
     lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
 
     transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
+
+    ...importLookups(database),
   };
 }
 

@@ -15,11 +15,10 @@ import { writeCsv } from '../../lib/csv';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mailer';
 import { NO_PASSWORD } from '../../lib/password';
-import { newSetupLink, passwordLinkUrl } from '../accounts';
+import { newSetupLink, passwordLinkUrl, passwordSetupEmail } from '../accounts';
 import type { ActionEntry, Actor, HistoryRecorder } from '../history';
 import { analyse, type AnalysedRow, type ImportOptions } from './analyse';
 import type { ExportFilter, MembersIoRepo, NewMember } from './repo';
-import { passwordSetupEmail } from './setup-email';
 
 export interface MembersIoServiceDeps {
   repo: MembersIoRepo;

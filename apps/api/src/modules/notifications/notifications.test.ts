@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(smtps.splice(0).map((smtp) => smtp.close()));
 });
 
-/** The app with a real (fake) SMTP server, a clock the test moves, and digests checked every 50 ms. */
+/** The app with a real (fake) SMTP server, a clock the test moves, and digests checked often. */
 async function community() {
   const smtp = await startFakeSmtp();
   smtps.push(smtp);

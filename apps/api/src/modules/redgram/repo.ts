@@ -117,25 +117,10 @@ export function historyPageQueries(
   };
 }
 
-export function createRedgramRepo(database: AppDatabase) {
+/** The screen's settings: one row, the prompts and the key. */
+function settingsRows(database: AppDatabase) {
   const write = database.transaction.bind(database);
-  // The page a member opens most, without a search, as drizzle's prepared queries (as the session check): a
-  // request binds its values instead of building the SQL again.
-  const preparedPage = preparedPerConnection((db: Db, shape: PageShape) => {
-    const { rows, total } = historyPageQueries(db, {
-      userId: sql.placeholder('userId'),
-      since: sql.placeholder('since'),
-      shape,
-      anchor: { sortValue: sql.placeholder('sortValue'), id: sql.placeholder('anchorId') },
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-    });
-    return { rows: rows.prepare(), total: total.prepare() };
-  });
   return {
-    /** Runs `work` in one transaction: the settings and their history entry are saved together. */
-    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
-
     async getSettings(): Promise<RedgramSettings> {
       const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
       return {
@@ -153,7 +138,13 @@ export function createRedgramRepo(database: AppDatabase) {
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: redgramConfig.id, set: values });
       }),
+  };
+}
 
+/** Each member's audience profiles. */
+function profileRows(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
     /** The user's profiles sorted by name (case-insensitive). */
     listProfiles: (userId: number): Promise<RedgramProfile[]> =>
       database.read
@@ -201,12 +192,38 @@ export function createRedgramRepo(database: AppDatabase) {
           .returning({ id: redgramProfiles.id });
         return deleted.length > 0;
       }),
+  };
+}
 
-    insertLog: (log: NewLog): Promise<void> =>
-      write(async (tx) => {
-        await tx.insert(redgramLogs).values(log);
-      }),
+/** A stored entry as the contract shapes it: its variants parsed, the member's id left out. */
+const toHistoryEntry = (row: typeof redgramHistory.$inferSelect): RedgramHistoryEntry => ({
+  id: row.id,
+  created_at: row.created_at,
+  profile_id: row.profile_id,
+  profile_name: row.profile_name,
+  social_network: row.social_network,
+  mode: row.mode,
+  input_text: row.input_text,
+  variants: parseVariants(row.variants),
+});
 
+/** Each member's generated texts, a page at a time, and their clean-up. */
+function historyRows(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  // The page a member opens most, without a search, as drizzle's prepared queries (as the session check): a
+  // request binds its values instead of building the SQL again.
+  const preparedPage = preparedPerConnection((db: Db, shape: PageShape) => {
+    const { rows, total } = historyPageQueries(db, {
+      userId: sql.placeholder('userId'),
+      since: sql.placeholder('since'),
+      shape,
+      anchor: { sortValue: sql.placeholder('sortValue'), id: sql.placeholder('anchorId') },
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    return { rows: rows.prepare(), total: total.prepare() };
+  });
+  return {
     insertHistory: (entry: NewHistoryEntry): Promise<void> =>
       write(async (tx) => {
         await tx.insert(redgramHistory).values({ ...entry, variants: JSON.stringify(entry.variants) });
@@ -253,16 +270,7 @@ export function createRedgramRepo(database: AppDatabase) {
       const { rows, ...keys } = pageFromRows(window, read, (row) => [row.created_at, row.id]);
       return {
         ...keys,
-        items: rows.map((row) => ({
-          id: row.id,
-          created_at: row.created_at,
-          profile_id: row.profile_id,
-          profile_name: row.profile_name,
-          social_network: row.social_network,
-          mode: row.mode,
-          input_text: row.input_text,
-          variants: parseVariants(row.variants),
-        })),
+        items: rows.map(toHistoryEntry),
         total: counted[0]?.n ?? 0,
       };
     },
@@ -274,6 +282,17 @@ export function createRedgramRepo(database: AppDatabase) {
           .where(and(eq(redgramHistory.id, id), eq(redgramHistory.user_id, userId)))
           .returning({ id: redgramHistory.id });
         return deleted.length > 0;
+      }),
+  };
+}
+
+/** The administrators' log of every call to Gemini. */
+function logRows(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
+    insertLog: (log: NewLog): Promise<void> =>
+      write(async (tx) => {
+        await tx.insert(redgramLogs).values(log);
       }),
 
     latestLogs: (limit = REDGRAM_LOG_LIMIT): Promise<RedgramLogEntry[]> =>
@@ -295,6 +314,18 @@ export function createRedgramRepo(database: AppDatabase) {
         .leftJoin(redgramProfiles, eq(redgramProfiles.id, redgramLogs.profile_id))
         .orderBy(desc(redgramLogs.id))
         .limit(limit),
+  };
+}
+
+export function createRedgramRepo(database: AppDatabase) {
+  const write = database.transaction.bind(database);
+  return {
+    /** Runs `work` in one transaction: the settings and their history entry are saved together. */
+    transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
+    ...settingsRows(database),
+    ...profileRows(database),
+    ...historyRows(database),
+    ...logRows(database),
   };
 }
 

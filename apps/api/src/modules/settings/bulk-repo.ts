@@ -3,9 +3,10 @@ import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts';
+import { liveSubscriptions, type LiveSubscription } from '../billing';
 import { forgetMembersRecords } from '../video-tools';
 import { userFilter, type UserFilter } from './user-list-repo';
-import { liveSubscriptions, type AccountRef, type LiveSubscription } from './users-repo';
+import type { AccountRef } from './users-repo';
 
 /** The accounts a bulk action names: chosen ids, or everyone matching the list's filter. */
 export type BulkTarget = { ids: readonly number[] } | { filter: Omit<UserFilter, 'page' | 'pageSize'> };

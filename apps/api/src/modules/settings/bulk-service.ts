@@ -10,7 +10,8 @@ import { badRequest } from '../../lib/errors';
 import type { Actor, HistoryRecorder } from '../history';
 import type { BulkTarget } from './bulk-repo';
 import type { SettingsQueries, SettingsRepo } from './repo';
-import { assertRoleExists, assertSomeoneAdministers } from './rules';
+import { assertSomeoneAdministers } from '../accounts';
+import { assertRoleExists } from './rules';
 import { subscriptionEndChange, type AccountEvents, type EndSubscription } from './users-service';
 import type { AccountRef } from './users-repo';
 

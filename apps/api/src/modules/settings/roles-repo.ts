@@ -1,9 +1,9 @@
 import type { Role, RolePermission, Tool } from '@app/contracts';
-import { asc, count, eq, or } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { single } from '../../db/rows';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
-import { billingPlans } from '../billing/schema';
+import { planUsesRole } from '../billing';
 
 interface RoleValues {
   name: string;
@@ -74,24 +74,10 @@ export function createRolesRepo(database: AppDatabase) {
   };
 
   /** Whether a paid plan grants this role or moves its members to it when their subscription ends. */
-  const isPlanRole = async (id: number): Promise<boolean> => {
-    const [row] = await db()
-      .select({ id: billingPlans.role_id })
-      .from(billingPlans)
-      .where(or(eq(billingPlans.role_id, id), eq(billingPlans.end_role_id, id)))
-      .limit(1);
-    return row !== undefined;
-  };
+  const isPlanRole = (id: number): Promise<boolean> => planUsesRole(db(), id);
 
   /** Whether a paid plan moves its members to this role when their subscription ends. */
-  const isPlanEndRole = async (id: number): Promise<boolean> => {
-    const [row] = await db()
-      .select({ id: billingPlans.role_id })
-      .from(billingPlans)
-      .where(eq(billingPlans.end_role_id, id))
-      .limit(1);
-    return row !== undefined;
-  };
+  const isPlanEndRole = (id: number): Promise<boolean> => planUsesRole(db(), id, true);
 
   const listTools = (): Promise<Tool[]> => db().select().from(tools).orderBy(asc(tools.id));
 

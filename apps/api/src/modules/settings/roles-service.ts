@@ -14,7 +14,8 @@ import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violatio
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { created, diff, removed, type ActionEntry, type Actor, type HistoryRecorder } from '../history';
 import type { SettingsQueries, SettingsRepo } from './repo';
-import { assertSomeoneAdministers, lockedRead } from './rules';
+import { assertSomeoneAdministers } from '../accounts';
+import { lockedRead } from './rules';
 
 export interface RoleInput {
   name: string;

@@ -1,14 +1,6 @@
 import { SETTINGS_MESSAGES as M } from '@app/contracts';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { SettingsQueries } from './repo';
-
-/**
- * The community must keep at least one active account that can reach Configuración. The transaction holds
- * the role-holders lock, so two changes that each leave one administrator cannot both pass this count.
- */
-export async function assertSomeoneAdministers(tx: SettingsQueries, message: string): Promise<void> {
-  if ((await tx.countActiveConfigUsers()) === 0) throw conflict(message);
-}
 
 export async function assertRoleExists(tx: SettingsQueries, roleId: number): Promise<void> {
   if (!(await tx.roleExists(roleId))) throw badRequest(M.unknownRole, 'role_id');

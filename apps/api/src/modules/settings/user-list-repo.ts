@@ -1,4 +1,4 @@
-import { BILLING_FILTER_STATUSES, type AdminUser, type BillingFilter } from '@app/contracts';
+import type { AdminUser, BillingFilter } from '@app/contracts';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
@@ -16,7 +16,7 @@ import {
   type PageShape,
   type PageWindow,
 } from '../../lib/page-key';
-import { billingSubscriptions } from '../billing/schema';
+import { subscribersIn } from '../billing';
 import { selectAdminUsers, toAdminUser } from './users-repo';
 
 export interface UserFilter extends PageRequest {
@@ -27,16 +27,6 @@ export interface UserFilter extends PageRequest {
 
 /** A page of the user list, the keys of the pages around it and the total it is a page of. */
 type UserPage = PageKeys & { items: AdminUser[]; total: number };
-
-/** The members whose subscription is in one of the filter's statuses (billing_subscriptions_status_idx). */
-const billingCondition = (database: AppDatabase, billing: BillingFilter): SQL =>
-  inArray(
-    users.id,
-    database.read
-      .select({ id: billingSubscriptions.user_id })
-      .from(billingSubscriptions)
-      .where(inArray(billingSubscriptions.status, [...BILLING_FILTER_STATUSES[billing]])),
-  );
 
 /**
  * The accounts the list's search, pending and subscription filters keep (the bulk actions and the export
@@ -49,7 +39,7 @@ export const userFilter = (
   and(
     pending ? eq(users.is_active, false) : undefined,
     search ? database.dialect.userSearch(users.id, users.username, users.email, search) : undefined,
-    billing ? billingCondition(database, billing) : undefined,
+    billing ? subscribersIn(database.read, billing) : undefined,
   );
 
 const keyOf = (user: AdminUser): KeyValues => [user.created_at, user.id];

@@ -1,13 +1,20 @@
-import { ACCESS_STATUSES, SubscriptionStatus, type AdminUser } from '@app/contracts';
-import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { SubscriptionStatus, type AdminUser } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
-import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
-import { single } from '../../db/rows';
-import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
-import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
-import { endResetLinks, usernameInUse } from '../accounts';
-import { billingSubscriptions } from '../billing/schema';
+import { tallyUsers } from '../../db/kept-counts';
+import { roles, users } from '../../db/schema';
+import { renamedSkeleton } from '../../db/username-skeleton';
+import {
+  countActiveConfigUsers,
+  endAllSessions,
+  endResetLinks,
+  insertMember,
+  setActive,
+  usernameInUse,
+  type NewMember,
+} from '../accounts';
+import { billingSubscriptions } from '../billing';
 import { forgetMembersRecords } from '../video-tools';
 
 interface UserValues {
@@ -30,33 +37,6 @@ export interface StoredUser extends AdminUser {
   /** The provider's id of the member's subscription, if billing ever stored one. */
   subscription_id: string | null;
 }
-
-/** A live subscription of an account (one that still charges or grants): what an administrator may end. */
-export interface LiveSubscription {
-  user_id: number;
-  subscription_id: string;
-}
-
-/** The live subscriptions of the accounts `where` selects. */
-export const liveSubscriptions = async (on: Db, where: SQL | undefined): Promise<LiveSubscription[]> => {
-  const rows = await on
-    .select({ user_id: users.id, subscription_id: billingSubscriptions.subscription_id })
-    .from(users)
-    .innerJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
-    .where(
-      and(
-        where,
-        isNotNull(billingSubscriptions.subscription_id),
-        inArray(billingSubscriptions.status, [...ACCESS_STATUSES]),
-      ),
-    );
-  return rows.flatMap((row) =>
-    row.subscription_id ? [{ ...row, subscription_id: row.subscription_id }] : [],
-  );
-};
-
-/** The tool whose holders administer the community (lock-out rules). */
-const CONFIG_TOOL = 'config';
 
 /**
  * The role a subscription grants, joined apart from the role the member holds now. A derived table rather than
@@ -124,52 +104,23 @@ export function createUsersRepo(database: AppDatabase) {
     return row && toAdminUser(row);
   };
 
-  /** An administrator's word proves the email, unless `email_verified` says otherwise (an account a payment made). */
-  const insertUser = (
-    values: UserValues & { password_hash: string; email_verified?: boolean },
-  ): Promise<number> =>
-    write(async (tx) => {
-      const rows = await tx
-        .insert(users)
-        .values({ ...values, username_skeleton: usernameSkeleton(values.username) })
-        .returning({ id: users.id });
-      await bumpUserCount(tx, values.is_active, 1);
-      return single(rows, 'new user').id;
-    });
-
   /**
-   * Updates the account; `endSessions` bumps the token version and drops the user's session rows, `endLinks`
-   * deletes the user's outstanding recovery and set-up links.
+   * Updates the account on an administrator's word; `endSessions` bumps the token version and drops the
+   * user's session rows, `endLinks` deletes the user's outstanding recovery and set-up links.
    */
   const updateUser = (
     id: number,
     values: UserValues & { password_hash?: string | undefined },
     endSessions: boolean,
     endLinks = false,
-    by: 'admin' | 'billing' = 'admin',
   ): Promise<void> =>
     write(async (tx) => {
-      // The flag flips in a write that only matches while it differs, so of two concurrent edits only one
-      // moves the account between the kept counts (a read first would let both do so on PostgreSQL). An
-      // administrator's deactivation is remembered, so billing never undoes it.
-      const flipped = await tx
-        .update(users)
-        .set({ is_active: values.is_active, deactivated_by_admin: by === 'admin' && !values.is_active })
-        .where(and(eq(users.id, id), ne(users.is_active, values.is_active)))
-        .returning({ id: users.id });
-      if (flipped.length > 0) {
-        await bumpUserCount(tx, !values.is_active, -1);
-        await bumpUserCount(tx, values.is_active, 1);
-      }
+      await setActive(tx, id, values.is_active, 'admin');
       await tx
         .update(users)
-        .set({
-          ...values,
-          username_skeleton: renamedSkeleton(values.username),
-          ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}),
-        })
+        .set({ ...values, username_skeleton: renamedSkeleton(values.username) })
         .where(eq(users.id, id));
-      if (endSessions) await tx.delete(sessions).where(eq(sessions.user_id, id));
+      if (endSessions) await endAllSessions(tx, id);
       if (endLinks) await endResetLinks(tx, [id]);
     });
 
@@ -184,27 +135,13 @@ export function createUsersRepo(database: AppDatabase) {
       );
     });
 
-  /** Active accounts whose role grants the config tool: the people who can still administer. */
-  const countActiveConfigUsers = async (): Promise<number> => {
-    const configRoles = db()
-      .select({ role_id: rolePermissions.role_id })
-      .from(rolePermissions)
-      .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
-      .where(eq(tools.name, CONFIG_TOOL));
-    const [row] = await db()
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.is_active, true), inArray(users.role_id, configRoles)));
-    return row?.n ?? 0;
-  };
-
   return {
     findUser,
     usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
       usernameInUse(db(), username, exceptId),
-    insertUser,
+    insertUser: (values: NewMember): Promise<number> => write((tx) => insertMember(tx, values)),
     updateUser,
     deleteUser,
-    countActiveConfigUsers,
+    countActiveConfigUsers: (): Promise<number> => countActiveConfigUsers(db()),
   };
 }

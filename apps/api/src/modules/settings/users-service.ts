@@ -14,7 +14,8 @@ import { accountConflictField } from '../../db/unique-violation';
 import { conflict } from '../../lib/errors';
 import { created, diff, removed, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
 import type { SettingsRepo } from './repo';
-import { assertRoleExists, assertSomeoneAdministers, lockedRead } from './rules';
+import { assertSomeoneAdministers } from '../accounts';
+import { assertRoleExists, lockedRead } from './rules';
 import type { UserFilter } from './user-list-repo';
 import { withoutTokenVersion, type AccountRef, type StoredUser } from './users-repo';
 

@@ -4,7 +4,7 @@ import {
   PasswordResetRequestBody,
   RESET_TOKEN_TTL_MINUTES,
 } from '@app/contracts';
-import { Alert, Anchor, Button, Fieldset, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError } from '@/lib/api-error';
 import { markServerField } from '@/lib/form-errors';
 import { notifyProgress } from '@/lib/notify';
@@ -20,7 +21,28 @@ import { useResetToken } from './api/check-reset-token';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard } from './auth-card';
-import { SubmitButton, toggleLabel } from '@/components/form-parts';
+import { SubmitButton } from '@/components/form-parts';
+
+/** The request went out: where to look for the link, and a way to try another address. */
+function SentNotice({ email, onRetry }: { email: string; onRetry: () => void }) {
+  return (
+    <AuthCard title="Recuperar Contraseña">
+      <Stack gap="md" align="center" ta="center">
+        <IconMailCheck size={48} aria-hidden="true" color="var(--mantine-color-teal-5)" />
+        <Text role="status">
+          Hemos enviado las instrucciones para recuperar tu contraseña a <strong>{email}</strong>.
+        </Text>
+        <Text size="sm" c="dimmed">
+          El enlace caduca en {RESET_TOKEN_TTL_MINUTES} minutos. Si no ves el correo, revisa la carpeta de
+          correo no deseado.
+        </Text>
+        <Anchor component="button" type="button" underline="always" onClick={onRetry}>
+          Intentar con otro correo
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}
 
 function RequestForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -52,29 +74,13 @@ function RequestForm() {
 
   if (sentTo !== null) {
     return (
-      <AuthCard title="Recuperar Contraseña">
-        <Stack gap="md" align="center" ta="center">
-          <IconMailCheck size={48} aria-hidden="true" color="var(--mantine-color-teal-5)" />
-          <Text role="status">
-            Hemos enviado las instrucciones para recuperar tu contraseña a <strong>{sentTo}</strong>.
-          </Text>
-          <Text size="sm" c="dimmed">
-            El enlace caduca en {RESET_TOKEN_TTL_MINUTES} minutos. Si no ves el correo, revisa la carpeta de
-            correo no deseado.
-          </Text>
-          <Anchor
-            component="button"
-            type="button"
-            underline="always"
-            onClick={() => {
-              form.reset();
-              setSentTo(null);
-            }}
-          >
-            Intentar con otro correo
-          </Anchor>
-        </Stack>
-      </AuthCard>
+      <SentNotice
+        email={sentTo}
+        onRetry={() => {
+          form.reset();
+          setSentTo(null);
+        }}
+      />
     );
   }
 
@@ -160,19 +166,7 @@ function NewPassword({ token }: { token: string }) {
       <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
         <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
           <Stack gap="md">
-            <PasswordInput
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              description="Al menos 6 caracteres"
-              visibilityToggleButtonProps={toggleLabel}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirmar contraseña"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={toggleLabel}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <SubmitButton busy={isSubmitting} busyLabel="Guardando...">
               Cambiar contraseña
             </SubmitButton>

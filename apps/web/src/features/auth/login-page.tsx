@@ -22,18 +22,14 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { redirectTarget } from './redirect-target';
 import { useLogin } from './use-login';
 
-export function LoginPage() {
-  const isAuthenticated = useSession((state) => state.isAuthenticated);
-  const location = useLocation();
+/**
+ * The form's two fields and its submit: an incomplete form explains itself instead of sending, on the button
+ * and on Enter alike.
+ */
+function useLoginForm() {
   const { submit, prepare, isSubmitting } = useLogin();
-  // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
-  const hydrated = useHydrated();
-  const billingEnabled = usePublicConfig().data?.billingEnabled === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-
-  // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
-  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
 
   const isComplete = email.trim() !== '' && password !== '';
 
@@ -58,6 +54,49 @@ export function LoginPage() {
       send();
     }
   };
+
+  return { email, setEmail, password, setPassword, isComplete, onSubmit, onKeyDown, prepare, isSubmitting };
+}
+
+/** Where else the visitor may go: registration, recovery, and the plans when payments are on. */
+function LoginLinks({ billingEnabled }: { billingEnabled: boolean }) {
+  return (
+    <Stack gap={6} mt="lg" align="center">
+      <Text size="sm" c="dimmed">
+        ¿No tienes una cuenta?{' '}
+        <Anchor component={Link} to="/register" size="sm" underline="always">
+          Regístrate aquí
+        </Anchor>
+      </Text>
+      <Text size="sm" c="dimmed">
+        ¿Olvidaste tu contraseña?{' '}
+        <Anchor component={Link} to="/reset-password" size="sm" underline="always">
+          Recuperar contraseña
+        </Anchor>
+      </Text>
+      {billingEnabled && (
+        <Text size="sm" c="dimmed">
+          ¿Aún no eres miembro?{' '}
+          <Anchor component={Link} to="/planes" size="sm" underline="always">
+            Ver planes
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function LoginPage() {
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const location = useLocation();
+  const { email, setEmail, password, setPassword, isComplete, onSubmit, onKeyDown, prepare, isSubmitting } =
+    useLoginForm();
+  // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
+  const hydrated = useHydrated();
+  const billingEnabled = usePublicConfig().data?.billingEnabled === true;
+
+  // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
 
   return (
     <Container size={440} py="xl">
@@ -107,28 +146,7 @@ export function LoginPage() {
           </Fieldset>
         </form>
 
-        <Stack gap={6} mt="lg" align="center">
-          <Text size="sm" c="dimmed">
-            ¿No tienes una cuenta?{' '}
-            <Anchor component={Link} to="/register" size="sm" underline="always">
-              Regístrate aquí
-            </Anchor>
-          </Text>
-          <Text size="sm" c="dimmed">
-            ¿Olvidaste tu contraseña?{' '}
-            <Anchor component={Link} to="/reset-password" size="sm" underline="always">
-              Recuperar contraseña
-            </Anchor>
-          </Text>
-          {billingEnabled && (
-            <Text size="sm" c="dimmed">
-              ¿Aún no eres miembro?{' '}
-              <Anchor component={Link} to="/planes" size="sm" underline="always">
-                Ver planes
-              </Anchor>
-            </Text>
-          )}
-        </Stack>
+        <LoginLinks billingEnabled={billingEnabled} />
       </Paper>
     </Container>
   );

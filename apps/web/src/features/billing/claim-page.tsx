@@ -1,12 +1,13 @@
 import { NewPasswordForm, type PaymentClaim } from '@app/contracts';
-import { Alert, Button, Container, Fieldset, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Fieldset, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
-import { SubmitButton, toggleLabel } from '@/components/form-parts';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { SubmitButton } from '@/components/form-parts';
 import { markServerField } from '@/lib/form-errors';
 import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
@@ -105,19 +106,7 @@ function PasswordClaim({ token, claim }: { token: string; claim: PaymentClaim })
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Fieldset variant="unstyled" disabled={attach.isPending} p={0} m={0}>
           <Stack gap="md">
-            <PasswordInput
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              description="Al menos 6 caracteres"
-              visibilityToggleButtonProps={toggleLabel}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirmar contraseña"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={toggleLabel}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <SubmitButton busy={attach.isPending} busyLabel="Guardando...">
               Vincular el pago
             </SubmitButton>

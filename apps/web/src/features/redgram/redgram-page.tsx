@@ -1,44 +1,30 @@
 import {
-  generateRedgram,
   isAdmin,
   networkLimit,
   REDGRAM_MESSAGES,
   REDGRAM_VARIANTS_MAX,
   type RedgramHistoryEntry,
   type RedgramMode,
+  type RedgramProfile,
 } from '@app/contracts';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconHistory, IconSettings } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
-import { useGeneration } from '@/lib/use-generation';
 import { ConfigModal } from './config-modal';
+import { GenerateBar } from './generate-bar';
 import { HistoryPanel } from './history-panel';
-import { pickProfile, readLastProfile, saveLastProfile } from './last-profile';
 import { LogsModal } from './logs-modal';
 import { ModeCards } from './mode-cards';
 import { ProfileModal } from './profile-modal';
+import { ProfilePicker } from './profile-picker';
 import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
-import { historyKey } from './api/get-history';
-import { useProfiles } from './api/get-profiles';
-import { refreshAfterChange } from '@/lib/query-client';
+import { useChosenProfile, useRedgramWriter } from './use-redgram';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
   escribir: { label: 'Tema', placeholder: 'Escribe el tema sobre el que quieres crear contenido...' },
@@ -47,17 +33,68 @@ const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = 
 
 type Dialog = 'none' | 'new-profile' | 'edit-profile' | 'delete-profile' | 'config' | 'logs';
 
+function RedgramHeader({ admin, onOpen }: { admin: boolean; onOpen: (dialog: 'logs' | 'config') => void }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4}>
+        <Title order={1}>RedGram</Title>
+        <Text c="dimmed">Genera contenido optimizado para redes sociales</Text>
+      </Stack>
+      {admin && (
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconHistory size={18} />} onClick={() => onOpen('logs')}>
+            Historial
+          </Button>
+          <Button variant="default" leftSection={<IconSettings size={18} />} onClick={() => onOpen('config')}>
+            Configuración
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** Asks before deleting the chosen profile; once it is gone, nothing is chosen. */
+function DeleteProfileDialog({
+  opened,
+  profile,
+  onDeleted,
+  onClose,
+}: {
+  opened: boolean;
+  profile: RedgramProfile | null;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const deleteProfile = useDeleteProfile();
+  const confirm = () => {
+    if (!profile || deleteProfile.isPending) return;
+    deleteProfile.mutate(profile.id, {
+      onSuccess: () => {
+        onDeleted();
+        toast(REDGRAM_MESSAGES.profileDeleted);
+        onClose();
+      },
+      onError: (error) => toast(error.message, 'error'),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Eliminar Perfil"
+      message={`¿Eliminar el perfil "${profile?.name ?? ''}"? Esta acción no se puede deshacer.`}
+      busy={deleteProfile.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
+  );
+}
+
 /** RedGram: social-media text from an audience profile, written from a topic or rewritten, streamed by Gemini. */
 export function RedgramPage() {
   const user = useSession((state) => state.user);
   const admin = isAdmin(user);
-  const profiles = useProfiles();
-  // A reload keeps the member's last choice; a member with one profile never has to choose it.
-  const [chosenId, setChosenId] = useState(() => readLastProfile(user?.id));
-  const choose = (id: number | null) => {
-    setChosenId(id);
-    saveLastProfile(user?.id, id);
-  };
+  const { profiles, selected, choose } = useChosenProfile(user?.id);
   // "Crear publicación" (video tools) opens this screen with a text to rewrite.
   const location = useLocation();
   const [draft] = useState(() => readRedgramDraft(location.state));
@@ -65,28 +102,9 @@ export function RedgramPage() {
   const [input, setInput] = useState(draft?.text ?? '');
   const [variantCount, setVariantCount] = useState(1);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>('none');
-  const deleteProfile = useDeleteProfile();
-  const generation = useGeneration();
-
-  const selected = pickProfile(profiles.data, chosenId);
+  const writer = useRedgramWriter({ selected, mode, input, variantCount });
   const closeDialog = () => setDialog('none');
-
-  const generate = async () => {
-    if (generation.busy) return;
-    if (!selected) return toast(REDGRAM_MESSAGES.selectProfile, 'error');
-    if (input.trim() === '') return toast(REDGRAM_MESSAGES.missingText[mode], 'error');
-    const result = await generation.run(
-      generateRedgram,
-      { body: { profile_id: selected.id, mode, text: input, variants: variantCount } },
-      REDGRAM_MESSAGES.generateFailed,
-    );
-    if (result.ok) {
-      toast(REDGRAM_MESSAGES.generated);
-      void refreshAfterChange(queryClient, historyKey);
-    } else if (result.error) toast(result.error, 'error');
-  };
 
   /** "Usar de nuevo": the entry's profile (if it still exists), mode, text and number of variants. */
   const reuse = (entry: RedgramHistoryEntry) => {
@@ -102,107 +120,22 @@ export function RedgramPage() {
     inputRef.current?.focus({ preventScroll: true });
   };
 
-  const deleteSelected = () => {
-    if (!selected || deleteProfile.isPending) return;
-    deleteProfile.mutate(selected.id, {
-      onSuccess: () => {
-        choose(null);
-        toast(REDGRAM_MESSAGES.profileDeleted);
-        closeDialog();
-      },
-      onError: (error) => toast(error.message, 'error'),
-    });
-  };
-
   const limit = selected ? networkLimit(selected.social_network) : null;
-  const shownVariants =
-    generation.variants.length > 1
-      ? generation.variants
-      : generation.busy && variantCount > 1
-        ? Array.from({ length: variantCount }, () => '')
-        : [generation.text];
-  const clearResult = () => {
-    generation.setText('');
-    generation.setVariants([]);
-  };
-
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={1}>RedGram</Title>
-            <Text c="dimmed">Genera contenido optimizado para redes sociales</Text>
-          </Stack>
-          {admin && (
-            <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconHistory size={18} />}
-                onClick={() => setDialog('logs')}
-              >
-                Historial
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconSettings size={18} />}
-                onClick={() => setDialog('config')}
-              >
-                Configuración
-              </Button>
-            </Group>
-          )}
-        </Group>
+        <RedgramHeader admin={admin} onOpen={setDialog} />
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            {profiles.isError ? (
-              <Alert color="red" role="alert">
-                <Group justify="space-between">
-                  <Text>{REDGRAM_MESSAGES.loadProfilesFailed}</Text>
-                  <Button variant="light" color="red" onClick={() => void profiles.refetch()}>
-                    Reintentar
-                  </Button>
-                </Group>
-              </Alert>
-            ) : (
-              <NativeSelect
-                label="Seleccionar perfil"
-                value={selected ? String(selected.id) : ''}
-                onChange={(event) =>
-                  choose(event.currentTarget.value ? Number(event.currentTarget.value) : null)
-                }
-                disabled={profiles.isPending}
-                data={[
-                  { value: '', label: profiles.isPending ? 'Cargando perfiles...' : 'Seleccionar perfil' },
-                  ...(profiles.data ?? []).map((profile) => ({
-                    value: String(profile.id),
-                    label: profile.name,
-                  })),
-                ]}
-              />
-            )}
-            <Group gap="xs">
-              <Button variant="light" onClick={() => setDialog('new-profile')}>
-                Nuevo Perfil
-              </Button>
-              <Button
-                variant="default"
-                onClick={() =>
-                  selected ? setDialog('edit-profile') : toast(REDGRAM_MESSAGES.selectProfileToEdit, 'error')
-                }
-              >
-                Editar Perfil
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                disabled={!selected}
-                onClick={() => setDialog('delete-profile')}
-              >
-                Eliminar Perfil
-              </Button>
-            </Group>
+            <ProfilePicker
+              profiles={profiles}
+              selected={selected}
+              onChoose={choose}
+              onNew={() => setDialog('new-profile')}
+              onEdit={() => setDialog('edit-profile')}
+              onDelete={() => setDialog('delete-profile')}
+            />
 
             <ModeCards mode={mode} onChange={setMode} />
 
@@ -216,33 +149,25 @@ export function RedgramPage() {
               onChange={(event) => setInput(event.currentTarget.value)}
               ref={inputRef}
             />
-            <Group align="flex-end">
-              <NativeSelect
-                label="Variantes"
-                value={String(variantCount)}
-                onChange={(event) => setVariantCount(Number(event.currentTarget.value))}
-                disabled={generation.busy}
-                data={Array.from({ length: REDGRAM_VARIANTS_MAX }, (_, index) => ({
-                  value: String(index + 1),
-                  label: index === 0 ? '1 variante' : `${index + 1} variantes`,
-                }))}
-              />
-              <Button onClick={() => void generate()} disabled={generation.busy || !selected}>
-                {generation.busy ? 'Generando...' : 'Generar'}
-              </Button>
-              {generation.busy && (
-                <Button variant="default" onClick={generation.stop}>
-                  Detener
-                </Button>
-              )}
-              <Button variant="subtle" color="gray" onClick={() => setInput('')} disabled={input === ''}>
-                Limpiar
-              </Button>
-            </Group>
+            <GenerateBar
+              variantCount={variantCount}
+              onVariantCount={setVariantCount}
+              busy={writer.busy}
+              canGenerate={selected !== null}
+              onGenerate={() => void writer.generate()}
+              onStop={writer.stop}
+              canClear={input !== ''}
+              onClear={() => setInput('')}
+            />
           </Stack>
         </Paper>
 
-        <ResultPanel texts={shownVariants} busy={generation.busy} limit={limit} onClear={clearResult} />
+        <ResultPanel
+          texts={writer.shownVariants}
+          busy={writer.busy}
+          limit={limit}
+          onClear={writer.clearResult}
+        />
 
         <HistoryPanel onReuse={reuse} />
       </Stack>
@@ -253,13 +178,11 @@ export function RedgramPage() {
         onClose={closeDialog}
         onCreated={(created) => choose(created.id)}
       />
-      <ConfirmDialog
+      <DeleteProfileDialog
         opened={dialog === 'delete-profile'}
-        title="Eliminar Perfil"
-        message={`¿Eliminar el perfil "${selected?.name ?? ''}"? Esta acción no se puede deshacer.`}
-        busy={deleteProfile.isPending}
-        onConfirm={deleteSelected}
-        onCancel={closeDialog}
+        profile={selected}
+        onDeleted={() => choose(null)}
+        onClose={closeDialog}
       />
       {admin && <ConfigModal opened={dialog === 'config'} onClose={closeDialog} />}
       {admin && <LogsModal opened={dialog === 'logs'} onClose={closeDialog} />}

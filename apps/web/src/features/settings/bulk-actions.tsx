@@ -76,6 +76,119 @@ export interface BulkActionsProps {
   withSubscriptions?: boolean;
 }
 
+/** The selection's count and the actions on it. */
+function SelectionToolbar({
+  count,
+  allMatching,
+  matching,
+  onOpen,
+  onSelectAllMatching,
+  onClear,
+}: Pick<BulkActionsProps, 'count' | 'allMatching' | 'matching' | 'onSelectAllMatching' | 'onClear'> & {
+  onOpen: (action: BulkAction) => void;
+}) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text fw={500} aria-live="polite">
+        {allMatching
+          ? `${accountsLabel(count)} (todas las que coinciden con el filtro)`
+          : `${accountsLabel(count)} ${plural(count, 'seleccionada')}`}
+      </Text>
+      <Button size="xs" variant="light" onClick={() => onOpen('activate')}>
+        Activar
+      </Button>
+      <Button size="xs" variant="light" onClick={() => onOpen('deactivate')}>
+        Desactivar
+      </Button>
+      <Button size="xs" variant="light" onClick={() => onOpen('set_role')}>
+        Cambiar rol
+      </Button>
+      <Button size="xs" variant="light" color="red" onClick={() => onOpen('delete')}>
+        Eliminar
+      </Button>
+      {!allMatching && matching > count && (
+        <Button size="xs" variant="subtle" onClick={onSelectAllMatching}>
+          {`Seleccionar todos los que coinciden con el filtro (${matching})`}
+        </Button>
+      )}
+      <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
+        Quitar selección
+      </Button>
+    </Group>
+  );
+}
+
+/** The confirmation of one action: its question, how subscriptions end, the new role, and the buttons. */
+function BulkConfirm({
+  action,
+  count,
+  endsSubscriptions,
+  ending,
+  onEnding,
+  roles,
+  roleId,
+  roleError,
+  onRole,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  action: BulkAction;
+  count: number;
+  endsSubscriptions: boolean;
+  ending: SubscriptionEnding;
+  onEnding: (ending: SubscriptionEnding) => void;
+  roles: ReturnType<typeof useRoles>;
+  roleId: string | null;
+  roleError: string | undefined;
+  onRole: (value: string | null) => void;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Stack gap="lg">
+      <Text>{bulkQuestion(action, count)}</Text>
+      {endsSubscriptions && (
+        <SubscriptionEndChoice
+          value={ending}
+          onChange={onEnding}
+          description="Para las cuentas que tengan una suscripción activa en Stripe."
+        />
+      )}
+      {action === 'set_role' && (
+        <Select
+          label="Nuevo rol"
+          required
+          placeholder="Selecciona un rol"
+          data={(roles.data ?? []).map((role) => ({
+            value: String(role.id),
+            label: capitalize(role.name),
+          }))}
+          allowDeselect={false}
+          value={roleId}
+          onChange={onRole}
+          error={roleError ?? (roles.error ? M.loadRoles : undefined)}
+          disabled={roles.isPending}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button
+          color={action === 'delete' || action === 'deactivate' ? 'red' : undefined}
+          onClick={onConfirm}
+          loading={busy}
+        >
+          {CONFIRM_LABELS[action]}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** The toolbar shown while accounts are selected, and its confirmation. */
 export function BulkActions({
   count,
@@ -128,33 +241,14 @@ export function BulkActions({
 
   return (
     <Paper withBorder p="sm" role="region" aria-label="Acciones sobre la selección">
-      <Group gap="sm" wrap="wrap">
-        <Text fw={500} aria-live="polite">
-          {allMatching
-            ? `${accountsLabel(count)} (todas las que coinciden con el filtro)`
-            : `${accountsLabel(count)} ${plural(count, 'seleccionada')}`}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => open('activate')}>
-          Activar
-        </Button>
-        <Button size="xs" variant="light" onClick={() => open('deactivate')}>
-          Desactivar
-        </Button>
-        <Button size="xs" variant="light" onClick={() => open('set_role')}>
-          Cambiar rol
-        </Button>
-        <Button size="xs" variant="light" color="red" onClick={() => open('delete')}>
-          Eliminar
-        </Button>
-        {!allMatching && matching > count && (
-          <Button size="xs" variant="subtle" onClick={onSelectAllMatching}>
-            {`Seleccionar todos los que coinciden con el filtro (${matching})`}
-          </Button>
-        )}
-        <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
-          Quitar selección
-        </Button>
-      </Group>
+      <SelectionToolbar
+        count={count}
+        allMatching={allMatching}
+        matching={matching}
+        onOpen={open}
+        onSelectAllMatching={onSelectAllMatching}
+        onClear={onClear}
+      />
 
       <Modal
         opened={action !== null}
@@ -164,48 +258,23 @@ export function BulkActions({
         closeButtonProps={{ 'aria-label': 'Cerrar' }}
       >
         {action && (
-          <Stack gap="lg">
-            <Text>{bulkQuestion(action, count)}</Text>
-            {endsSubscriptions && (
-              <SubscriptionEndChoice
-                value={ending}
-                onChange={setEnding}
-                description="Para las cuentas que tengan una suscripción activa en Stripe."
-              />
-            )}
-            {action === 'set_role' && (
-              <Select
-                label="Nuevo rol"
-                required
-                placeholder="Selecciona un rol"
-                data={(roles.data ?? []).map((role) => ({
-                  value: String(role.id),
-                  label: capitalize(role.name),
-                }))}
-                allowDeselect={false}
-                value={roleId}
-                onChange={(value) => {
-                  setRoleId(value);
-                  setRoleError(undefined);
-                }}
-                error={roleError ?? (roles.error ? M.loadRoles : undefined)}
-                disabled={roles.isPending}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={bulk.isPending}>
-                Cancelar
-              </Button>
-              <Button
-                color={action === 'delete' || action === 'deactivate' ? 'red' : undefined}
-                onClick={confirm}
-                loading={bulk.isPending}
-              >
-                {CONFIRM_LABELS[action]}
-              </Button>
-            </Group>
-          </Stack>
+          <BulkConfirm
+            action={action}
+            count={count}
+            endsSubscriptions={endsSubscriptions}
+            ending={ending}
+            onEnding={setEnding}
+            roles={roles}
+            roleId={roleId}
+            roleError={roleError}
+            onRole={(value) => {
+              setRoleId(value);
+              setRoleError(undefined);
+            }}
+            busy={bulk.isPending}
+            onCancel={close}
+            onConfirm={confirm}
+          />
         )}
       </Modal>
     </Paper>

@@ -4,6 +4,7 @@ import {
   HISTORY_MESSAGES as M,
   HISTORY_PAGE_SIZE,
   historyKindLabel,
+  type HistoryEntry,
   type HistoryKind,
   type PagePosition,
 } from '@app/contracts';
@@ -28,6 +29,120 @@ const KIND_OPTIONS = [
   { value: '', label: 'Todas las acciones' },
   ...Object.entries(HISTORY_KIND_LABELS).map(([value, label]) => ({ value, label })),
 ];
+
+/** Who, which action and between which dates; "Quitar filtros" once any is set. */
+function HistoryFilterBar({
+  filters,
+  actorOptions,
+  filtered,
+  onChange,
+}: {
+  filters: HistoryFilters;
+  actorOptions: { value: string; label: string }[];
+  filtered: boolean;
+  onChange: (change: Partial<HistoryFilters>) => void;
+}) {
+  return (
+    <Group align="flex-end" gap="md">
+      <Select
+        label="Administrador"
+        data={actorOptions}
+        value={filters.actor}
+        onChange={(value) => onChange({ actor: value ?? '' })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 220 }}
+      />
+      <Select
+        label="Acción"
+        data={KIND_OPTIONS}
+        value={filters.kind}
+        onChange={(value) => onChange({ kind: (value ?? '') as HistoryKind | '' })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 280 }}
+      />
+      <TextInput
+        type="date"
+        label="Desde"
+        value={filters.from}
+        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        w={{ base: '100%', sm: 170 }}
+      />
+      <TextInput
+        type="date"
+        label="Hasta"
+        value={filters.to}
+        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        w={{ base: '100%', sm: 170 }}
+      />
+      {filtered && (
+        <Button variant="subtle" onClick={() => onChange(NO_FILTERS)}>
+          Quitar filtros
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * One row per recorded action: when, who (with the email), what and on which element, and each change. No
+ * control in the rows: the region itself takes the focus, so the keyboard can scroll it.
+ */
+function HistoryTable({
+  items,
+  timeZone,
+  busy,
+}: {
+  items: HistoryEntry[];
+  timeZone: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Box role="region" aria-label="Acciones registradas" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table miw={860} striped verticalSpacing="sm" aria-busy={busy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Administrador</Table.Th>
+            <Table.Th>Acción</Table.Th>
+            <Table.Th>Elemento</Table.Th>
+            <Table.Th>Cambios</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{formatDateTime(entry.created_at, timeZone)}</Table.Td>
+              <Table.Td>
+                {/* The email beside the name: a name can be made to look like another admin's. */}
+                <Text size="sm">{entry.actor_name}</Text>
+                {entry.actor_email && (
+                  <Text size="xs" c="dimmed">
+                    {entry.actor_email}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{historyKindLabel(entry.kind)}</Table.Td>
+              <Table.Td>{entry.entity_label}</Table.Td>
+              <Table.Td>
+                {entry.changes.length === 0 ? (
+                  '—'
+                ) : (
+                  <Stack gap={2}>
+                    {entry.changes.map((change) => (
+                      <Text key={change.field} size="sm">
+                        {describeHistoryChange(change)}
+                      </Text>
+                    ))}
+                  </Stack>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
 
 /** Historial: who changed what in the community, newest first, filtered and exportable. */
 export function HistoryTab() {
@@ -74,43 +189,12 @@ export function HistoryTab() {
         Cada cambio que hace un administrador: quién, cuándo, qué y cómo estaba antes.
       </Text>
 
-      <Group align="flex-end" gap="md">
-        <Select
-          label="Administrador"
-          data={actorOptions}
-          value={filters.actor}
-          onChange={(value) => setFilter({ actor: value ?? '' })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <Select
-          label="Acción"
-          data={KIND_OPTIONS}
-          value={filters.kind}
-          onChange={(value) => setFilter({ kind: (value ?? '') as HistoryKind | '' })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 280 }}
-        />
-        <TextInput
-          type="date"
-          label="Desde"
-          value={filters.from}
-          onChange={(event) => setFilter({ from: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <TextInput
-          type="date"
-          label="Hasta"
-          value={filters.to}
-          onChange={(event) => setFilter({ to: event.currentTarget.value })}
-          w={{ base: '100%', sm: 170 }}
-        />
-        {filtered && (
-          <Button variant="subtle" onClick={() => setFilter(NO_FILTERS)}>
-            Quitar filtros
-          </Button>
-        )}
-      </Group>
+      <HistoryFilterBar
+        filters={filters}
+        actorOptions={actorOptions}
+        filtered={filtered}
+        onChange={setFilter}
+      />
 
       <ListState
         loading={history.isPending || config.isPending}
@@ -120,51 +204,7 @@ export function HistoryTab() {
         emptyLabel={filtered ? M.emptyFiltered : M.empty}
         onRetry={() => void history.refetch()}
       >
-        {/* No control in the rows: the region itself takes the focus, so the keyboard can scroll it. */}
-        <Box role="region" aria-label="Acciones registradas" tabIndex={0} style={{ overflowX: 'auto' }}>
-          <Table miw={860} striped verticalSpacing="sm" aria-busy={history.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Administrador</Table.Th>
-                <Table.Th>Acción</Table.Th>
-                <Table.Th>Elemento</Table.Th>
-                <Table.Th>Cambios</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{formatDateTime(entry.created_at, timeZone)}</Table.Td>
-                  <Table.Td>
-                    {/* The email beside the name: a name can be made to look like another admin's. */}
-                    <Text size="sm">{entry.actor_name}</Text>
-                    {entry.actor_email && (
-                      <Text size="xs" c="dimmed">
-                        {entry.actor_email}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{historyKindLabel(entry.kind)}</Table.Td>
-                  <Table.Td>{entry.entity_label}</Table.Td>
-                  <Table.Td>
-                    {entry.changes.length === 0 ? (
-                      '—'
-                    ) : (
-                      <Stack gap={2}>
-                        {entry.changes.map((change) => (
-                          <Text key={change.field} size="sm">
-                            {describeHistoryChange(change)}
-                          </Text>
-                        ))}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+        <HistoryTable items={items} timeZone={timeZone} busy={history.isFetching} />
 
         <Pager
           look="steps"

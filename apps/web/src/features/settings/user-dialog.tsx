@@ -7,7 +7,7 @@ import {
   type SubscriptionEnding,
 } from '@app/contracts';
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
@@ -61,6 +61,76 @@ export interface UserDialogProps {
   onClose: () => void;
 }
 
+/** Deactivating a member who still pays: the administrator chooses how the subscription ends at Stripe. */
+const deactivatesPayer = (user: AdminUser | null, values: UserFormValues): boolean =>
+  user !== null && user.is_active && !values.is_active && isLiveSubscription(user.subscription?.status);
+
+/** What the form sends of the account itself (the password and the subscription's end apart). */
+const accountOf = ({ username, email, phone, is_active }: UserFormValues) => ({
+  username,
+  email,
+  phone,
+  is_active,
+});
+
+/** The account's fields, the password on creation only, the role, and how a live subscription ends. */
+function UserFields({
+  form,
+  creating,
+  roles,
+  endsSubscription,
+}: {
+  form: UseFormReturnType<UserFormValues>;
+  creating: boolean;
+  roles: ReturnType<typeof useRoles>;
+  endsSubscription: boolean;
+}) {
+  const roleOptions = (roles.data ?? []).map((role) => ({
+    value: String(role.id),
+    label: capitalize(role.name),
+  }));
+  return (
+    <>
+      <TextInput label="Nombre de usuario" required autoComplete="off" {...form.getInputProps('username')} />
+      <TextInput
+        label="Correo Electrónico"
+        type="email"
+        required
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <TextInput label="Teléfono" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+      {creating && (
+        <PasswordInput
+          label="Contraseña"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+      )}
+      <Select
+        label="Rol"
+        required
+        placeholder="Selecciona un rol"
+        data={roleOptions}
+        allowDeselect={false}
+        value={form.values.role_id === null ? null : String(form.values.role_id)}
+        onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
+        error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
+        disabled={roles.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      {endsSubscription && (
+        <SubscriptionEndChoice
+          value={form.values.subscription_end}
+          onChange={(value) => form.setFieldValue('subscription_end', value)}
+        />
+      )}
+    </>
+  );
+}
+
 /** "Nuevo Usuario" / "Editar Usuario": the password only on creation; the role chosen explicitly. */
 export function UserDialog({ state, onClose }: UserDialogProps) {
   const mode = state?.mode ?? 'create';
@@ -78,12 +148,7 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
   const update = useUpdateUser();
   const editedUser = state?.mode === 'edit' ? state.user : null;
   const save = editedUser ? update : create;
-  // Deactivating a member who still pays: the administrator chooses how the subscription ends at Stripe.
-  const endsSubscription = (values: UserFormValues): boolean =>
-    editedUser !== null &&
-    editedUser.is_active &&
-    !values.is_active &&
-    isLiveSubscription(editedUser.subscription?.status);
+  const endsSubscription = (values: UserFormValues) => deactivatesPayer(editedUser, values);
   const failure =
     save.error && !serverField(save.error, form.getValues()) ? errorMessage(save.error, M.saveUser) : null;
 
@@ -100,13 +165,7 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
 
   const submit = (values: UserFormValues) => {
     if (values.role_id === null || save.isPending) return;
-    const body = {
-      username: values.username,
-      email: values.email,
-      phone: values.phone,
-      role_id: values.role_id,
-      is_active: values.is_active,
-    };
+    const body = { ...accountOf(values), role_id: values.role_id };
     const handlers = {
       onSuccess: () => {
         notifyDone(mode === 'create' ? 'Usuario creado' : 'Usuario actualizado');
@@ -128,11 +187,6 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
     } else create.mutate({ ...body, password: values.password }, handlers);
   };
 
-  const roleOptions = (roles.data ?? []).map((role) => ({
-    value: String(role.id),
-    label: capitalize(role.name),
-  }));
-
   return (
     <FormDialog
       opened={state !== null}
@@ -142,42 +196,12 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
       onClose={onClose}
       onSubmit={form.onSubmit(submit)}
     >
-      <TextInput label="Nombre de usuario" required autoComplete="off" {...form.getInputProps('username')} />
-      <TextInput
-        label="Correo Electrónico"
-        type="email"
-        required
-        autoComplete="off"
-        {...form.getInputProps('email')}
+      <UserFields
+        form={form}
+        creating={mode === 'create'}
+        roles={roles}
+        endsSubscription={endsSubscription(form.values)}
       />
-      <TextInput label="Teléfono" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-      {mode === 'create' && (
-        <PasswordInput
-          label="Contraseña"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-      )}
-      <Select
-        label="Rol"
-        required
-        placeholder="Selecciona un rol"
-        data={roleOptions}
-        allowDeselect={false}
-        value={form.values.role_id === null ? null : String(form.values.role_id)}
-        onChange={(value) => form.setFieldValue('role_id', value === null ? null : Number(value))}
-        error={form.errors.role_id ?? (roles.error ? M.loadRoles : undefined)}
-        disabled={roles.isPending}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Checkbox label="Usuario Activo" mt="xs" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-      {endsSubscription(form.values) && (
-        <SubscriptionEndChoice
-          value={form.values.subscription_end}
-          onChange={(value) => form.setFieldValue('subscription_end', value)}
-        />
-      )}
       <DialogActions
         mt="md"
         onCancel={onClose}

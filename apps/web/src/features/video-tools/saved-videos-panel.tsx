@@ -15,33 +15,130 @@ import { useSavedVideos } from './api/get-saved-videos';
 import { CreatePostButton } from './create-post-button';
 import type { ProviderConfig, VideoView } from './providers';
 
-/** "Videos Guardados" (administrators): filter, reload, delete all, the table and its pages. */
-export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
-  const [position, setPosition] = useState<PagePosition>({ page: 1 });
-  const { page } = position;
-  const setPage = useCallback((to: number) => setPosition({ page: to }), []);
-  const [filter, setFilterState] = useState('');
-  const setFilter = (value: string) => {
-    setFilterState(value);
-    setPage(1);
-  };
-  const list = useSavedVideos(config, { position, filter });
-  const filters = useFilters(config);
+/** The saved records, one row each: author, link, duration, and what can be done with the video. */
+function SavedVideosTable({
+  config,
+  items,
+  onDelete,
+}: {
+  config: ProviderConfig;
+  items: VideoView[];
+  onDelete: (video: VideoView) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{config.authorColumn}</Table.Th>
+            <Table.Th>{config.linkColumn}</Table.Th>
+            <Table.Th>Duración</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((video) => (
+            <Table.Tr key={video.recordId}>
+              <Table.Td>{video.author}</Table.Td>
+              <Table.Td>
+                {video.pageUrl ? (
+                  <Anchor href={video.pageUrl} target="_blank" rel="noopener noreferrer">
+                    {config.linkText(video)}
+                  </Anchor>
+                ) : (
+                  config.linkText(video)
+                )}
+              </Table.Td>
+              <Table.Td>{video.duration}</Table.Td>
+              <Table.Td>
+                <RowActions
+                  iconSize={18}
+                  deleteLabel={`Eliminar ${video.title}`}
+                  onDelete={() => onDelete(video)}
+                >
+                  {video.downloadUrl && (
+                    <ActionIcon
+                      component="a"
+                      href={video.downloadUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      variant="light"
+                      aria-label={`Descargar ${video.title}`}
+                    >
+                      <IconDownload size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  )}
+                  <CreatePostButton video={video} compact />
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The panel's title, the filter by author or channel, and the buttons that reload and delete what is shown. */
+function SavedVideosToolbar({
+  config,
+  filter,
+  filters,
+  onFilter,
+  onReload,
+  canDeleteAll,
+  onDeleteAll,
+}: {
+  config: ProviderConfig;
+  filter: string;
+  filters: string[];
+  onFilter: (value: string) => void;
+  onReload: () => void;
+  canDeleteAll: boolean;
+  onDeleteAll: () => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <Title order={2} id="saved-videos-title">
+        Videos Guardados
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={config.filterLabel}
+          value={filter}
+          onChange={(event) => onFilter(event.currentTarget.value)}
+          data={[
+            { value: '', label: config.allFilterLabel },
+            ...filters.map((v) => ({ value: v, label: v })),
+          ]}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden="true" />}
+          onClick={onReload}
+        >
+          Recargar
+        </Button>
+        <Button
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          disabled={!canDeleteAll}
+          onClick={onDeleteAll}
+        >
+          Borrar Todo
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The two deletions of the panel, one record or every record shown, each asked for first in a dialog. */
+function useDeletions(config: ProviderConfig, filter: string, clearFilter: () => void) {
   const deleteVideo = useDeleteVideo(config);
   const deleteAll = useDeleteAllVideos(config);
   const [toDelete, setToDelete] = useState<VideoView | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const busy = deleteVideo.isPending || deleteAll.isPending;
-
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pageSize = list.data?.pageSize ?? 1;
-  usePageInRange(list, page, setPage);
-
-  const reload = () => {
-    void list.refetch();
-    void filters.refetch();
-  };
 
   const deleteOne = (video: VideoView) =>
     deleteVideo.mutate(video.recordId, {
@@ -55,50 +152,91 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
     deleteAll.mutate(filter, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: VIDEO_MESSAGES.deletedAll });
-        if (filter) setFilter('');
+        if (filter) clearFilter();
       },
       onError: () => notifications.show({ color: 'red', message: VIDEO_MESSAGES.deleteAllError }),
       onSettled: () => setConfirmAll(false),
     });
 
+  return { toDelete, setToDelete, confirmAll, setConfirmAll, busy, deleteOne, deleteShown };
+}
+
+/** Asks before deleting every record shown, saying how many go (those of the filter, or all of them). */
+function DeleteAllDialog({
+  opened,
+  filter,
+  total,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  opened: boolean;
+  filter: string;
+  total: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const scope = filter
     ? `Se eliminarán los ${total} registros de «${filter}» que muestra el filtro actual.`
     : `Se eliminarán los ${total} registros guardados.`;
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title="Borrar Todo"
+      message={
+        <>
+          {VIDEO_MESSAGES.deleteAllConfirm} {scope} Esta acción no se puede deshacer.
+        </>
+      }
+      confirmLabel="Borrar Todo"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** "Videos Guardados" (administrators): filter, reload, delete all, the table and its pages. */
+export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const setPage = useCallback((to: number) => setPosition({ page: to }), []);
+  const [filter, setFilterState] = useState('');
+  const setFilter = (value: string) => {
+    setFilterState(value);
+    setPage(1);
+  };
+  const list = useSavedVideos(config, { position, filter });
+  const filters = useFilters(config);
+  const { toDelete, setToDelete, confirmAll, setConfirmAll, busy, deleteOne, deleteShown } = useDeletions(
+    config,
+    filter,
+    () => setFilter(''),
+  );
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 1;
+  usePageInRange(list, page, setPage);
+
+  const reload = () => {
+    void list.refetch();
+    void filters.refetch();
+  };
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="saved-videos-title">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Title order={2} id="saved-videos-title">
-            Videos Guardados
-          </Title>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <NativeSelect
-              label={config.filterLabel}
-              value={filter}
-              onChange={(event) => setFilter(event.currentTarget.value)}
-              data={[
-                { value: '', label: config.allFilterLabel },
-                ...(filters.data ?? []).map((v) => ({ value: v, label: v })),
-              ]}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden="true" />}
-              onClick={reload}
-            >
-              Recargar
-            </Button>
-            <Button
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden="true" />}
-              disabled={list.isFetching || items.length === 0}
-              onClick={() => setConfirmAll(true)}
-            >
-              Borrar Todo
-            </Button>
-          </Group>
-        </Group>
+        <SavedVideosToolbar
+          config={config}
+          filter={filter}
+          filters={filters.data ?? []}
+          onFilter={setFilter}
+          onReload={reload}
+          canDeleteAll={!list.isFetching && items.length > 0}
+          onDeleteAll={() => setConfirmAll(true)}
+        />
 
         <ListState
           loading={list.isPending}
@@ -108,56 +246,7 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
           emptyLabel={VIDEO_MESSAGES.emptyList}
           onRetry={reload}
         >
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{config.authorColumn}</Table.Th>
-                  <Table.Th>{config.linkColumn}</Table.Th>
-                  <Table.Th>Duración</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((video) => (
-                  <Table.Tr key={video.recordId}>
-                    <Table.Td>{video.author}</Table.Td>
-                    <Table.Td>
-                      {video.pageUrl ? (
-                        <Anchor href={video.pageUrl} target="_blank" rel="noopener noreferrer">
-                          {config.linkText(video)}
-                        </Anchor>
-                      ) : (
-                        config.linkText(video)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{video.duration}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        iconSize={18}
-                        deleteLabel={`Eliminar ${video.title}`}
-                        onDelete={() => setToDelete(video)}
-                      >
-                        {video.downloadUrl && (
-                          <ActionIcon
-                            component="a"
-                            href={video.downloadUrl}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            variant="light"
-                            aria-label={`Descargar ${video.title}`}
-                          >
-                            <IconDownload size={18} aria-hidden="true" />
-                          </ActionIcon>
-                        )}
-                        <CreatePostButton video={video} compact />
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SavedVideosTable config={config} items={items} onDelete={setToDelete} />
           <Pager
             look="steps"
             arrows
@@ -177,15 +266,10 @@ export function SavedVideosPanel({ config }: { config: ProviderConfig }) {
         onConfirm={() => toDelete && deleteOne(toDelete)}
         onCancel={() => setToDelete(null)}
       />
-      <ConfirmDialog
+      <DeleteAllDialog
         opened={confirmAll}
-        title="Borrar Todo"
-        message={
-          <>
-            {VIDEO_MESSAGES.deleteAllConfirm} {scope} Esta acción no se puede deshacer.
-          </>
-        }
-        confirmLabel="Borrar Todo"
+        filter={filter}
+        total={total}
         busy={busy}
         onConfirm={deleteShown}
         onCancel={() => setConfirmAll(false)}

@@ -3,8 +3,8 @@ import { letter } from '../../integrations/letter';
 import type { MailMessage } from '../../integrations/mailer';
 
 /**
- * The email an imported member without a password gets: the community moved to this app, and the link lets
- * them choose a password (the recovery page, with a link that lasts days instead of an hour).
+ * The email a member without a password gets (an imported member, or an account a payment made): the link
+ * lets them choose a password (the recovery page, with a link that lasts days instead of an hour).
  */
 export function passwordSetupEmail(to: { email: string; username: string }, link: string): MailMessage {
   return letter({
