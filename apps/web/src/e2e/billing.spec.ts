@@ -35,7 +35,7 @@ async function setUpVipPlan(page: Page): Promise<void> {
   await page.goto('/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-  const vip = page.getByRole('region', { name: 'Vip' });
+  const vip = page.getByRole('region', { name: 'VIP' });
   await expect(vip.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
   if (await vip.getByText('Plan guardado').isVisible()) {
     await page.context().clearCookies();
@@ -118,7 +118,8 @@ test.describe('Paid plans through Stripe', () => {
 
     await signIn(page, { email, password });
     const main = page.getByRole('main');
-    await expect(main.getByText('Vip', { exact: true })).toBeVisible();
+    const greeting = main.getByRole('heading', { name: /^Hola, / }).locator('..');
+    await expect(greeting.getByText('VIP', { exact: true })).toBeVisible();
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
@@ -142,7 +143,7 @@ test.describe('Paid plans through Stripe', () => {
         { timeout: 60_000 },
       )
       .toBe(1);
-    await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
+    await expect(greeting.getByText('Cafeínas', { exact: true })).toBeVisible();
   });
 
   for (const viewport of [null, MOBILE]) {
@@ -213,7 +214,11 @@ test.describe('Paid plans through Stripe', () => {
 
       await signIn(page, { email: member.email, password });
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('main').getByText('Vip', { exact: true })).toBeVisible();
+      const greeting = page
+        .getByRole('main')
+        .getByRole('heading', { name: /^Hola, / })
+        .locator('..');
+      await expect(greeting.getByText('VIP', { exact: true })).toBeVisible();
 
       // The waiting entry is gone; the member now pays, with a confirmed email.
       await page.context().clearCookies();
@@ -251,7 +256,7 @@ test.describe('Paid plans through Stripe', () => {
     await page.goto('/config');
     await page.getByRole('tab', { name: 'Planes' }).click();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Vip' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'VIP' })).toBeVisible();
     // The plan forms fit the phone's width: nothing to scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await expectAccessible(page);

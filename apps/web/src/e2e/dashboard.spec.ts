@@ -103,7 +103,10 @@ test.describe('Dashboard', () => {
     await signIn(page, ACCOUNTS.cafeinas);
     await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
+    // The badge beside the greeting and the membership panel write the tier the same way.
+    await expect(main.getByText('Cafeínas', { exact: true })).toHaveCount(2);
+    const greeting = main.getByRole('heading', { name: 'Hola, lucia' }).locator('..');
+    await expect(greeting.getByText('Cafeínas', { exact: true })).toBeVisible();
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });

@@ -56,7 +56,7 @@ describe('Mi suscripción', () => {
       await screen.findByText('Próxima renovación: 1 de diciembre de 2026', undefined, slow),
     ).toBeTruthy();
     expect(screen.getByText('Activa')).toBeTruthy();
-    expect(screen.getByText('Vip')).toBeTruthy();
+    expect(screen.getByText('VIP')).toBeTruthy();
     expect(screen.getByText(/Precio: 49,00\s€ al mes/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
 

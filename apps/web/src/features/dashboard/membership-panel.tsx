@@ -1,18 +1,17 @@
-import { SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
+import { roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
 import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
 interface Tier {
   role: string;
-  name: string;
   access: string;
 }
 
 const TIERS: readonly Tier[] = [
-  { role: 'cafeinas', name: 'Cafeínas', access: 'Acceso limitado' },
-  { role: 'estrategas', name: 'Estrategas', access: 'Acceso básico' },
-  { role: 'vip', name: 'VIP', access: 'Acceso completo' },
+  { role: 'cafeinas', access: 'Acceso limitado' },
+  { role: 'estrategas', access: 'Acceso básico' },
+  { role: 'vip', access: 'Acceso completo' },
 ];
 
 /**
@@ -70,7 +69,7 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
             >
               <Stack gap={6}>
                 <Title order={3} size="h4">
-                  {tier.name}
+                  {roleDisplayName(tier.role)}
                 </Title>
                 {isCurrent && (
                   <Badge variant="filled" w="fit-content">

@@ -1,12 +1,12 @@
 import {
-  SETTINGS_MESSAGES as M,
   type BulkAction,
+  roleDisplayName,
+  SETTINGS_MESSAGES as M,
   type SubscriptionEnding,
   type UserBulkBody,
 } from '@app/contracts';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { capitalize } from '@/components/role-badge';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useBulkUsers } from './api/bulk-users';
@@ -180,7 +180,7 @@ export function BulkActions({
                 placeholder="Selecciona un rol"
                 data={(roles.data ?? []).map((role) => ({
                   value: String(role.id),
-                  label: capitalize(role.name),
+                  label: roleDisplayName(role.name),
                 }))}
                 allowDeselect={false}
                 value={roleId}

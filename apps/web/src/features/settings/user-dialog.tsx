@@ -1,17 +1,17 @@
 import {
+  type AdminUser,
+  isLiveSubscription,
+  roleDisplayName,
   SETTINGS_MESSAGES as M,
+  type SubscriptionEnding,
   UserCreateBody,
   UserUpdateBody,
-  isLiveSubscription,
-  type AdminUser,
-  type SubscriptionEnding,
 } from '@app/contracts';
 import { Checkbox, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { capitalize } from '@/components/role-badge';
 import { FormDialog } from '@/components/form-dialog';
 import { markServerField, serverField } from '@/lib/form-errors';
 import { notifyDone } from '@/lib/notify';
@@ -130,7 +130,7 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
 
   const roleOptions = (roles.data ?? []).map((role) => ({
     value: String(role.id),
-    label: capitalize(role.name),
+    label: roleDisplayName(role.name),
   }));
 
   return (
