@@ -46,7 +46,7 @@ async function setUpVipPlan(page: Page): Promise<void> {
   await vip.getByLabel('Precio 2', { exact: true }).fill('price_vip_yearly');
   await vip.getByLabel('Pasar al miembro a otro rol').check();
   await vip.getByLabel('Rol al terminar').click();
-  await page.getByRole('option', { name: /cafeinas/i }).click();
+  await page.getByRole('option', { name: 'Cafeínas' }).click();
   await vip.getByRole('button', { name: 'Guardar plan' }).click();
   await expect(vip.getByText('Plan guardado')).toBeVisible();
   await expectAccessible(page);
