@@ -1,14 +1,19 @@
-import { SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
+import { roleDisplayName, SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
 import { Badge, Checkbox, Table } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
 import type { UserSelection } from './use-user-selection';
 
-/** "vip · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
+/** "VIP · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
 const subscriptionLabel = ({ subscription }: AdminUser): string =>
   subscription
-    ? [subscription.plan, SUBSCRIPTION_STATUS_LABELS[subscription.status]].filter(Boolean).join(' · ')
+    ? [
+        subscription.plan && roleDisplayName(subscription.plan),
+        SUBSCRIPTION_STATUS_LABELS[subscription.status],
+      ]
+        .filter(Boolean)
+        .join(' · ')
     : '—';
 
 /** One page of accounts, each row with its selection tick and its edit / delete buttons. */
