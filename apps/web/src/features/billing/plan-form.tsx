@@ -25,7 +25,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { saveOutcome } from '@/lib/form-errors';
 import { useSavePlan } from './api/save-plan';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@/lib/format-price';
 
 const initialValues = (plan: AdminPlan | undefined, position: number): SavePlanBody =>
   plan

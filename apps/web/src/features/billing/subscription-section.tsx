@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import { useMySubscription } from './api/get-my-subscription';
 import { useOpenPortal } from './api/open-portal';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@/lib/format-price';
 import { providerRedirect } from './provider-redirect';
 
 const STATUS_COLORS: Partial<Record<MySubscription['status'], string>> = {

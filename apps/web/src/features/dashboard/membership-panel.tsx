@@ -1,7 +1,8 @@
-import { roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
+import { type PublicPlan, roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
 import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { formatPrice } from '@/lib/format-price';
 
 interface Tier {
   role: string;
@@ -40,9 +41,11 @@ export interface MembershipPanelProps {
   plansUrl: string | null | undefined;
   /** True when plans are paid in the app: the button opens /planes instead of `plansUrl`. */
   billingEnabled: boolean | undefined;
+  /** The paid plans while payments run through the app: each tier shows its prices and a button to them. */
+  plans?: readonly PublicPlan[];
 }
 
-export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPanelProps) {
+export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: MembershipPanelProps) {
   return (
     <Paper component="section" withBorder radius="md" p="xl" mt="xl" aria-labelledby="membership-title">
       <Title order={2} id="membership-title" mb={4}>
@@ -57,6 +60,8 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {TIERS.map((tier) => {
           const isCurrent = tier.role === role;
+          const plan = billingEnabled ? plans?.find((paid) => paid.name === tier.role) : undefined;
+          const prices = plan?.prices ?? [];
           return (
             <Paper
               key={tier.role}
@@ -80,6 +85,16 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
                 <Text size="sm" c="dimmed">
                   {tierTools(tier.role)}
                 </Text>
+                {prices.length > 0 && (
+                  <Text fw={600} mt="xs">
+                    {prices.map(formatPrice).join(' o ')}
+                  </Text>
+                )}
+                {prices.length > 0 && !isCurrent && (
+                  <Button component={Link} to="/planes" variant="light" w="fit-content" mt={4}>
+                    Ver el plan {roleDisplayName(tier.role)}
+                  </Button>
+                )}
               </Stack>
             </Paper>
           );
