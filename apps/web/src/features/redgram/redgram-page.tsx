@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { IconHistory, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
@@ -54,6 +54,7 @@ export function RedgramPage() {
   const profiles = useProfiles();
   // A reload keeps the member's last choice; a member with one profile never has to choose it.
   const [chosenId, setChosenId] = useState(() => readLastProfile(user?.id));
+  const profileHintId = useId();
   const choose = (id: number | null) => {
     setChosenId(id);
     saveLastProfile(user?.id, id);
@@ -186,8 +187,12 @@ export function RedgramPage() {
               <Button variant="light" onClick={() => setDialog('new-profile')}>
                 Nuevo Perfil
               </Button>
+              {/* Without a profile it looks disabled and says why, but stays clickable: the spec's toast answers a click. */}
               <Button
                 variant="default"
+                data-disabled={!selected || undefined}
+                aria-disabled={!selected}
+                aria-describedby={selected ? undefined : profileHintId}
                 onClick={() =>
                   selected ? setDialog('edit-profile') : toast(REDGRAM_MESSAGES.selectProfileToEdit, 'error')
                 }
@@ -203,6 +208,11 @@ export function RedgramPage() {
                 Eliminar Perfil
               </Button>
             </Group>
+            {!selected && !profiles.isError && (
+              <Text size="sm" c="dimmed" id={profileHintId} mt={-8}>
+                Elige un perfil en «Seleccionar perfil» para editarlo o eliminarlo.
+              </Text>
+            )}
 
             <ModeCards mode={mode} onChange={setMode} />
 
