@@ -23,6 +23,7 @@ import { IconHistory, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { AiKeyNotice } from '@/components/ai-key-notice';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
@@ -36,6 +37,7 @@ import { ProfileModal } from './profile-modal';
 import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
+import { useRedgramConfig } from './api/get-config';
 import { historyKey } from './api/get-history';
 import { useProfiles } from './api/get-profiles';
 import { refreshAfterChange } from '@/lib/query-client';
@@ -51,6 +53,8 @@ type Dialog = 'none' | 'new-profile' | 'edit-profile' | 'delete-profile' | 'conf
 export function RedgramPage() {
   const user = useSession((state) => state.user);
   const admin = isAdmin(user);
+  // Only an administrator may read the settings: members learn of a missing key from the tool's own message.
+  const config = useRedgramConfig(admin);
   const profiles = useProfiles();
   // A reload keeps the member's last choice; a member with one profile never has to choose it.
   const [chosenId, setChosenId] = useState(() => readLastProfile(user?.id));
@@ -154,6 +158,8 @@ export function RedgramPage() {
             </Group>
           )}
         </Group>
+
+        {config.data?.gemini_api_key.set === false && <AiKeyNotice onConfigure={() => setDialog('config')} />}
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
