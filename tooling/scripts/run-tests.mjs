@@ -19,6 +19,8 @@ const ROUNDS = [
     // The longest stage starts first.
     ['e2e', 'turbo run e2e --only'],
     ['unit+api', 'turbo run test --only'],
+    // The first screens' budget, read from the build's manifest: a few seconds, no browser.
+    ['budget', 'pnpm --filter @app/web budget'],
   ],
 ];
 

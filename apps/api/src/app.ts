@@ -52,7 +52,7 @@ import {
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
-import { systemRoutes } from './modules/system';
+import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -399,6 +399,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });
   return app;
 }

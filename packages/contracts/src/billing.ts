@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PasswordField } from './user-fields';
+import { EmailField, PasswordField } from './user-fields';
 import { endpointsOf, ID_MAX, NoQuery } from './http';
 import { TOOL_NAMES } from './tools';
 
@@ -129,12 +129,17 @@ export const listPlans = endpoint({
   response: PublicPlans,
 });
 
-/** Starts the provider's hosted Checkout for one price; the browser goes to `url`. */
+/**
+ * Starts the provider's hosted Checkout for one price; the browser goes to `url`. A visitor may give their email
+ * first: the provider's page shows it and pays with it, and an open Checkout opened before with the same email can
+ * no longer be paid (nobody pays twice). It proves nothing: the payment still waits for the owner of an address
+ * that has an account. A signed-in member pays with their account's email whatever is sent.
+ */
 export const startCheckout = endpoint({
   summary: 'Abre el pago de un plan en la página segura del proveedor',
   method: 'POST',
   path: '/api/billing/checkout',
-  body: z.strictObject({ price_id: PriceId }),
+  body: z.strictObject({ price_id: PriceId, email: EmailField.optional() }),
   response: z.strictObject({ url: z.string() }),
 });
 

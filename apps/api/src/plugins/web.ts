@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES, PrerenderedPages } from '@app/contracts';
+import { MESSAGES, PrerenderedPages, type PublicConfig } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,8 +11,10 @@ import { SESSION_COOKIE } from './session';
  * (.vite/prerendered.json) for their paths, those rendered for a signed-in member only to a browser that holds a
  * session cookie (whether it is still valid is the app's first question to the API), and index.html for any other
  * GET outside /api so the client router handles its routes. Unknown API paths answer JSON 404.
+ * Every page carries the public settings (the answer of /api/public-config), so the first screens show them
+ * without a request and without loading the API client.
  */
-export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: FastifyInstance, opts) => {
+export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, opts) => {
   const root = opts.webDistDir;
   const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
   if (root !== undefined && !hasWeb) {
@@ -23,6 +25,8 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: Fast
       root,
       wildcard: false,
       index: false,
+      // Scripts and styles as the build compressed them (apps/web/scripts/precompress.mjs), when it did.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,17 +35,41 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(async (app: Fast
   }
 
   const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, PrerenderedPages[string]>();
+  const files = hasWeb ? ['index.html', ...[...prerendered.values()].map((page) => page.file)] : [];
+  const pages = new Map(
+    files.map((file) => [
+      file,
+      withPublicConfig(readFileSync(path.join(root ?? '', file), 'utf8'), opts.publicConfig),
+    ]),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
       const page = prerendered.get(request.url.split('?', 1)[0] ?? '');
       const fits = page && (page.session === 'signed-out' || request.cookies[SESSION_COOKIE] !== undefined);
-      return reply.header('cache-control', 'no-cache').sendFile(fits ? page.file : 'index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pages.get(fits ? page.file : 'index.html'));
     }
     return reply.code(404).send({ error: MESSAGES.notFound });
   });
 });
+
+interface WebOptions {
+  webDistDir: string | undefined;
+  publicConfig: PublicConfig;
+}
+
+/** The page with the settings as a JSON data block (never run, so the CSP allows it) at the end of its head. */
+function withPublicConfig(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    () => `<script type="application/json" id="public-config">${json}</script></head>`,
+  );
+}
 
 /** Path → prerendered page; none when the build has no such list. */
 function prerenderedPages(root: string): Map<string, PrerenderedPages[string]> {

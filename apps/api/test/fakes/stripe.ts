@@ -271,6 +271,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   async function completeCheckout(sessionId: string, email?: string): Promise<Json> {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
+    // Stripe's page takes no payment once the session is expired or paid.
+    if (session.status !== 'open')
+      throw new Error(`checkout session ${sessionId} is ${String(session.status)}`);
     const payer = email ?? (session.customer_email as string | null) ?? 'cliente@example.com';
     const customerId = (session.customer as string | null) ?? (createCustomer({ email: payer }).id as string);
     const lineItems = session.__line_items as { price: string }[];
@@ -435,6 +438,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (parts[0] === 'c' && parts[1] === 'pay' && parts[2]) {
       const session = sessions.get(parts[2]);
       if (!session) return sendJson(response, 404, { error: 'no such session' });
+      if (session.status !== 'open') {
+        response.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(page('Pago de prueba', '<main><h1>Esta página de pago ha caducado</h1></main>'));
+      }
       if (request.method === 'GET') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return response.end(checkoutPage(session));

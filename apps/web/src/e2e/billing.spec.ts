@@ -1,57 +1,10 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
+import { endSubscriptionOf, setUpVipPlan } from './billing-setup';
 import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The local Stripe the server is wired to (apps/api/test/fakes/stripe.ts), for what only Stripe can do. */
-function fakeStripe(): string {
-  const url = process.env.STRIPE_API_URL;
-  if (!url) throw new Error('STRIPE_API_URL is not set: the fake Stripe did not start');
-  return url;
-}
-
-/** Stripe ends the member's subscription (the fake sends customer.subscription.deleted to the app). */
-async function endSubscriptionOf(email: string): Promise<void> {
-  const found = await fetch(`${fakeStripe()}/__control/subscriptions?email=${encodeURIComponent(email)}`);
-  const [subscription] = (await found.json()) as { id: string }[];
-  if (!subscription) throw new Error(`the fake Stripe has no subscription for ${email}`);
-  const ended = await fetch(`${fakeStripe()}/__control/subscriptions/${subscription.id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'canceled' }),
-  });
-  expect(ended.ok).toBe(true);
-}
-
-/**
- * The admin maps VIP to the fake's VIP prices in /config, "Planes" (once: a repeated run finds it saved); a VIP
- * whose subscription ends becomes cafeinas.
- */
-async function setUpVipPlan(page: Page): Promise<void> {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
-  await page.getByRole('tab', { name: 'Planes' }).click();
-  await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-  const vip = page.getByRole('region', { name: 'VIP' });
-  await expect(vip.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
-  if (await vip.getByText('Plan guardado').isVisible()) {
-    await page.context().clearCookies();
-    return;
-  }
-  await vip.getByLabel('Precio 1', { exact: true }).fill('price_vip_monthly');
-  await vip.getByRole('button', { name: 'Añadir precio' }).click();
-  await vip.getByLabel('Precio 2', { exact: true }).fill('price_vip_yearly');
-  await vip.getByLabel('Pasar al miembro a otro rol').check();
-  await vip.getByLabel('Rol al terminar').click();
-  await page.getByRole('option', { name: 'Cafeínas' }).click();
-  await vip.getByRole('button', { name: 'Guardar plan' }).click();
-  await expect(vip.getByText('Plan guardado')).toBeVisible();
-  await expectAccessible(page);
-  await page.context().clearCookies();
-}
 
 /**
  * The admin's users table, in the admin's own browser, shows the new member under "Con suscripción" as a VIP
@@ -145,6 +98,52 @@ test.describe('Paid plans through Stripe', () => {
       .toBe(1);
     await expect(greeting.getByText('Cafeínas', { exact: true })).toBeVisible();
   });
+
+  for (const viewport of [null, MOBILE]) {
+    test(`a visitor who gives their email on /planes can pay only the newest page opened with it${viewport ? ' (375 px)' : ''}`, async ({
+      page,
+    }) => {
+      await setUpVipPlan(page);
+      if (viewport) await page.setViewportSize(viewport);
+      const email = `dospaginas${unique()}@e2e.test`;
+
+      await page.goto('/planes');
+      const field = page.getByLabel('Tu correo electrónico (opcional)');
+      const vip = page.getByRole('region', { name: /vip/i });
+      await field.fill('no-es-un-correo');
+      await vip.getByRole('button', { name: /49,00\s€ al mes/ }).click();
+      await expect(page.getByText('El correo electrónico no es válido')).toBeVisible();
+      await expectAccessible(page);
+
+      // Stripe's page shows the given email instead of asking for it.
+      await field.fill(email);
+      await vip.getByRole('button', { name: /49,00\s€ al mes/ }).click();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+      const first = page.url();
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Correo electrónico')).toHaveCount(0);
+
+      // Back on /planes, the same person (any case) opens another page: the first can no longer be paid.
+      await page.goto('/planes');
+      await page.getByLabel('Tu correo electrónico (opcional)').fill(email.toUpperCase());
+      await page
+        .getByRole('region', { name: /vip/i })
+        .getByRole('button', { name: /490,00\s€ al año/ })
+        .click();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+      const second = page.url();
+      expect(second).not.toBe(first);
+      await page.goto(first);
+      await expect(page.getByRole('heading', { name: 'Esta página de pago ha caducado' })).toBeVisible();
+
+      await page.goto(second);
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
+      await expect
+        .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
+        .toEqual(['Tu cuenta en la comunidad: elige tu contraseña']);
+    });
+  }
 
   for (const viewport of [null, MOBILE]) {
     test(`a visitor pays with a member's email: it waits in Planes until the member follows the link${viewport ? ' (375 px)' : ''}`, async ({

@@ -96,10 +96,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (!webhook.ok) throw new Error(`the fake Stripe refused the webhook URL: ${webhook.status}`);
 
-  // The operator command once per account, all at once: each is a process of its own that mostly waits on
-  // Node's start-up and on the password hash.
-  await Promise.all(
-    [ACCOUNTS.cafeinas, ACCOUNTS.vip, ACCOUNTS.vip2, ACCOUNTS.inactive, ACCOUNTS.profile].map((account) => {
+  // The operator command once per account, one after the other: SQLite gives one writer at a time, and five
+  // processes opening the database together can outwait its busy timeout on a loaded machine.
+  try {
+    for (const account of [
+      ACCOUNTS.cafeinas,
+      ACCOUNTS.vip,
+      ACCOUNTS.vip2,
+      ACCOUNTS.inactive,
+      ACCOUNTS.profile,
+    ]) {
       const args = [
         'add',
         '--email',
@@ -112,9 +118,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         account.role,
         ...(account === ACCOUNTS.inactive ? ['--inactive'] : []),
       ];
-      return execFileAsync(process.execPath, [path.join(apiDist, 'cli/user.js'), ...args], { env });
-    }),
-  );
+      await execFileAsync(process.execPath, [path.join(apiDist, 'cli/user.js'), ...args], { env });
+    }
+  } catch (error) {
+    // A failed set-up gets no teardown call: stop what was started so no server outlives the run.
+    server.kill('SIGTERM');
+    await exited(server);
+    await fakes.stop();
+    throw error;
+  }
 
   process.env.E2E_BASE_URL = baseUrl;
   return async () => {

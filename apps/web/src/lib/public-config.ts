@@ -1,14 +1,26 @@
+import type { PublicConfig } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadRequestModule } from './api-error';
 
 /**
- * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. The dashboard
- * asks for them as it is hydrated, so the request's module loads then, in a task of its own, not with the dashboard.
+ * The settings the server wrote into the page (the API's plugins/web.ts, the same object /api/public-config
+ * answers): the first screens read them there, without a request and without loading zod and the API client. A
+ * page served by another server (Vite's dev server) has none, and the request goes out as before.
+ */
+const settingsInPage = (): PublicConfig | undefined => {
+  const text = document.getElementById('public-config')?.textContent;
+  return text ? (JSON.parse(text) as PublicConfig) : undefined;
+};
+
+/**
+ * Browser-visible settings (plans link, time zone): one query shared by every screen that needs them. Its answer
+ * arrives after the first render even when the page carries it, so a prerendered page hydrates as it was rendered.
  */
 const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: async () => (await loadRequestModule(() => import('./public-config-call'))).fetchPublicConfig(),
+    queryFn: async () =>
+      settingsInPage() ?? (await loadRequestModule(() => import('./public-config-call'))).fetchPublicConfig(),
     staleTime: Infinity,
   });
 

@@ -12,20 +12,16 @@ import { PRERENDER_SESSION_STATES, useSession } from '@/lib/session-store';
  * - the signed-out screens, the same for everyone: the app hydrates them;
  * - the dashboard's frame for a member the page does not know yet: its fixed texts where they will stand, the
  *   name and the tools still loading. The app hydrates it, then shows the member (see SessionView).
- * `modules` are the lazily loaded modules its first render uses: its screen, and for a member the requests the
- * frame makes once hydrated (the session's and the public settings'). The page links their scripts and styles, so
- * the app finds them loading already.
+ * `modules` are the lazily loaded modules its first render uses: its screen, and for a member the session's
+ * requests, which the frame makes once hydrated (the public settings come with the page). The page links their
+ * scripts and styles, so the app finds them loading already.
  */
 export const PRERENDERED_PAGES: Record<string, { modules: string[]; session: PrerenderSession }> = {
   '/login': { modules: ['src/features/auth/login-page.tsx'], session: 'signed-out' },
   '/auth': { modules: ['src/features/auth/login-page.tsx'], session: 'signed-out' },
   '/register': { modules: ['src/features/accounts/register-page.tsx'], session: 'signed-out' },
   '/dashboard': {
-    modules: [
-      'src/features/dashboard/dashboard-page.tsx',
-      'src/lib/session-calls.ts',
-      'src/lib/public-config-call.ts',
-    ],
+    modules: ['src/features/dashboard/dashboard-page.tsx', 'src/lib/session-calls.ts'],
     session: 'signed-in',
   },
 };

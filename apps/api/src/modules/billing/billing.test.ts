@@ -471,6 +471,67 @@ describe('checkout', () => {
     expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
   });
 
+  it("puts a visitor's email on Stripe's page and expires their open pages with that email (any case)", async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip);
+    const visit = (email?: string) =>
+      postJson(t.app, '/api/billing/checkout', {
+        price_id: FAKE_PRICES.vipMonthly.id,
+        ...(email === undefined ? {} : { email }),
+      });
+
+    expect((await visit(' Visita@Example.com ')).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).toMatchObject({ customer_email: 'Visita@Example.com' });
+    expect(lastSessionForm(t.fake)).not.toHaveProperty('customer');
+    expect((await visit()).statusCode).toBe(200);
+    expect(lastSessionForm(t.fake)).not.toHaveProperty('customer_email');
+    expect((await visit('otra@example.com')).statusCode).toBe(200);
+    const [first, bare, other] = [...t.fake.sessions.values()];
+    expect([first?.status, bare?.status, other?.status]).toEqual(['open', 'open', 'open']);
+
+    // The same email again: only the newest page can be paid; pages without an email are not the same person's.
+    const again = await visit('visita@example.com');
+    expect(again.statusCode).toBe(200);
+    const newest = [...t.fake.sessions.values()].at(-1)!;
+    expect(again.json()).toEqual({ url: newest.url });
+    expect([first, bare, other, newest].map((s) => s?.status)).toEqual(['expired', 'open', 'open', 'open']);
+    expect(t.fake.customers.size).toBe(0);
+    expect(await t.db.select().from(billingSubscriptions)).toEqual([]);
+  });
+
+  it("a member's checkout uses their account's email, whatever email is sent", async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip);
+    const socia = await member(t);
+    const res = await postJson(
+      t.app,
+      '/api/billing/checkout',
+      { price_id: FAKE_PRICES.vipMonthly.id, email: 'otra@example.com' },
+      { cookie: socia.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [customer] = [...t.fake.customers.values()];
+    expect(customer).toMatchObject({ email: socia.email });
+    expect(lastSessionForm(t.fake)).toMatchObject({ customer: customer!.id });
+    expect(lastSessionForm(t.fake)).not.toHaveProperty('customer_email');
+  });
+
+  it("refuses a visitor's malformed email with the form's Spanish message, asking nothing of Stripe", async () => {
+    const t = await billingApp();
+    await savedPlan(t, ROLE.vip);
+    for (const email of ['@x@example.com', 'sin-arroba', '']) {
+      const res = await postJson(t.app, '/api/billing/checkout', {
+        price_id: FAKE_PRICES.vipMonthly.id,
+        email,
+      });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json<{ error: string }>().error, email).toMatch(
+        /^El correo electrónico (no es válido|es obligatorio)$/,
+      );
+    }
+    expect(t.fake.sessions.size).toBe(0);
+  });
+
   it('offers a trial once: a member who had a subscription (now cancelled) gets none', async () => {
     const t = await billingApp();
     await savedPlan(t, ROLE.vip, { trial_days: 14 });

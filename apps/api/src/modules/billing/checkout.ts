@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { RateLimits } from '../../lib/rate-limits';
 import type { CustomersRepo, MemberBilling } from './customers-repo';
 import type { PlansRepo } from './plans-repo';
+import { expireOpenCheckouts } from './open-checkouts';
 import { callProvider, providerError } from './provider-errors';
 
 export interface CheckoutServiceDeps {
@@ -57,19 +58,15 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     return { id: customer.id, isNew: true };
   }
 
-  async function expireOtherSessions(client: Stripe, customerId: string, keep: string): Promise<void> {
-    const open = await callProvider(() =>
-      client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 }),
-    );
-    for (const other of open.data) {
-      if (other.id !== keep) await callProvider(() => client.checkout.sessions.expire(other.id));
-    }
-  }
-
+  /**
+   * A visitor's `email` is only what they typed: Stripe's page shows it and pays with it, and it matches their
+   * other open pages; the webhook still decides from what Stripe reports. A member's own email is used instead.
+   */
   async function startCheckout(
     priceId: string,
     user: SessionUser | null,
     ip: string,
+    email?: string,
   ): Promise<{ url: string }> {
     const client = requireStripe();
     if (user && (isAdmin(user) || grantsAdministration(user.permissions)))
@@ -85,6 +82,7 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     // The webhook finds the member by these ids: the session's for checkout.session.completed, the
     // subscription's for every later event.
     const metadata = user ? { user_id: String(user.id) } : undefined;
+    const visitorEmail = user ? undefined : email;
     const session = await callProvider(() =>
       client.checkout.sessions.create({
         mode: 'subscription',
@@ -106,12 +104,15 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
         ...(user && customer
           ? { client_reference_id: String(user.id), customer: customer.id, metadata }
           : {}),
+        ...(visitorEmail ? { customer_email: visitorEmail } : {}),
       }),
     );
     if (!session.url) throw providerError(new Error(`checkout session ${session.id} has no url`));
     if (user && customer?.isNew) await customers.saveCustomer(user.id, customer.id);
     // Only the newest Checkout can be paid: two open ones would make two live subscriptions.
-    if (customer && !customer.isNew) await expireOtherSessions(client, customer.id, session.id);
+    const owner =
+      customer && !customer.isNew ? { customer: customer.id } : visitorEmail && { email: visitorEmail };
+    if (owner) await callProvider(() => expireOpenCheckouts(client, owner, session.id));
     return { url: session.url };
   }
 

@@ -27,7 +27,7 @@ export function billingRoutes(
   route(app, listPlans, access.public, () => plans.publicPlans());
   // Visitors and members alike: a signed-in member's checkout is tied to their account and customer.
   route(app, startCheckout, access.public, async ({ body, request, reply }) =>
-    checkout.startCheckout(body.price_id, await app.sessions.resolve(request, reply), request.ip),
+    checkout.startCheckout(body.price_id, await app.sessions.resolve(request, reply), request.ip, body.email),
   );
   // The emailed link of a waiting payment: its follower may be signed in, or choosing the account's password.
   route(app, checkPaymentClaim, access.public, ({ body }) => sync.checkClaim(body.token));

@@ -28,6 +28,7 @@ import type { Notifier } from '../notifications';
 import { assertSomeoneAdministers, type SettingsRepo, type StoredUser } from '../settings';
 import { routePayment } from './decide';
 import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
+import { expireOpenCheckouts } from './open-checkouts';
 import type {
   PricePlan,
   StoredSubscription,
@@ -177,7 +178,13 @@ export function createBillingSync(deps: BillingSyncDeps) {
       throw badRequest(M.badSignature).withDetail('signature dated in the future');
     }
     // A signed event without an object (Stripe never sends one) is nothing to act on.
-    if (typeof event.data !== 'object' || event.data === null || typeof event.data.object !== 'object') {
+    const data = (event as Partial<Stripe.Event> | null)?.data;
+    if (
+      typeof data !== 'object' ||
+      data === null ||
+      typeof data.object !== 'object' ||
+      data.object === null
+    ) {
       throw badRequest(M.badEvent);
     }
     return event;
@@ -195,8 +202,9 @@ export function createBillingSync(deps: BillingSyncDeps) {
     } catch (error) {
       const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
       if (!gone) throw error;
-      const object = event.data.object as { object?: string };
-      if (object.object !== 'subscription') return undefined;
+      const object = event.data.object as { object?: string; items?: { data?: unknown } };
+      // Only a whole subscription, as Stripe sends it, tells the state of one Stripe no longer has.
+      if (object.object !== 'subscription' || !Array.isArray(object.items?.data)) return undefined;
       const subscription = object as Stripe.Subscription;
       return { subscription, state: stateOf(subscription, event.created * 1000) };
     }
@@ -208,21 +216,15 @@ export function createBillingSync(deps: BillingSyncDeps) {
   }
 
   /**
-   * A visitor paid with an account's email: the Checkout pages that account opened signed in (under its customer)
-   * and has not paid can no longer be, so the same person does not end up with two live subscriptions.
+   * A visitor paid: the other Checkout pages still open for that email can no longer be paid, those its account
+   * opened signed in (under its customer) and those a visitor opened giving the same email, so the same person
+   * does not end up with two live subscriptions.
    */
   async function expireOwnerCheckouts(stripe: Stripe, email: string, paidSession: string): Promise<void> {
+    await expireOpenCheckouts(stripe, { email }, paidSession);
     const userId = await repo.userIdByEmail(email);
     const row = userId === undefined ? undefined : await repo.findByUser(userId);
-    if (!row) return;
-    const open = await stripe.checkout.sessions.list({
-      customer: row.customer_id,
-      status: 'open',
-      limit: 10,
-    });
-    for (const session of open.data) {
-      if (session.id !== paidSession) await stripe.checkout.sessions.expire(session.id);
-    }
+    if (row) await expireOpenCheckouts(stripe, { customer: row.customer_id }, paidSession);
   }
 
   /**

@@ -297,6 +297,48 @@ describe('Stripe webhooks: checkout', () => {
     expect(await t.db.select().from(billingWaitingPayments)).toHaveLength(1);
   });
 
+  it("a visitor's payment expires the pages a visitor opened with the same email, so it is not paid twice", async () => {
+    const t = await billingApp();
+    const open = async (email?: string) => {
+      const res = await postJson(t.app, '/api/billing/checkout', {
+        price_id: FAKE_PRICES.vipMonthly.id,
+        ...(email ? { email } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return [...t.fake.sessions.values()].at(-1)!.id as string;
+    };
+    const bare = await open();
+    const given = await open('Pareja@Example.com');
+    const other = await open('otra@example.com');
+
+    // Paid on the page opened without an email, typing the same address there.
+    await t.fake.completeCheckout(bare, 'pareja@example.com');
+    expect(t.answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await account(t.db, 'pareja@example.com')).toMatchObject({ role: 'vip', is_active: true });
+    expect([given, other].map((id) => t.fake.sessions.get(id)?.status)).toEqual(['expired', 'open']);
+    await expect(t.fake.completeCheckout(given)).rejects.toThrow(/expired/);
+    expect(await t.db.select().from(billingWaitingPayments)).toEqual([]);
+    expect(await t.db.select().from(billingSubscriptions)).toHaveLength(1);
+  });
+
+  it("a visitor's email given at checkout is the one Stripe reports: an account's payment still waits", async () => {
+    const t = await billingApp();
+    const member = await addUser(t.db, { email: 'dada@example.com', role: 'cafeinas' });
+    const res = await postJson(t.app, '/api/billing/checkout', {
+      price_id: FAKE_PRICES.vipMonthly.id,
+      email: 'DADA@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = [...t.fake.sessions.values()].at(-1)!;
+    // Stripe's page shows the given email and pays with it; the app trusts what the event says.
+    const subscription = (await t.fake.completeCheckout(session.id as string)).subscription;
+    expect(await account(t.db, member.email)).toMatchObject({ role: 'cafeinas', is_active: true });
+    expect(await t.db.select().from(billingWaitingPayments)).toMatchObject([
+      { subscription_id: subscription, user_id: member.id },
+    ]);
+    await waitForMail(t, member.email, WAITING_SUBJECT);
+  });
+
   it('a payment with an email never overwrites the billing row of the member who owns it', async () => {
     const t = await billingApp();
     const member = await addUser(t.db, { email: 'paga@example.com', role: 'cafeinas' });
@@ -950,6 +992,16 @@ describe('Stripe webhooks: delivery', () => {
     const empty = JSON.stringify({ ...t.fake.events.at(-1), id: 'evt_sin_datos', data: null });
     const answer = await t.post({ payload: empty, signature: t.fake.sign(empty) });
     expect([answer.statusCode, answer.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    const nothing = await t.post({ payload: 'null', signature: t.fake.sign('null') });
+    expect([nothing.statusCode, nothing.json()]).toEqual([400, { error: BILLING_WEBHOOK_MESSAGES.badEvent }]);
+    // A subscription Stripe does not have, in a shape Stripe never sends: nothing to act on, not a 500.
+    const unknown = JSON.stringify({
+      id: 'evt_desconocida',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_desconocida', object: 'subscription' } },
+    });
+    const ignored = await t.post({ payload: unknown, signature: t.fake.sign(unknown) });
+    expect([ignored.statusCode, ignored.json()]).toEqual([200, { received: true }]);
     expect(await rowsOf(t.db, billingEvents)).toBe(0);
     expect(await account(t.db, 'futuro@example.com')).toBeUndefined();
   });

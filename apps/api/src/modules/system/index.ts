@@ -1,2 +1,2 @@
 /** What the system module offers the app. */
-export { systemRoutes } from './routes';
+export { publicConfigOf, systemRoutes } from './routes';

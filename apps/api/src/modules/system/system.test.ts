@@ -80,6 +80,32 @@ describe('system routes and the served web app', () => {
       expect(await page(url, 'session=abc')).toBe(index);
   });
 
+  it('writes the public settings into the pages it sends, as the public-config endpoint answers them', async () => {
+    const dir = fakeWebDist();
+    const head = (body: string) =>
+      `<!doctype html><html lang="es"><head><title>App</title></head>${body}</html>`;
+    writeFileSync(path.join(dir, 'index.html'), head('<div id="root"></div>'));
+    writeFileSync(path.join(dir, 'login.html'), head('<div id="root" data-prerendered="signed-out"></div>'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, '.vite', 'prerendered.json'),
+      JSON.stringify({ '/login': { file: 'login.html', session: 'signed-out' } }),
+    );
+    const { app } = await createTestApp({
+      webDistDir: dir,
+      membershipPlansUrl: 'https://example.com/</script>',
+    });
+    const answer = (await app.inject({ url: '/api/public-config' })).json();
+    for (const url of ['/login', '/dashboard']) {
+      const page = (await app.inject({ url })).body;
+      const block = /<script type="application\/json" id="public-config">(.*?)<\/script><\/head>/.exec(page);
+      expect(block, url).not.toBeNull();
+      // A value that closes the script element is escaped, and still reads back the same.
+      expect(block?.[1], url).not.toContain('</');
+      expect(JSON.parse(block?.[1] ?? ''), url).toEqual(answer);
+    }
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const { app } = await createTestApp({ webDistDir: fakeWebDist() });
     const res = await app.inject({
@@ -90,6 +116,28 @@ describe('system routes and the served web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends an asset the build compressed as it is, and the plain file to a browser that takes neither', async () => {
+    const dir = fakeWebDist();
+    const brotli = Buffer.from('brotli bytes as the build wrote them');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotli);
+    const { app } = await createTestApp({ webDistDir: dir });
+    const compressed = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(compressed.rawPayload.equals(brotli)).toBe(true);
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");'.repeat(200));
   });
 
   it('sends security headers with a CSP that allows only the Google Drive preview frame', async () => {

@@ -84,6 +84,26 @@ describe('/planes', () => {
     expect(screen.getByRole('button', { name: /49,00\s€ al mes/ }).hasAttribute('disabled')).toBe(true);
   }, 30_000);
 
+  it("sends a visitor's email with the checkout, and refuses a malformed one before asking", async () => {
+    const requests = show((path, method) => {
+      if (path === '/api/billing/plans') return { body: vip };
+      if (method === 'POST' && path === '/api/billing/checkout')
+        return { body: { url: 'https://pay.test/c/2' } };
+      return { status: 404, body: { error: 'No' } };
+    });
+    const field = await screen.findByLabelText(/Tu correo electrónico \(opcional\)/, {}, slow);
+    fireEvent.change(field, { target: { value: 'no-es-correo' } });
+    fireEvent.click(await priceButton(/49,00\s€ al mes/));
+    expect(await screen.findByText('El correo electrónico no es válido')).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/billing/checkout')).toBe(false);
+
+    fireEvent.change(field, { target: { value: ' visita@example.com ' } });
+    fireEvent.click(await priceButton(/49,00\s€ al mes/));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.test/c/2'), slow);
+    const checkout = requests.find((r) => r.path === '/api/billing/checkout');
+    expect(checkout?.body).toEqual({ price_id: 'price_vip_monthly', email: 'visita@example.com' });
+  }, 30_000);
+
   it("tells the API's Spanish message when the checkout cannot start, and stays", async () => {
     show((path) =>
       path === '/api/billing/plans'

@@ -1,6 +1,19 @@
-import { BILLING_MESSAGES as M, type PublicPlan } from '@app/contracts';
-import { Anchor, Badge, Button, Container, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { BILLING_MESSAGES as M, EmailField, type PublicPlan } from '@app/contracts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ListState } from '@/components/list-state';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
@@ -17,10 +30,12 @@ function PlanCard({
   plan,
   isCurrent,
   checkout,
+  onChoose,
 }: {
   plan: PublicPlan;
   isCurrent: boolean;
   checkout: ReturnType<typeof useStartCheckout>;
+  onChoose: (priceId: string) => void;
 }) {
   // Once a price is chosen, every button waits: the browser is leaving for the provider's page.
   const waiting = checkout.isPending || checkout.isSuccess;
@@ -56,9 +71,9 @@ function PlanCard({
           {plan.prices.map((price) => (
             <Button
               key={price.price_id}
-              disabled={waiting && checkout.variables !== price.price_id}
-              loading={waiting && checkout.variables === price.price_id}
-              onClick={() => checkout.mutate(price.price_id, providerRedirect(M.unreachable))}
+              disabled={waiting && checkout.variables?.priceId !== price.price_id}
+              loading={waiting && checkout.variables?.priceId === price.price_id}
+              onClick={() => onChoose(price.price_id)}
             >
               {formatPrice(price)}
             </Button>
@@ -88,7 +103,26 @@ function PaymentsOff() {
 export function PlansPage() {
   const plans = usePlans();
   const checkout = useStartCheckout();
-  const role = useSession((state) => state.user?.role);
+  const user = useSession((state) => state.user);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  // A visitor's email is optional: given, Stripe's page uses it and an earlier open page with it can no longer
+  // be paid. A member pays with their account's email.
+  const choose = (priceId: string) => {
+    const typed = email.trim();
+    if (!user && typed) {
+      const parsed = EmailField.safeParse(typed);
+      if (!parsed.success) {
+        setEmailError(parsed.error.issues[0]?.message ?? 'El correo electrónico no es válido');
+        return;
+      }
+    }
+    checkout.mutate(
+      { priceId, ...(!user && typed ? { email: typed } : {}) },
+      providerRedirect(M.unreachable),
+    );
+  };
 
   return (
     <Container size="lg" py="lg">
@@ -109,11 +143,34 @@ export function PlansPage() {
         {plans.data?.enabled === false ? (
           <PaymentsOff />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {plans.data?.plans.map((plan) => (
-              <PlanCard key={plan.role_id} plan={plan} isCurrent={plan.name === role} checkout={checkout} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="lg">
+            {!user && (
+              <TextInput
+                maw={420}
+                type="email"
+                autoComplete="email"
+                label="Tu correo electrónico (opcional)"
+                description="Lo verás en la página de pago. Si ya tienes cuenta, inicia sesión antes de elegir un plan."
+                value={email}
+                error={emailError}
+                onChange={(event) => {
+                  setEmail(event.currentTarget.value);
+                  setEmailError(null);
+                }}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {plans.data?.plans.map((plan) => (
+                <PlanCard
+                  key={plan.role_id}
+                  plan={plan}
+                  isCurrent={plan.name === user?.role}
+                  checkout={checkout}
+                  onChoose={choose}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
         )}
       </ListState>
       <Text size="sm" c="dimmed" mt="xl">

@@ -1,0 +1,112 @@
+import {
+  SUBSCRIPTION_ENDING_DONE,
+  SUBSCRIPTION_ENDING_LABELS,
+  type SubscriptionEnding,
+} from '@app/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { setUpVipPlan, subscriptionsOf } from './billing-setup';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const HEADERS = { 'x-requested-with': 'fetch' };
+
+const row = (page: Page, text: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+/**
+ * A visitor pays for VIP with a new email (the checkout API, then the fake Stripe's page), which makes an active
+ * VIP account named after the email. Resolves once the account is listed as paying.
+ */
+async function payingMember(request: APIRequestContext, email: string): Promise<void> {
+  const started = await request.post('/api/billing/checkout', {
+    headers: HEADERS,
+    data: { price_id: 'price_vip_monthly', email },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { url } = (await started.json()) as { url: string };
+  const paid = await request.post(url, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => (await subscriptionsOf(email)).map((s) => s.status), { timeout: 30_000 })
+    .toEqual(['active']);
+}
+
+test.describe("An administrator deactivates a paying member (/config): Stripe's subscription ends as chosen", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  const cases: { ending: SubscriptionEnding; viewport: typeof MOBILE | null }[] = [
+    { ending: 'now', viewport: null },
+    { ending: 'period_end', viewport: MOBILE },
+  ];
+  for (const { ending, viewport } of cases) {
+    test(`«${SUBSCRIPTION_ENDING_LABELS[ending]}»${viewport ? ' (375 px)' : ''}`, async ({
+      page,
+      request,
+    }) => {
+      await setUpVipPlan(page);
+      const username = `baja${unique()}`;
+      const email = `${username}@e2e.test`;
+      await payingMember(request, email);
+
+      if (viewport) await page.setViewportSize(viewport);
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/config');
+      await page.getByLabel('Buscar').fill(username);
+      await expect(row(page, username)).toContainText('Activa');
+      await row(page, username)
+        .getByRole('button', { name: `Editar ${username}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Editar Usuario' });
+      const choice = dialog.getByRole('radiogroup', { name: 'Suscripción en Stripe' });
+      // Only deactivating a member whose subscription is live asks how it ends, keeping the paid period by default.
+      await expect(choice).toHaveCount(0);
+      await dialog.getByLabel('Usuario Activo').uncheck();
+      await expect(choice).toBeVisible();
+      await expect(dialog.getByText('Este miembro tiene una suscripción activa en Stripe.')).toBeVisible();
+      await expect(choice.getByRole('radio', { name: SUBSCRIPTION_ENDING_LABELS.period_end })).toBeChecked();
+      await expectAccessible(page);
+      await choice.getByRole('radio', { name: SUBSCRIPTION_ENDING_LABELS[ending] }).check();
+      await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row(page, username)).toContainText('Inactiva');
+
+      // At Stripe: cancelled now, or still active without renewing.
+      const expected =
+        ending === 'now'
+          ? { status: 'canceled', cancel_at_period_end: false }
+          : { status: 'active', cancel_at_period_end: true };
+      await expect
+        .poll(
+          async () =>
+            (await subscriptionsOf(email)).map((s) => ({
+              status: s.status,
+              cancel_at_period_end: s.cancel_at_period_end,
+            })),
+          { timeout: 30_000 },
+        )
+        .toEqual([expected]);
+
+      await page.getByRole('tab', { name: 'Historial' }).click();
+      await expect(page.getByRole('heading', { name: 'Historial de acciones' })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Acción' }).click();
+      await page.getByRole('option', { name: 'Cuenta desactivada' }).click();
+      const entry = row(page, username);
+      await expect(entry).toContainText('Cuenta desactivada');
+      await expect(entry).toContainText(SUBSCRIPTION_ENDING_DONE[ending]);
+      await expectAccessible(page);
+
+      // Stripe's event about the subscription (ended, or set not to renew) arrives and leaves the account inactive.
+      await page.getByRole('tab', { name: 'Usuarios' }).click();
+      const after = ending === 'now' ? 'VIP · Cancelada' : 'VIP · Activa';
+      await expect(async () => {
+        await page.reload();
+        await page.getByLabel('Buscar').fill(username);
+        await expect(row(page, username)).toContainText(after, { timeout: 5_000 });
+      }).toPass({ timeout: 60_000 });
+      await expect(row(page, username)).toContainText('Inactiva');
+    });
+  }
+});
