@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, LoginBody, MESSAGES, sortTools, SessionUser, TOOL_NAMES, TOOL_TITLES } from './index';
+import {
+  buildPath,
+  LoginBody,
+  MESSAGES,
+  roleDisplayName,
+  sortTools,
+  SessionUser,
+  TOOL_NAMES,
+  TOOL_TITLES,
+} from './index';
 
 describe('tools', () => {
   it('orders the dashboard cards as the spec says and drops unknown names', () => {
@@ -44,5 +53,19 @@ describe('buildPath', () => {
     expect(buildPath('/api/users/:id', { id: 7 })).toBe('/api/users/7');
     expect(buildPath('/api/x/:name', { name: 'a/b' })).toBe('/api/x/a%2Fb');
     expect(() => buildPath('/api/users/:id', {})).toThrow();
+  });
+});
+
+describe('roleDisplayName', () => {
+  it.each([
+    ['cafeinas', 'Cafeínas'],
+    ['estrategas', 'Estrategas'],
+    ['vip', 'VIP'],
+    [' VIP ', 'VIP'],
+    ['admin', 'Admin'],
+    ['invitado', 'Invitado'],
+    ['', ''],
+  ])('writes %s as %s', (role, shown) => {
+    expect(roleDisplayName(role)).toBe(shown);
   });
 });

@@ -50,3 +50,21 @@ export const SEED_ROLES: readonly SeedRole[] = [
 export const SELF_REGISTERED_ROLE_ID = 3;
 
 export const normalizeRoleName = (name: string): string => name.trim().toLowerCase();
+
+/** The spec's display names of its tiers; names are stored lower case, so these carry the accents and capitals. */
+const TIER_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  cafeinas: 'Cafeínas',
+  estrategas: 'Estrategas',
+  vip: 'VIP',
+};
+
+/**
+ * How a role is written to a person, everywhere (badges, tables, lists, emails): the spec's name for its tiers,
+ * any other role with its first letter in upper case ("admin" -> "Admin").
+ */
+export const roleDisplayName = (name: string): string => {
+  const trimmed = name.trim();
+  const tier = TIER_DISPLAY_NAMES[trimmed.toLowerCase()];
+  if (tier) return tier;
+  return trimmed.length === 0 ? trimmed : trimmed.charAt(0).toLocaleUpperCase('es-ES') + trimmed.slice(1);
+};

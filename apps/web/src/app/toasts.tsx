@@ -1,6 +1,11 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 
-/** Mantine's toast host, in its own chunk: providers.tsx mounts it with the first toast. */
+/**
+ * Mantine's toast host, in its own chunk: providers.tsx mounts it with the first toast. On a phone a toast at the
+ * bottom covers the content the member is looking at (the dashboard's cards); at the top it covers the nav bar.
+ */
 export default function Toasts() {
-  return <Notifications position="bottom-right" autoClose={5000} />;
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={5000} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, roleColor } from './role-badge';
+import { roleColor } from './role-badge';
 
 describe('role badge', () => {
   it.each([
@@ -11,11 +11,5 @@ describe('role badge', () => {
     ['invitado', 'gray'],
   ])('colours %s %s', (role, color) => {
     expect(roleColor(role)).toBe(color);
-  });
-
-  it('capitalises the role name', () => {
-    expect(capitalize('vip')).toBe('Vip');
-    expect(capitalize('cafeinas')).toBe('Cafeinas');
-    expect(capitalize('')).toBe('');
   });
 });

@@ -100,7 +100,7 @@ test.describe("An administrator deactivates a paying member (/config): Stripe's 
 
       // Stripe's event about the subscription (ended, or set not to renew) arrives and leaves the account inactive.
       await page.getByRole('tab', { name: 'Usuarios' }).click();
-      const after = ending === 'now' ? 'vip · Cancelada' : 'vip · Activa';
+      const after = ending === 'now' ? 'VIP · Cancelada' : 'VIP · Activa';
       await expect(async () => {
         await page.reload();
         await page.getByLabel('Buscar').fill(username);

@@ -32,7 +32,7 @@ export async function setUpVipPlan(page: Page): Promise<void> {
   await page.goto('/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-  const vip = page.getByRole('region', { name: 'Vip' });
+  const vip = page.getByRole('region', { name: 'VIP' });
   await expect(vip.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
   if (await vip.getByText('Plan guardado').isVisible()) {
     await page.context().clearCookies();
@@ -43,7 +43,7 @@ export async function setUpVipPlan(page: Page): Promise<void> {
   await vip.getByLabel('Precio 2', { exact: true }).fill('price_vip_yearly');
   await vip.getByLabel('Pasar al miembro a otro rol').check();
   await vip.getByLabel('Rol al terminar').click();
-  await page.getByRole('option', { name: /cafeinas/i }).click();
+  await page.getByRole('option', { name: 'Cafeínas' }).click();
   await vip.getByRole('button', { name: 'Guardar plan' }).click();
   await expect(vip.getByText('Plan guardado')).toBeVisible();
   await expectAccessible(page);

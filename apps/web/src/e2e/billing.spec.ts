@@ -20,7 +20,7 @@ async function expectPayingMemberListed(browser: Browser, baseURL: string, email
   const subscriptions = page.getByRole('combobox', { name: 'Suscripción' });
   await subscriptions.selectOption({ label: 'Con suscripción' });
   await page.getByLabel('Buscar').fill(email);
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('vip · Activa');
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('VIP · Activa');
   await subscriptions.selectOption({ label: 'Pago pendiente' });
   await expect(page.getByText('Ningún usuario coincide con la búsqueda')).toBeVisible();
   await context.close();
@@ -71,7 +71,8 @@ test.describe('Paid plans through Stripe', () => {
 
     await signIn(page, { email, password });
     const main = page.getByRole('main');
-    await expect(main.getByText('Vip', { exact: true })).toBeVisible();
+    const greeting = main.getByRole('heading', { name: /^Hola, / }).locator('..');
+    await expect(greeting.getByText('VIP', { exact: true })).toBeVisible();
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
@@ -95,7 +96,7 @@ test.describe('Paid plans through Stripe', () => {
         { timeout: 60_000 },
       )
       .toBe(1);
-    await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
+    await expect(greeting.getByText('Cafeínas', { exact: true })).toBeVisible();
   });
 
   for (const viewport of [null, MOBILE]) {
@@ -212,7 +213,11 @@ test.describe('Paid plans through Stripe', () => {
 
       await signIn(page, { email: member.email, password });
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('main').getByText('Vip', { exact: true })).toBeVisible();
+      const greeting = page
+        .getByRole('main')
+        .getByRole('heading', { name: /^Hola, / })
+        .locator('..');
+      await expect(greeting.getByText('VIP', { exact: true })).toBeVisible();
 
       // The waiting entry is gone; the member now pays, with a confirmed email.
       await page.context().clearCookies();
@@ -240,6 +245,75 @@ test.describe('Paid plans through Stripe', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/perfil');
     await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Mi suscripción' })).toContainText(
+      'Tu acceso Cafeínas es una cortesía de la comunidad',
+    );
+    await expectAccessible(page);
+  });
+
+  test('a member whose role an administrator gave reads that it is a courtesy, not a missing subscription', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.cafeinas);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    const section = page.getByRole('region', { name: 'Mi suscripción' });
+    await expect(section).toContainText(
+      'Tu acceso Cafeínas es una cortesía de la comunidad: no pagas ninguna suscripción.',
+    );
+    await expect(section).not.toContainText('No tienes una suscripción');
+    await expect(section.getByRole('link', { name: 'mira los planes' })).toHaveAttribute('href', '/planes');
+    await expectAccessible(page);
+  });
+
+  test('during a trial, Mi suscripción says when it ends and what will be charged then', async ({ page }) => {
+    // Estrategas, with a 14-day trial (once: a repeated run finds it saved).
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await page.getByRole('tab', { name: 'Planes' }).click();
+    await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+    const form = page.getByRole('region', { name: 'Estrategas' });
+    await expect(form.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
+    if (await form.getByText('Sin plan').isVisible()) {
+      await form.getByLabel('Precio 1', { exact: true }).fill('price_estrategas_monthly');
+      await form.getByLabel('Días de prueba gratis').fill('14');
+      await form.getByRole('button', { name: 'Guardar plan' }).click();
+      await expect(form.getByText('Plan guardado')).toBeVisible();
+    }
+    await page.context().clearCookies();
+
+    const email = `prueba${unique()}@e2e.test`;
+    await page.goto('/planes');
+    await page
+      .getByRole('region', { name: 'Estrategas' })
+      .getByRole('button', { name: /19,00\s€ al mes/ })
+      .click();
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
+    await expect
+      .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain('Tu cuenta en la comunidad: elige tu contraseña');
+    const mail = (await mailTo(email)).find((m) => m.subject.includes('elige tu contraseña'));
+    await page.goto(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0] ?? '');
+    const password = 'prueba-e2e-secreto';
+    await page.getByLabel('Nueva contraseña').fill(password);
+    await page.getByLabel('Confirmar contraseña').fill(password);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, { email, password });
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/perfil');
+    const section = page.getByRole('region', { name: 'Mi suscripción' });
+    await expect(section.getByText('En prueba', { exact: true })).toBeVisible();
+    await expect(section).toContainText(/Fin de la prueba: \d{1,2} de [a-z]+ de \d{4}/);
+    await expect(section).toContainText(/Al terminar la prueba se te cobrarán 19,00\s€ al mes/);
+    await expect(section).not.toContainText('Próxima renovación');
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
     await expectAccessible(page);
   });
 
@@ -250,7 +324,7 @@ test.describe('Paid plans through Stripe', () => {
     await page.goto('/config');
     await page.getByRole('tab', { name: 'Planes' }).click();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Vip' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'VIP' })).toBeVisible();
     // The plan forms fit the phone's width: nothing to scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await expectAccessible(page);

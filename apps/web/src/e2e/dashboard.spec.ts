@@ -104,7 +104,10 @@ test.describe('Dashboard', () => {
     await signIn(page, ACCOUNTS.cafeinas);
     await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByText('Cafeinas', { exact: true })).toBeVisible();
+    // The badge beside the greeting and the membership panel write the tier the same way.
+    await expect(main.getByText('Cafeínas', { exact: true })).toHaveCount(2);
+    const greeting = main.getByRole('heading', { name: 'Hola, lucia' }).locator('..');
+    await expect(greeting.getByText('Cafeínas', { exact: true })).toBeVisible();
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
@@ -118,6 +121,40 @@ test.describe('Dashboard', () => {
     await cards.first().click();
     await expect(page).toHaveURL(/\/cafelito-virtual$/);
     await expect(page.getByRole('heading', { name: 'Cafelito Virtual' })).toBeVisible();
+  });
+
+  test("the membership panel shows a paid tier's price and a button to the plans", async ({ page }) => {
+    // Estrategas sold here, as the billing spec's trial test saves it (14 days), so either spec may come first.
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const saved = await page.request.put('/api/admin/billing/plans/4', {
+      headers: { 'x-requested-with': 'fetch' },
+      data: {
+        position: 1,
+        price_ids: ['price_estrategas_monthly'],
+        end_action: 'deactivate',
+        end_role_id: null,
+        trial_days: 14,
+        allow_promotion_codes: false,
+        automatic_tax: false,
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await page.context().clearCookies();
+
+    for (const viewport of [null, MOBILE]) {
+      if (viewport) await page.setViewportSize(viewport);
+      await signIn(page, ACCOUNTS.cafeinas);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const panel = page.getByRole('region', { name: 'Compara las membresías' });
+      await expect(panel.getByText(/^19,00\s€ al mes$/)).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Ver el plan Estrategas' })).toHaveAttribute(
+        'href',
+        '/planes',
+      );
+      await expectAccessible(page);
+      await page.context().clearCookies();
+    }
   });
 
   test('is accessible on a phone, signed in', async ({ page }) => {

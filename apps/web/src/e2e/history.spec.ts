@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
@@ -8,6 +8,12 @@ const HEADERS = { 'x-requested-with': 'fetch' };
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+/** What a phone shows fits its width: the box holds no hidden columns to scroll to. */
+async function expectNoSidewaysScroll(box: Locator) {
+  const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
 
 test.describe('Historial (/config)', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -50,8 +56,29 @@ test.describe('Historial (/config)', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^historial-\d{4}-\d{2}-\d{2}\.csv$/);
 
+    // On a phone each entry is a stacked card: its "Cambios" in view, nothing to scroll sideways.
     await page.setViewportSize(MOBILE);
     await expect(entry).toBeVisible();
+    await entry.scrollIntoViewIfNeeded();
+    await expect(entry.getByText('Estado: No → Sí')).toBeInViewport({ ratio: 1 });
+    await expectNoSidewaysScroll(page.getByRole('region', { name: 'Acciones registradas' }));
+    await expectAccessible(page);
+
+    // The users table too: role, status and actions of the row in view.
+    await page.getByRole('tab', { name: 'Usuarios' }).click();
+    const user = row(page, username);
+    await expect(user).toContainText('Activa');
+    await user.scrollIntoViewIfNeeded();
+    for (const part of [
+      user.getByText('Cafeínas', { exact: true }),
+      user.getByText('Activa', { exact: true }),
+      user.getByRole('button', { name: `Editar ${username}` }),
+      user.getByRole('button', { name: `Eliminar ${username}` }),
+    ]) {
+      await part.scrollIntoViewIfNeeded();
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+    await expectNoSidewaysScroll(user.locator('xpath=ancestor::table/..'));
     await expectAccessible(page);
   });
 

@@ -162,8 +162,8 @@ test.describe('Library rows', () => {
     await expect(broken.locator('[data-thumbnail="fallback"]')).toBeVisible();
     await expect(broken.getByRole('img', { name: `Miniatura de ${brokenTitle}` })).toBeVisible();
     await expect(broken.locator('img')).toHaveCount(0);
-    // Every spec element stays on the card.
-    await expect(eighth.getByText(first, { exact: true })).toBeVisible();
+    // Every spec element stays on the card; in a category's row its title names the category, not each card.
+    await expect(eighth.getByText(first, { exact: true })).toHaveCount(0);
     await expect(eighth).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(eighth.getByRole('button', { name: 'Ver clase' })).toBeVisible();
     await expect(eighth.getByRole('link', { name: 'Material' })).toBeVisible();
@@ -203,6 +203,12 @@ test.describe('Library rows', () => {
     // Opening a class put it in this member's "Continuar viendo", the first row.
     const continuing = vip.getByRole('region', { name: 'Continuar viendo' });
     await expect(continuing.getByRole('article', { name: oldest })).toBeVisible();
+    // A class from any category: its card names it. One card fits, so the row has no arrows.
+    await expect(
+      continuing.getByRole('article', { name: oldest }).getByText(first, { exact: true }),
+    ).toBeVisible();
+    await expect(continuing.getByRole('article')).toHaveCount(1);
+    await expect(continuing.getByRole('button', { name: /^(Anteriores|Siguientes):/ })).toHaveCount(0);
     const regions = vip.getByRole('region');
     // First of the rows (after the overall progress).
     await expect(regions.nth(1)).toHaveAccessibleName('Continuar viendo');
@@ -228,15 +234,27 @@ test.describe('Library rows', () => {
       .click();
     await expect(continuing.getByRole('article', { name: oldest })).toHaveCount(0);
     await expect(firstRow.getByText('1 de 8 completadas')).toBeVisible();
-    await expect(
-      firstRow.getByRole('article', { name: oldest }).getByRole('button', { name: 'Completada' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    const completed = firstRow.getByRole('article', { name: oldest });
+    await expect(completed.getByRole('button', { name: 'Completada' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The "Completada" badge sits on the picture, so the completed card keeps its neighbours' height.
+    const badge = await completed.getByText('Completada', { exact: true }).first().boundingBox();
+    const picture = await completed.getByRole('img').boundingBox();
+    expect(badge && picture && badge.y + badge.height <= picture.y + picture.height).toBe(true);
+    const heights = await firstRow
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().height)));
+    expect(new Set(heights).size).toBe(1);
 
     // 'Ver todas' shows the category's grid, as choosing it in the filter does.
     await vip.getByRole('button', { name: `Ver todas: ${second}` }).click();
     await expect(vip.getByRole('combobox', { name: 'Categoría' })).toHaveValue(second);
     await expect(vip.getByRole('article')).toHaveCount(8);
     await expect(vip.getByRole('region', { name: second })).toHaveCount(0);
+    // In the category's grid each card shows its category badge, as the spec's cards do.
+    await expect(vip.getByRole('article').first().getByText(second, { exact: true })).toBeVisible();
 
     // 375 px: rows scroll sideways and every tap target is 44 px or more.
     await vip.setViewportSize(MOBILE);

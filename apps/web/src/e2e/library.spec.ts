@@ -82,7 +82,10 @@ test.describe('Video libraries', () => {
     await expect(vip.getByRole('button', { name: 'Gestionar Contenido' })).toHaveCount(0);
     const card = vip.getByRole('article', { name: title });
     await expect(card).toBeVisible();
-    await expect(card.getByText(category)).toBeVisible();
+    // It sits in its category's row, whose title names the category.
+    await expect(
+      vip.getByRole('region', { name: category }).getByRole('article', { name: title }),
+    ).toBeVisible();
     await expect(card.getByRole('link', { name: 'Material' })).toHaveAttribute(
       'href',
       'https://example.com/material.pdf',

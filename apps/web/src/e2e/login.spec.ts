@@ -80,6 +80,32 @@ test.describe('Login screen', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('on a phone the welcome covers no dashboard card', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, ACCOUNTS.admin);
+    const toast = page.getByText('¡Bienvenido!');
+    await expect(toast).toBeVisible();
+    const cards = page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
+    await expect(cards).toHaveCount(7);
+    const box = await page.getByRole('alert').filter({ hasText: '¡Bienvenido!' }).boundingBox();
+    expect(box).not.toBeNull();
+    for (const card of await cards.all()) {
+      const place = await card.boundingBox();
+      const overlaps =
+        box !== null &&
+        place !== null &&
+        place.y < box.y + box.height &&
+        box.y < place.y + place.height &&
+        place.x < box.x + box.width &&
+        box.x < place.x + place.width;
+      expect(overlaps).toBe(false);
+    }
+    await expectAccessible(page);
+  });
+
   test('shows the server error for a wrong password and lets the member try again', async ({ page }) => {
     await signIn(page, { ...ACCOUNTS.vip, password: 'no-es-esta' });
     await expect(page.getByText('Correo electrónico o contraseña incorrectos')).toBeVisible();

@@ -1,6 +1,8 @@
 import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+
+const DESKTOP = { width: 1280, height: 720 };
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -96,7 +98,19 @@ test.describe('RedGram', () => {
     await expect(page.getByText('El texto generado aparecerá aquí')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copiar texto' })).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Editar Perfil' }).click();
+    // Before a profile is chosen "Editar Perfil" looks disabled and says why; a click still answers.
+    const editProfile = page.getByRole('button', { name: 'Editar Perfil' });
+    await expect(editProfile).toHaveAttribute('aria-disabled', 'true');
+    await expect(editProfile).toHaveAccessibleDescription(
+      'Elige un perfil en «Seleccionar perfil» para editarlo o eliminarlo.',
+    );
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP);
+    // Still focusable and pressable (Playwright's click waits for an aria-disabled button to be enabled).
+    await editProfile.focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Selecciona un perfil para editar')).toBeVisible();
 
     await page.getByRole('button', { name: 'Nuevo Perfil' }).click();
@@ -110,6 +124,7 @@ test.describe('RedGram', () => {
     const name = `Perfil ${unique()}`;
     await fillProfile(page, name);
 
+    await expect(editProfile).not.toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('button', { name: 'Editar Perfil' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Perfil' });
     await expect(edit.getByLabel('Nombre')).toHaveValue(name);

@@ -82,7 +82,7 @@ test.describe('Settings (/config)', () => {
     await page.getByLabel('Buscar').fill(member.username);
     const row = userRow(page, member.username);
     await expect(row).toContainText('Inactiva');
-    await expect(row).toContainText('Cafeinas');
+    await expect(row).toContainText('Cafeínas');
     await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expectAccessible(page);
 
@@ -117,7 +117,7 @@ test.describe('Settings (/config)', () => {
     await page.getByRole('tab', { name: 'Roles' }).click();
     await expect(page.getByRole('heading', { name: 'Gestión de Roles' })).toBeVisible();
     // Each tool's badge reads its title, not its stored name.
-    const cafeinas = page.getByRole('row', { name: /Cafeinas/ });
+    const cafeinas = page.getByRole('row', { name: /Cafeínas/ });
     await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
     await expect(cafeinas).not.toContainText('cafelito-virtual');
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
@@ -219,7 +219,7 @@ test.describe('Settings (/config)', () => {
     await expect(dialog.getByText('Selecciona un rol')).toBeVisible();
 
     await dialog.getByRole('combobox', { name: 'Rol', exact: true }).click();
-    await page.getByRole('option', { name: 'Vip' }).click();
+    await page.getByRole('option', { name: 'VIP' }).click();
     await dialog.getByRole('button', { name: 'Crear Usuario' }).click();
     await expect(dialog.getByText('Este correo electrónico ya está registrado')).toBeVisible();
 
@@ -228,7 +228,7 @@ test.describe('Settings (/config)', () => {
     await expect(dialog).toBeHidden();
     await page.getByLabel('Buscar').fill(`nuevo${id}`);
     const row = userRow(page, `nuevo${id}`);
-    await expect(row).toContainText('Vip');
+    await expect(row).toContainText('VIP');
 
     await row.getByRole('button', { name: `Eliminar nuevo${id}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar usuario' });
@@ -240,13 +240,13 @@ test.describe('Settings (/config)', () => {
   test('a role that members hold cannot be deleted: the message says how many', async ({ page }) => {
     await openSettingsAsAdmin(page);
     await page.getByRole('tab', { name: 'Roles' }).click();
-    await page.getByRole('button', { name: 'Eliminar rol vip' }).click();
+    await page.getByRole('button', { name: 'Eliminar rol VIP' }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar rol' });
     await expect(confirm).toContainText('¿Estás seguro de que deseas eliminar este rol?');
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(
       page.getByText(/No se puede eliminar este rol porque (un usuario lo tiene|\d+ usuarios lo tienen)/),
     ).toBeVisible();
-    await expect(page.getByRole('row', { name: /Vip/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /VIP/ })).toBeVisible();
   });
 });

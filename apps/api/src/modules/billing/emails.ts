@@ -1,3 +1,4 @@
+import { roleDisplayName } from '@app/contracts';
 import { letter } from '../../integrations/letter';
 import type { MailMessage } from '../../integrations/mailer';
 
@@ -13,7 +14,7 @@ export function paymentFailedEmail(member: Member, plan: string, profileLink: st
     subject: 'No hemos podido cobrar tu suscripción',
     greeting: `Hola, ${member.username}:`,
     paragraphs: [
-      `No hemos podido cobrar la renovación de tu plan ${plan}. Mientras Stripe vuelve a intentar el cobro, mantienes el acceso a tus herramientas.`,
+      `No hemos podido cobrar la renovación de tu plan ${roleDisplayName(plan)}. Mientras Stripe vuelve a intentar el cobro, mantienes el acceso a tus herramientas.`,
       'Para no perderlo, actualiza tu tarjeta en «Gestionar suscripción», en tu perfil:',
     ],
     button: { label: 'Actualizar mi tarjeta', link: profileLink },
@@ -32,13 +33,13 @@ export function subscriptionEndedEmail(
       ? 'Tu cuenta se ha desactivado.'
       : outcome === 'unchanged'
         ? undefined
-        : `Tu cuenta ha pasado al plan ${outcome.role}.`;
+        : `Tu cuenta ha pasado al plan ${roleDisplayName(outcome.role)}.`;
   return letter({
     to: member.email,
     subject: 'Tu suscripción ha terminado',
     greeting: `Hola, ${member.username}:`,
     paragraphs: [
-      `Tu suscripción al plan ${plan} ha terminado.`,
+      `Tu suscripción al plan ${roleDisplayName(plan)} ha terminado.`,
       ...(result ? [result] : []),
       'Puedes volver a suscribirte cuando quieras desde la página de planes:',
     ],
@@ -56,7 +57,7 @@ export function paymentWaitingEmail(member: Member, plan: string, claimLink: str
     subject: 'Tienes un pago esperando a tu cuenta',
     greeting: `Hola, ${member.username}:`,
     paragraphs: [
-      `Hemos recibido un pago del plan ${plan} hecho con esta dirección de correo, que ya es la de tu cuenta.`,
+      `Hemos recibido un pago del plan ${roleDisplayName(plan)} hecho con esta dirección de correo, que ya es la de tu cuenta.`,
       'Para que nadie pueda cambiar una cuenta que no es suya, el pago no se aplica hasta que lo vincules tú:',
     ],
     button: { label: 'Vincular el pago a mi cuenta', link: claimLink },

@@ -233,7 +233,7 @@ describe('Stripe webhooks: checkout', () => {
     expect(token).toBeDefined();
     // The administrators hear of the new paying member.
     const notice = await waitForMail(t, ADMIN.email, 'Nuevo miembro de pago: nueva.socia');
-    expect(notice.text).toContain('vip');
+    expect(notice.text).toContain('ha pagado el plan VIP');
 
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity_id, created!.id));
     expect(entries.map((e) => [e.kind, e.actor_name, e.actor_id])).toEqual([
@@ -557,7 +557,7 @@ describe('Stripe webhooks: statuses move access', () => {
     // The session stays: the member's next request already has the end role's access.
     expect(await me(t, cookie)).toEqual({ status: 200, role: 'cafeinas' });
     const mail = await waitForMail(t, member.email, ENDED_SUBJECT);
-    expect(mail.text).toContain('Tu cuenta ha pasado al plan cafeinas.');
+    expect(mail.text).toContain('Tu cuenta ha pasado al plan Cafeínas.');
     const [entry] = await t.db
       .select()
       .from(auditLog)

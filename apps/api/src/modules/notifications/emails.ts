@@ -1,4 +1,4 @@
-import { REGISTRATION_MAIL_INTERVAL_MINUTES } from '@app/contracts';
+import { REGISTRATION_MAIL_INTERVAL_MINUTES, roleDisplayName } from '@app/contracts';
 import { letter } from '../../integrations/letter';
 import type { MailMessage } from '../../integrations/mailer';
 
@@ -32,7 +32,7 @@ export function newPaidMemberEmail(
     subject: `Nuevo miembro de pago: ${member.username}`,
     greeting: `Hola, ${admin.username}:`,
     paragraphs: [
-      `${member.username} (${member.email}) ha pagado el plan ${plan}. Su cuenta se ha creado activa, con el rol ${plan}, y ha recibido un correo para elegir su contraseña.`,
+      `${member.username} (${member.email}) ha pagado el plan ${roleDisplayName(plan)}. Su cuenta se ha creado activa, con el rol ${roleDisplayName(plan)}, y ha recibido un correo para elegir su contraseña.`,
     ],
     button: { label: 'Ver los usuarios', link },
   });

@@ -1,9 +1,10 @@
 import {
+  type AdminPlan,
   BILLING_MESSAGES as M,
   PLAN_PRICES_MAX,
-  SavePlanBody,
-  type AdminPlan,
   type Role,
+  roleDisplayName,
+  SavePlanBody,
 } from '@app/contracts';
 import {
   ActionIcon,
@@ -22,10 +23,9 @@ import {
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { capitalize } from '@/components/role-badge';
 import { saveOutcome } from '@/lib/form-errors';
 import { useSavePlan } from './api/save-plan';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@/lib/format-price';
 
 const initialValues = (plan: AdminPlan | undefined, position: number): SavePlanBody =>
   plan
@@ -88,7 +88,7 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={3} id={titleId}>
-              {capitalize(role.name)}
+              {roleDisplayName(role.name)}
             </Title>
             <Text size="sm" c="dimmed">
               {plan ? 'Plan guardado' : 'Sin plan'}
@@ -152,7 +152,7 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
             <Select
               label="Rol al terminar"
               placeholder="Elige un rol"
-              data={endRoles.map((end) => ({ value: String(end.id), label: capitalize(end.name) }))}
+              data={endRoles.map((end) => ({ value: String(end.id), label: roleDisplayName(end.name) }))}
               value={form.values.end_role_id === null ? null : String(form.values.end_role_id)}
               onChange={(value) => form.setFieldValue('end_role_id', value === null ? null : Number(value))}
               error={form.errors.end_role_id}

@@ -63,7 +63,7 @@ describe('/planes', () => {
     show((path) => (path === '/api/billing/plans' ? { body: vip } : { status: 404, body: { error: 'No' } }));
     await priceButton(/49,00\s€ al mes/);
     expect(screen.getByRole('button', { name: /490,00\s€ al año/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Vip' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'VIP' })).toBeTruthy();
     expect(screen.getByText('Membresía')).toBeTruthy();
     expect(screen.getByText('14 días de prueba gratis')).toBeTruthy();
   }, 30_000);

@@ -21,7 +21,7 @@ import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import { usePlans } from './api/get-plans';
 import { useStartCheckout } from './api/start-checkout';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@/lib/format-price';
 import { providerRedirect } from './provider-redirect';
 
 const trialText = (days: number) => (days === 1 ? '1 día de prueba gratis' : `${days} días de prueba gratis`);

@@ -52,7 +52,7 @@ const show = (warnings: string[] = []) => {
   return requests;
 };
 
-const vipPlan = async () => within(await screen.findByRole('region', { name: 'Vip' }, slow));
+const vipPlan = async () => within(await screen.findByRole('region', { name: 'VIP' }, slow));
 const saves = (requests: FakeRequest[]) => requests.filter((r) => r.method === 'PUT');
 
 afterEach(() => {
@@ -65,7 +65,7 @@ describe('Planes tab', () => {
     show();
     await vipPlan();
     expect(screen.getByText('Conectado')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Cafeinas' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Cafeínas' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Admin' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('URL del webhook').value).toBe(
       'https://app.test/api/billing/webhook',

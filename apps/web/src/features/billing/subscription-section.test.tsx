@@ -1,8 +1,9 @@
-import { BILLING_MESSAGES, type MySubscription } from '@app/contracts';
+import { BILLING_MESSAGES, type MySubscription, type SessionUser } from '@app/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 import { fakeServer, withProviders } from '@/lib/test-utils';
 import { SubscriptionSection } from './subscription-section';
 
@@ -43,8 +44,19 @@ const show = (subscription: MySubscription | null, billingEnabled = true) => {
   return { requests, queryClient };
 };
 
+const lucia: SessionUser = {
+  id: 5,
+  username: 'lucia',
+  email: 'lucia@example.com',
+  phone: null,
+  role: 'cafeinas',
+  role_id: 3,
+  permissions: ['cafelito-virtual'],
+};
+
 afterEach(() => {
   cleanup();
+  useSession.setState({ isAuthenticated: false, user: null, status: 'ready' });
   vi.unstubAllGlobals();
   vi.mocked(leaveFor).mockClear();
 });
@@ -56,7 +68,7 @@ describe('Mi suscripción', () => {
       await screen.findByText('Próxima renovación: 1 de diciembre de 2026', undefined, slow),
     ).toBeTruthy();
     expect(screen.getByText('Activa')).toBeTruthy();
-    expect(screen.getByText('Vip')).toBeTruthy();
+    expect(screen.getByText('VIP')).toBeTruthy();
     expect(screen.getByText(/Precio: 49,00\s€ al mes/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
 
@@ -72,6 +84,29 @@ describe('Mi suscripción', () => {
     show({ ...active, status: 'canceled' });
     expect(await screen.findByText('Acceso hasta: 1 de diciembre de 2026', undefined, slow)).toBeTruthy();
     expect(screen.getByText('Cancelada')).toBeTruthy();
+  }, 30_000);
+
+  it('during a trial, says when it ends and what will be charged then', async () => {
+    show({ ...active, status: 'trialing' });
+    expect(await screen.findByText('Fin de la prueba: 1 de diciembre de 2026', undefined, slow)).toBeTruthy();
+    expect(
+      screen.getByText(/Al terminar la prueba se te cobrarán 49,00\s€ al mes, salvo que la canceles antes\./),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Próxima renovación/)).toBeNull();
+    cleanup();
+    show({ ...active, status: 'trialing', cancel_at_period_end: true });
+    expect(await screen.findByText('Acceso hasta: 1 de diciembre de 2026', undefined, slow)).toBeTruthy();
+    expect(screen.queryByText(/se te cobrarán/)).toBeNull();
+  }, 30_000);
+
+  it('tells a member whose role an administrator gave that their access is a courtesy', async () => {
+    useSession.setState({ isAuthenticated: true, user: lucia, status: 'ready' });
+    show(null);
+    expect(
+      await screen.findByText(/Tu acceso Cafeínas es una cortesía de la comunidad/, undefined, slow),
+    ).toBeTruthy();
+    expect(screen.queryByText(new RegExp(BILLING_MESSAGES.noSubscription))).toBeNull();
+    expect(screen.getByRole('link', { name: 'mira los planes' }).getAttribute('href')).toBe('/planes');
   }, 30_000);
 
   it('asks to update the card while a payment is pending', async () => {

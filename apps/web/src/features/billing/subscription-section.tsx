@@ -1,6 +1,8 @@
 import {
   BILLING_MESSAGES as M,
   ENDED_STATUSES,
+  isAdmin,
+  roleDisplayName,
   SUBSCRIPTION_STATUS_LABELS,
   type MySubscription,
 } from '@app/contracts';
@@ -11,9 +13,10 @@ import { RoleBadge } from '@/components/role-badge';
 import { formatDate } from '@/lib/format-date';
 import { usePublicConfig, useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 import { useMySubscription } from './api/get-my-subscription';
 import { useOpenPortal } from './api/open-portal';
-import { formatPrice } from './format-price';
+import { formatPrice } from '@/lib/format-price';
 import { providerRedirect } from './provider-redirect';
 
 const STATUS_COLORS: Partial<Record<MySubscription['status'], string>> = {
@@ -22,17 +25,29 @@ const STATUS_COLORS: Partial<Record<MySubscription['status'], string>> = {
   past_due: 'yellow',
 };
 
-/** "Próxima renovación" while it renews; "Acceso hasta" once cancelled or ended. */
+/**
+ * "Próxima renovación" while it renews; "Fin de la prueba" during a trial (the period paid for ends with the
+ * trial); "Acceso hasta" once cancelled or ended.
+ */
 const periodLabel = (subscription: MySubscription): string =>
   subscription.cancel_at_period_end || ENDED_STATUSES.includes(subscription.status)
     ? 'Acceso hasta'
-    : 'Próxima renovación';
+    : subscription.status === 'trialing'
+      ? 'Fin de la prueba'
+      : 'Próxima renovación';
+
+/** What a trial that goes on into the plan will charge when it ends. */
+const trialCharge = (subscription: MySubscription): string | null =>
+  subscription.status === 'trialing' && !subscription.cancel_at_period_end && subscription.price
+    ? `Al terminar la prueba se te cobrarán ${formatPrice(subscription.price)}, salvo que la canceles antes.`
+    : null;
 
 function SubscriptionDetails({ subscription }: { subscription: MySubscription }) {
   const timeZone = useTimeZone();
   const portal = useOpenPortal();
   const leaving = portal.isPending || portal.isSuccess;
   const periodEnd = subscription.current_period_end;
+  const charge = trialCharge(subscription);
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -48,14 +63,16 @@ function SubscriptionDetails({ subscription }: { subscription: MySubscription })
           {periodLabel(subscription)}: {formatDate(periodEnd, timeZone, 'long')}
         </Text>
       )}
+      {charge && <Text>{charge}</Text>}
       {subscription.status === 'past_due' && (
         <Alert color="yellow" variant="light" role="alert">
           No hemos podido cobrar tu última cuota. Actualiza tu tarjeta en «Gestionar suscripción» para no
           perder el acceso.
         </Alert>
       )}
+      {/* Filled: the card is dark, and the light variant's navy on it was easy to miss. */}
       <Button
-        variant="light"
+        w="fit-content"
         loading={leaving}
         onClick={() => portal.mutate(undefined, providerRedirect(M.unreachable))}
       >
@@ -72,6 +89,9 @@ function SubscriptionDetails({ subscription }: { subscription: MySubscription })
  */
 export function SubscriptionSection() {
   const subscription = useMySubscription();
+  const user = useSession((state) => state.user);
+  // A member holds their role without paying when an administrator gave it: a courtesy of the community.
+  const courtesy = user && !isAdmin(user) ? roleDisplayName(user.role) : null;
   const billingEnabled = usePublicConfig().data?.billingEnabled;
   const hasOne = subscription.data !== undefined && subscription.data !== null;
   if (!hasOne && billingEnabled !== true) return null;
@@ -95,12 +115,23 @@ export function SubscriptionSection() {
         empty={subscription.data === null}
         loadingLabel="Cargando suscripción..."
         emptyLabel={
-          <>
-            {M.noSubscription}.{' '}
-            <Anchor component={Link} to="/planes" underline="always">
-              Ver planes
-            </Anchor>
-          </>
+          courtesy ? (
+            <>
+              Tu acceso {courtesy} es una cortesía de la comunidad: no pagas ninguna suscripción. Si quieres
+              más herramientas,{' '}
+              <Anchor component={Link} to="/planes" underline="always">
+                mira los planes
+              </Anchor>
+              .
+            </>
+          ) : (
+            <>
+              {M.noSubscription}.{' '}
+              <Anchor component={Link} to="/planes" underline="always">
+                Ver planes
+              </Anchor>
+            </>
+          )
         }
         onRetry={() => void subscription.refetch()}
       >

@@ -3,6 +3,7 @@ import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
+import { usePlans } from './api/get-plans';
 import { MembershipPanel } from './membership-panel';
 import { ToolGrid } from './tool-grid';
 
@@ -10,6 +11,8 @@ export function DashboardPage() {
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   const config = usePublicConfig();
+  const showsPanel = user !== null && !isAdmin(user);
+  const plans = usePlans(showsPanel && config.data?.billingEnabled === true);
 
   const tools = sortTools(user?.permissions ?? []).filter((tool) => hasPermission({ status, user }, tool));
   const name = user?.username.trim() ? user.username : 'Usuario';
@@ -38,11 +41,12 @@ export function DashboardPage() {
 
       <ToolGrid tools={tools} isLoading={status === 'checking'} />
 
-      {user && !isAdmin(user) && (
+      {user && showsPanel && (
         <MembershipPanel
           role={user.role}
           plansUrl={config.isPending ? undefined : (config.data?.membershipPlansUrl ?? null)}
           billingEnabled={config.data?.billingEnabled}
+          plans={plans.data?.plans}
         />
       )}
     </Container>

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicPlan } from '@app/contracts';
 import { MembershipPanel, spanishList } from './membership-panel';
 
 describe('spanishList', () => {
@@ -57,5 +58,49 @@ describe('"Actualizar mi membresía"', () => {
   it('asks to contact the administrator when there is neither', () => {
     expect(link(null, false)).toBeNull();
     expect(screen.getByText('Contacta con el administrador para actualizar tu membresía.')).toBeTruthy();
+  });
+});
+
+describe('the tiers with their prices', () => {
+  afterEach(cleanup);
+
+  const plan = (name: string, role_id: number, amounts: number[]): PublicPlan => ({
+    role_id,
+    name,
+    description: '',
+    tools: [],
+    trial_days: null,
+    prices: amounts.map((amount, index) => ({
+      price_id: `price_${name}_${index}`,
+      amount,
+      currency: 'eur',
+      interval: index === 0 ? 'month' : 'year',
+      interval_count: 1,
+    })),
+  });
+  const plans = [plan('estrategas', 4, [1900]), plan('vip', 2, [4900, 49000])];
+
+  const show = (billingEnabled: boolean) =>
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <MembershipPanel role="estrategas" plansUrl={null} billingEnabled={billingEnabled} plans={plans} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+
+  it('shows each paid tier its prices and a button to the plans, but not for the current one', () => {
+    show(true);
+    expect(screen.getByText(/^19,00\s€ al mes$/)).toBeTruthy();
+    expect(screen.getByText(/^49,00\s€ al mes o 490,00\s€ al año$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver el plan VIP' }).getAttribute('href')).toBe('/planes');
+    expect(screen.queryByRole('link', { name: 'Ver el plan Estrategas' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ver el plan Cafeínas' })).toBeNull();
+  });
+
+  it('shows no prices while payments do not run through the app', () => {
+    show(false);
+    expect(screen.queryByText(/€/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Ver el plan/ })).toBeNull();
   });
 });

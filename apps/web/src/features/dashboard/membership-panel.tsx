@@ -1,18 +1,18 @@
-import { SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
+import { type PublicPlan, roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
 import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { formatPrice } from '@/lib/format-price';
 
 interface Tier {
   role: string;
-  name: string;
   access: string;
 }
 
 const TIERS: readonly Tier[] = [
-  { role: 'cafeinas', name: 'Cafeínas', access: 'Acceso limitado' },
-  { role: 'estrategas', name: 'Estrategas', access: 'Acceso básico' },
-  { role: 'vip', name: 'VIP', access: 'Acceso completo' },
+  { role: 'cafeinas', access: 'Acceso limitado' },
+  { role: 'estrategas', access: 'Acceso básico' },
+  { role: 'vip', access: 'Acceso completo' },
 ];
 
 /**
@@ -41,9 +41,11 @@ export interface MembershipPanelProps {
   plansUrl: string | null | undefined;
   /** True when plans are paid in the app: the button opens /planes instead of `plansUrl`. */
   billingEnabled: boolean | undefined;
+  /** The paid plans while payments run through the app: each tier shows its prices and a button to them. */
+  plans?: readonly PublicPlan[];
 }
 
-export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPanelProps) {
+export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: MembershipPanelProps) {
   return (
     <Paper component="section" withBorder radius="md" p="xl" mt="xl" aria-labelledby="membership-title">
       <Title order={2} id="membership-title" mb={4}>
@@ -58,6 +60,8 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {TIERS.map((tier) => {
           const isCurrent = tier.role === role;
+          const plan = billingEnabled ? plans?.find((paid) => paid.name === tier.role) : undefined;
+          const prices = plan?.prices ?? [];
           return (
             <Paper
               key={tier.role}
@@ -70,7 +74,7 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
             >
               <Stack gap={6}>
                 <Title order={3} size="h4">
-                  {tier.name}
+                  {roleDisplayName(tier.role)}
                 </Title>
                 {isCurrent && (
                   <Badge variant="filled" w="fit-content">
@@ -81,6 +85,16 @@ export function MembershipPanel({ role, plansUrl, billingEnabled }: MembershipPa
                 <Text size="sm" c="dimmed">
                   {tierTools(tier.role)}
                 </Text>
+                {prices.length > 0 && (
+                  <Text fw={600} mt="xs">
+                    {prices.map(formatPrice).join(' o ')}
+                  </Text>
+                )}
+                {prices.length > 0 && !isCurrent && (
+                  <Button component={Link} to="/planes" variant="light" w="fit-content" mt={4}>
+                    Ver el plan {roleDisplayName(tier.role)}
+                  </Button>
+                )}
               </Stack>
             </Paper>
           );

@@ -2,14 +2,18 @@ import type { Video } from '@app/contracts';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { ClassThumbnail } from './class-thumbnail';
-import { ClassBadges } from './class-badges';
+import { CategoryBadge, CompletedBadge } from './class-badges';
 import { MaterialButton } from './material-button';
 import { WatchedButton } from './watched-button';
 
 /** Tap targets of 44 px or more (phones). */
 export const TAP_HEIGHT = 44;
 
-/** One class: picture, badges, date, title, description, 'Ver clase', 'Material' and the watched toggle. */
+/**
+ * One class: picture, badges, date, title, description, 'Ver clase', 'Material' and the watched toggle.
+ * "Completada" sits on the picture, so a watched card keeps the height of its neighbours; in a category's row
+ * the row's title names the category, so its cards leave the category badge out.
+ */
 export function ClassCard({
   video,
   formatDate,
@@ -17,6 +21,7 @@ export function ClassCard({
   onOpen,
   onToggle,
   headingOrder = 2,
+  showCategory = true,
 }: {
   video: Video;
   formatDate: (iso: string) => string;
@@ -24,6 +29,7 @@ export function ClassCard({
   onOpen: (video: Video) => void;
   onToggle: (video: Video) => void;
   headingOrder?: 2 | 3;
+  showCategory?: boolean;
 }) {
   return (
     <Card
@@ -35,13 +41,16 @@ export function ClassCard({
       onClick={() => onOpen(video)}
       style={{ cursor: 'pointer', height: '100%' }}
     >
-      <Card.Section mb="sm">
+      <Card.Section mb="sm" pos="relative">
         <ClassThumbnail video={video} />
+        <CompletedBadge video={video} style={{ position: 'absolute', top: 8, left: 8 }} />
       </Card.Section>
       <Stack gap="xs" style={{ flex: 1 }}>
-        <Group gap="xs">
-          <ClassBadges video={video} />
-        </Group>
+        {showCategory && (
+          <Group gap="xs">
+            <CategoryBadge video={video} />
+          </Group>
+        )}
         <Text size="sm" c="dimmed">
           {formatDate(video.fecha_creacion)}
         </Text>

@@ -72,6 +72,9 @@ export function ClassRow({
     return () => window.removeEventListener('resize', measure);
   }, [measure, videos.length]);
 
+  // Arrows only when the row holds more than fits: one card, or a few on a wide screen, need none.
+  const scrolls = !(edges.start && edges.end);
+
   const scrollBy = (direction: 1 | -1) => {
     const el = scroller.current;
     if (!el) return;
@@ -105,18 +108,22 @@ export function ClassRow({
               Ver todas
             </Button>
           )}
-          <ScrollButton
-            label={`Anteriores: ${title}`}
-            atEnd={edges.start}
-            onClick={() => scrollBy(-1)}
-            icon={IconChevronLeft}
-          />
-          <ScrollButton
-            label={`Siguientes: ${title}`}
-            atEnd={edges.end}
-            onClick={() => scrollBy(1)}
-            icon={IconChevronRight}
-          />
+          {scrolls && (
+            <>
+              <ScrollButton
+                label={`Anteriores: ${title}`}
+                atEnd={edges.start}
+                onClick={() => scrollBy(-1)}
+                icon={IconChevronLeft}
+              />
+              <ScrollButton
+                label={`Siguientes: ${title}`}
+                atEnd={edges.end}
+                onClick={() => scrollBy(1)}
+                icon={IconChevronRight}
+              />
+            </>
+          )}
         </Group>
       </Group>
       <Box

@@ -52,16 +52,19 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
     );
   };
 
-  const renderCard = (headingOrder: 2 | 3) => (video: Video) => (
-    <ClassCard
-      video={video}
-      formatDate={formatDate}
-      busy={busy.has(video.id)}
-      onOpen={openClass}
-      onToggle={toggle}
-      headingOrder={headingOrder}
-    />
-  );
+  const renderCard =
+    (headingOrder: 2 | 3, showCategory = true) =>
+    (video: Video) => (
+      <ClassCard
+        video={video}
+        formatDate={formatDate}
+        busy={busy.has(video.id)}
+        onOpen={openClass}
+        onToggle={toggle}
+        headingOrder={headingOrder}
+        showCategory={showCategory}
+      />
+    );
 
   return (
     <>
@@ -100,7 +103,7 @@ export function MemberView({ library, config, data, state }: LibraryViewProps) {
             categories={data.categories}
             progress={data.progress}
             sort={config.memberSort}
-            renderCard={renderCard(3)}
+            renderCard={renderCard(3, false)}
             onSeeAll={state.setCategory}
           />
         </>

@@ -1,4 +1,9 @@
-import { REPORT_MESSAGES as M, type LibraryName, type MemberProgressQuery } from '@app/contracts';
+import {
+  REPORT_MESSAGES as M,
+  roleDisplayName,
+  type LibraryName,
+  type MemberProgressQuery,
+} from '@app/contracts';
 import {
   Group,
   Paper,
@@ -100,7 +105,10 @@ function MemberReport({ library }: { library: LibraryName }) {
           label="Rol"
           placeholder="Todos los roles"
           clearable
-          data={(roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }))}
+          data={(roles.data ?? []).map((role) => ({
+            value: String(role.id),
+            label: roleDisplayName(role.name),
+          }))}
           value={query.role_id ? String(query.role_id) : null}
           onChange={(value) =>
             setQuery((q) => ({ ...q, page: 1, role_id: value ? Number(value) : undefined }))
@@ -140,7 +148,7 @@ function MemberReport({ library }: { library: LibraryName }) {
                       {member.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{member.role}</Table.Td>
+                  <Table.Td>{roleDisplayName(member.role)}</Table.Td>
                   {member.categorias.map((c) => (
                     <Table.Td key={c.categoria_id}>
                       {c.completadas}/{c.total} · {PERCENT(c.porcentaje)}

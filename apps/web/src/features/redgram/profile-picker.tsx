@@ -1,5 +1,6 @@
 import { REDGRAM_MESSAGES, type RedgramProfile } from '@app/contracts';
 import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { useId } from 'react';
 import type { useProfiles } from './api/get-profiles';
 import { toast } from './toast';
 
@@ -19,6 +20,7 @@ export function ProfilePicker({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const profileHintId = useId();
   return (
     <>
       {profiles.isError ? (
@@ -49,8 +51,12 @@ export function ProfilePicker({
         <Button variant="light" onClick={onNew}>
           Nuevo Perfil
         </Button>
+        {/* Without a profile it looks disabled and says why, but stays clickable: the spec's toast answers a click. */}
         <Button
           variant="default"
+          data-disabled={!selected || undefined}
+          aria-disabled={!selected}
+          aria-describedby={selected ? undefined : profileHintId}
           onClick={() => (selected ? onEdit() : toast(REDGRAM_MESSAGES.selectProfileToEdit, 'error'))}
         >
           Editar Perfil
@@ -59,6 +65,11 @@ export function ProfilePicker({
           Eliminar Perfil
         </Button>
       </Group>
+      {!selected && !profiles.isError && (
+        <Text size="sm" c="dimmed" id={profileHintId} mt={-8}>
+          Elige un perfil en «Seleccionar perfil» para editarlo o eliminarlo.
+        </Text>
+      )}
     </>
   );
 }

@@ -120,3 +120,49 @@ describe('RedGram profile after a reload', () => {
     expect(generate().disabled).toBe(true);
   }, 30_000);
 });
+
+describe('RedGram without a Gemini key', () => {
+  const serveConfig = (set: boolean) =>
+    fakeServer(({ path }) => {
+      if (path === '/api/redgram/config') {
+        return {
+          body: {
+            prompt_escribir: 'a',
+            prompt_reescribir: 'b',
+            gemini_api_key: { set, last4: set ? 'abcd' : null },
+          },
+        };
+      }
+      if (path === '/api/redgram/profiles') return { body: [] };
+      if (path === '/api/redgram/logs') return { body: [] };
+      if (path === '/api/public-config')
+        return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'Europe/Madrid' } };
+      return { status: 404, body: { error: 'No encontrado' } };
+    });
+  const admin: SessionUser = { ...member(1), role: 'admin', permissions: ['redgram', 'config'] };
+
+  it('tells the administrator before a member finds out, with a way to configure it', async () => {
+    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
+    serveConfig(false);
+    openPage();
+    expect(await screen.findByText('Falta la API key de Gemini', undefined, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Configurar ahora' })).toBeTruthy();
+  }, 30_000);
+
+  it('says nothing once the key is set', async () => {
+    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
+    const requests = serveConfig(true);
+    openPage();
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(true), slow);
+    await loaded();
+    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+  }, 30_000);
+
+  it('does not ask a member for the settings', async () => {
+    const requests = serveConfig(false);
+    openPage();
+    await loaded();
+    expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(false);
+    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+  }, 30_000);
+});

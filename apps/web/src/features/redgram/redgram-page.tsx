@@ -11,6 +11,7 @@ import { Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@
 import { IconHistory, IconSettings } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { AiKeyNotice } from '@/components/ai-key-notice';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
@@ -24,6 +25,7 @@ import { ProfilePicker } from './profile-picker';
 import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
+import { useRedgramConfig } from './api/get-config';
 import { useChosenProfile, useRedgramWriter } from './use-redgram';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
@@ -94,6 +96,8 @@ function DeleteProfileDialog({
 export function RedgramPage() {
   const user = useSession((state) => state.user);
   const admin = isAdmin(user);
+  // Only an administrator may read the settings: members learn of a missing key from the tool's own message.
+  const config = useRedgramConfig(admin);
   const { profiles, selected, choose } = useChosenProfile(user?.id);
   // "Crear publicación" (video tools) opens this screen with a text to rewrite.
   const location = useLocation();
@@ -125,6 +129,8 @@ export function RedgramPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <RedgramHeader admin={admin} onOpen={setDialog} />
+
+        {config.data?.gemini_api_key.set === false && <AiKeyNotice onConfigure={() => setDialog('config')} />}
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">

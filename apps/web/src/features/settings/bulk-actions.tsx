@@ -1,4 +1,5 @@
 import {
+  roleDisplayName,
   SETTINGS_MESSAGES as M,
   type BulkAction,
   type SubscriptionEnding,
@@ -6,7 +7,6 @@ import {
 } from '@app/contracts';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { capitalize } from '@/components/role-badge';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useBulkUsers } from './api/bulk-users';
@@ -163,7 +163,7 @@ function BulkConfirm({
           placeholder="Selecciona un rol"
           data={(roles.data ?? []).map((role) => ({
             value: String(role.id),
-            label: capitalize(role.name),
+            label: roleDisplayName(role.name),
           }))}
           allowDeselect={false}
           value={roleId}

@@ -19,6 +19,7 @@ import { notifyDone, notifyFailed } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
 import { usePageInRange } from '@/lib/use-page-in-range';
 import { errorMessage } from '@/lib/query-client';
+import stacked from '@/components/stacked-table.module.css';
 import { useExportHistory } from './api/export-history';
 import { historyFilterInput, useHistory, type HistoryFilters } from './api/get-history';
 import { useHistoryActors } from './api/get-history-actors';
@@ -98,7 +99,13 @@ function HistoryTable({
 }) {
   return (
     <Box role="region" aria-label="Acciones registradas" tabIndex={0} style={{ overflowX: 'auto' }}>
-      <Table miw={860} striped verticalSpacing="sm" aria-busy={busy}>
+      <Table
+        className={stacked.table}
+        style={{ '--table-min': '860px' }}
+        striped
+        verticalSpacing="sm"
+        aria-busy={busy}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Fecha</Table.Th>
@@ -111,8 +118,8 @@ function HistoryTable({
         <Table.Tbody>
           {items.map((entry) => (
             <Table.Tr key={entry.id}>
-              <Table.Td>{formatDateTime(entry.created_at, timeZone)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Fecha">{formatDateTime(entry.created_at, timeZone)}</Table.Td>
+              <Table.Td data-label="Administrador">
                 {/* The email beside the name: a name can be made to look like another admin's. */}
                 <Text size="sm">{entry.actor_name}</Text>
                 {entry.actor_email && (
@@ -121,9 +128,9 @@ function HistoryTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{historyKindLabel(entry.kind)}</Table.Td>
-              <Table.Td>{entry.entity_label}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Acción">{historyKindLabel(entry.kind)}</Table.Td>
+              <Table.Td data-label="Elemento">{entry.entity_label}</Table.Td>
+              <Table.Td data-label="Cambios">
                 {entry.changes.length === 0 ? (
                   '—'
                 ) : (

@@ -1,4 +1,10 @@
-import { MEMBER_FIELD_LABELS, MEMBER_FIELDS, type MembersImportResult, type Role } from '@app/contracts';
+import {
+  MEMBER_FIELD_LABELS,
+  MEMBER_FIELDS,
+  type MembersImportResult,
+  type Role,
+  roleDisplayName,
+} from '@app/contracts';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import type { ImportOptions } from './use-members-import';
 
@@ -17,7 +23,7 @@ export function ImportOptionsGrid({
   options: ImportOptions;
   onChange: (patch: Partial<ImportOptions>) => void;
 }) {
-  const roleOptions = roles.map((role) => ({ value: String(role.id), label: role.name }));
+  const roleOptions = roles.map((role) => ({ value: String(role.id), label: roleDisplayName(role.name) }));
   const headerOptions = [
     { value: NO_COLUMN, label: '— Sin columna —' },
     ...preview.headers.map((h) => ({ value: h, label: h })),

@@ -29,7 +29,7 @@ describe('roles tab over the query cache', () => {
     });
     render(<RolesTab />, { wrapper: withProviders() });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar rol mentoria' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar rol Mentoria' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar rol' }, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
@@ -54,7 +54,7 @@ describe('roles tab over the query cache', () => {
     failing = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
 
-    expect(await screen.findByText('Vip', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('VIP', undefined, slow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   }, 30_000);
 

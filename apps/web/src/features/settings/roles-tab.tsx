@@ -1,10 +1,9 @@
-import { SETTINGS_MESSAGES as M, toolTitle, type Role } from '@app/contracts';
+import { type Role, roleDisplayName, SETTINGS_MESSAGES as M, toolTitle } from '@app/contracts';
 import { Badge, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
 import { SectionHeader } from '@/components/section-header';
-import { capitalize } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { errorMessage } from '@/lib/query-client';
 import { useDeleteRole } from './api/delete-role';
@@ -61,7 +60,7 @@ export function RolesTab() {
             <Table.Tbody>
               {roles.data?.map((role) => (
                 <Table.Tr key={role.id}>
-                  <Table.Td>{capitalize(role.name)}</Table.Td>
+                  <Table.Td>{roleDisplayName(role.name)}</Table.Td>
                   <Table.Td>{role.description}</Table.Td>
                   <Table.Td>
                     <Group gap={6}>
@@ -74,9 +73,9 @@ export function RolesTab() {
                   </Table.Td>
                   <Table.Td>
                     <RowActions
-                      editLabel={`Editar rol ${role.name}`}
+                      editLabel={`Editar rol ${roleDisplayName(role.name)}`}
                       onEdit={() => setDialog({ mode: 'edit', role })}
-                      deleteLabel={`Eliminar rol ${role.name}`}
+                      deleteLabel={`Eliminar rol ${roleDisplayName(role.name)}`}
                       onDelete={() => setToDelete(role)}
                     />
                   </Table.Td>

@@ -1,4 +1,5 @@
 import {
+  roleDisplayName,
   SETTINGS_MESSAGES as M,
   UserCreateBody,
   UserUpdateBody,
@@ -11,7 +12,6 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { DialogActions } from '@/components/dialog-actions';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { capitalize } from '@/components/role-badge';
 import { FormDialog } from '@/components/form-dialog';
 import { markServerField, serverField } from '@/lib/form-errors';
 import { notifyDone } from '@/lib/notify';
@@ -87,7 +87,7 @@ function UserFields({
 }) {
   const roleOptions = (roles.data ?? []).map((role) => ({
     value: String(role.id),
-    label: capitalize(role.name),
+    label: roleDisplayName(role.name),
   }));
   return (
     <>

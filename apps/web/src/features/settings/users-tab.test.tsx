@@ -71,7 +71,7 @@ describe('the users table with payments on', () => {
     const requests = showTab(true);
     const row = await screen.findByRole('row', { name: /socia1@/ }, slow);
     expect(screen.getByRole('columnheader', { name: 'Suscripción' })).toBeTruthy();
-    expect(within(row).getByText('vip · Activa')).toBeTruthy();
+    expect(within(row).getByText('VIP · Activa')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /socia2@/ })).getByText('—')).toBeTruthy();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Suscripción' }), {
@@ -92,7 +92,7 @@ describe('the users table with payments off', () => {
     await waitFor(() => expect(requests.some((r) => r.path === '/api/public-config')).toBe(true), slow);
     expect(screen.queryByRole('columnheader', { name: 'Suscripción' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Suscripción' })).toBeNull();
-    expect(screen.queryByText('vip · Activa')).toBeNull();
+    expect(screen.queryByText('VIP · Activa')).toBeNull();
   }, 30_000);
 });
 

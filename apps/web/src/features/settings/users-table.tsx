@@ -1,14 +1,20 @@
-import { SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
+import { roleDisplayName, SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
 import { Badge, Checkbox, Table } from '@mantine/core';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
+import stacked from '@/components/stacked-table.module.css';
 import type { UserSelection } from './use-user-selection';
 
-/** "vip · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
+/** "VIP · Activa": the plan a member pays for and the state of the payments; "—" for no subscription. */
 const subscriptionLabel = ({ subscription }: AdminUser): string =>
   subscription
-    ? [subscription.plan, SUBSCRIPTION_STATUS_LABELS[subscription.status]].filter(Boolean).join(' · ')
+    ? [
+        subscription.plan && roleDisplayName(subscription.plan),
+        SUBSCRIPTION_STATUS_LABELS[subscription.status],
+      ]
+        .filter(Boolean)
+        .join(' · ')
     : '—';
 
 /** One page of accounts, each row with its selection tick and its edit / delete buttons. */
@@ -33,11 +39,14 @@ export function UsersTable({
 }) {
   const pageSelected = users.filter((user) => selection.isSelected(user.id)).length;
   return (
-    <Table.ScrollContainer minWidth={showSubscription ? 1000 : 860}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={fetching}>
+    <Table.ScrollContainer
+      minWidth={showSubscription ? 1000 : 860}
+      classNames={{ scrollContainerInner: stacked.inner }}
+    >
+      <Table className={stacked.table} striped highlightOnHover verticalSpacing="sm" aria-busy={fetching}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th w={40} data-keep>
               <Checkbox
                 aria-label="Seleccionar los usuarios de esta página"
                 checked={users.length > 0 && pageSelected === users.length}
@@ -70,8 +79,8 @@ export function UsersTable({
                   onChange={(event) => selection.tick([user.id], event.currentTarget.checked)}
                 />
               </Table.Td>
-              <Table.Td>{user.username}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Usuario">{user.username}</Table.Td>
+              <Table.Td data-label="Email">
                 {user.email}{' '}
                 {!user.email_verified && (
                   <Badge
@@ -84,18 +93,18 @@ export function UsersTable({
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td>{user.phone ?? ''}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Teléfono">{user.phone ?? ''}</Table.Td>
+              <Table.Td data-label="Rol">
                 <RoleBadge role={user.role} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Estado">
                 <Badge color={user.is_active ? 'teal' : 'orange'} variant="light" tt="none">
                   {user.is_active ? 'Activa' : 'Inactiva'}
                 </Badge>
               </Table.Td>
-              {showSubscription && <Table.Td>{subscriptionLabel(user)}</Table.Td>}
-              <Table.Td>{formatDateTime(user.created_at, timeZone)}</Table.Td>
-              <Table.Td>
+              {showSubscription && <Table.Td data-label="Suscripción">{subscriptionLabel(user)}</Table.Td>}
+              <Table.Td data-label="Fecha de Creación">{formatDateTime(user.created_at, timeZone)}</Table.Td>
+              <Table.Td data-label="Acciones">
                 <RowActions
                   editLabel={`Editar ${user.username}`}
                   onEdit={() => onEdit(user)}

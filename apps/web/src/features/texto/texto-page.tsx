@@ -2,7 +2,9 @@ import { isAdmin } from '@app/contracts';
 import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AiKeyNotice } from '@/components/ai-key-notice';
 import { useSession } from '@/lib/session-store';
+import { useTextoConfig } from './api/get-config';
 import { ConfigDialog } from './config-dialog';
 import { TextToolPanel } from './text-tool-panel';
 
@@ -10,6 +12,8 @@ import { TextToolPanel } from './text-tool-panel';
 export function TextoPage() {
   const user = useSession((state) => state.user);
   const [configOpen, setConfigOpen] = useState(false);
+  // Only an administrator may read the settings: members learn of a missing key from the tool's own message.
+  const config = useTextoConfig(isAdmin(user));
 
   return (
     <Container size="md" py="xl">
@@ -29,6 +33,7 @@ export function TextoPage() {
             </Button>
           )}
         </Group>
+        {config.data?.gemini_api_key.set === false && <AiKeyNotice onConfigure={() => setConfigOpen(true)} />}
         <Paper withBorder radius="md" p="lg">
           <Tabs defaultValue="ortografia">
             <Tabs.List>
