@@ -102,7 +102,11 @@ export function AiProviderFields({
           />
           <PasswordInput
             label="API key del servidor"
-            description={`${keyDescription(serverKey)} Déjala en blanco si el servidor no la pide.`}
+            description={
+              serverKey?.set
+                ? keyDescription(serverKey)
+                : 'No configurada. Déjala en blanco si el servidor no la pide.'
+            }
             autoComplete="off"
             {...inputProps('openai_api_key')}
           />
