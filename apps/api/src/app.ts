@@ -5,7 +5,9 @@ import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
+import { createAiClient } from './integrations/ai';
 import { createGeminiClient } from './integrations/gemini';
+import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
@@ -219,19 +221,27 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** The AI tools share one Gemini client and one per-user generation limit. */
+/** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
 function registerAiTools({ app, config, db, clock, limits, history }: CoreContext): void {
-  const gemini = createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs });
+  const ai = createAiClient({
+    gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
+    openai: createOpenAiCompatibleClient({
+      timeoutMs: config.outgoingTimeoutMs,
+      maxTokens: config.ai.maxOutputTokens,
+    }),
+    geminiModel: config.gemini.model,
+    maxAnswerChars: config.ai.maxAnswerChars,
+  });
   const generationLimiter = limits.generation;
   textoRoutes(
     app,
-    createTextoService({ repo: createTextoRepo(db), gemini, limiter: generationLimiter, history }),
+    createTextoService({ repo: createTextoRepo(db), ai, limiter: generationLimiter, history }),
   );
   redgramRoutes(
     app,
     createRedgramService({
       repo: createRedgramRepo(db),
-      gemini,
+      ai,
       limiter: generationLimiter,
       clock,
       historyDays: config.redgramHistoryDays,

@@ -74,6 +74,19 @@ const EnvSchema = z.object({
     .default(365),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-flash-latest'),
   GEMINI_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  // The longest answer an AI tool asks an OpenAI-compatible server for, and the longest it reads from any provider.
+  AI_MAX_OUTPUT_TOKENS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(16)
+    .max(65_536)
+    .default(4_096),
+  AI_MAX_ANSWER_CHARS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(100)
+    .max(1_000_000)
+    .default(40_000),
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_API_URL: httpUrl.default('https://www.googleapis.com/youtube/v3'),
   YOUTUBE_OEMBED_URL: httpUrl.default('https://www.youtube.com/oembed'),
@@ -129,6 +142,8 @@ export interface Config {
   /** Timeout of every outgoing call to a third-party service. */
   outgoingTimeoutMs: number;
   gemini: { model: string; baseUrl: string | undefined };
+  /** Limits on every AI answer: tokens asked of an OpenAI-compatible server, characters read from any provider. */
+  ai: { maxOutputTokens: number; maxAnswerChars: number };
   /** Days a member's RedGram generations stay in "Mi historial". */
   redgramHistoryDays: number;
   /** Days an entry of the administrators' action history (Historial) is kept. */
@@ -201,6 +216,7 @@ export function loadConfig(
     },
     outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
     gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
+    ai: { maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS, maxAnswerChars: e.AI_MAX_ANSWER_CHARS },
     redgramHistoryDays: e.REDGRAM_HISTORY_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },

@@ -1,16 +1,19 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import type { Config } from '../src/config';
-import { startFakeGemini, type FakeGemini } from './fakes/gemini';
+import { startFakeGemini, type FakeBehaviour, type FakeGemini } from './fakes/gemini';
+import { startFakeOpenAi, type FakeOpenAi, type OpenAiBehaviour } from './fakes/openai';
 import { addUser, ADMIN, createTestApp, csrf, signIn, type TestApp } from './helper';
 
-const fakes: FakeGemini[] = [];
+const fakes: (FakeGemini | FakeOpenAi)[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
 
 export interface AiTestApp extends TestApp {
   gemini: FakeGemini;
+  /** A fresh OpenAI-compatible server, for the tools switched to it. */
+  openai: FakeOpenAi;
   admin: string;
   vip: string;
   cafeinas: string;
@@ -19,7 +22,8 @@ export interface AiTestApp extends TestApp {
 /** A test app wired to a fresh fake Gemini, with signed-in admin, vip (both tools) and cafeinas (neither). */
 export async function createAiTestApp(overrides: Partial<Config> = {}): Promise<AiTestApp> {
   const gemini = await startFakeGemini();
-  fakes.push(gemini);
+  const openai = await startFakeOpenAi();
+  fakes.push(gemini, openai);
   const test = await createTestApp({
     gemini: { model: 'gemini-test', baseUrl: gemini.url },
     ...overrides,
@@ -29,6 +33,7 @@ export async function createAiTestApp(overrides: Partial<Config> = {}): Promise<
   return {
     ...test,
     gemini,
+    openai,
     admin: await signIn(test.app, ADMIN.email, ADMIN.password),
     vip: await signIn(test.app, 'vip@example.com', 'member-secret'),
     cafeinas: await signIn(test.app, 'cafe@example.com', 'member-secret'),
@@ -68,3 +73,72 @@ export const parseSse = (body: string): SseEvent[] =>
     });
 
 export const STREAM = { accept: 'text/event-stream' };
+
+/** The providers every AI tool's member-facing behaviour is proven on. */
+export const PROVIDERS = ['gemini', 'openai'] as const;
+export type TestProvider = (typeof PROVIDERS)[number];
+
+export const OPENAI_KEY = 'sk-servidor-compatible-9f8e7d6c';
+export const OPENAI_MODEL = 'modelo-de-prueba';
+
+/** The provider fields of a tool's settings that send its generations to `provider`'s fake. */
+export const providerFields = (t: AiTestApp, provider: TestProvider) =>
+  provider === 'openai'
+    ? { provider, openai_base_url: t.openai.url, openai_model: OPENAI_MODEL, openai_api_key: OPENAI_KEY }
+    : { provider };
+
+/** What either fake can be asked to do next, in one vocabulary. */
+export type Upstream =
+  | { kind: 'text'; chunks: string[] }
+  | { kind: 'refusal'; status: number; message: string }
+  | { kind: 'stream-error'; chunks: string[]; message: string }
+  | { kind: 'hang' }
+  | { kind: 'stall'; chunks: string[] }
+  | { kind: 'no-text' };
+
+const GOOGLE_STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+};
+
+/** Queues the same behaviour on whichever fake `provider` names, in its own wire format. */
+export function queueUpstream(t: AiTestApp, provider: TestProvider, ...behaviours: Upstream[]): void {
+  for (const b of behaviours) {
+    if (provider === 'openai') {
+      const mapped: OpenAiBehaviour =
+        b.kind === 'refusal' ? { kind: 'error', status: b.status, message: b.message } : b;
+      t.openai.queue(mapped);
+    } else {
+      const mapped: FakeBehaviour =
+        b.kind === 'refusal'
+          ? {
+              kind: 'error',
+              code: b.status,
+              message: b.message,
+              status: GOOGLE_STATUS[b.status] ?? 'UNKNOWN',
+            }
+          : b.kind === 'stream-error'
+            ? { kind: 'stream-error', chunks: b.chunks, code: 500, message: b.message, status: 'INTERNAL' }
+            : b;
+      t.gemini.queue(mapped);
+    }
+  }
+}
+
+/** The generation requests `provider`'s fake received: the prompt, the key, and whether the client left. */
+export const upstreamCalls = (t: AiTestApp, provider: TestProvider) =>
+  provider === 'openai'
+    ? t.openai.chats.map((c) => ({
+        prompt: c.prompt,
+        apiKey: c.apiKey,
+        aborted: c.aborted,
+        system: c.system,
+      }))
+    : t.gemini.requests.map((r) => ({
+        prompt: r.prompt,
+        apiKey: r.apiKey,
+        aborted: r.aborted,
+        system: (r.body as { systemInstruction?: { parts?: { text?: string }[] } }).systemInstruction
+          ?.parts?.[0]?.text,
+      }));

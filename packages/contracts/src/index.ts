@@ -15,6 +15,7 @@ export * from './system';
 export * from './tools';
 export * from './user-fields';
 export * from './ai-generation';
+export * from './ai-provider';
 export * from './redgram';
 export * from './texto';
 export * from './video-tools';

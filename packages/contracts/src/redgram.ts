@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints } from './ai-provider';
 import {
   aiConfigEndpoints,
   AI_MESSAGES,
@@ -95,6 +96,7 @@ export const RedgramConfig = z.strictObject({
   prompt_escribir: z.string(),
   prompt_reescribir: z.string(),
   gemini_api_key: SecretStatus,
+  ...AiProviderConfig,
 });
 export type RedgramConfig = z.infer<typeof RedgramConfig>;
 
@@ -109,6 +111,7 @@ export const RedgramConfigBody = z.strictObject({
   gemini_api_key: KeyInputField,
   prompt_escribir: RequiredPrompt,
   prompt_reescribir: RequiredPrompt,
+  ...AiProviderConfigBody,
 });
 export type RedgramConfigBody = z.infer<typeof RedgramConfigBody>;
 
@@ -179,6 +182,9 @@ const ProfileParams = z.strictObject({ id: z.coerce.number().int().positive().ma
 const redgramConfig = aiConfigEndpoints('redgram', '/api/redgram/config', RedgramConfig, RedgramConfigBody);
 export const getRedgramConfig = redgramConfig.get;
 export const saveRedgramConfig = redgramConfig.save;
+const redgramProvider = aiProviderEndpoints('redgram', '/api/redgram/config');
+export const testRedgramConnection = redgramProvider.test;
+export const listRedgramModels = redgramProvider.models;
 
 export const listRedgramProfiles = endpoint({
   summary: 'Lista los perfiles de audiencia',

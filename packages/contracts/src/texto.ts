@@ -8,6 +8,7 @@ import {
   PROMPT_MAX,
   SecretStatus,
 } from './ai-generation';
+import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints } from './ai-provider';
 import { endpointsOf } from './http';
 
 const endpoint = endpointsOf('texto');
@@ -54,6 +55,7 @@ export const TextoConfig = z.strictObject({
   prompt_ortografia: z.string(),
   prompt_herramienta2: z.string(),
   gemini_api_key: SecretStatus,
+  ...AiProviderConfig,
 });
 export type TextoConfig = z.infer<typeof TextoConfig>;
 
@@ -67,6 +69,7 @@ export const TextoConfigBody = z.strictObject({
   prompt_herramienta2: PromptField,
   /** Blank keeps the current key. */
   gemini_api_key: KeyInputField,
+  ...AiProviderConfigBody,
 });
 export type TextoConfigBody = z.infer<typeof TextoConfigBody>;
 
@@ -82,6 +85,9 @@ export type TextoGenerateBody = z.infer<typeof TextoGenerateBody>;
 const textoConfig = aiConfigEndpoints('texto', '/api/texto/config', TextoConfig, TextoConfigBody);
 export const getTextoConfig = textoConfig.get;
 export const saveTextoConfig = textoConfig.save;
+const textoProvider = aiProviderEndpoints('texto', '/api/texto/config');
+export const testTextoConnection = textoProvider.test;
+export const listTextoModels = textoProvider.models;
 
 /** Streams (`Accept: text/event-stream`) or answers the whole text. */
 export const generateTexto = endpoint({

@@ -1,34 +1,7 @@
 import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
-
-/** Why a generation failed; each AI tool turns these into its own Spanish messages. */
-export type GeminiFailure =
-  /** Gemini answered with an error (bad key, quota, invalid request...): `detail` is its message. */
-  | 'api'
-  /** Gemini answered without any generated text. */
-  | 'no-text'
-  /** Gemini's answer could not be read. */
-  | 'bad-response'
-  /** Gemini could not be reached. */
-  | 'network'
-  /** Gemini stayed silent longer than the outgoing timeout. */
-  | 'timeout'
-  /** The caller stopped the generation (the browser went away or pressed "Detener"). */
-  | 'aborted';
-
-export class GeminiError extends Error {
-  override readonly name = 'GeminiError';
-
-  constructor(
-    readonly kind: GeminiFailure,
-    /** Gemini's own error message (kind 'api'), with the key removed. */
-    readonly detail?: string,
-    readonly status?: number,
-  ) {
-    super(detail ? `${kind}: ${detail}` : kind);
-  }
-}
+import { AiError } from './ai-error';
 
 export interface GeminiClientOptions {
   model: string;
@@ -104,7 +77,7 @@ const fetchWithoutRedirects: typeof fetch = async (input, init) => {
   const response = await fetch(input, { ...init, redirect: 'manual' });
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel().catch(() => undefined);
-    throw new GeminiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
+    throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
   }
   return response;
 };
@@ -117,7 +90,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
   /**
    * Starts a generation. Resolves once Gemini accepted the request (so an upstream refusal is still an
    * ordinary error the caller can answer with a status); the pieces then arrive through the iterable.
-   * Every failure is a GeminiError.
+   * Every failure is a AiError.
    */
   async function generateStream(request: GenerateRequest): Promise<AsyncIterable<string>> {
     const pieces = await start(request, 1);
@@ -150,18 +123,18 @@ export function createGeminiClient(options: GeminiClientOptions) {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     };
-    if (request.signal?.aborted) throw new GeminiError('aborted');
+    if (request.signal?.aborted) throw new AiError('aborted');
     request.signal?.addEventListener('abort', onCallerAbort);
 
-    const toGeminiError = (error: unknown): GeminiError => {
-      if (error instanceof GeminiError) return error;
-      if (timedOut) return new GeminiError('timeout');
-      if (controller.signal.aborted) return new GeminiError('aborted');
+    const toAiError = (error: unknown): AiError => {
+      if (error instanceof AiError) return error;
+      if (timedOut) return new AiError('timeout');
+      if (controller.signal.aborted) return new AiError('aborted');
       if (error instanceof GenAiApiError) {
-        return new GeminiError('api', redact(upstreamDetail(error.message), request.apiKey), error.status);
+        return new AiError('api', redact(upstreamDetail(error.message), request.apiKey), error.status);
       }
-      if (error instanceof TypeError) return new GeminiError('network');
-      return new GeminiError('bad-response');
+      if (error instanceof TypeError) return new AiError('network');
+      return new AiError('bad-response');
     };
 
     const baseUrl = request.baseUrl ? normalizeBaseUrl(request.baseUrl) : options.baseUrl;
@@ -186,14 +159,14 @@ export function createGeminiClient(options: GeminiClientOptions) {
     } catch (error) {
       if (!(error instanceof GenAiApiError && STREAM_UNSUPPORTED.has(error.status))) {
         cleanUp();
-        throw toGeminiError(error);
+        throw toAiError(error);
       }
       try {
         const whole = await ai.models.generateContent(params);
         pieces = [whole];
       } catch (fallbackError) {
         cleanUp();
-        throw toGeminiError(fallbackError);
+        throw toAiError(fallbackError);
       }
     }
 
@@ -206,7 +179,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
           try {
             found = count > 1 ? candidatePieces(piece) : [{ variant: 0, text: piece.text ?? '' }];
           } catch {
-            throw new GeminiError('bad-response');
+            throw new AiError('bad-response');
           }
           for (const { variant, text } of found) {
             if (!text || variant < 0 || variant >= count) continue;
@@ -214,9 +187,9 @@ export function createGeminiClient(options: GeminiClientOptions) {
             yield { variant, text };
           }
         }
-        if (written.size < count) throw new GeminiError('no-text');
+        if (written.size < count) throw new AiError('no-text');
       } catch (error) {
-        throw toGeminiError(error);
+        throw toAiError(error);
       } finally {
         cleanUp();
       }

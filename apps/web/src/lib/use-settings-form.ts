@@ -19,7 +19,7 @@ export interface SettingsForm<Values> {
 
 /**
  * An admin settings dialog's form over the query that loads the settings: each finished load (every opening
- * loads them afresh) fills the form, with the write-only `gemini_api_key` blank. `settings` is null until
+ * loads them afresh) fills the form, with the write-only keys (`gemini_api_key`, `openai_api_key`) blank. `settings` is null until
  * then; `loadError` is `failedMessage` when the load failed.
  */
 export function useSettingsForm<Values extends { gemini_api_key: string }, Settings extends object>(
@@ -29,7 +29,9 @@ export function useSettingsForm<Values extends { gemini_api_key: string }, Setti
   const form = useForm<Values>({ initialValues, validate: zod4Resolver(schema) });
   const settings = query.data !== undefined && !query.isFetching ? query.data : null;
   useEffect(() => {
-    if (settings !== null) form.setValues({ ...settings, gemini_api_key: '' });
+    if (settings === null) return;
+    const blankKeys = 'openai_api_key' in settings ? { openai_api_key: '' } : {};
+    form.setValues({ ...settings, gemini_api_key: '', ...blankKeys });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [settings]);
   return { form, settings, loadError: query.isError ? failedMessage : null };

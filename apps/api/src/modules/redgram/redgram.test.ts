@@ -60,6 +60,10 @@ describe('RedGram configuration', () => {
         prompt_escribir: WRITE,
         prompt_reescribir: REWRITE,
         gemini_api_key: { set: true, last4: 'LAST' },
+        provider: 'gemini',
+        openai_base_url: '',
+        openai_model: '',
+        openai_api_key: { set: false, last4: null },
       },
     });
     const kept = await setConfig(t, { gemini_api_key: '' });

@@ -21,10 +21,11 @@ import {
   type PageShape,
 } from '../../lib/page-key';
 import type { AppDatabase, Db } from '../../db/client';
+import { PROVIDER_DEFAULTS, type ProviderSettings } from '../../lib/ai-config';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
 
-export interface RedgramSettings {
+export interface RedgramSettings extends ProviderSettings {
   prompt_escribir: string;
   prompt_reescribir: string;
   gemini_api_key: string | null;
@@ -127,6 +128,10 @@ function settingsRows(database: AppDatabase) {
         prompt_escribir: row?.prompt_escribir ?? '',
         prompt_reescribir: row?.prompt_reescribir ?? '',
         gemini_api_key: row?.gemini_api_key ?? null,
+        provider: row?.provider ?? PROVIDER_DEFAULTS.provider,
+        openai_base_url: row?.openai_base_url ?? PROVIDER_DEFAULTS.openai_base_url,
+        openai_model: row?.openai_model ?? PROVIDER_DEFAULTS.openai_model,
+        openai_api_key: row?.openai_api_key ?? null,
       };
     },
 

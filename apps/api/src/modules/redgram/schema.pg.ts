@@ -8,6 +8,12 @@ export const redgramConfig = pgTable('redgram_config', {
   prompt_escribir: text('prompt_escribir').notNull().default(''),
   prompt_reescribir: text('prompt_reescribir').notNull().default(''),
   gemini_api_key: text('gemini_api_key'),
+  provider: text('provider', { enum: ['gemini', 'openai'] })
+    .notNull()
+    .default('gemini'),
+  openai_base_url: text('openai_base_url').notNull().default(''),
+  openai_model: text('openai_model').notNull().default(''),
+  openai_api_key: text('openai_api_key'),
   updated_at: createdAt('updated_at'),
 });
 

@@ -14,6 +14,13 @@ export const redgramConfig = sqliteTable('redgram_config', {
   prompt_escribir: text('prompt_escribir').notNull().default(''),
   prompt_reescribir: text('prompt_reescribir').notNull().default(''),
   gemini_api_key: text('gemini_api_key'),
+  /** Who writes the texts: Gemini, or the OpenAI-compatible server below. */
+  provider: text('provider', { enum: ['gemini', 'openai'] })
+    .notNull()
+    .default('gemini'),
+  openai_base_url: text('openai_base_url').notNull().default(''),
+  openai_model: text('openai_model').notNull().default(''),
+  openai_api_key: text('openai_api_key'),
   updated_at: now('updated_at'),
 });
 

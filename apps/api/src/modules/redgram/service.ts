@@ -4,6 +4,10 @@ import {
   geminiApiMessage,
   REDGRAM_MESSAGES,
   type Page,
+  AI_PROVIDER_MESSAGES,
+  type AiConnectionTestBody,
+  type AiConnectionTestResult,
+  type AiModelsBody,
   type RedgramConfig,
   type RedgramConfigBody,
   type RedgramGenerateBody,
@@ -15,17 +19,17 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
-import type { GeminiClient } from '../../integrations/gemini';
-import { geminiAppError, type GeminiMessages } from '../../integrations/gemini-errors';
-import { configSaveEntry } from '../../lib/ai-config';
+import type { AiClient, AiTarget } from '../../integrations/ai';
+import { aiAppError, type AiMessages } from '../../integrations/ai-errors';
+import { configSaveEntry, keyForAddress, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import { buildRedgramPrompt, redgramInstruction } from './prompt';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
-/** RedGram's messages for each Gemini failure (spec, section 8). */
-const REDGRAM_GEMINI_MESSAGES: GeminiMessages = {
+/** RedGram's messages for each provider failure (spec, section 8). */
+const REDGRAM_GEMINI_MESSAGES: AiMessages = {
   api: geminiApiMessage,
   'no-text': REDGRAM_MESSAGES.noGeneratedText,
   'bad-response': REDGRAM_MESSAGES.badGeminiResponse,
@@ -41,12 +45,30 @@ const VARIANT_SEPARATOR = '\n\n---\n\n';
 
 const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig => ({
   ...rest,
+  ...providerStatus(rest),
   gemini_api_key: secretStatus(gemini_api_key),
 });
 
+/** Where RedGram's generations go, or the Spanish reason they cannot start. */
+function targetOf(settings: RedgramSettings): AiTarget {
+  if (settings.provider === 'openai') {
+    if (!settings.openai_base_url || !settings.openai_model) {
+      throw new AppError(409, AI_PROVIDER_MESSAGES.missingServer);
+    }
+    return {
+      provider: 'openai',
+      baseUrl: settings.openai_base_url,
+      model: settings.openai_model,
+      apiKey: settings.openai_api_key ?? '',
+    };
+  }
+  if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
+  return { provider: 'gemini', apiKey: settings.gemini_api_key };
+}
+
 export interface RedgramServiceDeps {
   repo: RedgramRepo;
-  gemini: GeminiClient;
+  ai: AiClient;
   limiter: Budget;
   clock: Clock;
   /** How many days a generation stays in its member's history. */
@@ -61,7 +83,7 @@ async function generationRequest(repo: RedgramRepo, userId: number, body: Redgra
   const profile = await repo.findProfile(userId, body.profile_id);
   if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
   const settings = await repo.getSettings();
-  if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
+  const target = targetOf(settings);
   const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
   if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
   const text = body.text.trim();
@@ -71,7 +93,7 @@ async function generationRequest(repo: RedgramRepo, userId: number, body: Redgra
     profile,
     text,
     count,
-    apiKey: settings.gemini_api_key,
+    target,
     prompt: buildRedgramPrompt(template, profile, body.mode, text),
     systemInstruction: redgramInstruction(profile, count),
   };
@@ -84,7 +106,7 @@ interface GenerationRecord {
 }
 
 /**
- * Passes Gemini's pieces on to the member and records the outcome once the stream ends, also when the client
+ * Passes the provider's pieces on to the member and records the outcome once the stream ends, also when the client
  * stopped reading: the partial text is logged with "Generación detenida".
  */
 async function* relayVariants(
@@ -104,7 +126,7 @@ async function* relayVariants(
     // Only complete generations go to the member's history.
     await record.remember(written);
   } catch (failure) {
-    const appError = geminiAppError(failure, REDGRAM_GEMINI_MESSAGES);
+    const appError = aiAppError(failure, REDGRAM_GEMINI_MESSAGES);
     error = appError.detail ?? appError.message;
     throw appError;
   } finally {
@@ -113,39 +135,74 @@ async function* relayVariants(
   }
 }
 
-export function createRedgramService({
-  repo,
-  gemini,
-  limiter,
-  clock,
-  historyDays,
-  history,
-}: RedgramServiceDeps) {
+export function createRedgramService({ repo, ai, limiter, clock, historyDays, history }: RedgramServiceDeps) {
   /** The oldest instant the history keeps. */
   const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
 
   return {
     getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
-    /** All three fields are required; a blank key keeps the stored one (required when none is stored). */
+    /**
+     * Both prompts are required, and Gemini's key while Gemini writes the texts; a blank key keeps the stored one.
+     */
     saveConfig: (
       body: RedgramConfigBody,
       actor: Actor,
     ): Promise<{ message: string; config: RedgramConfig }> =>
       repo.transaction(async () => {
         const current = await repo.getSettings();
+        const provider = mergeProviderSettings(body, current);
         const key = body.gemini_api_key || current.gemini_api_key;
-        if (!key) throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
+        if (!key && provider.provider === 'gemini') {
+          throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
+        }
         const settings: RedgramSettings = {
           prompt_escribir: body.prompt_escribir,
           prompt_reescribir: body.prompt_reescribir,
           gemini_api_key: key,
+          ...provider,
         };
         await repo.saveSettings(settings);
         const changes = diff(current, settings, CONFIG_FIELDS);
-        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.redgram, changes, body, current));
+        await history.recordAction(
+          actor,
+          configSaveEntry(TOOL_TITLES.redgram, changes, body, current, { before: current, after: settings }),
+        );
         return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
       }),
+
+    /** "Probar conexión" with the form's values; a blank key is the stored one, at its own address only. */
+    async testConnection(body: AiConnectionTestBody): Promise<AiConnectionTestResult> {
+      const stored = await repo.getSettings();
+      if (body.provider === 'openai') {
+        if (!body.openai_base_url) return { ok: false, message: AI_PROVIDER_MESSAGES.baseUrlRequired };
+        if (!body.openai_model) return { ok: false, message: AI_PROVIDER_MESSAGES.modelRequired };
+        return ai.testConnection({
+          provider: 'openai',
+          baseUrl: body.openai_base_url,
+          model: body.openai_model,
+          apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
+            address: stored.openai_base_url,
+            key: stored.openai_api_key,
+          }),
+        });
+      }
+      const apiKey = body.gemini_api_key || stored.gemini_api_key;
+      if (!apiKey) return { ok: false, message: AI_PROVIDER_MESSAGES.missingGeminiKey };
+      return ai.testConnection({ provider: 'gemini', apiKey });
+    },
+
+    /** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
+    async listModels(body: AiModelsBody): Promise<{ models: string[] }> {
+      const stored = await repo.getSettings();
+      return ai.listModels({
+        baseUrl: body.openai_base_url,
+        apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
+          address: stored.openai_base_url,
+          key: stored.openai_api_key,
+        }),
+      });
+    },
 
     listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 
@@ -184,13 +241,16 @@ export function createRedgramService({
       }
     },
 
-    /** Starts a checked generation; resolves once Gemini accepted it. Every call that reached Gemini is logged. */
+    /**
+     * Starts a checked generation; resolves once the provider accepted it. Every call that reached the provider
+     * is logged.
+     */
     async generate(
       userId: number,
       body: RedgramGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<GenerationPiece>> {
-      const { profile, text, count, apiKey, prompt, systemInstruction } = await generationRequest(
+      const { profile, text, count, target, prompt, systemInstruction } = await generationRequest(
         repo,
         userId,
         body,
@@ -223,13 +283,10 @@ export function createRedgramService({
       };
       let pieces: AsyncIterable<VariantPiece>;
       try {
-        pieces = await gemini.generateVariants(
-          { apiKey, prompt, signal, ...(systemInstruction ? { systemInstruction } : {}) },
-          count,
-        );
+        pieces = await ai.generateVariants(target, { prompt, signal, systemInstruction }, count);
       } catch (error) {
-        const appError = geminiAppError(error, REDGRAM_GEMINI_MESSAGES);
-        // The admins' log keeps Gemini's own words; the member sees the generic message.
+        const appError = aiAppError(error, REDGRAM_GEMINI_MESSAGES);
+        // The admins' log keeps the provider's own words; the member sees the generic message.
         await record.log(null, appError.detail ?? appError.message);
         throw appError;
       }

@@ -1,9 +1,10 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { PROVIDER_DEFAULTS, type ProviderSettings } from '../../lib/ai-config';
 import { textoConfig } from './schema';
 
-export interface TextoSettings {
+export interface TextoSettings extends ProviderSettings {
   api_url: string;
   prompt_ortografia: string;
   prompt_herramienta2: string;
@@ -15,6 +16,7 @@ const DEFAULTS: TextoSettings = {
   prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
   prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
   gemini_api_key: null,
+  ...PROVIDER_DEFAULTS,
 };
 
 export function createTextoRepo(database: AppDatabase) {

@@ -1,4 +1,10 @@
-import { generateTexto, getTextoConfig, saveTextoConfig } from '@app/contracts';
+import {
+  generateTexto,
+  getTextoConfig,
+  listTextoModels,
+  saveTextoConfig,
+  testTextoConnection,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
@@ -9,6 +15,8 @@ export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
   route(app, getTextoConfig, access.admin, () => texto.getConfig());
 
   route(app, saveTextoConfig, access.admin, ({ body, user }) => texto.saveConfig(body, actorOf(user)));
+  route(app, testTextoConnection, access.admin, ({ body }) => texto.testConnection(body));
+  route(app, listTextoModels, access.admin, ({ body }) => texto.listModels(body));
 
   route(
     app,

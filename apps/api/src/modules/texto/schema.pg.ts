@@ -9,5 +9,11 @@ export const textoConfig = pgTable('texto_config', {
   prompt_ortografia: text('prompt_ortografia').notNull(),
   prompt_herramienta2: text('prompt_herramienta2').notNull(),
   gemini_api_key: text('gemini_api_key'),
+  provider: text('provider', { enum: ['gemini', 'openai'] })
+    .notNull()
+    .default('gemini'),
+  openai_base_url: text('openai_base_url').notNull().default(''),
+  openai_model: text('openai_model').notNull().default(''),
+  openai_api_key: text('openai_api_key'),
   updated_at: createdAt('updated_at'),
 });

@@ -9,6 +9,13 @@ export const textoConfig = sqliteTable('texto_config', {
   prompt_ortografia: text('prompt_ortografia').notNull(),
   prompt_herramienta2: text('prompt_herramienta2').notNull(),
   gemini_api_key: text('gemini_api_key'),
+  /** Who writes the texts: Gemini, or the OpenAI-compatible server below. */
+  provider: text('provider', { enum: ['gemini', 'openai'] })
+    .notNull()
+    .default('gemini'),
+  openai_base_url: text('openai_base_url').notNull().default(''),
+  openai_model: text('openai_model').notNull().default(''),
+  openai_api_key: text('openai_api_key'),
   updated_at: text('updated_at')
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

@@ -3,22 +3,32 @@ import {
   geminiApiMessage,
   TEXTO_MESSAGES,
   TOOL_TITLES,
+  AI_PROVIDER_MESSAGES,
+  type AiConnectionTestBody,
+  type AiConnectionTestResult,
+  type AiModelsBody,
   type TextoConfig,
   type TextoConfigBody,
   type TextoGenerateBody,
   type TextoTool,
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
-import type { GeminiClient } from '../../integrations/gemini';
-import { geminiAppError, withToolErrors, type GeminiMessages } from '../../integrations/gemini-errors';
-import { configSaveEntry } from '../../lib/ai-config';
+import type { AiClient, AiTarget } from '../../integrations/ai';
+import { aiAppError, withToolErrors, type AiMessages } from '../../integrations/ai-errors';
+import {
+  configSaveEntry,
+  keyForAddress,
+  mergeProviderSettings,
+  providerStatus,
+  type ProviderSettings,
+} from '../../lib/ai-config';
 import { AppError, badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import type { TextoRepo, TextoSettings } from './repo';
 
-/** The text tools' messages for each Gemini failure (spec, section 8). */
-const TEXTO_GEMINI_MESSAGES: GeminiMessages = {
+/** The text tools' messages for each provider failure (spec, section 8). */
+const TEXTO_GEMINI_MESSAGES: AiMessages = {
   api: geminiApiMessage,
   'no-text': TEXTO_MESSAGES.noAnswer,
   'bad-response': TEXTO_MESSAGES.processFailed,
@@ -33,19 +43,41 @@ const buildTextoPrompt = (settings: TextoSettings, tool: TextoTool, text: string
 
 const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({
   ...rest,
+  ...providerStatus(rest),
   gemini_api_key: secretStatus(gemini_api_key),
 });
 
+/** Where the text tools' generations go, or the Spanish reason they cannot start. */
+function targetOf(settings: TextoSettings): AiTarget {
+  if (settings.provider === 'openai') {
+    if (!settings.openai_base_url || !settings.openai_model) {
+      throw new AppError(409, AI_PROVIDER_MESSAGES.missingServer);
+    }
+    return {
+      provider: 'openai',
+      baseUrl: settings.openai_base_url,
+      model: settings.openai_model,
+      apiKey: settings.openai_api_key ?? '',
+    };
+  }
+  if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
+  return {
+    provider: 'gemini',
+    apiKey: settings.gemini_api_key,
+    ...(settings.api_url ? { baseUrl: settings.api_url } : {}),
+  };
+}
+
 export interface TextoServiceDeps {
   repo: TextoRepo;
-  gemini: GeminiClient;
+  ai: AiClient;
   limiter: Budget;
   history: HistoryRecorder;
 }
 
 const CONFIG_FIELDS = ['api_url', 'prompt_ortografia', 'prompt_herramienta2'] as const;
 
-export function createTextoService({ repo, gemini, limiter, history }: TextoServiceDeps) {
+export function createTextoService({ repo, ai, limiter, history }: TextoServiceDeps) {
   return {
     getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
@@ -59,37 +91,77 @@ export function createTextoService({ repo, gemini, limiter, history }: TextoServ
         if (body.api_url !== current.api_url && body.gemini_api_key === '' && current.gemini_api_key) {
           throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
         }
+        const provider: ProviderSettings = mergeProviderSettings(body, current);
         const settings: TextoSettings = {
           api_url: body.api_url,
           prompt_ortografia: body.prompt_ortografia,
           prompt_herramienta2: body.prompt_herramienta2,
           gemini_api_key: body.gemini_api_key || current.gemini_api_key,
+          ...provider,
         };
         await repo.save(settings);
         const changes = diff(current, settings, CONFIG_FIELDS);
-        await history.recordAction(actor, configSaveEntry(TOOL_TITLES.texto, changes, body, current));
+        await history.recordAction(
+          actor,
+          configSaveEntry(TOOL_TITLES.texto, changes, body, current, { before: current, after: settings }),
+        );
         return { message: AI_MESSAGES.configSaved, config: toConfig(settings) };
       }),
 
-    /** Starts a generation for the user; resolves once Gemini accepted it. */
+    /** "Probar conexión" with the form's values; a blank key is the stored one, at its own address only. */
+    async testConnection(body: AiConnectionTestBody): Promise<AiConnectionTestResult> {
+      const stored = await repo.get();
+      const apiUrl = body.api_url ?? stored.api_url;
+      if (body.provider === 'openai') {
+        if (!body.openai_base_url) return { ok: false, message: AI_PROVIDER_MESSAGES.baseUrlRequired };
+        if (!body.openai_model) return { ok: false, message: AI_PROVIDER_MESSAGES.modelRequired };
+        return ai.testConnection({
+          provider: 'openai',
+          baseUrl: body.openai_base_url,
+          model: body.openai_model,
+          apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
+            address: stored.openai_base_url,
+            key: stored.openai_api_key,
+          }),
+        });
+      }
+      const apiKey = keyForAddress(body.gemini_api_key, apiUrl, {
+        address: stored.api_url,
+        key: stored.gemini_api_key,
+      });
+      if (!apiKey) return { ok: false, message: AI_PROVIDER_MESSAGES.missingGeminiKey };
+      return ai.testConnection({ provider: 'gemini', apiKey, ...(apiUrl ? { baseUrl: apiUrl } : {}) });
+    },
+
+    /** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
+    async listModels(body: AiModelsBody): Promise<{ models: string[] }> {
+      const stored = await repo.get();
+      return ai.listModels({
+        baseUrl: body.openai_base_url,
+        apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
+          address: stored.openai_base_url,
+          key: stored.openai_api_key,
+        }),
+      });
+    },
+
+    /** Starts a generation for the user; resolves once the provider accepted it. */
     async generate(
       userId: number,
       body: TextoGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<string>> {
       const settings = await repo.get();
-      if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
+      const target = targetOf(settings);
       await limiter.spend(String(userId));
       try {
-        const pieces = await gemini.generateStream({
-          apiKey: settings.gemini_api_key,
+        const pieces = await ai.generateStream(target, {
           prompt: buildTextoPrompt(settings, body.tool, body.text),
-          ...(settings.api_url ? { baseUrl: settings.api_url } : {}),
           signal,
         });
         return withToolErrors(pieces, TEXTO_GEMINI_MESSAGES);
       } catch (error) {
-        throw geminiAppError(error, TEXTO_GEMINI_MESSAGES);
+        throw aiAppError(error, TEXTO_GEMINI_MESSAGES);
       }
     },
   };

@@ -41,6 +41,10 @@ describe('text tools configuration', () => {
       prompt_ortografia: 'corrige ortograficamente el siguiente texto:',
       prompt_herramienta2: 'convierte el siguiente texto a emojis:',
       gemini_api_key: { set: false, last4: null },
+      provider: 'gemini',
+      openai_base_url: '',
+      openai_model: '',
+      openai_api_key: { set: false, last4: null },
     });
   });
 

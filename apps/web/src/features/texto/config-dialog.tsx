@@ -2,21 +2,35 @@ import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody } from '@app/contracts';
 import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
+import { AiProviderFields } from '@/components/ai-provider-fields';
 import { DialogActions } from '@/components/dialog-actions';
 import { errorMessage } from '@/lib/query-client';
 import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
 import { useTextoConfig } from './api/get-config';
+import { useTextoModels } from './api/list-models';
 import { useSaveTextoConfig } from './api/save-config';
+import { useTextoConnectionTest } from './api/test-connection';
 
 const SETTINGS_FORM: SettingsForm<TextoConfigBody> = {
   schema: TextoConfigBody,
   failedMessage: AI_MESSAGES.configLoadFailed,
-  initialValues: { api_url: '', prompt_ortografia: '', prompt_herramienta2: '', gemini_api_key: '' },
+  initialValues: {
+    api_url: '',
+    prompt_ortografia: '',
+    prompt_herramienta2: '',
+    gemini_api_key: '',
+    provider: 'gemini',
+    openai_base_url: '',
+    openai_model: '',
+    openai_api_key: '',
+  },
 };
 
 /** Admin only: the text tools' settings. The key is write-only: the server tells only whether one is set. */
 export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const saveConfig = useSaveTextoConfig();
+  const test = useTextoConnectionTest();
+  const models = useTextoModels();
   const { form, settings, loadError } = useSettingsForm(useTextoConfig(opened), SETTINGS_FORM);
 
   const save = (values: TextoConfigBody) => {
@@ -35,12 +49,6 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
       <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="md">
-          <TextInput
-            label="URL de la API"
-            description="Dirección base de Gemini. Déjala en blanco para usar la predeterminada."
-            placeholder="https://generativelanguage.googleapis.com"
-            {...form.getInputProps('api_url')}
-          />
           <Textarea
             label="Prompt de ortografía"
             autosize
@@ -53,11 +61,28 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
             minRows={2}
             {...form.getInputProps('prompt_herramienta2')}
           />
-          <PasswordInput
-            label="API Key de Gemini"
-            description={keyDescription(settings?.gemini_api_key)}
-            autoComplete="off"
-            {...form.getInputProps('gemini_api_key')}
+          <AiProviderFields
+            values={form.getValues()}
+            inputProps={(field) => form.getInputProps(field)}
+            serverKey={settings?.openai_api_key}
+            test={test}
+            models={models}
+            geminiFields={
+              <>
+                <TextInput
+                  label="URL de la API"
+                  description="Dirección base de Gemini. Déjala en blanco para usar la predeterminada."
+                  placeholder="https://generativelanguage.googleapis.com"
+                  {...form.getInputProps('api_url')}
+                />
+                <PasswordInput
+                  label="API Key de Gemini"
+                  description={keyDescription(settings?.gemini_api_key)}
+                  autoComplete="off"
+                  {...form.getInputProps('gemini_api_key')}
+                />
+              </>
+            }
           />
           <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>

@@ -1,0 +1,266 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { VariantPiece } from '../lib/generation';
+import { redactSecret } from '../lib/redact';
+import { AiError } from './ai-error';
+import { OutgoingError, requestJson } from './http';
+
+/** An OpenAI-compatible server (OpenAI, Mistral, OpenRouter, Ollama, llama.cpp, vLLM...) and what to ask it. */
+export interface OpenAiTarget {
+  /** Up to and including the API version, e.g. http://ollama:11434/v1 */
+  baseUrl: string;
+  /** Blank for a server that needs none (a local model): no Authorization header is sent then. */
+  apiKey: string;
+  model: string;
+}
+
+export interface OpenAiClientOptions {
+  /** Longest silence allowed: before the first answer, and between two streamed pieces. */
+  timeoutMs: number;
+  /** The most tokens one answer may have (`max_tokens`). */
+  maxTokens: number;
+}
+
+export interface OpenAiRequest {
+  prompt: string;
+  systemInstruction?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Fewer tokens than the default (the connection test). */
+  maxTokens?: number | undefined;
+}
+
+const DETAIL_MAX = 500;
+const MODELS_MAX_BYTES = 512 * 1024;
+/** The SDK needs a key to build its client; it never leaves this process (the fetch below drops it). */
+const NO_KEY = 'sin-clave';
+
+const redact = (text: string | undefined, key: string): string | undefined => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const clean = key ? redactSecret(text, key) : text;
+  return clean.length > DETAIL_MAX ? `${clean.slice(0, DETAIL_MAX)}…` : clean;
+};
+
+/**
+ * The SDK's requests, with redirects refused (a redirect would carry the key's header to whatever host it
+ * names), and no Authorization header when no key was configured.
+ */
+const guardedFetch =
+  (hasKey: boolean): typeof fetch =>
+  async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (!hasKey) headers.delete('authorization');
+    const response = await fetch(input, { ...init, headers, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
+    }
+    return response;
+  };
+
+/** The server's own words from an SDK error, and how long it asked to wait on a 429. */
+interface SdkFailure {
+  error: unknown;
+  message: string;
+  headers: Headers | undefined;
+}
+function apiErrorDetail(error: SdkFailure, key: string): string | undefined {
+  const body = error.error;
+  const said = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  const message = typeof said === 'string' ? said : error.message;
+  const retryAfter = error.headers?.get('retry-after');
+  const wait = retryAfter ? ` (retry-after: ${retryAfter})` : '';
+  return redact(`${message}${wait}`, key);
+}
+
+/** The cause an SDK error wraps: our own refusal of a redirect comes back as the SDK's connection error. */
+const rootCause = (error: unknown): unknown => {
+  let current = error;
+  for (let depth = 0; depth < 3 && current instanceof Error && !(current instanceof AiError); depth++) {
+    if (current.cause === undefined) break;
+    current = current.cause;
+  }
+  return current instanceof AiError ? current : error;
+};
+
+/**
+ * The client for OpenAI's chat-completions API at any base URL (official `openai` SDK). One request per answer:
+ * several variants are several requests at once, as many compatible servers ignore `n`.
+ */
+export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
+  async function start(target: OpenAiTarget, request: OpenAiRequest): Promise<AsyncIterable<string>> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const armTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, options.timeoutMs);
+      timer.unref();
+    };
+    const onCallerAbort = () => controller.abort();
+    const cleanUp = () => {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    };
+    if (request.signal?.aborted) throw new AiError('aborted');
+    request.signal?.addEventListener('abort', onCallerAbort);
+
+    const toAiError = (error: unknown): AiError => {
+      const cause = rootCause(error);
+      if (cause instanceof AiError) return cause;
+      if (timedOut) return new AiError('timeout');
+      if (controller.signal.aborted) return new AiError('aborted');
+      if (error instanceof APIConnectionTimeoutError) return new AiError('timeout');
+      if (error instanceof APIConnectionError || error instanceof TypeError) return new AiError('network');
+      // An HTTP refusal, or an error event in the middle of a stream (no status then).
+      if (error instanceof APIError) {
+        const failure = error as APIError<number | undefined, Headers | undefined, object | undefined>;
+        return new AiError('api', apiErrorDetail(failure, target.apiKey), failure.status);
+      }
+      return new AiError('bad-response');
+    };
+
+    const client = new OpenAI({
+      apiKey: target.apiKey || NO_KEY,
+      baseURL: target.baseUrl.replace(/\/+$/, ''),
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      fetch: guardedFetch(target.apiKey !== ''),
+    });
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+      ...(request.systemInstruction ? [{ role: 'system' as const, content: request.systemInstruction }] : []),
+      { role: 'user', content: request.prompt },
+    ];
+
+    armTimer();
+    let chunks: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>;
+    try {
+      chunks = await client.chat.completions.create(
+        {
+          model: target.model,
+          messages,
+          stream: true,
+          max_tokens: Math.min(request.maxTokens ?? options.maxTokens, options.maxTokens),
+        },
+        { signal: controller.signal },
+      );
+    } catch (error) {
+      cleanUp();
+      throw toAiError(error);
+    }
+
+    return (async function* () {
+      let wrote = false;
+      let finished = false;
+      try {
+        for await (const chunk of chunks) {
+          armTimer();
+          const choice = chunk.choices?.[0];
+          if (choice?.finish_reason) finished = true;
+          const text = choice?.delta?.content;
+          if (typeof text === 'string' && text !== '') {
+            wrote = true;
+            yield text;
+          }
+        }
+        // A stream that ends without saying why was cut: its text may be a fragment.
+        if (!finished) throw new AiError('network');
+        if (!wrote) throw new AiError('no-text');
+      } catch (error) {
+        throw toAiError(error);
+      } finally {
+        cleanUp();
+      }
+    })();
+  }
+
+  /** Starts `count` answers to the same request at once; resolves once the server accepted all of them. */
+  async function generateVariants(
+    target: OpenAiTarget,
+    request: OpenAiRequest,
+    count: number,
+  ): Promise<AsyncIterable<VariantPiece>> {
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const shared = { ...request, signal: controller.signal };
+    const started = await Promise.allSettled(Array.from({ length: count }, () => start(target, shared)));
+    const refused = started.find((outcome) => outcome.status === 'rejected');
+    if (refused) {
+      controller.abort();
+      request.signal?.removeEventListener('abort', onCallerAbort);
+      throw refused.reason;
+    }
+    const streams = started.map(
+      (outcome) => (outcome as PromiseFulfilledResult<AsyncIterable<string>>).value,
+    );
+    return mergeVariants(streams, () => {
+      controller.abort();
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    });
+  }
+
+  /** The server's model names (`GET {base}/models`), or null when it offers no list. */
+  async function listModels(target: Pick<OpenAiTarget, 'baseUrl' | 'apiKey'>): Promise<string[] | null> {
+    let answer;
+    try {
+      answer = await requestJson(`${target.baseUrl.replace(/\/+$/, '')}/models`, {
+        headers: target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {},
+        timeoutMs: options.timeoutMs,
+        maxBytes: MODELS_MAX_BYTES,
+      });
+    } catch (error) {
+      if (error instanceof OutgoingError && error.kind === 'timeout') throw new AiError('timeout');
+      if (error instanceof OutgoingError && error.kind === 'network') throw new AiError('network');
+      throw new AiError('bad-response');
+    }
+    if ([404, 405, 501].includes(answer.status)) return null;
+    if (answer.status >= 300) {
+      const body = answer.body as { error?: { message?: unknown } | string } | undefined;
+      const raw = typeof body?.error === 'string' ? body.error : body?.error?.message;
+      const detail = typeof raw === 'string' ? redact(raw, target.apiKey) : undefined;
+      throw new AiError('api', detail ?? `HTTP ${answer.status}`, answer.status);
+    }
+    const data = (answer.body as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data)) throw new AiError('bad-response');
+    const names = data
+      .map((model: unknown) => (model as { id?: unknown } | null)?.id)
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+  }
+
+  return {
+    generateStream: (target: OpenAiTarget, request: OpenAiRequest) => start(target, request),
+    generateVariants,
+    listModels,
+  };
+}
+
+/** The pieces of several answers as they arrive, each naming its answer; `stop` runs when the reader is done. */
+async function* mergeVariants(
+  streams: AsyncIterable<string>[],
+  stop: () => void,
+): AsyncGenerator<VariantPiece> {
+  const iterators = streams.map((stream) => stream[Symbol.asyncIterator]());
+  const next = (iterator: AsyncIterator<string>, variant: number) =>
+    iterator.next().then((result) => ({ iterator, variant, result }));
+  const pending = new Map(iterators.map((iterator, variant) => [variant, next(iterator, variant)]));
+  try {
+    while (pending.size > 0) {
+      const { iterator, variant, result } = await Promise.race(pending.values());
+      if (result.done) {
+        pending.delete(variant);
+        continue;
+      }
+      pending.set(variant, next(iterator, variant));
+      yield { variant, text: result.value };
+    }
+  } finally {
+    stop();
+    // The aborted streams end with an error each; nobody is waiting for them any more.
+    for (const waiting of pending.values()) waiting.catch(() => undefined);
+  }
+}
+
+export type OpenAiCompatibleClient = ReturnType<typeof createOpenAiCompatibleClient>;

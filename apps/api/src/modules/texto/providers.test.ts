@@ -1,0 +1,126 @@
+import { AI_MESSAGES, TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
+import { request, type IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  createAiTestApp,
+  parseSse,
+  PROVIDERS,
+  providerFields,
+  queueUpstream,
+  send,
+  STREAM,
+  upstreamCalls,
+  type AiTestApp,
+  type TestProvider,
+} from '../../../test/ai-helpers';
+import { ECHO_PREFIX } from '../../../test/fakes/gemini';
+import { OPENAI_ECHO_PREFIX } from '../../../test/fakes/openai';
+
+const GEMINI_KEY = 'AIzaTextoProviderKey-5678QRST';
+const ECHO: Record<TestProvider, string> = { gemini: ECHO_PREFIX, openai: OPENAI_ECHO_PREFIX };
+
+async function configured(
+  provider: TestProvider,
+  overrides: Parameters<typeof createAiTestApp>[0] = {},
+): Promise<AiTestApp> {
+  const t = await createAiTestApp(overrides);
+  const res = await send(t.app, 'PUT', '/api/texto/config', t.admin, {
+    api_url: '',
+    prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+    prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+    gemini_api_key: GEMINI_KEY,
+    ...providerFields(t, provider),
+  });
+  expect(res.statusCode).toBe(200);
+  return t;
+}
+
+const generate = (t: AiTestApp, text: string, headers: Record<string, string> = {}, cookie = t.vip) =>
+  send(t.app, 'POST', '/api/texto/generate', cookie, { tool: 'ortografia', text }, headers);
+
+describe.each(PROVIDERS)('text tools on %s: members see no difference', (provider) => {
+  it('answers the whole text as JSON, and only the configured provider is called', async () => {
+    const t = await configured(provider);
+    const res = await generate(t, 'ola ke ase');
+    expect(res.statusCode).toBe(200);
+    const prompt = 'corrige ortograficamente el siguiente texto: ola ke ase';
+    expect(res.json()).toEqual({ text: `${ECHO[provider]}${prompt}` });
+    expect(upstreamCalls(t, provider).map((call) => call.prompt)).toEqual([prompt]);
+    const other = provider === 'gemini' ? 'openai' : 'gemini';
+    expect(upstreamCalls(t, other)).toEqual([]);
+  });
+
+  it('streams server-sent events piece by piece', async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'text', chunks: ['Hola, ', '¿qué tal ', 'estás?'] });
+    const res = await generate(t, 'ola', STREAM);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(parseSse(res.body)).toEqual([
+      { event: 'chunk', data: { text: 'Hola, ' } },
+      { event: 'chunk', data: { text: '¿qué tal ' } },
+      { event: 'chunk', data: { text: 'estás?' } },
+      { event: 'done', data: {} },
+    ]);
+  });
+
+  it("answers a refusal with the same Spanish message, never the provider's words", async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'refusal', status: 429, message: 'Quota exceeded for this account' });
+    const res = await generate(t, 'hola');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: AI_MESSAGES.geminiApi });
+    expect(res.body).not.toContain('Quota');
+  });
+
+  it('sends a failure after streaming began as an error event', async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'stream-error', chunks: ['Primera parte '], message: 'boom' });
+    const res = await generate(t, 'hola', STREAM);
+    expect(parseSse(res.body)).toEqual([
+      { event: 'chunk', data: { text: 'Primera parte ' } },
+      { event: 'error', data: { error: AI_MESSAGES.geminiApi } },
+    ]);
+  });
+
+  it('answers an empty answer with the spec message', async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'no-text' });
+    const res = await generate(t, 'hola');
+    expect(res.json().error).toBe('No se pudo obtener una respuesta');
+  });
+
+  it('gives up with a Spanish message when the provider stays silent', async () => {
+    const t = await configured(provider, { outgoingTimeoutMs: 300 });
+    queueUpstream(t, provider, { kind: 'hang' });
+    const res = await generate(t, 'hola');
+    expect(res.statusCode).toBe(504);
+    expect(res.json().error).toBe(AI_MESSAGES.timeout);
+  });
+
+  it('shares the per-member limit of 20 generations a minute', async () => {
+    const t = await configured(provider);
+    for (let i = 0; i < 20; i++) expect((await generate(t, `texto ${i}`)).statusCode).toBe(200);
+    const limited = await generate(t, 'uno más');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe(AI_MESSAGES.rateLimited);
+    expect(upstreamCalls(t, provider)).toHaveLength(20);
+  });
+
+  it("stops the provider's call when the browser goes away", async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'stall', chunks: ['Empieza '] });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const req = request(`${address}/api/texto/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: t.vip, ...STREAM, 'x-requested-with': 'fetch' },
+    });
+    req.end(JSON.stringify({ tool: 'ortografia', text: 'hola' }));
+    const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve));
+    const first = await new Promise<string>((resolve) =>
+      res.once('data', (d: Buffer) => resolve(d.toString())),
+    );
+    expect(first).toContain('Empieza');
+    req.destroy();
+    await expect.poll(() => upstreamCalls(t, provider)[0]?.aborted).toBe(true);
+  });
+});

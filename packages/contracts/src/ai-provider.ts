@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { KeyInputField, SecretStatus } from './ai-generation';
+import { endpointsOf, type ApiTag } from './http';
+
+/** Who writes an AI tool's texts: Google Gemini, or any server that speaks OpenAI's chat-completions API. */
+export const AI_PROVIDERS = ['gemini', 'openai'] as const;
+export const AiProvider = z.enum(AI_PROVIDERS);
+export type AiProvider = z.infer<typeof AiProvider>;
+
+export const AI_PROVIDER_LABELS: Record<AiProvider, string> = {
+  gemini: 'Google Gemini',
+  openai: 'Compatible con OpenAI',
+};
+
+export const AI_BASE_URL_MAX = 500;
+export const AI_MODEL_MAX = 200;
+
+export const AI_PROVIDER_MESSAGES = {
+  invalidBaseUrl:
+    'La URL del servidor debe empezar por https:// (o por http:// si el servidor está en esta máquina o en la red local)',
+  baseUrlRequired: 'Indica la URL del servidor',
+  modelRequired: 'Indica el modelo',
+  modelTooLong: 'El nombre del modelo es demasiado largo',
+  keyRequiredForNewBaseUrl: 'Para cambiar la URL del servidor vuelve a introducir su API key',
+  missingServer: 'Servidor de IA no configurado. Por favor, configúralo en el panel de configuración.',
+  missingGeminiKey: 'Falta la API key de Gemini',
+  modelsFailed: 'No se pudo obtener la lista de modelos',
+  noModels: 'El servidor no ofrece una lista de modelos: escribe el nombre del modelo',
+  testFailed: 'No se pudo probar la conexión',
+} as const;
+
+/** Hosts a plain http:// server may have: this machine, a private network, a name that only exists inside it. */
+const LOCAL_HOST =
+  /^(localhost|127(\.\d{1,3}){3}|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|\[(::1|f[cd][0-9a-f:]*)\]|[a-z0-9-]+|([a-z0-9-]+\.)+(local|internal|lan|home\.arpa))$/i;
+
+/** scheme, host (a name, an IPv4 or a bracketed IPv6 address), port, path: no credentials, query or fragment. */
+const BASE_URL = /^(https?):\/\/(\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(:\d{1,5})?(\/[^\s?#@]*)?$/i;
+
+/**
+ * The base URL of an OpenAI-compatible server: https anywhere, or http on this machine or a private network
+ * (a local model is the point). No credentials in the URL: the key travels in its own header.
+ */
+export function isAllowedAiBaseUrl(value: string): boolean {
+  const match = BASE_URL.exec(value);
+  if (!match?.[1] || !match[2]) return false;
+  return match[1].toLowerCase() === 'https' || LOCAL_HOST.test(match[2]);
+}
+
+const BaseUrlField = z
+  .string()
+  .trim()
+  .max(AI_BASE_URL_MAX, AI_PROVIDER_MESSAGES.invalidBaseUrl)
+  .refine((value) => value === '' || isAllowedAiBaseUrl(value), AI_PROVIDER_MESSAGES.invalidBaseUrl);
+
+const ModelField = z.string().trim().max(AI_MODEL_MAX, AI_PROVIDER_MESSAGES.modelTooLong);
+
+/** The provider part of an AI tool's settings as the admin reads it: the server's key only as set / not set. */
+export const AiProviderConfig = {
+  provider: AiProvider,
+  openai_base_url: z.string(),
+  openai_model: z.string(),
+  openai_api_key: SecretStatus,
+};
+
+/**
+ * The provider part of an AI tool's settings form. Each field may be left out (the stored value stays), so a
+ * client that only edits the prompts keeps the chosen provider; a blank key keeps the stored key.
+ */
+export const AiProviderConfigBody = {
+  provider: AiProvider.optional(),
+  openai_base_url: BaseUrlField.optional(),
+  openai_model: ModelField.optional(),
+  openai_api_key: KeyInputField.optional(),
+};
+
+/**
+ * "Probar conexión": the values in the form, saved or not. A blank key means the stored one, which is only sent
+ * to the base URL it was stored for. `api_url` is the text tools' Gemini address.
+ */
+export const AiConnectionTestBody = z.strictObject({
+  provider: AiProvider,
+  openai_base_url: BaseUrlField,
+  openai_model: ModelField,
+  openai_api_key: KeyInputField,
+  gemini_api_key: KeyInputField,
+  api_url: z.string().trim().max(AI_BASE_URL_MAX).optional(),
+});
+export type AiConnectionTestBody = z.infer<typeof AiConnectionTestBody>;
+
+/** What the test found, in Spanish for the administrator (the server's own words included). */
+export const AiConnectionTestResult = z.strictObject({ ok: z.boolean(), message: z.string() });
+export type AiConnectionTestResult = z.infer<typeof AiConnectionTestResult>;
+
+/** The models an OpenAI-compatible server lists at `/models`, for the model field's suggestions. */
+export const AiModelsBody = z.strictObject({
+  openai_base_url: BaseUrlField.refine((value) => value !== '', AI_PROVIDER_MESSAGES.baseUrlRequired),
+  openai_api_key: KeyInputField,
+});
+export type AiModelsBody = z.infer<typeof AiModelsBody>;
+export const AiModelsResponse = z.strictObject({ models: z.array(z.string()) });
+export type AiModelsResponse = z.infer<typeof AiModelsResponse>;
+
+/** An AI tool's provider endpoints beside its settings at `configPath`: the connection test and the model list. */
+export const aiProviderEndpoints = (tag: ApiTag, configPath: string) => {
+  const endpoint = endpointsOf(tag);
+  return {
+    test: endpoint({
+      summary: 'Prueba la conexión con el proveedor de IA',
+      method: 'POST',
+      path: `${configPath}/test`,
+      body: AiConnectionTestBody,
+      response: AiConnectionTestResult,
+    }),
+    models: endpoint({
+      summary: 'Lista los modelos del servidor compatible con OpenAI',
+      method: 'POST',
+      path: `${configPath}/models`,
+      body: AiModelsBody,
+      response: AiModelsResponse,
+    }),
+  };
+};
