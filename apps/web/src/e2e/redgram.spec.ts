@@ -31,6 +31,8 @@ test.describe('RedGram', () => {
 
     await page.getByRole('button', { name: 'Configuración' }).click();
     const config = page.getByRole('dialog', { name: 'Configuración' });
+    // The provider test moves RedGram to another server for a while: this test is about Gemini, whatever is stored.
+    await config.getByRole('radio', { name: 'Google Gemini' }).check();
     await config.getByLabel('API Key de Gemini').fill(REDGRAM_CONFIG.gemini_api_key);
     await config.getByLabel('Prompt para Escribir').fill(REDGRAM_CONFIG.prompt_escribir);
     await config.getByLabel('Prompt para Reescribir').fill(REDGRAM_CONFIG.prompt_reescribir);
