@@ -1,14 +1,39 @@
 import { Alert, Button, Text } from '@mantine/core';
 
+/** What the notice needs from an AI tool's settings as an administrator reads them. */
+interface AiToolSettings {
+  provider: 'gemini' | 'openai';
+  gemini_api_key: { set: boolean };
+  openai_base_url: string;
+  openai_model: string;
+}
+
+/** The notice's title when the chosen provider lacks what a generation needs, or null when nothing is missing. */
+function missingSetting(settings: AiToolSettings): string | null {
+  if (settings.provider === 'openai') {
+    return settings.openai_base_url && settings.openai_model ? null : 'Falta configurar el servidor de IA';
+  }
+  return settings.gemini_api_key.set ? null : 'Falta la API key de Gemini';
+}
+
 /**
- * Tells the administrator that an AI tool has no Gemini key yet, before a member finds out with a failed
- * generation; the button opens the tool's settings.
+ * Tells the administrator that an AI tool cannot generate yet (no Gemini key, or no server and model for an
+ * OpenAI-compatible provider), before a member finds out with a failed generation; the button opens the tool's
+ * settings.
  */
-export function AiKeyNotice({ onConfigure }: { onConfigure: () => void }) {
+export function AiKeyNotice({
+  settings,
+  onConfigure,
+}: {
+  settings?: AiToolSettings;
+  onConfigure: () => void;
+}) {
+  const title = settings ? missingSetting(settings) : null;
+  if (!title) return null;
   return (
-    <Alert color="yellow" variant="light" title="Falta la API key de Gemini">
+    <Alert color="yellow" variant="light" title={title}>
       <Text size="sm" mb="xs">
-        Los miembros no pueden usar esta herramienta hasta que configures la API key.
+        Los miembros no pueden usar esta herramienta hasta que completes su configuración.
       </Text>
       <Button size="xs" variant="light" color="yellow" onClick={onConfigure}>
         Configurar ahora

@@ -122,7 +122,7 @@ describe('RedGram profile after a reload', () => {
 });
 
 describe('RedGram without a Gemini key', () => {
-  const serveConfig = (set: boolean) =>
+  const serveConfig = (set: boolean, provider: 'gemini' | 'openai' = 'gemini', baseUrl = '') =>
     fakeServer(({ path }) => {
       if (path === '/api/redgram/config') {
         return {
@@ -130,6 +130,10 @@ describe('RedGram without a Gemini key', () => {
             prompt_escribir: 'a',
             prompt_reescribir: 'b',
             gemini_api_key: { set, last4: set ? 'abcd' : null },
+            provider,
+            openai_base_url: baseUrl,
+            openai_model: baseUrl ? 'modelo-local' : '',
+            openai_api_key: { set: false, last4: null },
           },
         };
       }
@@ -156,6 +160,24 @@ describe('RedGram without a Gemini key', () => {
     await waitFor(() => expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(true), slow);
     await loaded();
     expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+  }, 30_000);
+
+  it('asks for the server, not a Gemini key, when the tool uses an OpenAI-compatible one', async () => {
+    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
+    serveConfig(false, 'openai');
+    openPage();
+    expect(await screen.findByText('Falta configurar el servidor de IA', undefined, slow)).toBeTruthy();
+    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+  }, 30_000);
+
+  it('says nothing when an OpenAI-compatible server and model are set, without a Gemini key', async () => {
+    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
+    const requests = serveConfig(false, 'openai', 'http://127.0.0.1:11434/v1');
+    openPage();
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(true), slow);
+    await loaded();
+    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+    expect(screen.queryByText('Falta configurar el servidor de IA')).toBeNull();
   }, 30_000);
 
   it('does not ask a member for the settings', async () => {

@@ -130,7 +130,7 @@ export function RedgramPage() {
       <Stack gap="lg">
         <RedgramHeader admin={admin} onOpen={setDialog} />
 
-        {config.data?.gemini_api_key.set === false && <AiKeyNotice onConfigure={() => setDialog('config')} />}
+        <AiKeyNotice settings={config.data} onConfigure={() => setDialog('config')} />
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">

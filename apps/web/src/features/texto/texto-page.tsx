@@ -33,7 +33,7 @@ export function TextoPage() {
             </Button>
           )}
         </Group>
-        {config.data?.gemini_api_key.set === false && <AiKeyNotice onConfigure={() => setConfigOpen(true)} />}
+        <AiKeyNotice settings={config.data} onConfigure={() => setConfigOpen(true)} />
         <Paper withBorder radius="md" p="lg">
           <Tabs defaultValue="ortografia">
             <Tabs.List>
