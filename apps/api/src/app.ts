@@ -52,6 +52,7 @@ import {
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
+import { createStatsRepo, createStatsService, ensureStatsPermission, statsRoutes } from './modules/stats';
 import { systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
@@ -260,6 +261,12 @@ function startNotifications(
   return { mailer, notifier };
 }
 
+/** Estadísticas: its permission on a database seeded before it, and its routes. */
+async function registerStats({ app, config, db }: CoreContext): Promise<void> {
+  await ensureStatsPermission(db);
+  statsRoutes(app, createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone }));
+}
+
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
 function registerMembersAndLibraries({
   app,
@@ -398,6 +405,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerAccounts(context);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
+  await registerStats(core);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -17,6 +17,7 @@ describe('tools', () => {
       'RedGram',
       'Texto',
       'Configuración',
+      'Estadísticas',
     ]);
   });
 });

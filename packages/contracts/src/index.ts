@@ -23,3 +23,4 @@ export * from './reports';
 export * from './notifications';
 export * from './history';
 export * from './billing';
+export * from './stats';

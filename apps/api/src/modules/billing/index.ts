@@ -8,3 +8,6 @@ export { billingRoutes } from './routes';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';
+
+/** Estadísticas' close of each day reads the subscriptions and their prices. */
+export { billingPrices, billingSubscriptions } from './schema';
