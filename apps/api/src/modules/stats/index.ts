@@ -1,5 +1,5 @@
 /** What Estadísticas offers the app: its routes, the close of each day and the permission's upgrade. */
-export { createStatsKeeper, type StatsKeeper } from './keeper';
+export { createStatsKeeper } from './keeper';
 export { ensureStatsPermission } from './permission';
 export { createStatsRepo } from './repo';
 export { statsRoutes } from './routes';

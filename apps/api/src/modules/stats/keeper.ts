@@ -30,7 +30,7 @@ interface SubscriptionState {
 }
 
 /** A subscription's state from the label Historial keeps for it (billing's own wording). */
-export function parseSubscriptionLabel(label: string | null | undefined): SubscriptionState | null {
+function parseSubscriptionLabel(label: string | null | undefined): SubscriptionState | null {
   if (!label) return null;
   const cancelling = label.endsWith(CANCELLING_SUFFIX);
   const status = LABEL_STATUS.get(cancelling ? label.slice(0, -CANCELLING_SUFFIX.length) : label);
@@ -41,7 +41,7 @@ const grants = (state: SubscriptionState | null): boolean =>
   state !== null && ACCESS_STATUSES.includes(state.status);
 
 /** Which of the `paying` dimensions a state is, or null when it pays nothing. */
-export function payingState(state: SubscriptionState | null): PayingState | null {
+function payingState(state: SubscriptionState | null): PayingState | null {
   if (!state) return null;
   if (state.status === 'trialing') return 'trialing';
   if (state.status === 'past_due') return 'past_due';
@@ -50,7 +50,7 @@ export function payingState(state: SubscriptionState | null): PayingState | null
 }
 
 /** A price as monthly income in minor units: a yearly price counts a twelfth (rounded to the unit). */
-export function monthlyAmount(price: { amount: number; interval: BillingInterval; interval_count: number }) {
+function monthlyAmount(price: { amount: number; interval: BillingInterval; interval_count: number }) {
   const perInterval = price.amount / Math.max(1, price.interval_count);
   const perMonth = {
     day: (perInterval * 365) / 12,
@@ -69,12 +69,6 @@ function transitionMetrics(before: SubscriptionState | null, after: Subscription
   if (before?.status === 'trialing' && after?.status === 'active') metrics.push('trial_conversions');
   if (grants(before) && !grants(after)) metrics.push('cancellations');
   return metrics;
-}
-
-/** The value of a field at `instant`: the `before` of its first change at or after it, else its value now. */
-function valueAt<T>(changes: readonly { at: string; before: T }[] | undefined, now: T, instant: string): T {
-  const later = changes?.find((change) => change.at >= instant);
-  return later ? later.before : now;
 }
 
 export interface StatsKeeperDeps {
@@ -118,42 +112,85 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
     }
 
-    for (const day of days) {
-      const { start, end } = dayBounds(day, timeZone);
-      const inDay = (at: string) => at >= start && at < end;
-
-      add('signups', day, '', members.filter((member) => inDay(member.created_at)).length);
-      const flows = new Map<StatsMetric, number>();
-      for (const transition of transitions.filter((t) => inDay(t.at))) {
-        for (const metric of transition.metrics) flows.set(metric, (flows.get(metric) ?? 0) + 1);
+    // Each instant is placed on its day by a binary search over the days' ends; a state that starts on a day
+    // and holds until a later one is added once to a difference array, so the work grows with members and
+    // changes plus days, never with their product (the first start fills years of days).
+    const bounds = days.map((day) => dayBounds(day, timeZone));
+    const ends = bounds.map((bound) => bound.end);
+    const dayIndex = (at: string) => {
+      let low = 0;
+      let high = ends.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((ends[mid] ?? '') <= at) low = mid + 1;
+        else high = mid;
       }
-      for (const [metric, value] of flows) add(metric, day, '', value);
+      return low;
+    };
+    const spans = new Map<string, number[]>();
+    /** Adds `value` to `metric/dimension` on every day from index `from` up to, not including, `to`. */
+    const hold = (key: string, from: number, to: number, value: number) => {
+      if (from >= to || value === 0) return;
+      const diff = spans.get(key) ?? new Array<number>(days.length + 1).fill(0);
+      diff[from] = (diff[from] ?? 0) + value;
+      diff[to] = (diff[to] ?? 0) - value;
+      spans.set(key, diff);
+    };
+    const flows = new Map<string, number[]>();
+    const happen = (key: string, at: string) => {
+      if (at < (bounds[0]?.start ?? '')) return;
+      const index = dayIndex(at);
+      if (index >= days.length) return;
+      const counts = flows.get(key) ?? new Array<number>(days.length).fill(0);
+      counts[index] = (counts[index] ?? 0) + 1;
+      flows.set(key, counts);
+    };
+
+    for (const member of members) {
+      happen('signups\t', member.created_at);
+      if (!member.is_active) continue;
+      // Its role from the day it was made: each change's `before` until the change's day, then the next one.
+      let from = dayIndex(member.created_at);
+      for (const change of roleChanges.get(member.id) ?? []) {
+        const until = dayIndex(change.at);
+        hold(`members\t${change.before}`, from, until, 1);
+        from = Math.max(from, until);
+      }
+      hold(`members\t${member.role}`, from, days.length, 1);
+    }
+    for (const transition of transitions) {
+      for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
+    }
+    for (const [userId, changes] of subscriptionChanges) {
+      const price = prices.get(userId);
+      changes.forEach((change, i) => {
+        const state = payingState(change.after);
+        if (!state) return;
+        const from = dayIndex(change.at);
+        const next = changes[i + 1];
+        const to = next ? dayIndex(next.at) : days.length;
+        hold(`paying\t${state}`, from, to, 1);
+        if (price) hold(`mrr\t${price.currency}:${state}`, from, to, monthlyAmount(price));
+      });
+    }
+
+    for (const [key, counts] of flows) {
+      const [metric = '', dimension = ''] = key.split('\t');
+      counts.forEach((value, i) => add(metric as StatsMetric, days[i] ?? '', dimension, value));
+    }
+    for (const [key, diff] of spans) {
+      const [metric = '', dimension = ''] = key.split('\t');
+      let running = 0;
+      days.forEach((day, i) => {
+        running += diff[i] ?? 0;
+        add(metric as StatsMetric, day, dimension, running);
+      });
+    }
+    for (const [i, day] of days.entries()) {
+      const { start, end } = bounds[i] ?? dayBounds(day, timeZone);
       const uses = await repo.toolUses(start, end);
       for (const [tool, value] of Object.entries(uses)) add('tool_uses', day, tool, value);
       add('active', day, '', await repo.activeMembers(start, end));
-
-      const byRole = new Map<string, number>();
-      for (const member of members) {
-        if (member.created_at >= end || !member.is_active) continue;
-        const role = valueAt(roleChanges.get(member.id), member.role, end);
-        byRole.set(role, (byRole.get(role) ?? 0) + 1);
-      }
-      for (const [role, value] of byRole) add('members', day, role, value);
-
-      const paying = new Map<string, number>();
-      const mrr = new Map<string, number>();
-      for (const [userId, changes] of subscriptionChanges) {
-        const state = payingState(changes.filter((change) => change.at < end).at(-1)?.after ?? null);
-        if (!state) continue;
-        paying.set(state, (paying.get(state) ?? 0) + 1);
-        const price = prices.get(userId);
-        if (price) {
-          const key = `${price.currency}:${state}`;
-          mrr.set(key, (mrr.get(key) ?? 0) + monthlyAmount(price));
-        }
-      }
-      for (const [state, value] of paying) add('paying', day, state, value);
-      for (const [key, value] of mrr) add('mrr', day, key, value);
     }
     return rows;
   }
@@ -176,7 +213,6 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     return days.length;
   }
 
-  return { closeFinishedDays, rowsOf };
+  return { closeFinishedDays };
 }
 
-export type StatsKeeper = ReturnType<typeof createStatsKeeper>;
