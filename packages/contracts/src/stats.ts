@@ -53,19 +53,6 @@ export const PAYING_STATE_LABELS: Record<PayingState, string> = {
   past_due: 'Pago pendiente',
 };
 
-export const STATS_METRIC_TITLES: Record<StatsMetric, string> = {
-  signups: 'Nuevos miembros',
-  active: 'Miembros activos por día',
-  paid_signups: 'Altas de pago',
-  trial_starts: 'Pruebas iniciadas',
-  trial_conversions: 'Pruebas convertidas en pago',
-  cancellations: 'Bajas de pago',
-  tool_uses: 'Uso de las herramientas',
-  members: 'Miembros por rol',
-  paying: 'Suscripciones por estado',
-  mrr: 'Ingresos mensuales recurrentes',
-};
-
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Count = z.number().int();
 
