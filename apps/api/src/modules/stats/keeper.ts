@@ -1,10 +1,10 @@
 import {
   ACCESS_STATUSES,
   SUBSCRIPTION_STATUS_LABELS,
+  SubscriptionStatus,
   type BillingInterval,
   type PayingState,
   type StatsMetric,
-  type SubscriptionStatus,
 } from '@app/contracts';
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -92,6 +92,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
 
     const roleChanges = new Map<number, { at: string; before: string }[]>();
     const subscriptionChanges = new Map<number, { at: string; after: SubscriptionState | null }[]>();
+    const initialStates = new Map<number, SubscriptionState>();
     const transitions: { at: string; metrics: StatsMetric[] }[] = [];
     for (const entry of history) collect(entry);
     function collect(entry: UserHistoryEntry) {
@@ -105,6 +106,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
           const before = parseSubscriptionLabel(change.before);
           const after = parseSubscriptionLabel(change.after);
           const list = subscriptionChanges.get(entry.user_id) ?? [];
+          if (list.length === 0 && before) initialStates.set(entry.user_id, before);
           list.push({ at: entry.created_at, after });
           subscriptionChanges.set(entry.user_id, list);
           transitions.push({ at: entry.created_at, metrics: transitionMetrics(before, after) });
@@ -161,6 +163,18 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     for (const transition of transitions) {
       for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
     }
+    // A subscription's state before its first change in Historial is that change's `before`; one that Historial
+    // no longer holds any change of (they are pruned after its retention) has held its present state throughout.
+    for (const [userId, now] of await repo.subscriptionStates()) {
+      const changes = subscriptionChanges.get(userId);
+      const status = SubscriptionStatus.safeParse(now.status);
+      const initial = changes
+        ? initialStates.get(userId)
+        : status.success
+          ? { status: status.data, cancelling: now.cancel_at_period_end }
+          : null;
+      if (initial) subscriptionChanges.set(userId, [{ at: '', after: initial }, ...(changes ?? [])]);
+    }
     for (const [userId, changes] of subscriptionChanges) {
       const price = prices.get(userId);
       changes.forEach((change, i) => {
@@ -215,4 +229,3 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
 
   return { closeFinishedDays };
 }
-

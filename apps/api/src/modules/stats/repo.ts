@@ -74,6 +74,18 @@ export function createStatsRepo(database: AppDatabase) {
       );
     },
 
+    /** Each member's subscription state now, by member. */
+    subscriptionStates: async () => {
+      const rows = await db()
+        .select({
+          user_id: billingSubscriptions.user_id,
+          status: billingSubscriptions.status,
+          cancel_at_period_end: billingSubscriptions.cancel_at_period_end,
+        })
+        .from(billingSubscriptions);
+      return new Map(rows.map((row) => [row.user_id, row]));
+    },
+
     /** The price each member's subscription is on now, by member. */
     subscriptionPrices: async () => {
       const rows = await db()

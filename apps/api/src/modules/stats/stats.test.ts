@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { SCENARIO, SCENARIO_NOW, seedPrices, writeScenario } from '../../../test/support/stats-scenario';
 import { rolePermissions, roles, tools } from '../../db/schema';
+import { auditLog } from '../history';
 import { startOfDay } from '../../lib/zoned-time';
 import { addDays } from './days';
 import { createStatsKeeper } from './keeper';
@@ -126,6 +127,22 @@ describe('the close of each day', () => {
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.rowsBetween(null, '2999-12-31')).toEqual(live);
+  });
+
+  it('keeps counting a subscription whose changes Historial no longer holds', async () => {
+    const t = await setup();
+    await writeScenario(t.db);
+    // Historial's retention pruned every entry: each subscription has held its present state throughout.
+    await t.db.delete(auditLog);
+    await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
+    const paying = await kept(t, 'paying');
+    expect(paying.filter((row) => row.startsWith('2026-03-28'))).toEqual([
+      '2026-03-28 active=1',
+      '2026-03-28 cancelling=1',
+      '2026-03-28 past_due=1',
+    ]);
+    expect(paying.filter((row) => row.startsWith('2026-04-02'))).toHaveLength(3);
+    expect(await kept(t, 'paid_signups')).toEqual([]);
   });
 
   it('counts each day once when two nodes close it at the same time', async () => {
