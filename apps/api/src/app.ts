@@ -276,9 +276,10 @@ function startNotifications(
 async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<void> {
   await ensureStatsPermission(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
-  await keeper.closeFinishedDays();
+  // A failed close is logged and tried again on the next tick: the figures wait, the app does not.
   const close = () =>
     keeper.closeFinishedDays().catch((error: unknown) => app.log.error({ err: error }, 'stats close failed'));
+  await close();
   const timer = setInterval(() => void close(), deps.statsCloseMs ?? 600_000);
   timer.unref();
   app.addHook('onClose', (_instance, done) => {
