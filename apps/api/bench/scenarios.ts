@@ -102,6 +102,14 @@ export const SCENARIOS: Scenario[] = [
     kind: 'admin',
     paths: pagesOf('/api/admin/users?page=1&pageSize=10', 200),
   },
+  // Estadísticas reads only its kept daily rows, filled at the server's start from the seeded history.
+  ...(['30', '365', 'all'] as const).map((range): Scenario => ({
+    name: `estadisticas, ${range === 'all' ? 'todo' : `${range} días`}`,
+    method: 'GET',
+    path: `/api/estadisticas?range=${range}`,
+    as: 'admin',
+    kind: 'admin',
+  })),
   {
     name: 'youtube videos, all',
     method: 'GET',

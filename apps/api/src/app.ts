@@ -59,6 +59,13 @@ import {
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
+import {
+  createStatsKeeper,
+  createStatsRepo,
+  createStatsService,
+  ensureStatsPermission,
+  statsRoutes,
+} from './modules/stats';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
@@ -80,6 +87,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often each node sends the registration digests that are due (default every minute). */
   digestSweepMs?: number;
+  /** How often each node closes Estadísticas' finished days (default every ten minutes). */
+  statsCloseMs?: number;
   /**
    * A log read by a person (a terminal): log lines go to this destination, and each request is one line
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
@@ -275,6 +284,26 @@ function startNotifications(
   return { mailer, notifier };
 }
 
+/**
+ * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
+ * (the first one fills the days before the upgrade), at start and then on a timer on every node.
+ */
+async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<void> {
+  await ensureStatsPermission(db);
+  const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
+  // A failed close is logged and tried again on the next tick: the figures wait, the app does not.
+  const close = () =>
+    keeper.closeFinishedDays().catch((error: unknown) => app.log.error({ err: error }, 'stats close failed'));
+  await close();
+  const timer = setInterval(() => void close(), deps.statsCloseMs ?? 600_000);
+  timer.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+  statsRoutes(app, createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone }));
+}
+
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
 function registerMembersAndLibraries({
   app,
@@ -413,6 +442,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerAccounts(context);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
+  await registerStats(core, deps);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });
   return app;

@@ -152,10 +152,16 @@ describe('upgrading a database made by an earlier release', () => {
       email_verified: 1,
       deactivated_by_admin: 0,
     }));
+    // Estadísticas' permission arrives at start-up, given to the administrators' role.
+    const tools = before.tools as { id: number; name: string }[];
+    const statsTool = tools.length + 1;
     expect(after).toEqual({
       ...before,
       users: withSkeleton,
       library_videos: withPicture,
+      tools: [...tools, { id: statsTool, name: 'estadisticas' }],
+      role_permissions: expect.arrayContaining([{ role_id: 1, tool_id: statsTool }]),
     });
+    expect(after.role_permissions).toHaveLength(before.role_permissions!.length + 1);
   });
 });

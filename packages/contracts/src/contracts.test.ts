@@ -26,6 +26,7 @@ describe('tools', () => {
       'RedGram',
       'Texto',
       'Configuración',
+      'Estadísticas',
     ]);
   });
 });

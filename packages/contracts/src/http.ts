@@ -43,6 +43,11 @@ export const API_TAGS = {
     description: 'Miembros en CSV, de entrada y de salida.',
   },
   notifications: { name: 'Avisos por correo', description: 'Qué correos reciben los administradores.' },
+  estadisticas: {
+    name: 'Estadísticas',
+    description:
+      'Cifras y series diarias de la comunidad: miembros, pagos, ingresos y uso de las herramientas.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

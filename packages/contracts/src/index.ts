@@ -24,3 +24,4 @@ export * from './reports';
 export * from './notifications';
 export * from './history';
 export * from './billing';
+export * from './stats';

@@ -6,8 +6,11 @@ export const ADMIN_ROLE = 'admin';
 /** The one place that compares a role name with the administrator's. */
 export const isAdmin = (user: { role: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
 
-/** The tools that administer the community: a role holding any of them is an administrator's, whatever its name. */
-export const ADMIN_TOOLS: readonly string[] = ['config'];
+/**
+ * The tools that administer the community: a role holding any of them is an administrator's, whatever its name.
+ * Estadísticas shows the community's income, so no paid plan may sell it either.
+ */
+export const ADMIN_TOOLS: readonly string[] = ['config', 'estadisticas'];
 export const grantsAdministration = (tools: readonly string[]): boolean =>
   tools.some((tool) => ADMIN_TOOLS.includes(tool));
 
@@ -24,7 +27,16 @@ export const SEED_ROLES: readonly SeedRole[] = [
     id: 1,
     name: 'admin',
     description: 'Administrador: gestiona usuarios, roles y el contenido de todas las herramientas',
-    tools: ['membresia', 'cafelito-virtual', 'ytvideo', 'igvideo', 'redgram', 'texto', 'config'],
+    tools: [
+      'membresia',
+      'cafelito-virtual',
+      'ytvideo',
+      'igvideo',
+      'redgram',
+      'texto',
+      'estadisticas',
+      'config',
+    ],
   },
   {
     id: 2,

@@ -1,5 +1,5 @@
 /**
- * The seven tools of the product. The name is the route path, the permission name and the database name.
+ * The tools of the product (the seven of the spec, and Estadísticas). The name is the route path, the permission name and the database name.
  * The order of this list is the dashboard's card order.
  */
 export const TOOL_NAMES = [
@@ -10,6 +10,8 @@ export const TOOL_NAMES = [
   'redgram',
   'texto',
   'config',
+  // Last, so the seeded tools keep the ids they had before it existed.
+  'estadisticas',
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -23,6 +25,7 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   redgram: 'RedGram',
   texto: 'Texto',
   config: 'Configuración',
+  estadisticas: 'Estadísticas',
 };
 
 /** Labels of the top navigation bar (config is the settings icon, not a text link). */
@@ -33,6 +36,7 @@ export const TOOL_NAV_LABELS: Record<Exclude<ToolName, 'config'>, string> = {
   redgram: 'RedGram',
   ytvideo: 'YTVideo',
   igvideo: 'IGVideo',
+  estadisticas: 'Estadísticas',
 };
 
 /** Navigation order of the top bar, as the spec lists its links. */
@@ -43,6 +47,7 @@ export const NAV_TOOL_ORDER = [
   'redgram',
   'ytvideo',
   'igvideo',
+  'estadisticas',
 ] as const;
 
 export const isToolName = (value: string): value is ToolName =>

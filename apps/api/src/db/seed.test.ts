@@ -10,12 +10,12 @@ import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirst
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
 describe('seeding an empty database', () => {
-  it('creates the 7 tools and the four tiers with the permissions of the spec', async () => {
+  it('creates the 8 tools and the four tiers with the permissions of the spec', async () => {
     const { database } = await openTestDatabase();
     const db = directDb(database);
     await seedCatalog(database);
     await seedCatalog(database); // idempotent
-    expect(await db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id))).toHaveLength(7);
+    expect(await db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id))).toHaveLength(8);
     const grants = await db
       .select({ role: roles.name, tool: tools.name })
       .from(rolePermissions)
@@ -27,7 +27,16 @@ describe('seeding an empty database', () => {
         .map((g) => g.tool)
         .sort();
     expect(byRole('admin')).toEqual(
-      ['cafelito-virtual', 'config', 'igvideo', 'membresia', 'redgram', 'texto', 'ytvideo'].sort(),
+      [
+        'cafelito-virtual',
+        'config',
+        'estadisticas',
+        'igvideo',
+        'membresia',
+        'redgram',
+        'texto',
+        'ytvideo',
+      ].sort(),
     );
     expect(byRole('vip')).toEqual([
       'cafelito-virtual',

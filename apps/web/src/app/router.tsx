@@ -68,6 +68,7 @@ const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsSc
 const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 const ClaimPage = lazyScreen(() => import('@/features/billing/claim-page'), 'ClaimPage');
+const StatsPage = lazyScreen(() => import('@/features/stats/stats-page'), 'StatsPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -80,6 +81,7 @@ const TOOL_SCREENS: Record<ToolName, ReactElement> = {
   texto: <TextoPage />,
   redgram: <RedgramPage />,
   config: <SettingsScreen />,
+  estadisticas: <StatsPage />,
 };
 
 /** Routes declare the tab's title in `handle: { title }`. */

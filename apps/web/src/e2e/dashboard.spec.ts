@@ -14,6 +14,7 @@ const CARD_ORDER = [
   'RedGram',
   'Texto',
   'Configuración',
+  'Estadísticas',
 ];
 
 test.describe('Dashboard', () => {
@@ -91,7 +92,7 @@ test.describe('Dashboard', () => {
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
-    await expect(cards).toHaveCount(7);
+    await expect(cards).toHaveCount(8);
     for (const [index, title] of CARD_ORDER.entries()) {
       await expect(cards.nth(index)).toContainText(title);
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ACCOUNTS, MEMBERSHIP_PLANS_URL } from './accounts';
+import { prepareStatsHistory } from './stats-history';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const apiDist = path.join(repoRoot, 'apps/api/dist');
@@ -127,6 +128,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await fakes.stop();
     throw error;
   }
+
+  await prepareStatsHistory(env.DATABASE_PATH, path.join(repoRoot, 'apps/api'));
 
   process.env.E2E_BASE_URL = baseUrl;
   return async () => {

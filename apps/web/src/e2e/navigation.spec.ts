@@ -123,6 +123,7 @@ test.describe('Route gating and navigation', () => {
       'RedGram',
       'YTVideo',
       'IGVideo',
+      'Estadísticas',
       'Configuración',
     ]) {
       await expect(menu.getByRole('link', { name })).toBeVisible();

@@ -26,6 +26,7 @@ describe('POST /api/auth/login', () => {
       'redgram',
       'texto',
       'config',
+      'estadisticas',
     ]);
     expect(res.json()).not.toHaveProperty('password_hash');
     const cookie = res.cookies.find((c) => c.name === 'session');

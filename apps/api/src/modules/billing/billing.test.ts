@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES as M,
   MESSAGES,
   SETTINGS_MESSAGES,
+  ADMIN_TOOLS,
   TOOL_NAMES,
   TOOL_TITLES,
   type AdminPlan,
@@ -436,9 +437,9 @@ describe('public plans (/planes)', () => {
       { tool: 'membresia', title: 'Membresía' },
       { tool: 'cafelito-virtual', title: 'Cafelito Virtual' },
     ]);
-    // vip opens every tool but config, in the dashboard's card order.
+    // vip opens every tool but the administrators' ones, in the dashboard's card order.
     expect(body.plans[1]!.tools.map((tool) => tool.title)).toEqual(
-      TOOL_NAMES.filter((tool) => tool !== 'config').map((tool) => TOOL_TITLES[tool]),
+      TOOL_NAMES.filter((tool) => !ADMIN_TOOLS.includes(tool)).map((tool) => TOOL_TITLES[tool]),
     );
     expect(body.plans[1]!.description).toContain('Acceso completo');
     // Prices come from the database: a visitor costs no call to Stripe.

@@ -6,8 +6,8 @@ export { createPlansRepo } from './plans-repo';
 export { liveSubscriptions, planUsesRole, subscribersIn, type LiveSubscription } from './member-reads';
 export { createPlansService } from './plans-service';
 export { billingRoutes } from './routes';
-/** The members' subscriptions, for the lists that show each member's plan beside the account. */
-export { billingSubscriptions } from './schema';
+/** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
+export { billingPrices, billingSubscriptions } from './schema';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';

@@ -13,3 +13,6 @@ export {
 export { createHistoryRepo } from './repo';
 export { historyRoutes } from './routes';
 export { createHistoryService } from './service';
+
+/** Estadísticas' close of each day reads the changes of accounts' roles and subscriptions. */
+export { auditLog } from './schema';

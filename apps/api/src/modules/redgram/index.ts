@@ -2,3 +2,6 @@
 export { createRedgramRepo } from './repo';
 export { redgramRoutes } from './routes';
 export { createRedgramService } from './service';
+
+/** Estadísticas' close of each day counts the generations. */
+export { redgramLogs } from './schema';

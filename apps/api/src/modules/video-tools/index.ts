@@ -63,3 +63,6 @@ export function registerVideoTools(
     }),
   });
 }
+
+/** Estadísticas' close of each day counts the saved videos. */
+export { videoRecords } from './schema';

@@ -37,6 +37,8 @@ export const videoRecords = pgTable(
     index('video_records_page_idx').on(t.provider, t.sort_date, t.record_id),
     index('video_records_canal_idx').on(t.provider, t.canal, t.sort_date, t.record_id),
     index('video_records_usuario_idx').on(t.provider, t.usuario, t.sort_date, t.record_id),
+    // Estadísticas' close of each day counts one day's saves.
+    index('video_records_created_idx').on(t.created_at),
   ],
 );
 

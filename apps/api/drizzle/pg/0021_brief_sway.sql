@@ -1,0 +1,15 @@
+CREATE TABLE "stats_closed_days" (
+	"day" text PRIMARY KEY NOT NULL,
+	"closed_at" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stats_daily" (
+	"metric" text NOT NULL,
+	"day" text NOT NULL,
+	"dimension" text DEFAULT '' NOT NULL,
+	"value" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_daily_day_metric_dimension_pk" PRIMARY KEY("day","metric","dimension")
+);
+--> statement-breakpoint
+CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "video_records_created_idx" ON "video_records" USING btree ("created_at");

@@ -1,0 +1,231 @@
+import {
+  ACCESS_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+  SubscriptionStatus,
+  type BillingInterval,
+  type PayingState,
+  type StatsMetric,
+} from '@app/contracts';
+import type { AppDatabase } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { addDays, dayBounds, dayOf } from './days';
+import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
+
+/**
+ * The close of each day: every finished day not closed yet gets its rows, computed from what the database
+ * holds (accounts, Historial, subscriptions, AI logs, saved records) for that day only, then is marked closed in
+ * the same transaction. Each row is written with its full value (never `value + n`) and the mark is
+ * insert-if-absent, so two nodes closing the same day at once write the same rows and the day counts once.
+ * The first close after the upgrade starts at the first account's day: that is the back-fill.
+ */
+
+const CANCELLING_SUFFIX = ' (no se renovará)';
+const LABEL_STATUS = new Map<string, SubscriptionStatus>(
+  Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([status, label]) => [label, status as SubscriptionStatus]),
+);
+
+interface SubscriptionState {
+  status: SubscriptionStatus;
+  cancelling: boolean;
+}
+
+/** A subscription's state from the label Historial keeps for it (billing's own wording). */
+function parseSubscriptionLabel(label: string | null | undefined): SubscriptionState | null {
+  if (!label) return null;
+  const cancelling = label.endsWith(CANCELLING_SUFFIX);
+  const status = LABEL_STATUS.get(cancelling ? label.slice(0, -CANCELLING_SUFFIX.length) : label);
+  return status ? { status, cancelling } : null;
+}
+
+const grants = (state: SubscriptionState | null): boolean =>
+  state !== null && ACCESS_STATUSES.includes(state.status);
+
+/** Which of the `paying` dimensions a state is, or null when it pays nothing. */
+function payingState(state: SubscriptionState | null): PayingState | null {
+  if (!state) return null;
+  if (state.status === 'trialing') return 'trialing';
+  if (state.status === 'past_due') return 'past_due';
+  if (state.status === 'active') return state.cancelling ? 'cancelling' : 'active';
+  return null;
+}
+
+/** A price as monthly income in minor units: a yearly price counts a twelfth (rounded to the unit). */
+function monthlyAmount(price: { amount: number; interval: BillingInterval; interval_count: number }) {
+  const perInterval = price.amount / Math.max(1, price.interval_count);
+  const perMonth = {
+    day: (perInterval * 365) / 12,
+    week: (perInterval * 52) / 12,
+    month: perInterval,
+    year: perInterval / 12,
+  };
+  return Math.round(perMonth[price.interval]);
+}
+
+/** What one subscription change in Historial counts as, from its before and after states. */
+function transitionMetrics(before: SubscriptionState | null, after: SubscriptionState | null): StatsMetric[] {
+  const metrics: StatsMetric[] = [];
+  if (!grants(before) && grants(after)) metrics.push('paid_signups');
+  if (after?.status === 'trialing' && before?.status !== 'trialing') metrics.push('trial_starts');
+  if (before?.status === 'trialing' && after?.status === 'active') metrics.push('trial_conversions');
+  if (grants(before) && !grants(after)) metrics.push('cancellations');
+  return metrics;
+}
+
+export interface StatsKeeperDeps {
+  database: AppDatabase;
+  clock: Clock;
+  timeZone: string;
+}
+
+export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps) {
+  const repo = createStatsRepo(database);
+
+  /** The rows of `days` (consecutive, oldest first), from the database as it is now. */
+  async function rowsOf(days: readonly string[]): Promise<StatsRow[]> {
+    const rows: StatsRow[] = [];
+    const add = (metric: StatsMetric, day: string, dimension: string, value: number) => {
+      if (value !== 0) rows.push({ metric, day, dimension, value });
+    };
+    const members = await repo.members();
+    const history = await repo.userHistory();
+    const prices = await repo.subscriptionPrices();
+
+    const roleChanges = new Map<number, { at: string; before: string }[]>();
+    const subscriptionChanges = new Map<number, { at: string; after: SubscriptionState | null }[]>();
+    const initialStates = new Map<number, SubscriptionState>();
+    const transitions: { at: string; metrics: StatsMetric[] }[] = [];
+    for (const entry of history) collect(entry);
+    function collect(entry: UserHistoryEntry) {
+      for (const change of entry.changes) {
+        if (change.field === 'role' && change.before) {
+          const list = roleChanges.get(entry.user_id) ?? [];
+          list.push({ at: entry.created_at, before: change.before });
+          roleChanges.set(entry.user_id, list);
+        }
+        if (change.field === 'suscripcion' && entry.kind === 'billing.subscription') {
+          const before = parseSubscriptionLabel(change.before);
+          const after = parseSubscriptionLabel(change.after);
+          const list = subscriptionChanges.get(entry.user_id) ?? [];
+          if (list.length === 0 && before) initialStates.set(entry.user_id, before);
+          list.push({ at: entry.created_at, after });
+          subscriptionChanges.set(entry.user_id, list);
+          transitions.push({ at: entry.created_at, metrics: transitionMetrics(before, after) });
+        }
+      }
+    }
+
+    // Each instant is placed on its day by a binary search over the days' ends; a state that starts on a day
+    // and holds until a later one is added once to a difference array, so the work grows with members and
+    // changes plus days, never with their product (the first start fills years of days).
+    const bounds = days.map((day) => dayBounds(day, timeZone));
+    const ends = bounds.map((bound) => bound.end);
+    const dayIndex = (at: string) => {
+      let low = 0;
+      let high = ends.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((ends[mid] ?? '') <= at) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    const spans = new Map<string, number[]>();
+    /** Adds `value` to `metric/dimension` on every day from index `from` up to, not including, `to`. */
+    const hold = (key: string, from: number, to: number, value: number) => {
+      if (from >= to || value === 0) return;
+      const diff = spans.get(key) ?? new Array<number>(days.length + 1).fill(0);
+      diff[from] = (diff[from] ?? 0) + value;
+      diff[to] = (diff[to] ?? 0) - value;
+      spans.set(key, diff);
+    };
+    const flows = new Map<string, number[]>();
+    const happen = (key: string, at: string) => {
+      if (at < (bounds[0]?.start ?? '')) return;
+      const index = dayIndex(at);
+      if (index >= days.length) return;
+      const counts = flows.get(key) ?? new Array<number>(days.length).fill(0);
+      counts[index] = (counts[index] ?? 0) + 1;
+      flows.set(key, counts);
+    };
+
+    for (const member of members) {
+      happen('signups\t', member.created_at);
+      if (!member.is_active) continue;
+      // Its role from the day it was made: each change's `before` until the change's day, then the next one.
+      let from = dayIndex(member.created_at);
+      for (const change of roleChanges.get(member.id) ?? []) {
+        const until = dayIndex(change.at);
+        hold(`members\t${change.before}`, from, until, 1);
+        from = Math.max(from, until);
+      }
+      hold(`members\t${member.role}`, from, days.length, 1);
+    }
+    for (const transition of transitions) {
+      for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
+    }
+    // A subscription's state before its first change in Historial is that change's `before`; one that Historial
+    // no longer holds any change of (they are pruned after its retention) has held its present state throughout.
+    for (const [userId, now] of await repo.subscriptionStates()) {
+      const changes = subscriptionChanges.get(userId);
+      const status = SubscriptionStatus.safeParse(now.status);
+      const initial = changes
+        ? initialStates.get(userId)
+        : status.success
+          ? { status: status.data, cancelling: now.cancel_at_period_end }
+          : null;
+      if (initial) subscriptionChanges.set(userId, [{ at: '', after: initial }, ...(changes ?? [])]);
+    }
+    for (const [userId, changes] of subscriptionChanges) {
+      const price = prices.get(userId);
+      changes.forEach((change, i) => {
+        const state = payingState(change.after);
+        if (!state) return;
+        const from = dayIndex(change.at);
+        const next = changes[i + 1];
+        const to = next ? dayIndex(next.at) : days.length;
+        hold(`paying\t${state}`, from, to, 1);
+        if (price) hold(`mrr\t${price.currency}:${state}`, from, to, monthlyAmount(price));
+      });
+    }
+
+    for (const [key, counts] of flows) {
+      const [metric = '', dimension = ''] = key.split('\t');
+      counts.forEach((value, i) => add(metric as StatsMetric, days[i] ?? '', dimension, value));
+    }
+    for (const [key, diff] of spans) {
+      const [metric = '', dimension = ''] = key.split('\t');
+      let running = 0;
+      days.forEach((day, i) => {
+        running += diff[i] ?? 0;
+        add(metric as StatsMetric, day, dimension, running);
+      });
+    }
+    for (const [i, day] of days.entries()) {
+      const { start, end } = bounds[i] ?? dayBounds(day, timeZone);
+      const uses = await repo.toolUses(start, end);
+      for (const [tool, value] of Object.entries(uses)) add('tool_uses', day, tool, value);
+      add('active', day, '', await repo.activeMembers(start, end));
+    }
+    return rows;
+  }
+
+  /** Closes every finished day that is not closed yet; answers how many it closed. */
+  async function closeFinishedDays(): Promise<number> {
+    const lastDay = addDays(dayOf(clock.now(), timeZone), -1);
+    const lastClosed = await repo.lastClosedDay();
+    let first: string;
+    if (lastClosed) first = addDays(lastClosed, 1);
+    else {
+      const oldest = await repo.oldestAccount();
+      first = oldest ? dayOf(new Date(oldest), timeZone) : lastDay;
+    }
+    if (first > lastDay) return 0;
+    const days: string[] = [];
+    for (let day = first; day <= lastDay; day = addDays(day, 1)) days.push(day);
+    const rows = await rowsOf(days);
+    await repo.writeDays(days, rows, clock.now().toISOString());
+    return days.length;
+  }
+
+  return { closeFinishedDays };
+}

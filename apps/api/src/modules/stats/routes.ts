@@ -1,0 +1,9 @@
+import { statsOverview } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import type { StatsService } from './service';
+
+/** Estadísticas: holders of its permission only (administrators have it). */
+export function statsRoutes(app: FastifyInstance, stats: StatsService): void {
+  route(app, statsOverview, access.tool('estadisticas'), ({ query }) => stats.overview(query.range));
+}

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/**
+ * Estadísticas' prepared history: the kept daily rows of the API tests' hand-computed scenario (five sign-ups,
+ * four paid sign-ups with one trial converted, one cancellation, a payment retried; 10 €, 10,50 € a year's
+ * twelfth and 9 $), on the six days that end yesterday in Europe/Madrid. Only Estadísticas reads these tables,
+ * so the other specs sharing the server see nothing of it.
+ */
+const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value: number][] = [
+  [0, 'signups', '', 1],
+  [1, 'signups', '', 1],
+  [2, 'signups', '', 1],
+  [3, 'signups', '', 1],
+  [4, 'signups', '', 1],
+  [0, 'paid_signups', '', 1],
+  [1, 'paid_signups', '', 1],
+  [2, 'paid_signups', '', 1],
+  [4, 'paid_signups', '', 1],
+  [1, 'trial_starts', '', 1],
+  [4, 'trial_conversions', '', 1],
+  [2, 'cancellations', '', 1],
+  [0, 'members', 'vip', 1],
+  [1, 'members', 'vip', 2],
+  [2, 'members', 'cafeinas', 1],
+  [2, 'members', 'vip', 2],
+  [3, 'members', 'cafeinas', 2],
+  [3, 'members', 'vip', 2],
+  [4, 'members', 'cafeinas', 2],
+  [4, 'members', 'vip', 3],
+  [5, 'members', 'cafeinas', 2],
+  [5, 'members', 'vip', 3],
+  [0, 'paying', 'active', 1],
+  [1, 'paying', 'active', 1],
+  [1, 'paying', 'trialing', 1],
+  [2, 'paying', 'active', 1],
+  [2, 'paying', 'trialing', 1],
+  [3, 'paying', 'cancelling', 1],
+  [3, 'paying', 'trialing', 1],
+  [4, 'paying', 'active', 2],
+  [4, 'paying', 'cancelling', 1],
+  [5, 'paying', 'active', 1],
+  [5, 'paying', 'cancelling', 1],
+  [5, 'paying', 'past_due', 1],
+  [0, 'mrr', 'eur:active', 1000],
+  [1, 'mrr', 'eur:active', 1000],
+  [1, 'mrr', 'eur:trialing', 1000],
+  [2, 'mrr', 'eur:active', 1050],
+  [2, 'mrr', 'eur:trialing', 1000],
+  [3, 'mrr', 'eur:cancelling', 1050],
+  [3, 'mrr', 'eur:trialing', 1000],
+  [4, 'mrr', 'eur:active', 1000],
+  [4, 'mrr', 'eur:cancelling', 1050],
+  [4, 'mrr', 'usd:active', 900],
+  [5, 'mrr', 'eur:active', 1000],
+  [5, 'mrr', 'eur:cancelling', 1050],
+  [5, 'mrr', 'usd:past_due', 900],
+  [1, 'tool_uses', 'ytvideo', 1],
+  [4, 'tool_uses', 'redgram', 1],
+  [1, 'active', '', 1],
+  [4, 'active', '', 1],
+  [5, 'active', '', 1],
+];
+
+/** The day (AAAA-MM-DD) `n` days before today in Madrid. */
+function madridDay(daysAgo: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - daysAgo)).toISOString().slice(0, 10);
+}
+
+/** The six prepared days, oldest first: the last is yesterday. */
+export const STATS_DAYS = [6, 5, 4, 3, 2, 1].map(madridDay);
+export const FIRST_DAY = madridDay(6);
+export const LAST_DAY = madridDay(1);
+
+/** Writes the kept rows and marks their days closed, through the API package's SQLite driver. */
+export async function prepareStatsHistory(databasePath: string, apiDir: string): Promise<void> {
+  const rows = ROWS.map(([index, metric, dimension, value]) => [
+    madridDay(6 - index),
+    metric,
+    dimension,
+    value,
+  ]);
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(process.argv[1]);
+    const { rows, days } = JSON.parse(process.argv[2]);
+    db.transaction(() => {
+      const row = db.prepare('INSERT INTO stats_daily (day, metric, dimension, value) VALUES (?, ?, ?, ?)');
+      for (const r of rows) row.run(...r);
+      const mark = db.prepare('INSERT INTO stats_closed_days (day, closed_at) VALUES (?, ?)');
+      for (const day of days) mark.run(day, new Date().toISOString());
+    })();
+    db.close();`;
+  await promisify(execFile)(
+    process.execPath,
+    ['-e', script, databasePath, JSON.stringify({ rows, days: STATS_DAYS })],
+    { cwd: apiDir },
+  );
+}

@@ -1,0 +1,108 @@
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
+import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useId } from 'react';
+import { downloadText } from '@/lib/download';
+import { csvOf, formatDay, type StatsTable } from './table-data';
+
+const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
+
+export interface StatsChartProps {
+  title: string;
+  table: StatsTable;
+  kind: 'bar' | 'line' | 'area';
+  /** Parts that add up to a whole (members by role, uses by tool) are stacked. */
+  stacked?: boolean;
+  /** How a value reads on screen (money, a count). */
+  format?: (value: number) => string;
+  /** How a value is written in the CSV (plain numbers a spreadsheet can add up). */
+  csvFormat?: (value: number) => string;
+  filename: string;
+}
+
+/** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
+export function StatsChart({ title, table, kind, stacked, format, csvFormat, filename }: StatsChartProps) {
+  const titleId = useId();
+  const data = table.rows.map((row) => ({ day: formatDay(row.day).slice(0, 5), ...row.values }));
+  const series = table.columns.map((column, index) => ({
+    name: column.key,
+    label: column.label,
+    color: COLORS[index % COLORS.length] ?? 'blue.6',
+  }));
+  const shared = {
+    h: 260,
+    data,
+    dataKey: 'day',
+    series,
+    withLegend: true,
+    ...(format ? { valueFormatter: format } : {}),
+  };
+  const show = format ?? ((value: number) => value.toLocaleString('es-ES'));
+  return (
+    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden="true" />}
+          onClick={() => downloadText(filename, csvOf(table, csvFormat))}
+          aria-label={`Descargar CSV: ${title}`}
+        >
+          Descargar CSV
+        </Button>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {kind === 'bar' ? (
+            <BarChart {...shared} {...(stacked ? { type: 'stacked' as const } : {})} />
+          ) : kind === 'area' ? (
+            // Straight lines between days: a smoothed curve would draw values no day had.
+            <AreaChart {...shared} curveType="linear" {...(stacked ? { type: 'stacked' as const } : {})} />
+          ) : (
+            <LineChart {...shared} curveType="linear" />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {/* Focusable, so a keyboard can scroll a long range's rows. */}
+          <Box
+            mah={280}
+            style={{ overflow: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label={`Tabla: ${title}`}
+          >
+            <Table striped stickyHeader fz="sm" aria-label={`Números: ${title}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Día</Table.Th>
+                  {table.columns.map((column) => (
+                    <Table.Th scope="col" key={column.key} ta="right">
+                      {column.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {table.rows.map((row) => (
+                  <Table.Tr key={row.day}>
+                    <Table.Th scope="row" fw={400}>
+                      {formatDay(row.day)}
+                    </Table.Th>
+                    {table.columns.map((column) => (
+                      <Table.Td key={column.key} ta="right">
+                        {show(row.values[column.key] ?? 0)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}

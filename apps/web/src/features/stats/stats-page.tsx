@@ -1,0 +1,248 @@
+import '@mantine/charts/styles.css';
+import {
+  PAYING_STATE_LABELS,
+  PAYING_STATES,
+  STATS_MESSAGES as M,
+  STATS_RANGE_LABELS,
+  STATS_RANGES,
+  StatsRange,
+  TOOL_TITLES,
+  isToolName,
+  type StatsFigure,
+  type StatsMetric,
+  type StatsMrr,
+  type StatsOverview,
+} from '@app/contracts';
+import { Container, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { ListState } from '@/components/list-state';
+import { errorMessage } from '@/lib/query-client';
+import { useStats } from './api/get-stats';
+import { StatsChart } from './stats-chart';
+import { daysOf, formatDay, tableOf, type StatsColumn } from './table-data';
+
+/** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
+function formatMoney(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+const count = (value: number) => value.toLocaleString('es-ES');
+const percent = (value: number) => `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
+
+/** "+3 respecto a los 30 días anteriores"; nothing when there is no previous range. */
+function change(figure: StatsFigure, range: StatsRange, show: (value: number) => string): string | null {
+  if (figure.previous === null) return null;
+  const delta = figure.value - figure.previous;
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return `${sign}${show(Math.abs(delta))} respecto a los ${STATS_RANGE_LABELS[range]} anteriores`;
+}
+
+function Figure({ label, children, note }: { label: string; children: string; note?: string | null }) {
+  const labelId = useId();
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed" id={labelId}>
+          {label}
+        </Text>
+        <Text fz={26} fw={700}>
+          {children}
+        </Text>
+        {note && (
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Income({ mrr, range }: { mrr: StatsMrr; range: StatsRange }) {
+  const money = (value: number) => formatMoney(value, mrr.currency);
+  const apart = [
+    mrr.trialing > 0 ? `en prueba ${money(mrr.trialing)}` : null,
+    mrr.cancelling > 0 ? `se cancelan ${money(mrr.cancelling)}` : null,
+  ].filter(Boolean);
+  const note = [change({ value: mrr.amount, previous: mrr.previous }, range, money), apart.join('; ')]
+    .filter(Boolean)
+    .join('. ');
+  return (
+    <Figure label={`Ingresos mensuales (${mrr.currency.toUpperCase()})`} note={note}>
+      {money(mrr.amount)}
+    </Figure>
+  );
+}
+
+function Figures({ stats }: { stats: StatsOverview }) {
+  const { figures: f, range } = stats;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <Figure label="Miembros activos" note={change(f.active_members, range, count)}>
+        {count(f.active_members.value)}
+      </Figure>
+      <Figure label="Miembros de pago" note={change(f.paying_members, range, count)}>
+        {count(f.paying_members.value)}
+      </Figure>
+      {stats.mrr.map((mrr) => (
+        <Income key={mrr.currency} mrr={mrr} range={range} />
+      ))}
+      <Figure label="Nuevos miembros" note={change(f.new_members, range, count)}>
+        {count(f.new_members.value)}
+      </Figure>
+      <Figure label="Altas de pago" note={change(f.paid_signups, range, count)}>
+        {count(f.paid_signups.value)}
+      </Figure>
+      <Figure label="Bajas de pago" note={change(f.cancellations, range, count)}>
+        {count(f.cancellations.value)}
+      </Figure>
+      <Figure label="Abandono mensual" note={change(f.monthly_churn, range, percent)}>
+        {percent(f.monthly_churn.value)}
+      </Figure>
+      <Figure label="Conversión de prueba a pago" note={change(f.trial_conversion, range, percent)}>
+        {percent(f.trial_conversion.value)}
+      </Figure>
+    </SimpleGrid>
+  );
+}
+
+const flowColumns = (metrics: Partial<Record<StatsMetric, string>>): StatsColumn[] =>
+  Object.entries(metrics).map(([key, label]) => ({ key, label }));
+
+function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: string }) {
+  const days = daysOf(from, to);
+  const points = (metric: StatsMetric) =>
+    stats.series.find((series) => series.metric === metric)?.points ?? [];
+  // Several flows in one chart: each metric becomes a column.
+  const flows = (metrics: Partial<Record<StatsMetric, string>>) =>
+    tableOf(
+      Object.keys(metrics).flatMap((metric) =>
+        points(metric as StatsMetric).map((point) => ({ ...point, dimension: metric })),
+      ),
+      days,
+      flowColumns(metrics),
+    );
+  const suffix = `${from}_${to}.csv`;
+  const currencies = [...new Set(points('mrr').map((point) => point.dimension.split(':')[0] ?? ''))].sort();
+  return (
+    <Stack gap="lg">
+      <StatsChart
+        title="Miembros por rol"
+        kind="area"
+        stacked
+        table={tableOf(points('members'), days, [])}
+        filename={`miembros-por-rol_${suffix}`}
+      />
+      {currencies.map((currency) => {
+        const money = (value: number) => formatMoney(value, currency);
+        return (
+          <StatsChart
+            key={currency}
+            title={`Ingresos mensuales recurrentes (${currency.toUpperCase()})`}
+            kind="area"
+            stacked
+            format={money}
+            csvFormat={(value) => String(value / 100)}
+            table={tableOf(
+              points('mrr')
+                .filter((point) => point.dimension.startsWith(`${currency}:`))
+                .map((point) => ({ ...point, dimension: point.dimension.slice(currency.length + 1) })),
+              days,
+              PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
+            )}
+            filename={`ingresos-${currency}_${suffix}`}
+          />
+        );
+      })}
+      <StatsChart
+        title="Altas y bajas de pago por día"
+        kind="bar"
+        table={flows({
+          paid_signups: 'Altas de pago',
+          cancellations: 'Bajas de pago',
+          trial_starts: 'Pruebas iniciadas',
+          trial_conversions: 'Pruebas convertidas',
+        })}
+        filename={`altas-y-bajas_${suffix}`}
+      />
+      <StatsChart
+        title="Suscripciones por estado"
+        kind="area"
+        stacked
+        table={tableOf(
+          points('paying'),
+          days,
+          PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
+        )}
+        filename={`suscripciones_${suffix}`}
+      />
+      <StatsChart
+        title="Nuevos miembros por día"
+        kind="bar"
+        table={flows({ signups: 'Nuevos miembros' })}
+        filename={`nuevos-miembros_${suffix}`}
+      />
+      <StatsChart
+        title="Miembros activos por día"
+        kind="line"
+        table={flows({ active: 'Miembros activos' })}
+        filename={`miembros-activos_${suffix}`}
+      />
+      <StatsChart
+        title="Uso de las herramientas por día"
+        kind="bar"
+        stacked
+        table={tableOf(points('tool_uses'), days, [], (tool) =>
+          isToolName(tool) ? TOOL_TITLES[tool] : tool,
+        )}
+        filename={`uso-herramientas_${suffix}`}
+      />
+    </Stack>
+  );
+}
+
+/** Estadísticas: the community's figures for the holders of its permission. */
+export function StatsPage() {
+  const [range, setRange] = useState<StatsRange>('30');
+  const stats = useStats(range);
+  const data = stats.data;
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>Estadísticas</Title>
+            {data?.from && data.to && (
+              <Text c="dimmed">
+                Del {formatDay(data.from)} al {formatDay(data.to)} ({data.time_zone})
+              </Text>
+            )}
+          </Stack>
+          <SegmentedControl
+            aria-label="Periodo"
+            value={range}
+            onChange={(value) => setRange(StatsRange.parse(value))}
+            data={STATS_RANGES.map((value) => ({ value, label: STATS_RANGE_LABELS[value] }))}
+          />
+        </Group>
+        <ListState
+          loading={stats.isPending}
+          error={stats.isError ? errorMessage(stats.error, M.load) : null}
+          empty={!data?.from}
+          loadingLabel="Cargando estadísticas..."
+          emptyLabel={M.empty}
+          onRetry={() => void stats.refetch()}
+        >
+          {data?.from && data.to && (
+            <Stack gap="lg">
+              <Figures stats={data} />
+              <Charts stats={data} from={data.from} to={data.to} />
+            </Stack>
+          )}
+        </ListState>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { endpointsOf } from './http';
+
+const endpoint = endpointsOf('estadisticas');
+
+/**
+ * Estadísticas: headline figures and daily series of the community for holders of the `estadisticas`
+ * permission. Every figure is read from kept daily rows (a day of the community's time zone, a metric, a
+ * dimension, a value), never counted from members, records or Historial when the screen is read.
+ */
+
+/** The ranges the screen offers: the last 30, 90 or 365 days, or every kept day. */
+export const STATS_RANGES = ['30', '90', '365', 'all'] as const;
+export const StatsRange = z.enum(STATS_RANGES, { error: 'Periodo no válido' });
+export type StatsRange = z.infer<typeof StatsRange>;
+
+export const STATS_RANGE_LABELS: Record<StatsRange, string> = {
+  '30': '30 días',
+  '90': '90 días',
+  '365': '365 días',
+  all: 'Todo',
+};
+
+/**
+ * The kept metrics. Flows count what happened during the day; snapshots hold the state at the day's close.
+ * The dimension says which part of the metric a row is (a role, a tool, a currency, a subscription state).
+ */
+export const STATS_METRICS = [
+  // Flows.
+  'signups',
+  'active',
+  'paid_signups',
+  'trial_starts',
+  'trial_conversions',
+  'cancellations',
+  'tool_uses',
+  // Snapshots at the day's close.
+  'members',
+  'paying',
+  'mrr',
+] as const;
+export const StatsMetric = z.enum(STATS_METRICS);
+export type StatsMetric = z.infer<typeof StatsMetric>;
+
+/** The dimensions of `paying` and `mrr`: paid and renewing, in a trial, paid but ending, or a payment retried. */
+export const PAYING_STATES = ['active', 'trialing', 'cancelling', 'past_due'] as const;
+export type PayingState = (typeof PAYING_STATES)[number];
+
+export const PAYING_STATE_LABELS: Record<PayingState, string> = {
+  active: 'Activas',
+  trialing: 'En prueba',
+  cancelling: 'Se cancelan al final del periodo',
+  past_due: 'Pago pendiente',
+};
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Count = z.number().int();
+
+/** A figure of the range and the same figure over the previous range of the same length (null: none). */
+export const StatsFigure = z.strictObject({ value: z.number(), previous: z.number().nullable() });
+export type StatsFigure = z.infer<typeof StatsFigure>;
+
+/**
+ * Monthly recurring income of one currency, in its minor unit (cents): a yearly price counts a twelfth.
+ * `amount` is what renews; trials and subscriptions that end at the period's end are given apart.
+ */
+export const StatsMrr = z.strictObject({
+  currency: z.string(),
+  amount: Count,
+  previous: Count.nullable(),
+  trialing: Count,
+  cancelling: Count,
+});
+export type StatsMrr = z.infer<typeof StatsMrr>;
+
+/** One kept row of a series. */
+export const StatsPoint = z.strictObject({ day: Day, dimension: z.string(), value: Count });
+export type StatsPoint = z.infer<typeof StatsPoint>;
+
+export const StatsSeries = z.strictObject({ metric: StatsMetric, points: z.array(StatsPoint) });
+export type StatsSeries = z.infer<typeof StatsSeries>;
+
+export const StatsQuery = z.strictObject({ range: StatsRange.default('30') });
+export type StatsQuery = z.input<typeof StatsQuery>;
+
+export const StatsOverview = z.strictObject({
+  range: StatsRange,
+  /** The first and last day of the range (days of `time_zone`); null when no day is kept yet. */
+  from: Day.nullable(),
+  to: Day.nullable(),
+  time_zone: z.string(),
+  figures: z.strictObject({
+    /** Active accounts at the range's last day. */
+    active_members: StatsFigure,
+    /** Subscriptions that pay (renewing, ending at the period's end, or retrying a payment) at the last day. */
+    paying_members: StatsFigure,
+    new_members: StatsFigure,
+    paid_signups: StatsFigure,
+    cancellations: StatsFigure,
+    /** Paid cancellations per 100 paying members at the range's start, scaled to 30 days (a percentage). */
+    monthly_churn: StatsFigure,
+    /** Trials converted to paid per 100 trials started in the range (a percentage). */
+    trial_conversion: StatsFigure,
+  }),
+  mrr: z.array(StatsMrr),
+  series: z.array(StatsSeries),
+});
+export type StatsOverview = z.infer<typeof StatsOverview>;
+
+export const statsOverview = endpoint({
+  summary: 'Cifras de la comunidad y sus series diarias para un periodo.',
+  method: 'GET',
+  path: '/api/estadisticas',
+  query: StatsQuery,
+  response: StatsOverview,
+});
+
+export const STATS_MESSAGES = {
+  load: 'Error al cargar las estadísticas',
+  empty: 'Aún no hay días cerrados: las cifras aparecen al terminar el primer día.',
+} as const;
