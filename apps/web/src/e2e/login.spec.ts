@@ -89,7 +89,7 @@ test.describe('Login screen', () => {
       .getByRole('main')
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
-    await expect(cards).toHaveCount(7);
+    await expect(cards).toHaveCount(8);
     const box = await page.getByRole('alert').filter({ hasText: '¡Bienvenido!' }).boundingBox();
     expect(box).not.toBeNull();
     for (const card of await cards.all()) {
