@@ -93,6 +93,8 @@ test.describe("An administrator deactivates a paying member (/config): Stripe's 
       await expect(page.getByRole('heading', { name: 'Historial de acciones' })).toBeVisible();
       await page.getByRole('combobox', { name: 'Acción' }).click();
       await page.getByRole('option', { name: 'Cuenta desactivada' }).click();
+      // The member has four entries before the filter lands (three from Stripe): wait for the filtered list.
+      await expect(row(page, username)).toHaveCount(1);
       const entry = row(page, username);
       await expect(entry).toContainText('Cuenta desactivada');
       await expect(entry).toContainText(SUBSCRIPTION_ENDING_DONE[ending]);
