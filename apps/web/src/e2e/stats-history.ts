@@ -62,10 +62,20 @@ const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value
   [5, 'active', '', 1],
 ];
 
+/**
+ * Today in Madrid, read once per run: the global set-up reads it first and its workers inherit it, so a run that
+ * crosses midnight checks the same days it prepared (the server closes no new day before its first timer tick).
+ */
+function madridToday(): string {
+  process.env.E2E_MADRID_TODAY ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+    new Date(),
+  );
+  return process.env.E2E_MADRID_TODAY;
+}
+
 /** The day (AAAA-MM-DD) `n` days before today in Madrid. */
 function madridDay(daysAgo: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = madridToday().split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - daysAgo)).toISOString().slice(0, 10);
 }
 
