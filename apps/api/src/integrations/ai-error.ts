@@ -25,3 +25,37 @@ export class AiError extends Error {
     super(detail ? `${kind}: ${detail}` : kind);
   }
 }
+
+/**
+ * Watches one provider request: aborts it after `timeoutMs` without news (re-armed by `arm` on each piece) or when
+ * the caller aborts, and afterwards names which of the two stopped it. Throws 'aborted' when the caller already left.
+ */
+export function watchSilence(timeoutMs: number, callerSignal: AbortSignal | undefined) {
+  if (callerSignal?.aborted) throw new AiError('aborted');
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const onCallerAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort);
+  return {
+    signal: controller.signal,
+    arm() {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      timer.unref();
+    },
+    stop() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+    /** 'timeout' or 'aborted' when the watch stopped the request, undefined when something else failed. */
+    failure(): AiError | undefined {
+      if (timedOut) return new AiError('timeout');
+      if (controller.signal.aborted) return new AiError('aborted');
+      return undefined;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
-import { AiError } from './ai-error';
+import { AiError, watchSilence } from './ai-error';
 
 export interface GeminiClientOptions {
   model: string;
@@ -107,29 +107,12 @@ export function createGeminiClient(options: GeminiClientOptions) {
     start(request, count);
 
   async function start(request: GenerateRequest, count: number): Promise<AsyncIterable<VariantPiece>> {
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const armTimer = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, options.timeoutMs);
-      timer.unref();
-    };
-    const onCallerAbort = () => controller.abort();
-    const cleanUp = () => {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
-    };
-    if (request.signal?.aborted) throw new AiError('aborted');
-    request.signal?.addEventListener('abort', onCallerAbort);
+    const watch = watchSilence(options.timeoutMs, request.signal);
 
     const toAiError = (error: unknown): AiError => {
       if (error instanceof AiError) return error;
-      if (timedOut) return new AiError('timeout');
-      if (controller.signal.aborted) return new AiError('aborted');
+      const stopped = watch.failure();
+      if (stopped) return stopped;
       if (error instanceof GenAiApiError) {
         return new AiError('api', redact(upstreamDetail(error.message), request.apiKey), error.status);
       }
@@ -146,26 +129,26 @@ export function createGeminiClient(options: GeminiClientOptions) {
       model: options.model,
       contents: request.prompt,
       config: {
-        abortSignal: controller.signal,
+        abortSignal: watch.signal,
         ...(count > 1 ? { candidateCount: count } : {}),
         ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
       },
     };
 
-    armTimer();
+    watch.arm();
     let pieces: AsyncIterable<ResponseChunk> | Iterable<ResponseChunk>;
     try {
       pieces = await ai.models.generateContentStream(params);
     } catch (error) {
       if (!(error instanceof GenAiApiError && STREAM_UNSUPPORTED.has(error.status))) {
-        cleanUp();
+        watch.stop();
         throw toAiError(error);
       }
       try {
         const whole = await ai.models.generateContent(params);
         pieces = [whole];
       } catch (fallbackError) {
-        cleanUp();
+        watch.stop();
         throw toAiError(fallbackError);
       }
     }
@@ -174,7 +157,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
       const written = new Set<number>();
       try {
         for await (const piece of pieces) {
-          armTimer();
+          watch.arm();
           let found: VariantPiece[];
           try {
             found = count > 1 ? candidatePieces(piece) : [{ variant: 0, text: piece.text ?? '' }];
@@ -191,7 +174,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
       } catch (error) {
         throw toAiError(error);
       } finally {
-        cleanUp();
+        watch.stop();
       }
     })();
   }

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
-import { AiError } from './ai-error';
+import { AiError, watchSilence } from './ai-error';
 import { OutgoingError, requestJson } from './http';
 
 /** An OpenAI-compatible server (OpenAI, Mistral, OpenRouter, Ollama, llama.cpp, vLLM...) and what to ask it. */
@@ -87,30 +87,13 @@ const rootCause = (error: unknown): unknown => {
  */
 export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
   async function start(target: OpenAiTarget, request: OpenAiRequest): Promise<AsyncIterable<string>> {
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const armTimer = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, options.timeoutMs);
-      timer.unref();
-    };
-    const onCallerAbort = () => controller.abort();
-    const cleanUp = () => {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
-    };
-    if (request.signal?.aborted) throw new AiError('aborted');
-    request.signal?.addEventListener('abort', onCallerAbort);
+    const watch = watchSilence(options.timeoutMs, request.signal);
 
     const toAiError = (error: unknown): AiError => {
       const cause = rootCause(error);
       if (cause instanceof AiError) return cause;
-      if (timedOut) return new AiError('timeout');
-      if (controller.signal.aborted) return new AiError('aborted');
+      const stopped = watch.failure();
+      if (stopped) return stopped;
       if (error instanceof APIConnectionTimeoutError) return new AiError('timeout');
       if (error instanceof APIConnectionError || error instanceof TypeError) return new AiError('network');
       // An HTTP refusal, or an error event in the middle of a stream (no status then).
@@ -133,7 +116,7 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       { role: 'user', content: request.prompt },
     ];
 
-    armTimer();
+    watch.arm();
     let chunks: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>;
     try {
       chunks = await client.chat.completions.create(
@@ -143,10 +126,10 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
           stream: true,
           max_tokens: Math.min(request.maxTokens ?? options.maxTokens, options.maxTokens),
         },
-        { signal: controller.signal },
+        { signal: watch.signal },
       );
     } catch (error) {
-      cleanUp();
+      watch.stop();
       throw toAiError(error);
     }
 
@@ -155,7 +138,7 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       let finished = false;
       try {
         for await (const chunk of chunks) {
-          armTimer();
+          watch.arm();
           const choice = chunk.choices?.[0];
           if (choice?.finish_reason) finished = true;
           const text = choice?.delta?.content;
@@ -170,7 +153,7 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       } catch (error) {
         throw toAiError(error);
       } finally {
-        cleanUp();
+        watch.stop();
       }
     })();
   }

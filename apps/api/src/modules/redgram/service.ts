@@ -4,7 +4,6 @@ import {
   geminiApiMessage,
   REDGRAM_MESSAGES,
   type Page,
-  AI_PROVIDER_MESSAGES,
   type AiConnectionTestBody,
   type AiConnectionTestResult,
   type AiModelsBody,
@@ -19,9 +18,16 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
-import type { AiClient, AiTarget } from '../../integrations/ai';
+import type { AiClient } from '../../integrations/ai';
 import { aiAppError, type AiMessages } from '../../integrations/ai-errors';
-import { configSaveEntry, keyForAddress, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
+import {
+  aiTargetOf,
+  configSaveEntry,
+  listFormModels,
+  mergeProviderSettings,
+  providerStatus,
+  testFormConnection,
+} from '../../lib/ai-config';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
@@ -49,23 +55,6 @@ const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig =
   gemini_api_key: secretStatus(gemini_api_key),
 });
 
-/** Where RedGram's generations go, or the Spanish reason they cannot start. */
-function targetOf(settings: RedgramSettings): AiTarget {
-  if (settings.provider === 'openai') {
-    if (!settings.openai_base_url || !settings.openai_model) {
-      throw new AppError(409, AI_PROVIDER_MESSAGES.missingServer);
-    }
-    return {
-      provider: 'openai',
-      baseUrl: settings.openai_base_url,
-      model: settings.openai_model,
-      apiKey: settings.openai_api_key ?? '',
-    };
-  }
-  if (!settings.gemini_api_key) throw new AppError(409, REDGRAM_MESSAGES.missingKey);
-  return { provider: 'gemini', apiKey: settings.gemini_api_key };
-}
-
 export interface RedgramServiceDeps {
   repo: RedgramRepo;
   ai: AiClient;
@@ -83,7 +72,7 @@ async function generationRequest(repo: RedgramRepo, userId: number, body: Redgra
   const profile = await repo.findProfile(userId, body.profile_id);
   if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
   const settings = await repo.getSettings();
-  const target = targetOf(settings);
+  const target = aiTargetOf(settings, REDGRAM_MESSAGES.missingKey);
   const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
   if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
   const text = body.text.trim();
@@ -174,35 +163,12 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
     /** "Probar conexión" with the form's values; a blank key is the stored one, at its own address only. */
     async testConnection(body: AiConnectionTestBody): Promise<AiConnectionTestResult> {
       const stored = await repo.getSettings();
-      if (body.provider === 'openai') {
-        if (!body.openai_base_url) return { ok: false, message: AI_PROVIDER_MESSAGES.baseUrlRequired };
-        if (!body.openai_model) return { ok: false, message: AI_PROVIDER_MESSAGES.modelRequired };
-        return ai.testConnection({
-          provider: 'openai',
-          baseUrl: body.openai_base_url,
-          model: body.openai_model,
-          apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
-            address: stored.openai_base_url,
-            key: stored.openai_api_key,
-          }),
-        });
-      }
-      const apiKey = body.gemini_api_key || stored.gemini_api_key;
-      if (!apiKey) return { ok: false, message: AI_PROVIDER_MESSAGES.missingGeminiKey };
-      return ai.testConnection({ provider: 'gemini', apiKey });
+      return testFormConnection(ai, body, stored, { apiKey: body.gemini_api_key || stored.gemini_api_key });
     },
 
     /** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
-    async listModels(body: AiModelsBody): Promise<{ models: string[] }> {
-      const stored = await repo.getSettings();
-      return ai.listModels({
-        baseUrl: body.openai_base_url,
-        apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
-          address: stored.openai_base_url,
-          key: stored.openai_api_key,
-        }),
-      });
-    },
+    listModels: async (body: AiModelsBody): Promise<{ models: string[] }> =>
+      listFormModels(ai, body, await repo.getSettings()),
 
     listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 

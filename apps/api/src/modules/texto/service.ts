@@ -3,7 +3,6 @@ import {
   geminiApiMessage,
   TEXTO_MESSAGES,
   TOOL_TITLES,
-  AI_PROVIDER_MESSAGES,
   type AiConnectionTestBody,
   type AiConnectionTestResult,
   type AiModelsBody,
@@ -13,16 +12,19 @@ import {
   type TextoTool,
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
-import type { AiClient, AiTarget } from '../../integrations/ai';
+import type { AiClient } from '../../integrations/ai';
 import { aiAppError, withToolErrors, type AiMessages } from '../../integrations/ai-errors';
 import {
+  aiTargetOf,
   configSaveEntry,
   keyForAddress,
+  listFormModels,
+  testFormConnection,
   mergeProviderSettings,
   providerStatus,
   type ProviderSettings,
 } from '../../lib/ai-config';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import type { TextoRepo, TextoSettings } from './repo';
@@ -46,27 +48,6 @@ const toConfig = ({ gemini_api_key, ...rest }: TextoSettings): TextoConfig => ({
   ...providerStatus(rest),
   gemini_api_key: secretStatus(gemini_api_key),
 });
-
-/** Where the text tools' generations go, or the Spanish reason they cannot start. */
-function targetOf(settings: TextoSettings): AiTarget {
-  if (settings.provider === 'openai') {
-    if (!settings.openai_base_url || !settings.openai_model) {
-      throw new AppError(409, AI_PROVIDER_MESSAGES.missingServer);
-    }
-    return {
-      provider: 'openai',
-      baseUrl: settings.openai_base_url,
-      model: settings.openai_model,
-      apiKey: settings.openai_api_key ?? '',
-    };
-  }
-  if (!settings.gemini_api_key) throw new AppError(409, TEXTO_MESSAGES.missingKey);
-  return {
-    provider: 'gemini',
-    apiKey: settings.gemini_api_key,
-    ...(settings.api_url ? { baseUrl: settings.api_url } : {}),
-  };
-}
 
 export interface TextoServiceDeps {
   repo: TextoRepo;
@@ -112,38 +93,16 @@ export function createTextoService({ repo, ai, limiter, history }: TextoServiceD
     async testConnection(body: AiConnectionTestBody): Promise<AiConnectionTestResult> {
       const stored = await repo.get();
       const apiUrl = body.api_url ?? stored.api_url;
-      if (body.provider === 'openai') {
-        if (!body.openai_base_url) return { ok: false, message: AI_PROVIDER_MESSAGES.baseUrlRequired };
-        if (!body.openai_model) return { ok: false, message: AI_PROVIDER_MESSAGES.modelRequired };
-        return ai.testConnection({
-          provider: 'openai',
-          baseUrl: body.openai_base_url,
-          model: body.openai_model,
-          apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
-            address: stored.openai_base_url,
-            key: stored.openai_api_key,
-          }),
-        });
-      }
       const apiKey = keyForAddress(body.gemini_api_key, apiUrl, {
         address: stored.api_url,
         key: stored.gemini_api_key,
       });
-      if (!apiKey) return { ok: false, message: AI_PROVIDER_MESSAGES.missingGeminiKey };
-      return ai.testConnection({ provider: 'gemini', apiKey, ...(apiUrl ? { baseUrl: apiUrl } : {}) });
+      return testFormConnection(ai, body, stored, { apiKey, baseUrl: apiUrl });
     },
 
     /** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
-    async listModels(body: AiModelsBody): Promise<{ models: string[] }> {
-      const stored = await repo.get();
-      return ai.listModels({
-        baseUrl: body.openai_base_url,
-        apiKey: keyForAddress(body.openai_api_key, body.openai_base_url, {
-          address: stored.openai_base_url,
-          key: stored.openai_api_key,
-        }),
-      });
-    },
+    listModels: async (body: AiModelsBody): Promise<{ models: string[] }> =>
+      listFormModels(ai, body, await repo.get()),
 
     /** Starts a generation for the user; resolves once the provider accepted it. */
     async generate(
@@ -152,7 +111,7 @@ export function createTextoService({ repo, ai, limiter, history }: TextoServiceD
       signal: AbortSignal,
     ): Promise<AsyncIterable<string>> {
       const settings = await repo.get();
-      const target = targetOf(settings);
+      const target = aiTargetOf(settings, TEXTO_MESSAGES.missingKey, settings.api_url);
       await limiter.spend(String(userId));
       try {
         const pieces = await ai.generateStream(target, {
