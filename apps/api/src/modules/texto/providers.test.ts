@@ -120,6 +120,7 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
       res.once('data', (d: Buffer) => resolve(d.toString())),
     );
     expect(first).toContain('Empieza');
+    expect(upstreamCalls(t, provider)[0]?.aborted).toBe(false);
     req.destroy();
     await expect.poll(() => upstreamCalls(t, provider)[0]?.aborted).toBe(true);
   });
