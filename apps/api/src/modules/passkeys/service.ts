@@ -28,6 +28,12 @@ import type { ChallengePurpose, PasskeysRepo } from './repo';
 import { secondStepExpired, type ResolvePendingSecondStep } from './second-step';
 
 const CHALLENGE_MS = PASSKEY_CHALLENGE_MINUTES * 60 * 1000;
+/**
+ * The signature algorithms accepted, named rather than left to the library's default: the default probes the
+ * runtime for post-quantum algorithms, which Node answers with experimental-feature warnings in the log.
+ * EdDSA, ES256 and RS256 cover the authenticators in use.
+ */
+const SUPPORTED_ALGORITHMS = [-8, -7, -257];
 
 /** The account behind a passkey, as a sign-in needs it. */
 interface AccountRow {
@@ -105,6 +111,7 @@ function management(deps: PasskeysServiceDeps) {
           transports: transportsOf(row.transports),
         })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
       });
       await storeChallenge(repo, clock, options.challenge, 'registration', me.id);
       return options as PasskeyCreationOptions;
@@ -124,6 +131,7 @@ function management(deps: PasskeysServiceDeps) {
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
           requireUserVerification: true,
+          supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
         });
       } catch {
         throw badRequest(PASSKEY_MESSAGES.notVerified);
