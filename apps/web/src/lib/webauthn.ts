@@ -16,10 +16,6 @@ const loadBrowser = () => import('@simplewebauthn/browser');
 /** Whether this browser can use passkeys at all. */
 export const supportsPasskeys = async (): Promise<boolean> => (await loadBrowser()).browserSupportsWebAuthn();
 
-/** Whether this browser offers passkeys in a field's autofill (conditional mediation). */
-export const supportsPasskeyAutofill = async (): Promise<boolean> =>
-  (await loadBrowser()).browserSupportsWebAuthnAutofill();
-
 /** Asks the browser for a new passkey; returns only the fields the API reads. */
 export async function createPasskey(options: PasskeyCreationOptions): Promise<PasskeyRegistrationResponse> {
   const { startRegistration } = await loadBrowser();

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Container,
-  Divider,
   Fieldset,
   Loader,
   Paper,
@@ -150,7 +149,9 @@ export function LoginPage() {
           </Fieldset>
         </form>
 
-        <Divider label="o" labelPosition="center" my="md" />
+        <Text ta="center" c="dimmed" size="sm" my="sm">
+          o
+        </Text>
         <Button
           variant="default"
           fullWidth

@@ -4,25 +4,31 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadRequestModule } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
-import {
-  cancelPasskeyRequest,
-  isPasskeyCancelled,
-  passkeyErrorMessage,
-  supportsPasskeyAutofill,
-} from '@/lib/webauthn';
 
-const loadPasskeySignIn = () => import('./api/passkey-sign-in');
+const loadPasskeySignIn = () => loadRequestModule(() => import('./api/passkey-sign-in'));
 
-const signInWithPasskey = async (autofill: boolean) =>
-  (await loadRequestModule(loadPasskeySignIn)).signInWithPasskey(autofill);
+/** Whether the browser offers passkeys in a field's autofill (conditional mediation), asked without any library. */
+const offersPasskeyAutofill = async (): Promise<boolean> => {
+  if (typeof PublicKeyCredential === 'undefined') return false;
+  try {
+    return (await PublicKeyCredential.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+};
 
 const welcome = () => notifications.show({ color: 'teal', message: '¡Bienvenido!' });
 
-const refused = (error: unknown) => {
+async function refused(error: unknown): Promise<void> {
+  let message: string | null = MESSAGES.loginFailed;
+  try {
+    message = (await loadPasskeySignIn()).passkeySignInFailure(error);
+  } catch {
+    // The module itself could not arrive: the generic failure stands.
+  }
   // Closing the browser's dialog, or a ceremony replaced by another, is not a failure to report.
-  if (isPasskeyCancelled(error)) return;
-  notifications.show({ color: 'red', message: passkeyErrorMessage(error, MESSAGES.loginFailed) });
-};
+  if (message) notifications.show({ color: 'red', message });
+}
 
 /**
  * "Entrar con una llave de acceso", and the browser's autofill of passkeys in the email field where it offers
@@ -31,25 +37,34 @@ const refused = (error: unknown) => {
 export function usePasskeyLogin(ready: boolean) {
   const setUser = useSession((state) => state.setUser);
   const mutation = useMutation({
-    mutationFn: async (autofill: boolean) => setUser(await signInWithPasskey(autofill)),
+    mutationFn: async (autofill: boolean) =>
+      setUser(await (await loadPasskeySignIn()).signInWithPasskey(autofill)),
   });
   const { mutateAsync } = mutation;
 
   useEffect(() => {
     if (!ready) return;
     let active = true;
+    let started = false;
     void (async () => {
-      if (!(await supportsPasskeyAutofill()) || !active) return;
+      if (!(await offersPasskeyAutofill()) || !active) return;
+      started = true;
       try {
         await mutateAsync(true);
         welcome();
       } catch (error) {
-        if (active) refused(error);
+        if (active) await refused(error);
       }
     })();
     return () => {
       active = false;
-      void cancelPasskeyRequest();
+      // The autofill request would wait on after the page is gone.
+      if (started) {
+        void loadPasskeySignIn().then(
+          (module) => module.cancelPasskeyRequest(),
+          () => undefined,
+        );
+      }
     };
   }, [ready, mutateAsync]);
 
@@ -58,7 +73,7 @@ export function usePasskeyLogin(ready: boolean) {
       await mutateAsync(false);
       welcome();
     } catch (error) {
-      refused(error);
+      await refused(error);
     }
   };
   return { signIn, isSigningIn: mutation.isPending && mutation.variables === false };
