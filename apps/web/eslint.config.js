@@ -23,6 +23,7 @@ const firstScreens = {
     // The settings screens' forms, loaded with them.
     'src/lib/use-settings-form.ts',
     'src/features/auth/api/sign-in.ts',
+    'src/features/auth/api/passkey-sign-in.ts',
     'src/features/dashboard/api/get-plans-call.ts',
   ],
   rules: {
@@ -35,7 +36,8 @@ const firstScreens = {
         ],
         patterns: [
           {
-            regex: '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|get-plans-call)$',
+            regex:
+              '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|passkey-sign-in|get-plans-call)$',
             allowTypeImports: true,
             message: 'First screens import the API client and the request modules with import() only.',
           },

@@ -50,7 +50,12 @@ const firstScreens = firstScreenChunks({
   register: ['src/features/accounts/register-page.tsx'],
   reset: ['src/features/accounts/reset-password-page.tsx'],
   dashboard: ['src/features/dashboard/dashboard-page.tsx'],
-  requests: ['src/lib/session-calls.ts', 'src/lib/public-config-call.ts', 'src/features/auth/api/sign-in.ts'],
+  requests: [
+    'src/lib/session-calls.ts',
+    'src/lib/public-config-call.ts',
+    'src/features/auth/api/sign-in.ts',
+    'src/features/auth/api/passkey-sign-in.ts',
+  ],
   toasts: ['src/app/toasts.tsx'],
 });
 

@@ -61,6 +61,13 @@ import {
   notificationsRoutes,
   type Notifier,
 } from './modules/notifications';
+import {
+  createPasskeysRepo,
+  createPasskeysService,
+  passkeysRoutes,
+  refuseEveryPendingToken,
+  relyingPartyOf,
+} from './modules/passkeys';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
@@ -72,6 +79,7 @@ import {
   ensureStatsPermission,
   statsRoutes,
 } from './modules/stats';
+import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
@@ -394,6 +402,30 @@ function registerAccounts({
   );
 }
 
+/** The name passkeys are saved under in the member's password manager (the app's title). */
+const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
+
+/** Seguridad in /perfil: passkeys (and signing in with one) and the account's open sessions. */
+function registerSecurity({ app, config, db, clock, limits, sessionRepo, mailer }: AppContext): void {
+  passkeysRoutes(
+    app,
+    createPasskeysService({
+      repo: createPasskeysRepo(db),
+      clock,
+      relyingParty: () => relyingPartyOf(publicUrl(app, config), PASSKEY_RP_NAME),
+      loadAccount: (userId) => sessionRepo.findUserById(userId),
+      loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+      limits,
+      // The sign-in's second step hands its token check in here once it exists.
+      resolvePendingSecondStep: refuseEveryPendingToken,
+      mailer,
+      publicUrl: () => publicUrl(app, config),
+      log: app.log,
+    }),
+  );
+  sessionsRoutes(app, createSessionsService({ repo: createSessionsRepo(db), clock }));
+}
+
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
 async function registerBilling(context: AppContext): Promise<void> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
@@ -454,6 +486,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   registerMembersAndLibraries(context);
   registerAccounts(context);
+  registerSecurity(context);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
   await registerStats(core, deps);

@@ -19,9 +19,11 @@ import {
   type FakeStripe,
 } from './fakes/stripe';
 import { databaseForServers, ENGINE } from './support/engine';
+import { createSoftAuthenticator } from './support/passkey-authenticator';
 import { login, startServer, type ServerProcess } from './support/server-process';
 
 const ADMIN = { email: 'jefa@example.com', password: 'jefa-secret-larga' };
+const APP_URL = 'http://localhost:8080';
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -41,6 +43,8 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_URL: fakeStripe.baseUrl,
+    // One public address for both, as behind a load balancer: passkeys are bound to it.
+    APP_URL,
   };
   // One after the other, as a rolling deploy does: the first creates the administrator and the session secret.
   a = await startServer(env);
@@ -210,5 +214,54 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
       fakeStripe.deliver = undefined;
       await database.close();
     }
+  }, 60_000);
+
+  /** A new active member, made by the administrator on node A. */
+  async function newMember(email: string, password: string): Promise<void> {
+    const admin = await login(a.url, ADMIN.email, ADMIN.password);
+    const created = await call(a, 'POST', '/api/admin/users', admin.cookie, {
+      username: email.split('@')[0],
+      email,
+      password,
+      role_id: 3,
+      is_active: true,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+  }
+
+  it('a session ended on node B is refused on node A at its next request', async () => {
+    await newMember('sesiones@example.com', 'sesiones-secret');
+    const laptop = await login(a.url, 'sesiones@example.com', 'sesiones-secret');
+    const phone = await login(a.url, 'sesiones@example.com', 'sesiones-secret');
+    expect((await call(a, 'GET', '/api/auth/me', phone.cookie)).status).toBe(200);
+
+    const listed = await call(b, 'GET', '/api/account/sessions', laptop.cookie);
+    const sessions = (listed.json as { sessions: { id: string; current: boolean }[] }).sessions;
+    expect(sessions.map((s) => s.current).sort()).toEqual([false, true]);
+    const other = sessions.find((s) => !s.current)!;
+    expect((await call(b, 'DELETE', `/api/account/sessions/${other.id}`, laptop.cookie)).status).toBe(200);
+
+    expect((await call(a, 'GET', '/api/auth/me', phone.cookie)).status).toBe(401);
+    expect((await call(a, 'GET', '/api/auth/me', laptop.cookie)).status).toBe(200);
+  }, 60_000);
+
+  it('a passkey challenge issued by node A is answered on node B, once', async () => {
+    await newMember('llaves@example.com', 'llaves-secret');
+    const member = await login(a.url, 'llaves@example.com', 'llaves-secret');
+    const authenticator = createSoftAuthenticator(APP_URL);
+    const creation = await call(a, 'POST', '/api/account/passkeys/options', member.cookie);
+    const options = creation.json as { challenge: string; user: { id: string } };
+    const added = await call(b, 'POST', '/api/account/passkeys', member.cookie, {
+      name: 'Portátil',
+      response: authenticator.create(options),
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+
+    const request = (await call(a, 'POST', '/api/auth/passkey/options')).json as { challenge: string };
+    const assertion = authenticator.get(request);
+    const signedIn = await call(b, 'POST', '/api/auth/passkey', undefined, { response: assertion });
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+    const replayed = await call(a, 'POST', '/api/auth/passkey', undefined, { response: assertion });
+    expect(replayed.status).toBe(400);
   }, 60_000);
 });

@@ -19,6 +19,11 @@ export const API_TAGS = {
   },
   auth: { name: 'Sesión', description: 'Inicio y cierre de sesión: la sesión es una cookie httpOnly.' },
   accounts: { name: 'Cuentas', description: 'Registro, recuperación de la contraseña y perfil propio.' },
+  passkeys: {
+    name: 'Llaves de acceso',
+    description: 'Llaves de acceso (WebAuthn) de la cuenta: alta, nombre y baja.',
+  },
+  sessions: { name: 'Sesiones', description: 'Sesiones abiertas de la cuenta y su cierre.' },
   membresia: {
     name: 'Membresía',
     description: 'Clases de Membresía: categorías, vídeos, progreso e informes.',

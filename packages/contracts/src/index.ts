@@ -25,3 +25,5 @@ export * from './notifications';
 export * from './history';
 export * from './billing';
 export * from './stats';
+export * from './passkeys';
+export * from './sessions';

@@ -95,6 +95,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     expires_at: isoTimestamp('expires_at').notNull(),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    last_used_at: isoTimestamp('last_used_at'),
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),

@@ -83,7 +83,10 @@ export const userCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.is_active] })],
 );
 
-/** One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. */
+/**
+ * One row per signed-in browser: logout deletes it, so a copied cookie dies with the session. The browser's
+ * user agent and address are kept as they came, for the member's list of open sessions (/perfil).
+ */
 export const sessions = sqliteTable(
   'sessions',
   {
@@ -93,6 +96,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     expires_at: text('expires_at').notNull(),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    /** Written at most once a minute per session, so a busy browser does not write on every request. */
+    last_used_at: text('last_used_at'),
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),

@@ -15,6 +15,10 @@ const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 const KnownDeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
 /** Verified tokens remembered (least recently used out): one small entry per signed-in browser. */
 const TOKEN_CACHE_SIZE = 10_000;
+/** A session's last use is written at most this often: the sessions list needs minutes, not every request. */
+const LAST_USE_INTERVAL_MS = 60_000;
+/** The longest user agent kept for the sessions list. */
+const USER_AGENT_MAX = 512;
 
 /** The signed-in user behind a request, fresh from the database. */
 export type Principal = SessionUser & { sessionId: string };
@@ -45,8 +49,19 @@ export interface SessionStore {
     sessionId: string,
     userId: number,
     now: Date,
-  ): Promise<{ user: SessionUser; is_active: boolean; token_version: number } | undefined>;
-  createSession(session: { id: string; userId: number; expiresAt: Date }): Promise<void>;
+  ): Promise<
+    { user: SessionUser; is_active: boolean; token_version: number; last_used_at: string | null } | undefined
+  >;
+  createSession(session: {
+    id: string;
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  }): Promise<void>;
+  /** Records a use of the session unless one was recorded since `staleBefore`. */
+  touchSession(sessionId: string, now: Date, staleBefore: Date): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
   purgeExpiredSessions(now: Date): Promise<void>;
 }
@@ -88,10 +103,14 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       const now = opts.clock.now();
       await opts.repo.purgeExpiredSessions(now);
       const sessionId = randomBytes(24).toString('base64url');
+      const userAgent = reply.request.headers['user-agent'];
       await opts.repo.createSession({
         id: sessionId,
         userId: user.id,
+        createdAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+        ip: reply.request.ip || null,
       });
       const token = app.jwt.sign({ sub: String(user.id), sid: sessionId, tv: user.token_version });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
@@ -110,6 +129,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
         if (payload && found) await opts.repo.deleteSession(payload.sid);
         if (hasCookie) clear(reply);
         return null;
+      }
+      const now = opts.clock.now();
+      const staleBefore = new Date(now.getTime() - LAST_USE_INTERVAL_MS);
+      if (found.last_used_at === null || found.last_used_at < staleBefore.toISOString()) {
+        await opts.repo.touchSession(payload.sid, now, staleBefore);
       }
       return { ...found.user, sessionId: payload.sid };
     },

@@ -1,11 +1,15 @@
 import { ProfilePage } from '@/features/accounts/profile-page';
 import { SubscriptionSection } from '@/features/billing/subscription-section';
+import { PasskeysCard } from '@/features/passkeys/passkeys-card';
+import { SessionsCard } from '@/features/sessions/sessions-card';
 
-/** /perfil: the member's account form, then "Mi suscripción". */
+/** /perfil: the member's account form, "Mi suscripción", then Seguridad (passkeys, sessions). */
 export function ProfileScreen() {
   return (
     <ProfilePage>
       <SubscriptionSection />
+      <PasskeysCard />
+      <SessionsCard />
     </ProfilePage>
   );
 }

@@ -1,4 +1,4 @@
 /** What the sign-in module offers the app and the other modules. */
 export { createSessionRepo, type SessionRepo } from './repo';
 export { authRoutes } from './routes';
-export { createAuthService, normalizeEmail } from './service';
+export { createAuthService, newDeviceId, normalizeEmail } from './service';

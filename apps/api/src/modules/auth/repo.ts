@@ -1,5 +1,5 @@
 import { sortTools, type ToolName } from '@app/contracts';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import type { Dialect } from '../../db/dialect/dialect';
 import { prepareNamed } from '../../db/named-statement';
@@ -18,6 +18,17 @@ export interface SessionUserRow {
   };
   is_active: boolean;
   token_version: number;
+}
+
+/** A session being opened: the browser's user agent and address are kept for the member's sessions list. */
+export interface NewSession {
+  id: string;
+  userId: number;
+  /** Its first use (the sign-in); `created_at` is the database's own clock, as Estadísticas counts it. */
+  createdAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 export interface LoginUserRow extends SessionUserRow {
@@ -84,7 +95,7 @@ export function createSessionRepo(database: AppDatabase) {
   const findSessionOn = preparedPerConnection((db: Db, _shape: 'session') =>
     prepareNamed(
       db
-        .select(columns)
+        .select({ ...columns, last_used_at: sessions.last_used_at })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
         .innerJoin(roles, eq(roles.id, users.role_id))
@@ -111,20 +122,56 @@ export function createSessionRepo(database: AppDatabase) {
       return { ...toSessionUserRow(rest), password_hash };
     },
 
-    async findSession(sessionId: string, userId: number, now: Date): Promise<SessionUserRow | undefined> {
+    /** The account a passkey belongs to, as a sign-in needs it (state and token version included). */
+    async findUserById(userId: number): Promise<SessionUserRow | undefined> {
+      const [row] = await database.read
+        .select(columns)
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.role_id))
+        .where(eq(users.id, userId));
+      return row && toSessionUserRow(row);
+    },
+
+    async findSession(
+      sessionId: string,
+      userId: number,
+      now: Date,
+    ): Promise<(SessionUserRow & { last_used_at: string | null }) | undefined> {
       const [found] = await findSessionOn(database.read, 'session').execute({
         sessionId,
         userId,
         now: now.toISOString(),
       });
-      return found && toSessionUserRow(found);
+      if (!found) return undefined;
+      const { last_used_at, ...row } = found;
+      return { ...toSessionUserRow(row), last_used_at };
     },
 
-    createSession: (session: { id: string; userId: number; expiresAt: Date }): Promise<void> =>
+    createSession: (session: NewSession): Promise<void> =>
+      write(async (tx) => {
+        const now = session.createdAt.toISOString();
+        await tx.insert(sessions).values({
+          id: session.id,
+          user_id: session.userId,
+          expires_at: session.expiresAt.toISOString(),
+          user_agent: session.userAgent,
+          ip: session.ip,
+          last_used_at: now,
+        });
+      }),
+
+    /** Records a use of the session, unless another request (on any node) recorded one since `staleBefore`. */
+    touchSession: (sessionId: string, now: Date, staleBefore: Date): Promise<void> =>
       write(async (tx) => {
         await tx
-          .insert(sessions)
-          .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt.toISOString() });
+          .update(sessions)
+          .set({ last_used_at: now.toISOString() })
+          .where(
+            and(
+              eq(sessions.id, sessionId),
+              or(isNull(sessions.last_used_at), lt(sessions.last_used_at, staleBefore.toISOString())),
+            ),
+          );
       }),
 
     /** Replaces the hash only if it is still the one that was checked (a password change in between wins). */

@@ -21,6 +21,7 @@ import { useSession } from '@/lib/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { redirectTarget } from './redirect-target';
 import { useLogin } from './use-login';
+import { usePasskeyLogin } from './use-passkey-login';
 
 /**
  * The form's two fields and its submit: an incomplete form explains itself instead of sending, on the button
@@ -94,6 +95,7 @@ export function LoginPage() {
   // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
   const billingEnabled = usePublicConfig().data?.billingEnabled === true;
+  const passkey = usePasskeyLogin(hydrated);
 
   // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
   if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
@@ -114,7 +116,8 @@ export function LoginPage() {
                 label="Correo Electrónico"
                 type="email"
                 name="email"
-                autoComplete="email"
+                // "webauthn": the browser may offer the member's passkeys among this field's suggestions.
+                autoComplete="username webauthn"
                 placeholder="tu@correo.com"
                 value={email}
                 onChange={(event) => setEmail(event.currentTarget.value)}
@@ -145,6 +148,19 @@ export function LoginPage() {
             </Stack>
           </Fieldset>
         </form>
+
+        <Text ta="center" c="dimmed" size="sm" my="sm">
+          o
+        </Text>
+        <Button
+          variant="default"
+          fullWidth
+          disabled={!hydrated || passkey.isSigningIn || isSubmitting}
+          loading={passkey.isSigningIn}
+          onClick={() => void passkey.signIn()}
+        >
+          Entrar con una llave de acceso
+        </Button>
 
         <LoginLinks billingEnabled={billingEnabled} />
       </Paper>

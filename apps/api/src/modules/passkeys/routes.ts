@@ -1,0 +1,44 @@
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+  removePasskey,
+  renamePasskey,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { access, route } from '../../plugins/authz';
+import { newDeviceId } from '../auth';
+import type { PasskeysService } from './service';
+
+export function passkeysRoutes(app: FastifyInstance, passkeys: PasskeysService): void {
+  route(app, listPasskeys, access.user, async ({ user }) => ({ passkeys: await passkeys.list(user) }));
+
+  route(app, passkeyRegistrationOptions, access.user, ({ user }) => passkeys.registrationOptions(user));
+
+  route(app, addPasskey, access.user, ({ user, body }) => passkeys.add(user, body));
+
+  route(app, renamePasskey, access.user, ({ user, params, body }) =>
+    passkeys.rename(user, params.id, body.name),
+  );
+
+  route(app, removePasskey, access.user, async ({ user, params, body }) => {
+    await passkeys.remove(user, params.id, body.password);
+    return { ok: true as const };
+  });
+
+  route(app, passkeySignInOptions, access.public, () => passkeys.authenticationOptions());
+
+  route(app, passkeySignIn, access.public, async ({ body, request, reply }) => {
+    const account = await passkeys.verify(body, { ip: request.ip });
+    await app.sessions.start(reply, { id: account.user.id, token_version: account.token_version });
+    // A browser that signed in to the account: its password logins get the known-device budget too.
+    const known = app.sessions.knownDevice(request);
+    app.sessions.rememberDevice(
+      reply,
+      known?.userId === account.user.id ? known : { userId: account.user.id, deviceId: newDeviceId() },
+    );
+    return account.user;
+  });
+}

@@ -1,0 +1,161 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test as base } from './fixtures';
+
+const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+/**
+ * Browsers refuse an IP address as a passkey's site: the server (listening on 127.0.0.1, no APP_URL) binds its
+ * passkeys to `localhost`, so this spec browses it by that name.
+ */
+const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not run');
+    await use(url.replace('127.0.0.1', 'localhost'));
+  },
+});
+
+/** A member of this test's own: adding a passkey ends the account's other sessions, which no other spec expects. */
+async function newMember(request: APIRequestContext) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const member = { email: `llaves${id}@e2e.test`, username: `llaves${id}`, password: 'llaves-e2e-secreto' };
+  const login = await request.post('/api/auth/login', {
+    headers,
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
+  expect(login.ok()).toBe(true);
+  const roles = (await (await request.get('/api/admin/roles')).json()) as { id: number; name: string }[];
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: { ...member, phone: '', role_id: roles.find((r) => r.name === 'cafeinas')?.id, is_active: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await request.post('/api/auth/logout', { headers });
+  return member;
+}
+
+/** Chromium's virtual authenticator (DevTools protocol): a platform authenticator that verifies the user. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+}
+
+const passkeysSection = (page: Page) => page.getByRole('region', { name: 'Llaves de acceso' });
+const sessionsSection = (page: Page) => page.getByRole('region', { name: 'Sesiones y dispositivos' });
+
+test.describe('Passkeys and sessions', () => {
+  test('adds a passkey in /perfil, signs in with it, and ends another session', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const member = await newMember(request);
+    await addVirtualAuthenticator(page);
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    await expect(
+      passkeysSection(page).getByText('Aún no has añadido ninguna llave de acceso.'),
+    ).toBeVisible();
+    await expect(sessionsSection(page).getByText('Este dispositivo')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Añadir una llave de acceso' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Añadir una llave de acceso' });
+    await dialog.getByLabel('Nombre de la llave de acceso').fill('Portátil de prueba');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Llave de acceso añadida. Hemos cerrado tus otras sesiones.')).toBeVisible();
+    const row = passkeysSection(page).getByRole('listitem').filter({ hasText: 'Portátil de prueba' });
+    await expect(row.getByText('Todavía no se ha usado')).toBeVisible();
+
+    // Signed out, the passkey is the way back in. The login screen asks the browser for its passkeys in the email
+    // field's autofill; Chromium's virtual authenticator picks the one it holds at once, as a member would.
+    await signOut(page);
+    await expect(page.getByText('¡Bienvenido!')).toBeVisible();
+    await expect(page).toHaveURL(/\/(perfil|dashboard)$/);
+    await page.goto('/perfil');
+
+    // A browser that offers no passkey autofill: the button asks for one.
+    await page.evaluate(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel('Correo Electrónico')).toHaveAttribute('autocomplete', 'username webauthn');
+    await page.getByRole('button', { name: 'Entrar con una llave de acceso' }).click();
+    await expect(page).toHaveURL(/\/(perfil|dashboard)$/);
+    await page.goto('/perfil');
+    await expect(row.getByText(/^Último uso: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+
+    // Another browser signs in with the password; this one ends that session from the list.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, member);
+      await expect(otherPage).toHaveURL(/\/dashboard$/);
+      expect((await otherPage.request.get('/api/auth/me')).status()).toBe(200);
+
+      await page.reload();
+      const sessions = sessionsSection(page).getByRole('listitem');
+      await expect(sessions).toHaveCount(2);
+      const otherSession = sessions.filter({ hasNotText: 'Este dispositivo' });
+      await otherSession.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await expect(page.getByText('Sesión cerrada.', { exact: true })).toBeVisible();
+      await expect(sessions).toHaveCount(1);
+      await expect(sessions.getByText('Este dispositivo')).toBeVisible();
+      expect((await otherPage.request.get('/api/auth/me')).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+
+    await row.getByRole('button', { name: 'Cambiar nombre' }).click();
+    const rename = page.getByRole('dialog', { name: 'Cambiar el nombre' });
+    await rename.getByLabel('Nombre de la llave de acceso').fill('Portátil de casa');
+    await rename.getByRole('button', { name: 'Guardar' }).click();
+    const renamed = passkeysSection(page).getByRole('listitem').filter({ hasText: 'Portátil de casa' });
+    await expect(renamed).toBeVisible();
+
+    await renamed.getByRole('button', { name: 'Eliminar' }).click();
+    const removal = page.getByRole('dialog', { name: 'Eliminar la llave de acceso' });
+    await removal.getByLabel('Contraseña actual').fill(member.password);
+    await expectAccessible(page);
+    await removal.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(
+      passkeysSection(page).getByText('Aún no has añadido ninguna llave de acceso.'),
+    ).toBeVisible();
+  });
+
+  test('the new screens at 375 px: Seguridad in /perfil and the login', async ({ page, request }) => {
+    const member = await newMember(request);
+    await page.setViewportSize(MOBILE);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar con una llave de acceso' })).toBeVisible();
+    await expectAccessible(page);
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    await expect(sessionsSection(page).getByText('Este dispositivo')).toBeVisible();
+    await expect(
+      passkeysSection(page).getByText('Aún no has añadido ninguna llave de acceso.'),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,120 @@
+import { SESSION_MESSAGES, type AccountSession } from '@app/contracts';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListState } from '@/components/list-state';
+import { formatDateTime } from '@/lib/format-date';
+import { useTimeZone } from '@/lib/public-config';
+import { errorMessage } from '@/lib/query-client';
+import { useEndOtherSessions } from './api/end-other-sessions';
+import { useEndSession } from './api/end-session';
+import { useAccountSessions } from './api/get-sessions';
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const timeZone = useTimeZone();
+  const end = useEndSession();
+  const onEnd = () =>
+    end.mutate(session.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: SESSION_MESSAGES.ended }),
+      onError: (failure) =>
+        notifications.show({ color: 'red', message: errorMessage(failure, SESSION_MESSAGES.notFound) }),
+    });
+  return (
+    <Group component="li" justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Text fw={600}>
+            {session.browser} en {session.os}
+          </Text>
+          {session.current && (
+            <Badge variant="light" color="teal" tt="none">
+              Este dispositivo
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Dirección IP: {session.ip ?? 'desconocida'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Inicio: {formatDateTime(session.created_at, timeZone)} · Último uso:{' '}
+          {formatDateTime(session.last_used_at, timeZone)}
+        </Text>
+      </Stack>
+      {!session.current && (
+        <Button variant="light" color="red" size="xs" loading={end.isPending} onClick={onEnd}>
+          Cerrar sesión
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** "Sesiones y dispositivos" in Seguridad (/perfil): where the account is signed in, and the way to end it. */
+export function SessionsCard() {
+  const sessions = useAccountSessions();
+  const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+  const confirmEndOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: SESSION_MESSAGES.othersEnded });
+        setConfirming(false);
+      },
+      onError: (failure) =>
+        notifications.show({ color: 'red', message: errorMessage(failure, SESSION_MESSAGES.notFound) }),
+    });
+  return (
+    <Paper
+      component="section"
+      withBorder
+      shadow="md"
+      radius="md"
+      p="xl"
+      mt="xl"
+      aria-labelledby="sessions-title"
+    >
+      <Title order={2} size="h3" mb="xs" id="sessions-title">
+        Sesiones y dispositivos
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Dónde está abierta tu cuenta. Como lugar aproximado mostramos la dirección IP desde la que se inició
+        la sesión; no la traducimos a una ciudad. Si no reconoces una sesión, ciérrala y cambia tu contraseña.
+      </Text>
+      <ListState
+        loading={sessions.isPending}
+        error={sessions.error && errorMessage(sessions.error, 'No se pudieron cargar las sesiones')}
+        empty={sessions.data?.length === 0}
+        loadingLabel="Cargando sesiones..."
+        emptyLabel="No hay sesiones abiertas."
+        onRetry={() => void sessions.refetch()}
+      >
+        <Stack
+          component="ul"
+          gap="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Tus sesiones abiertas"
+        >
+          {sessions.data?.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </Stack>
+      </ListState>
+      <Button mt="lg" variant="default" disabled={others === 0} onClick={() => setConfirming(true)}>
+        Cerrar las demás sesiones
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title="Cerrar las demás sesiones"
+        message="Se cerrará tu cuenta en todos los demás dispositivos. Este seguirá conectado."
+        confirmLabel="Cerrar sesiones"
+        busy={endOthers.isPending}
+        onConfirm={confirmEndOthers}
+        onCancel={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}
