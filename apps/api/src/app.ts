@@ -54,6 +54,7 @@ import {
   createNotificationsRepo,
   createNotifier,
   notificationsRoutes,
+  withSentLog,
   type Notifier,
 } from './modules/notifications';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
@@ -264,10 +265,14 @@ function startNotifications(
   { app, config, db, clock, history }: CoreContext,
   deps: AppDeps,
 ): { mailer: Mailer; notifier: Notifier } {
-  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  const repo = createNotificationsRepo(db);
+  const mailer = withSentLog(
+    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
+    { repo, clock, log: app.log },
+  );
   app.addHook('onClose', () => mailer.close());
   const notifier = createNotifier({
-    repo: createNotificationsRepo(db),
+    repo,
     mailer,
     clock,
     publicUrl: () => publicUrl(app, config),
