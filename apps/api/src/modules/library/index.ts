@@ -2,5 +2,5 @@
 export { recountLibrary } from './kept-counts';
 export { createLibraryRepo } from './repo';
 export { libraryRoutes } from './routes';
-export { libraryCategories, libraryVideos, libraryWatched } from './schema';
+export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 export { createLibraryService } from './service';
