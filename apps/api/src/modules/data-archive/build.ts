@@ -18,7 +18,7 @@ async function fileText(part: ArchivePart, db: Db, userId: number): Promise<stri
 }
 
 /** README.txt: what the archive is and one paragraph per file, in Spanish. */
-export function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): string {
+function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): string {
   return [
     'ARCHIVO DE TUS DATOS',
     '',
