@@ -30,8 +30,12 @@ function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): st
     '',
     ...parts.flatMap((part) => [`- ${part.file}: ${part.about}`]),
     '',
-    'No se incluyen tu contraseña ni los códigos secretos de los enlaces: solo se guarda una huella que no permite recuperarlos.',
-    'Los textos de las herramientas de Texto (ortografía, emojis) no se guardan, por eso no aparecen.',
+    'Lo que no encontrarás:',
+    '- Tu contraseña ni los códigos secretos de los enlaces y sesiones: solo se guarda una huella que no permite recuperarlos.',
+    '- Los textos de las herramientas de Texto (ortografía, emojis): no se guardan.',
+    '- Las sesiones ya cerradas: al cerrar sesión se borra su registro; sesiones.csv lista las abiertas.',
+    '- Los correos enviados antes de que la comunidad empezara a anotarlos (asunto y fecha): correos.csv empieza ese día.',
+    '- Si eres administrador, lo que hiciste sobre otras cuentas: contiene datos de otros miembros.',
     '',
   ].join('\r\n');
 }
