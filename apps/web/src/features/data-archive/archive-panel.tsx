@@ -41,7 +41,6 @@ function ArchiveState({ archive }: { archive: DataArchive }) {
         href={dataArchiveDownloadPath(archive.id)}
         download
         w="fit-content"
-        variant="light"
         leftSection={<IconFileZip size={16} aria-hidden="true" />}
       >
         {M.download}
@@ -83,8 +82,11 @@ export function ArchivePanel({ owner, requestLabel }: { owner: ArchiveOwner; req
   }
   return (
     <Stack gap="md">
+      {archive && <ArchiveState archive={archive} />}
+      {request.isSuccess && working && <Text size="sm">{M.requested}</Text>}
       <Button
         w="fit-content"
+        variant={archive?.downloadable ? 'default' : 'filled'}
         leftSection={<IconDownload size={16} aria-hidden="true" />}
         loading={request.isPending}
         disabled={working || nextRequest !== null}
@@ -102,8 +104,6 @@ export function ArchivePanel({ owner, requestLabel }: { owner: ArchiveOwner; req
           {errorMessage(request.error, M.requestFailed)}
         </Alert>
       )}
-      {request.isSuccess && working && <Text size="sm">{M.requested}</Text>}
-      {archive && <ArchiveState archive={archive} />}
     </Stack>
   );
 }
