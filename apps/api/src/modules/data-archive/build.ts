@@ -1,5 +1,5 @@
 import { DATA_ARCHIVE_DAYS } from '@app/contracts';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/client';
 import { writeCsv } from '../../lib/csv';
 import { ARCHIVE_PARTS, README_FILE, type ArchivePart, type Cell } from './parts';
@@ -57,5 +57,8 @@ export async function buildArchive(
     done += 1;
     await onProgress(done, ARCHIVE_PARTS.length);
   }
-  return zipSync(files, { level: 6, mtime: madeAt });
+  // fflate's asynchronous zip compresses on worker threads: a large archive never stalls this node's requests.
+  return new Promise((resolve, reject) => {
+    zip(files, { level: 6, mtime: madeAt }, (error, data) => (error ? reject(error) : resolve(data)));
+  });
 }
