@@ -41,6 +41,7 @@ import {
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
+import { createDataArchiveRepo, createDataArchiveService, dataArchiveRoutes } from './modules/data-archive';
 import {
   createHistoryRecorder,
   createHistoryRepo,
@@ -59,6 +60,7 @@ import {
   createNotificationsRepo,
   createNotifier,
   notificationsRoutes,
+  withSentLog,
   type Notifier,
 } from './modules/notifications';
 import {
@@ -103,6 +105,8 @@ export interface AppDeps {
   digestSweepMs?: number;
   /** How often each node closes Estadísticas' finished days (default every ten minutes). */
   statsCloseMs?: number;
+  /** How often each node looks for data archives to build (default every minute). */
+  archiveSweepMs?: number;
   /**
    * A log read by a person (a terminal): log lines go to this destination, and each request is one line
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
@@ -285,10 +289,14 @@ function startNotifications(
   { app, config, db, clock, history }: CoreContext,
   deps: AppDeps,
 ): { mailer: Mailer; notifier: Notifier } {
-  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  const repo = createNotificationsRepo(db);
+  const mailer = withSentLog(
+    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
+    { repo, clock, log: app.log },
+  );
   app.addHook('onClose', () => mailer.close());
   const notifier = createNotifier({
-    repo: createNotificationsRepo(db),
+    repo,
     mailer,
     clock,
     publicUrl: () => publicUrl(app, config),
@@ -468,6 +476,35 @@ async function registerBilling(context: AppContext): Promise<void> {
   await billingWebhookRoutes(app, billingSync);
 }
 
+/**
+ * Members' data archives: built after each request on the node that took it, and by a sweep on every node (at
+ * start and then on a timer) that resumes the jobs a stopped node left and drops expired archives.
+ */
+function registerDataArchive({ app, config, db, clock, history, mailer }: AppContext, deps: AppDeps): void {
+  const archives = createDataArchiveService({
+    repo: createDataArchiveRepo(db),
+    database: db,
+    clock,
+    history,
+    mailer,
+    publicUrl: () => publicUrl(app, config),
+    timeZone: config.timeZone,
+    log: app.log,
+  });
+  dataArchiveRoutes(app, archives);
+  app.addHook('onReady', (done) => {
+    void archives.sweep();
+    done();
+  });
+  const timer = setInterval(() => void archives.sweep(), deps.archiveSweepMs ?? 60_000);
+  timer.unref();
+  // Before the database closes: a build under way finishes (or is left to another node's sweep).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await archives.settled();
+  });
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -487,6 +524,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerMembersAndLibraries(context);
   registerAccounts(context);
   registerSecurity(context);
+  registerDataArchive(context, deps);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
   await registerStats(core, deps);

@@ -43,6 +43,7 @@ export const HISTORY_KIND_LABELS = {
   'billing.account.create': 'Cuenta creada por un pago',
   'billing.subscription': 'Suscripción actualizada',
   'billing.payment.waiting': 'Pago en espera del dueño del correo',
+  'user.data_archive': 'Archivo de datos del miembro solicitado',
   'billing.trial.ended': 'Prueba gratuita terminada: el correo o el cliente ya tuvo una suscripción',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;

@@ -53,6 +53,10 @@ export const API_TAGS = {
     description:
       'Cifras y series diarias de la comunidad: miembros, pagos, ingresos y uso de las herramientas.',
   },
+  'data-archive': {
+    name: 'Mis datos',
+    description: 'El archivo de los datos de un miembro (ZIP), preparado en segundo plano.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

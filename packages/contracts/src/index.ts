@@ -27,3 +27,4 @@ export * from './billing';
 export * from './stats';
 export * from './passkeys';
 export * from './sessions';
+export * from './data-archive';

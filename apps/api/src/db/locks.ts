@@ -10,6 +10,8 @@ const LOCK_KEYS = {
    * the role-in-use rule (no role deleted while a user holds it) read them before the writes they allow.
    */
   roleHolders: 7_341_902_118,
+  /** A member's archive requests: the once-a-day rule reads the last one before inserting the next. */
+  dataArchiveRequests: 7_341_902_119,
 } as const;
 
 /**

@@ -4,12 +4,16 @@ import { PasskeysCard } from '@/features/passkeys/passkeys-card';
 import { SessionsCard } from '@/features/sessions/sessions-card';
 
 /** /perfil: the member's account form, "Mi suscripción", then Seguridad (passkeys, sessions). */
+import { MyDataSection } from '@/features/data-archive/my-data-section';
+
+/** /perfil: the member's account form, then "Mi suscripción" and «Mis datos». */
 export function ProfileScreen() {
   return (
     <ProfilePage>
       <SubscriptionSection />
       <PasskeysCard />
       <SessionsCard />
+      <MyDataSection />
     </ProfilePage>
   );
 }

@@ -12,7 +12,7 @@ export {
 } from './access';
 export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
 export { accountsRoutes } from './routes';
-export { passwordResetTokens } from './schema';
+export { emailConfirmations, passwordResetTokens } from './schema';
 export { createAccountsService, hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';

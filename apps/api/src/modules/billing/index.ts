@@ -7,7 +7,7 @@ export { liveSubscriptions, planUsesRole, subscribersIn, type LiveSubscription }
 export { createPlansService } from './plans-service';
 export { billingRoutes } from './routes';
 /** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
-export { billingPrices, billingSubscriptions } from './schema';
+export { billingPrices, billingSubscriptions, billingWaitingPayments } from './schema';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';

@@ -120,6 +120,16 @@ const CASES: Case[] = [
     },
   },
   {
+    kind: 'user.data_archive',
+    act: async (c) => {
+      const u = await addUser(c.db, member('socia@example.com'));
+      return send(c, 'POST', `/api/admin/users/${u.id}/data-archive`, undefined, {
+        entityId: u.id,
+        label: 'socia',
+      });
+    },
+  },
+  {
     kind: 'users.bulk',
     act: async (c) => {
       const a = await addUser(c.db, member('a@example.com', false));

@@ -2,6 +2,6 @@
 export { recountLibrary } from './kept-counts';
 export { createLibraryRepo } from './repo';
 export { libraryRoutes } from './routes';
-export { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
 export { datePastCompletions } from './completion-dates';
+export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 export { createLibraryService } from './service';

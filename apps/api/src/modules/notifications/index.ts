@@ -2,3 +2,6 @@
 export { createNotificationsRepo } from './repo';
 export { notificationsRoutes } from './routes';
 export { createNotifier, type Notifier } from './service';
+export { withSentLog } from './sent-log';
+/** The data archive lists the emails sent to a member. */
+export { adminMailThrottle, sentEmails } from './schema';

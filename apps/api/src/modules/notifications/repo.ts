@@ -1,8 +1,8 @@
 import type { MailSettings } from '@app/contracts';
-import { and, count, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { rolePermissions, tools, users } from '../../db/schema';
-import { adminMailThrottle, mailSettings } from './schema';
+import { adminMailThrottle, mailSettings, sentEmails } from './schema';
 
 const DEFAULTS: MailSettings = { new_registration: true, account_activated: true, account_refused: true };
 
@@ -112,6 +112,17 @@ export function createNotificationsRepo(database: AppDatabase) {
           .where(and(eq(adminMailThrottle.user_id, adminId), eq(adminMailThrottle.digest_due_at, due)))
           .returning({ user_id: adminMailThrottle.user_id });
         return rows.length > 0;
+      }),
+
+    /** Records an email sent to `email` when the address is an account's; another address is not kept. */
+    logSent: (email: string, subject: string, at: Date): Promise<void> =>
+      write(async (tx) => {
+        const [owner] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        if (owner)
+          await tx.insert(sentEmails).values({ user_id: owner.id, subject, sent_at: at.toISOString() });
       }),
   };
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, isoTimestamp, users } from '../../db/schema.pg';
 
 /** PostgreSQL's twin of `./schema.ts`: the account-email switches and the per-admin registration throttle. */
@@ -20,4 +20,17 @@ export const adminMailThrottle = pgTable(
     digest_due_at: isoTimestamp('digest_due_at'),
   },
   (t) => [index('admin_mail_throttle_digest_idx').on(t.digest_due_at)],
+);
+
+export const sentEmails = pgTable(
+  'sent_emails',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    sent_at: isoTimestamp('sent_at').notNull(),
+  },
+  (t) => [index('sent_emails_user_idx').on(t.user_id, t.sent_at)],
 );

@@ -28,3 +28,20 @@ export const adminMailThrottle = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.user_id] }), index('admin_mail_throttle_digest_idx').on(t.digest_due_at)],
 );
+
+/**
+ * Every email the app sent to a member's address: subject and time, so a member's data archive can list what
+ * the community wrote to them. Addresses that belong to no account (a visitor's checkout) are not kept.
+ */
+export const sentEmails = sqliteTable(
+  'sent_emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    sent_at: text('sent_at').notNull(),
+  },
+  (t) => [index('sent_emails_user_idx').on(t.user_id, t.sent_at)],
+);

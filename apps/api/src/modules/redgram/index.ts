@@ -4,4 +4,4 @@ export { redgramRoutes } from './routes';
 export { createRedgramService } from './service';
 
 /** Estadísticas' close of each day counts the generations. */
-export { redgramLogs } from './schema';
+export { redgramHistory, redgramLogs, redgramProfiles } from './schema';

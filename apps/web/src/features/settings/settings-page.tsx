@@ -1,5 +1,6 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import type { AdminUser } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
@@ -13,8 +14,20 @@ export interface SettingsTab {
   panel: ReactNode;
 }
 
-/** Configuración (/config): user and role administration, and the tabs `extraTabs` adds after Roles. */
-export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly SettingsTab[] }) {
+/** A row action another feature adds to the users table (app/ composes it). */
+export type UserAction = (user: AdminUser) => ReactNode;
+
+/**
+ * Configuración (/config): user and role administration, the tabs `extraTabs` adds after Roles, and the row
+ * actions `userActions` adds to the users table.
+ */
+export function SettingsPage({
+  extraTabs = [],
+  userActions,
+}: {
+  extraTabs?: readonly SettingsTab[];
+  userActions?: UserAction;
+}) {
   return (
     <Container size="xl" py="lg">
       <Stack gap={4} mb="lg">
@@ -43,7 +56,7 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly Settings
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
-          <UsersTab />
+          <UsersTab userActions={userActions} />
         </Tabs.Panel>
         <Tabs.Panel value="roles">
           <RolesTab />

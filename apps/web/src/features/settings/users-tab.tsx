@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListState } from '@/components/list-state';
 import { Pager, rangeLabel } from '@/components/pager';
 import { SectionHeader } from '@/components/section-header';
@@ -33,7 +33,7 @@ const BILLING_OPTIONS = [
 ];
 
 /** "Gestión de Usuarios": search and filter the accounts, act on a selection, import and export them. */
-export function UsersTab() {
+export function UsersTab({ userActions }: { userActions?: (user: AdminUser) => ReactNode }) {
   const { search, setSearch, query, setPosition, setPending, setBilling, users } = useUsersList();
   const total = users.data?.total ?? 0;
   const selection = useUserSelection(query, total);
@@ -120,6 +120,7 @@ export function UsersTab() {
           selection={selection}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
           onDelete={setToDelete}
+          userActions={userActions}
         />
         <Pager
           look="steps"

@@ -1,5 +1,6 @@
 import { roleDisplayName, SUBSCRIPTION_STATUS_LABELS, type AdminUser } from '@app/contracts';
 import { Badge, Checkbox, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { RoleBadge } from '@/components/role-badge';
 import { RowActions } from '@/components/row-actions';
 import { formatDateTime } from '@/lib/format-date';
@@ -26,6 +27,7 @@ export function UsersTable({
   selection,
   onEdit,
   onDelete,
+  userActions,
 }: {
   users: readonly AdminUser[];
   /** The next page is loading while this one stays on screen. */
@@ -36,6 +38,8 @@ export function UsersTable({
   selection: UserSelection;
   onEdit: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
+  /** More row actions (from other features), before edit and delete. */
+  userActions?: (user: AdminUser) => ReactNode;
 }) {
   const pageSelected = users.filter((user) => selection.isSelected(user.id)).length;
   return (
@@ -110,7 +114,9 @@ export function UsersTable({
                   onEdit={() => onEdit(user)}
                   deleteLabel={`Eliminar ${user.username}`}
                   onDelete={() => onDelete(user)}
-                />
+                >
+                  {userActions?.(user)}
+                </RowActions>
               </Table.Td>
             </Table.Tr>
           ))}

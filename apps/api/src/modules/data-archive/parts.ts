@@ -1,0 +1,308 @@
+import { describeHistoryChange, historyKindLabel, roleDisplayName, type HistoryChange } from '@app/contracts';
+import { and, asc, eq, getTableColumns, getTableName, type Column } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema';
+import { emailConfirmations, passwordResetTokens } from '../accounts';
+import { billingSubscriptions, billingWaitingPayments } from '../billing';
+import { auditLog } from '../history';
+import { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from '../library';
+import { adminMailThrottle, sentEmails } from '../notifications';
+import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
+import { videoRecords } from '../video-tools';
+import { dataArchives } from './schema';
+
+/** A value as an archive file keeps it. */
+export type Cell = string | number | boolean | null;
+export type Row = Record<string, Cell>;
+
+/**
+ * One file of the archive: its name in the ZIP (`.json` or `.csv`), what README.txt says of it, the tables whose
+ * rows about the member it holds, and how it reads them. A CSV file reads rows with fixed columns; a JSON file
+ * reads any value.
+ */
+export type ArchivePart = { file: string; about: string; tables: readonly string[] } & (
+  | { kind: 'csv'; columns: readonly string[]; read(db: Db, userId: number): Promise<Row[]> }
+  | { kind: 'json'; read(db: Db, userId: number): Promise<unknown> }
+);
+
+const kindOf = (file: string) => (file.endsWith('.csv') ? 'csv' : 'json');
+
+/**
+ * Every row of `table` whose `by` column names the member, with every column but `by` and `omit` (secrets such
+ * as a token's hash, or ids that only the server uses). A new table that refers to an account is one line:
+ * `rowsOf({ file, about, table, by, omit })`.
+ */
+function rowsOf<T extends SQLiteTable>(spec: {
+  file: string;
+  about: string;
+  table: T;
+  by: Column;
+  omit?: readonly string[];
+}): ArchivePart {
+  const hidden = new Set([spec.by.name, ...(spec.omit ?? [])]);
+  const columns = Object.entries(getTableColumns(spec.table))
+    .filter(([, column]) => !hidden.has(column.name))
+    .map(([key]) => key);
+  const read = async (db: Db, userId: number): Promise<Row[]> => {
+    const rows = (await db
+      .select()
+      .from(spec.table as SQLiteTable)
+      .where(eq(spec.by, userId))) as Record<string, Cell>[];
+    return rows.map((row) => Object.fromEntries(columns.map((key) => [key, row[key] ?? null])));
+  };
+  const tables = [getTableName(spec.table)];
+  return kindOf(spec.file) === 'csv'
+    ? { file: spec.file, about: spec.about, tables, kind: 'csv', columns, read }
+    : { file: spec.file, about: spec.about, tables, kind: 'json', read };
+}
+
+/** Who did an action about the member, without naming another account. */
+const actorLabel = (actorId: number | null, actorName: string, userId: number): string =>
+  actorId === userId ? 'Tú' : actorId === null ? actorName : 'Un administrador';
+
+async function profile(db: Db, userId: number): Promise<unknown> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      phone: users.phone,
+      rol: roles.name,
+      is_active: users.is_active,
+      email_verified: users.email_verified,
+      deactivated_by_admin: users.deactivated_by_admin,
+      created_at: users.created_at,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [notices] = await db
+    .select({ last_sent_at: adminMailThrottle.last_sent_at, digest_due_at: adminMailThrottle.digest_due_at })
+    .from(adminMailThrottle)
+    .where(eq(adminMailThrottle.user_id, userId));
+  return { ...user, rol: roleDisplayName(user.rol), avisos_de_registro: notices ?? null };
+}
+
+async function subscription(db: Db, userId: number): Promise<unknown> {
+  const roleNames = new Map(
+    (await db.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [
+      r.id,
+      roleDisplayName(r.name),
+    ]),
+  );
+  const nameOf = (id: number | null) => (id === null ? null : (roleNames.get(id) ?? null));
+  const [current] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.user_id, userId));
+  const waiting = await db
+    .select()
+    .from(billingWaitingPayments)
+    .where(eq(billingWaitingPayments.user_id, userId));
+  return {
+    suscripcion: current
+      ? {
+          ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'user_id')),
+          plan: nameOf(current.plan_role_id),
+          rol_al_terminar: nameOf(current.end_role_id),
+        }
+      : null,
+    pagos_en_espera: waiting.map(({ user_id: _user, token_hash: _hash, ...payment }) => payment),
+  };
+}
+
+async function accountHistory(db: Db, userId: number): Promise<Row[]> {
+  const entries = await db
+    .select({
+      created_at: auditLog.created_at,
+      kind: auditLog.kind,
+      summary: auditLog.summary,
+      actor_id: auditLog.actor_id,
+      actor_name: auditLog.actor_name,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, userId)))
+    .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+  return entries.map((entry) => {
+    const { changes = [] } = JSON.parse(entry.summary) as { changes?: HistoryChange[] };
+    return {
+      fecha: entry.created_at,
+      accion: historyKindLabel(entry.kind),
+      cambios: changes.map(describeHistoryChange).join('; '),
+      por: actorLabel(entry.actor_id, entry.actor_name, userId),
+    };
+  });
+}
+
+const progress = (db: Db, userId: number): Promise<Row[]> =>
+  db
+    .select({
+      biblioteca: libraryCategories.library,
+      categoria: libraryCategories.nombre,
+      completadas: libraryProgress.completadas,
+      total_videos: libraryCategories.total_videos,
+    })
+    .from(libraryProgress)
+    .innerJoin(libraryCategories, eq(libraryCategories.id, libraryProgress.categoria_id))
+    .where(eq(libraryProgress.user_id, userId))
+    .orderBy(asc(libraryCategories.id));
+
+const watched = (db: Db, userId: number): Promise<Row[]> =>
+  db
+    .select({ biblioteca: libraryVideos.library, video_id: libraryVideos.id, titulo: libraryVideos.titulo })
+    .from(libraryWatched)
+    .innerJoin(libraryVideos, eq(libraryVideos.id, libraryWatched.video_id))
+    .where(eq(libraryWatched.user_id, userId))
+    .orderBy(asc(libraryVideos.id));
+
+const opened = (db: Db, userId: number): Promise<Row[]> =>
+  db
+    .select({
+      biblioteca: libraryVideos.library,
+      video_id: libraryVideos.id,
+      titulo: libraryVideos.titulo,
+      abierto_en: libraryOpened.abierto_en,
+    })
+    .from(libraryOpened)
+    .innerJoin(libraryVideos, eq(libraryVideos.id, libraryOpened.video_id))
+    .where(eq(libraryOpened.user_id, userId))
+    .orderBy(asc(libraryOpened.abierto_en));
+
+async function archives(db: Db, userId: number): Promise<Row[]> {
+  const rows = await db
+    .select({
+      requested_at: dataArchives.requested_at,
+      requested_by: dataArchives.requested_by,
+      status: dataArchives.status,
+      ready_at: dataArchives.ready_at,
+      expires_at: dataArchives.expires_at,
+    })
+    .from(dataArchives)
+    .where(eq(dataArchives.user_id, userId))
+    .orderBy(asc(dataArchives.requested_at));
+  return rows.map(({ requested_by, ...row }) => ({
+    ...row,
+    pedido_por: requested_by === userId ? 'Tú' : 'Un administrador',
+  }));
+}
+
+/**
+ * The archive's files. Every table with a column that refers to an account is named by one part here (the
+ * coverage test walks the schema and fails for a table left out).
+ */
+export const ARCHIVE_PARTS: readonly ArchivePart[] = [
+  {
+    file: 'perfil.json',
+    about:
+      'Tu cuenta: nombre de usuario, correo, teléfono, rol, estado y fecha de alta (y, si eres administrador, cuándo recibiste el último aviso de registros).',
+    tables: ['users', 'admin_mail_throttle'],
+    kind: 'json',
+    read: profile,
+  },
+  {
+    file: 'suscripcion.json',
+    about:
+      'Tu suscripción de pago tal como la conocemos por Stripe (cliente, plan, estado, fin del periodo) y los pagos que esperan la confirmación de tu correo.',
+    tables: ['billing_subscriptions', 'billing_waiting_payments'],
+    kind: 'json',
+    read: subscription,
+  },
+  {
+    file: 'historial-de-la-cuenta.csv',
+    about:
+      'Las acciones sobre tu cuenta que guarda el historial: cambios de rol, de estado, de datos y de suscripción, con su fecha.',
+    tables: ['audit_log'],
+    kind: 'csv',
+    columns: ['fecha', 'accion', 'cambios', 'por'],
+    read: accountHistory,
+  },
+  {
+    file: 'progreso.csv',
+    about: 'Tu progreso en cada categoría de Membresía y de Cafelito Virtual.',
+    tables: ['library_progress'],
+    kind: 'csv',
+    columns: ['biblioteca', 'categoria', 'completadas', 'total_videos'],
+    read: progress,
+  },
+  {
+    file: 'videos-vistos.csv',
+    about: 'Las clases que marcaste como vistas.',
+    tables: ['library_watched'],
+    kind: 'csv',
+    columns: ['biblioteca', 'video_id', 'titulo'],
+    read: watched,
+  },
+  {
+    file: 'videos-abiertos.csv',
+    about: 'Cuándo abriste cada clase por última vez («Continuar viendo»).',
+    tables: ['library_opened'],
+    kind: 'csv',
+    columns: ['biblioteca', 'video_id', 'titulo', 'abierto_en'],
+    read: opened,
+  },
+  rowsOf({
+    file: 'videos-guardados.csv',
+    about: 'Los videos de YouTube e Instagram que guardaste con las herramientas de descarga.',
+    table: videoRecords,
+    by: videoRecords.user_id,
+  }),
+  rowsOf({
+    file: 'redgram-perfiles.json',
+    about: 'Tus perfiles de audiencia de RedGram.',
+    table: redgramProfiles,
+    by: redgramProfiles.user_id,
+  }),
+  rowsOf({
+    file: 'redgram-historial.json',
+    about: 'Tu historial de RedGram: cada texto que pediste y las variantes que se generaron.',
+    table: redgramHistory,
+    by: redgramHistory.user_id,
+  }),
+  rowsOf({
+    file: 'redgram-registros.json',
+    about:
+      'El registro de cada generación de RedGram: tu texto, las instrucciones enviadas a la IA y su respuesta o error.',
+    table: redgramLogs,
+    by: redgramLogs.user_id,
+  }),
+  rowsOf({
+    file: 'sesiones.csv',
+    about: 'Tus inicios de sesión: cuándo empezó cada sesión abierta y cuándo caduca.',
+    table: sessions,
+    by: sessions.user_id,
+    omit: ['id'],
+  }),
+  rowsOf({
+    file: 'correos.csv',
+    about: 'Los correos que la comunidad te ha enviado: asunto y fecha.',
+    table: sentEmails,
+    by: sentEmails.user_id,
+    omit: ['id'],
+  }),
+  rowsOf({
+    file: 'enlaces-de-recuperacion.csv',
+    about: 'Los enlaces para cambiar tu contraseña que pediste: cuándo se crearon, caducan o se usaron.',
+    table: passwordResetTokens,
+    by: passwordResetTokens.user_id,
+    omit: ['id', 'token_hash'],
+  }),
+  rowsOf({
+    file: 'confirmaciones-de-correo.csv',
+    about: 'Los enlaces para confirmar un correo que te enviamos y aún no has usado.',
+    table: emailConfirmations,
+    by: emailConfirmations.user_id,
+    omit: ['id', 'token_hash'],
+  }),
+  {
+    file: 'archivos-de-datos.csv',
+    about: 'Los archivos de tus datos pedidos hasta ahora, por ti o por un administrador.',
+    tables: ['data_archives'],
+    kind: 'csv',
+    columns: ['requested_at', 'status', 'ready_at', 'expires_at', 'pedido_por'],
+    read: archives,
+  },
+];
+
+export const README_FILE = 'README.txt';

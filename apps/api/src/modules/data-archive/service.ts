@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DATA_ARCHIVE_DAYS,
+  DATA_ARCHIVE_INTERVAL_HOURS,
+  DATA_ARCHIVE_MESSAGES,
+  type DataArchive,
+  type DataArchiveState,
+} from '@app/contracts';
+import type { AppDatabase } from '../../db/client';
+import type { Mailer } from '../../integrations/mailer';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors';
+import { formatDateTime } from '../../lib/zoned-time';
+import type { Actor, HistoryRecorder } from '../history';
+import { buildArchive } from './build';
+import { memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
+import type { DataArchiveJob, DataArchiveRepo } from './repo';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A claim not renewed for this long belongs to a node that stopped: another node takes the job over. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+export interface DataArchiveDeps {
+  repo: DataArchiveRepo;
+  database: AppDatabase;
+  clock: Clock;
+  history: HistoryRecorder;
+  mailer: Mailer;
+  publicUrl(): string;
+  timeZone: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** The account that asks: the signed-in user of the request. */
+interface Requester {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/** A name the ZIP can carry on any system: the username's plain letters and digits. */
+const fileNameOf = (username: string, day: string) => {
+  const plain = username
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 40);
+  return `datos-${plain || 'miembro'}-${day}.zip`;
+};
+
+/**
+ * Members' data archives: asked for by the member (once a day) or an administrator (recorded in Historial),
+ * built after the request by whichever node claims the job, and downloaded for 7 days by the requester alone.
+ */
+export function createDataArchiveService(deps: DataArchiveDeps) {
+  const { repo, clock, log } = deps;
+  const node = randomUUID();
+
+  const view = (job: DataArchiveJob): DataArchive => ({
+    id: job.id,
+    user_id: job.user_id,
+    status: job.status,
+    progress: job.progress,
+    requested_at: job.requested_at,
+    ready_at: job.ready_at,
+    expires_at: job.expires_at,
+    size: job.size,
+    downloadable:
+      job.status === 'ready' && job.expires_at !== null && job.expires_at > clock.now().toISOString(),
+  });
+
+  /** When the member may ask again, or null when they may now. */
+  const nextOwnRequest = (last: DataArchiveJob | undefined): string | null => {
+    if (!last) return null;
+    const next = new Date(Date.parse(last.requested_at) + DATA_ARCHIVE_INTERVAL_HOURS * HOUR_MS);
+    return next > clock.now() ? next.toISOString() : null;
+  };
+
+  async function sendReadyEmail(job: DataArchiveJob): Promise<void> {
+    if (job.requested_by === null) return;
+    const accounts = await repo.accounts([job.user_id, job.requested_by]);
+    const member = accounts.find((account) => account.id === job.user_id);
+    const requester = accounts.find((account) => account.id === job.requested_by);
+    if (!member || !requester) return;
+    const message =
+      requester.id === member.id
+        ? ownArchiveReadyEmail(member, `${deps.publicUrl()}/perfil`)
+        : memberArchiveReadyEmail(requester, member, `${deps.publicUrl()}/config`);
+    await deps.mailer.send(message);
+  }
+
+  /** Builds one claimed job; a failure marks it failed (the member may ask again at once). */
+  async function run(id: number): Promise<void> {
+    const job = await repo.job(id);
+    if (!job) return;
+    try {
+      const madeAt = clock.now();
+      const zip = await buildArchive(deps.database.read, job.user_id, madeAt, (done, total) =>
+        repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
+      );
+      const readyAt = clock.now();
+      const finished = await repo.finish(id, node, {
+        content: Buffer.from(zip).toString('base64'),
+        size: zip.byteLength,
+        ready_at: readyAt.toISOString(),
+        expires_at: new Date(readyAt.getTime() + DATA_ARCHIVE_DAYS * 24 * HOUR_MS).toISOString(),
+      });
+      if (!finished) return;
+    } catch (error) {
+      log.error({ err: error, archive: id }, 'data archive failed');
+      await repo.fail(id, node);
+      return;
+    }
+    await sendReadyEmail(job).catch((error: unknown) =>
+      log.error({ err: error, archive: id }, 'data archive email failed'),
+    );
+  }
+
+  /** Drops expired ZIPs, then claims and builds every job this node can take, one at a time. */
+  async function sweepOnce(): Promise<void> {
+    const now = clock.now();
+    await repo.expire(now.toISOString());
+    const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+    for (const id of await repo.claimableIds(staleBefore)) {
+      if (await repo.claim(id, node, clock.now().toISOString(), staleBefore)) await run(id);
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Runs the sweep, once at a time in this process; a call during a sweep makes it go round once more. */
+  function sweep(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await sweepOnce();
+      } while (again);
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'data archive sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    sweep,
+    /** Resolves when this node has no sweep running (the server waits for it before closing). */
+    settled: async (): Promise<void> => {
+      while (running) await running;
+    },
+
+    async ownState(user: Requester): Promise<DataArchiveState> {
+      const latest = await repo.latest(user.id, user.id);
+      const lastCounted = await repo.latest(user.id, user.id, { skipFailed: true });
+      return { archive: latest ? view(latest) : null, next_request_at: nextOwnRequest(lastCounted) };
+    },
+
+    async memberState(admin: Requester, memberId: number): Promise<DataArchiveState> {
+      if (!(await repo.member(memberId))) throw notFound();
+      const latest = await repo.latest(memberId, admin.id);
+      return { archive: latest ? view(latest) : null, next_request_at: null };
+    },
+
+    /** A member's own archive: refused (429) within 24 hours of their last one that did not fail. */
+    async requestOwn(user: Requester): Promise<DataArchive> {
+      const job = await repo.whileRequesting(async () => {
+        const next = nextOwnRequest(await repo.latest(user.id, user.id, { skipFailed: true }));
+        if (next) {
+          throw tooManyRequests(
+            DATA_ARCHIVE_MESSAGES.onceADay(formatDateTime(next, deps.timeZone)),
+            (Date.parse(next) - clock.now().getTime()) / 1000,
+          );
+        }
+        return repo.insert({
+          user_id: user.id,
+          requested_by: user.id,
+          requested_at: clock.now().toISOString(),
+        });
+      });
+      void sweep();
+      return view(job);
+    },
+
+    /**
+     * An administrator's archive of any member, recorded in Historial under the administrator's name. One still
+     * being made is answered instead of a second.
+     */
+    async requestForMember(admin: Actor & Requester, memberId: number): Promise<DataArchive> {
+      const job = await repo.whileRequesting(async () => {
+        const member = await repo.member(memberId);
+        if (!member) throw notFound();
+        const latest = await repo.latest(memberId, admin.id);
+        if (latest && (latest.status === 'pending' || latest.status === 'running')) return latest;
+        const inserted = await repo.insert({
+          user_id: memberId,
+          requested_by: admin.id,
+          requested_at: clock.now().toISOString(),
+        });
+        await deps.history.recordAction(admin, {
+          kind: 'user.data_archive',
+          entity_type: 'user',
+          entity_id: member.id,
+          label: member.username,
+        });
+        return inserted;
+      });
+      void sweep();
+      return view(job);
+    },
+
+    /** The ZIP, for the account that asked for it alone, while its 7 days last. */
+    async download(id: number, user: Requester): Promise<{ zip: Buffer; fileName: string }> {
+      const job = await repo.withContent(id);
+      // Another account's archive reads as missing: its existence is not told.
+      if (job?.requested_by !== user.id) throw notFound(DATA_ARCHIVE_MESSAGES.notFound);
+      if (job.status !== 'ready') throw new AppError(409, DATA_ARCHIVE_MESSAGES.notReady);
+      if (!view(job).downloadable || job.content === null)
+        throw new AppError(410, DATA_ARCHIVE_MESSAGES.expired);
+      const member = await repo.member(job.user_id);
+      const day = (job.ready_at ?? job.requested_at).slice(0, 10);
+      return { zip: Buffer.from(job.content, 'base64'), fileName: fileNameOf(member?.username ?? '', day) };
+    },
+  };
+}
+
+export type DataArchiveService = ReturnType<typeof createDataArchiveService>;

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
+
+/** Every file the archive holds, README first. */
+const FILES = [
+  'README.txt',
+  'perfil.json',
+  'suscripcion.json',
+  'historial-de-la-cuenta.csv',
+  'progreso.csv',
+  'videos-vistos.csv',
+  'videos-abiertos.csv',
+  'videos-guardados.csv',
+  'redgram-perfiles.json',
+  'redgram-historial.json',
+  'redgram-registros.json',
+  'sesiones.csv',
+  'correos.csv',
+  'enlaces-de-recuperacion.csv',
+  'confirmaciones-de-correo.csv',
+  'archivos-de-datos.csv',
+];
+
+/** Clicks the download link and opens the ZIP the browser saved: its files as text. */
+async function downloadArchive(
+  page: Page,
+  name: RegExp,
+): Promise<{ fileName: string; files: Record<string, string> }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name }).click();
+  const saved = await download;
+  const zip = await readFile(await saved.path());
+  const files = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(zip))).map(([file, bytes]) => [file, strFromU8(bytes)]),
+  );
+  return { fileName: saved.suggestedFilename(), files };
+}
+
+test.describe('Mis datos', () => {
+  // Sign-in, a background build, a download and four axe runs: more than a one-screen test.
+  test.setTimeout(180_000);
+
+  test('a member asks for their archive, waits for it, downloads it and may not ask again today', async ({
+    page,
+  }) => {
+    const member = ACCOUNTS.vip2;
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/perfil');
+    const section = page.getByRole('region', { name: 'Mis datos' });
+    await expect(
+      section.getByText('Descarga una copia de todo lo que la comunidad guarda sobre ti'),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await section.getByRole('button', { name: 'Descargar mis datos' }).click();
+    await expect(
+      section.getByText(/^Tu archivo está listo\. Puedes descargarlo hasta el \d\d\/\d\d\/\d{4}/),
+    ).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Descargar mis datos' })).toBeDisabled();
+    await expect(
+      section.getByText(/^Ya pediste un archivo de tus datos en las últimas 24 horas/),
+    ).toBeVisible();
+
+    const { fileName, files } = await downloadArchive(page, /^Descargar el archivo/);
+    expect(fileName).toMatch(/^datos-elena-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(Object.keys(files).sort()).toEqual([...FILES].sort());
+    expect(files['README.txt']).toContain('Qué contiene cada archivo');
+    for (const file of FILES.slice(1)) expect(files['README.txt']).toContain(`- ${file}:`);
+    expect(JSON.parse(files['perfil.json'] ?? 'null')).toMatchObject({
+      username: 'elena',
+      email: member.email,
+      rol: 'VIP',
+    });
+    // The sign-in of this test is one of the sessions listed.
+    expect((files['sesiones.csv'] ?? '').split('\r\n').length).toBeGreaterThan(2);
+
+    await expect
+      .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject))
+      .toContain('Tu archivo de datos está listo');
+
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expect(section.getByRole('link', { name: /^Descargar el archivo/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an administrator prepares a member’s archive from the users table and downloads it', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+    await page.getByRole('button', { name: 'Archivo de datos de marcos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Datos de marcos' });
+    await dialog.getByRole('button', { name: 'Preparar los datos de marcos' }).click();
+    await expect(dialog.getByText(/^Tu archivo está listo/)).toBeVisible();
+    const { files } = await downloadArchive(page, /^Descargar el archivo/);
+    expect(JSON.parse(files['perfil.json'] ?? 'null')).toMatchObject({
+      username: 'marcos',
+      email: ACCOUNTS.vip.email,
+    });
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await expect(page.getByText('Archivo de datos del miembro solicitado').first()).toBeVisible();
+
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('tab', { name: 'Usuarios' }).click();
+    await page.getByRole('button', { name: 'Archivo de datos de marcos' }).click();
+    await expect(dialog.getByRole('link', { name: /^Descargar el archivo/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
