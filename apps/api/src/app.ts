@@ -48,6 +48,7 @@ import {
   historyRoutes,
   type HistoryRecorder,
 } from './modules/history';
+import { createErasureRepo, createErasureService, erasureRoutes } from './modules/erasure';
 import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
 import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
 import {
@@ -89,6 +90,8 @@ export interface AppDeps {
   digestSweepMs?: number;
   /** How often each node closes Estadísticas' finished days (default every ten minutes). */
   statsCloseMs?: number;
+  /** How often each node erases the accounts due and runs the day's purge if no node has (default ten minutes). */
+  retentionSweepMs?: number;
   /**
    * A log read by a person (a terminal): log lines go to this destination, and each request is one line
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
@@ -422,6 +425,41 @@ async function registerBilling(context: AppContext): Promise<void> {
   await billingWebhookRoutes(app, billingSync);
 }
 
+/**
+ * The member's own erasure, "Conservación de datos", and the sweep every node runs at start and on a timer: it
+ * erases the accounts whose paid period has ended, then runs the day's purge unless another node already has.
+ */
+async function registerDataRights(context: AppContext, deps: AppDeps): Promise<void> {
+  const { app, config, db, clock, limits, sessionRepo, history, mailer } = context;
+  const erasure = createErasureService({
+    repo: createErasureRepo(db),
+    history,
+    endSubscription: createSubscriptionEnder(createStripe(config)),
+    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+    limits,
+    mailer,
+    clock,
+    timeZone: config.timeZone,
+    log: app.log,
+  });
+  erasureRoutes(app, erasure);
+  // A failed sweep is logged and tried again on the next tick: the purge waits, the app does not.
+  const sweep = async () => {
+    try {
+      await erasure.eraseDue();
+    } catch (error) {
+      app.log.error({ err: error }, 'retention sweep failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), deps.retentionSweepMs ?? 600_000);
+  timer.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -442,6 +480,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerAccounts(context);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
+  await registerDataRights(context, deps);
   await registerStats(core, deps);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });

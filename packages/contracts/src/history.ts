@@ -21,6 +21,7 @@ export const HISTORY_KIND_LABELS = {
   'user.activate': 'Cuenta activada',
   'user.deactivate': 'Cuenta desactivada',
   'user.delete': 'Usuario eliminado',
+  'user.erasure_scheduled': 'Eliminación de cuenta programada',
   'users.bulk': 'Acción masiva sobre usuarios',
   'users.import': 'Miembros importados',
   'users.export': 'Miembros exportados con hashes de contraseña',
@@ -98,6 +99,7 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   dias_prueba: 'Días de prueba',
   codigos_promocion: 'Códigos de promoción',
   impuestos: 'Impuestos automáticos',
+  datos: 'Datos personales',
 };
 
 export const HISTORY_MESSAGES = {

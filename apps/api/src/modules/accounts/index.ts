@@ -12,7 +12,8 @@ export {
 } from './access';
 export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
 export { accountsRoutes } from './routes';
-export { passwordResetTokens } from './schema';
+/** The erasure of an account covers these tables. */
+export { emailConfirmations, passwordResetTokens } from './schema';
 export { createAccountsService, hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';

@@ -8,6 +8,8 @@ export { createPlansService } from './plans-service';
 export { billingRoutes } from './routes';
 /** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
 export { billingPrices, billingSubscriptions } from './schema';
+/** The erasure of an account covers the payments that wait for it. */
+export { billingWaitingPayments } from './schema';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';

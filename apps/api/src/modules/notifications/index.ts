@@ -2,3 +2,6 @@
 export { createNotificationsRepo } from './repo';
 export { notificationsRoutes } from './routes';
 export { createNotifier, type Notifier } from './service';
+
+/** The erasure of an account covers an administrator's registration-email throttle. */
+export { adminMailThrottle } from './schema';

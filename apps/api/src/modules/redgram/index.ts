@@ -5,3 +5,5 @@ export { createRedgramService } from './service';
 
 /** Estadísticas' close of each day counts the generations. */
 export { redgramLogs } from './schema';
+/** The erasure of an account and the retention purge cover the members' profiles and generations. */
+export { redgramHistory, redgramProfiles } from './schema';
