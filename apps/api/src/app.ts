@@ -59,6 +59,7 @@ import {
 } from './modules/notifications';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
+import { createRetentionRepo, createRetentionService, retentionRoutes } from './modules/retention';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
 import {
   createStatsKeeper,
@@ -443,10 +444,13 @@ async function registerDataRights(context: AppContext, deps: AppDeps): Promise<v
     log: app.log,
   });
   erasureRoutes(app, erasure);
+  const retention = createRetentionService({ repo: createRetentionRepo(db), history, clock });
+  retentionRoutes(app, retention);
   // A failed sweep is logged and tried again on the next tick: the purge waits, the app does not.
   const sweep = async () => {
     try {
       await erasure.eraseDue();
+      await retention.runDaily();
     } catch (error) {
       app.log.error({ err: error }, 'retention sweep failed');
     }

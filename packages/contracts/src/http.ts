@@ -48,6 +48,10 @@ export const API_TAGS = {
     description:
       'Cifras y series diarias de la comunidad: miembros, pagos, ingresos y uso de las herramientas.',
   },
+  retention: {
+    name: 'Conservación de datos',
+    description: 'Cuántos días se conservan los datos personales antes de la limpieza diaria.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

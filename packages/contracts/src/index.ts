@@ -26,3 +26,4 @@ export * from './history';
 export * from './billing';
 export * from './stats';
 export * from './erasure';
+export * from './retention';

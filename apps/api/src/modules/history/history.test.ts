@@ -169,6 +169,17 @@ const CASES: Case[] = [
       ),
   },
   {
+    kind: 'retention.save',
+    act: (c) =>
+      send(
+        c,
+        'PUT',
+        '/api/admin/retention',
+        { ai_days: 30, signin_days: 90, video_days: 365 },
+        { entityId: null, label: 'Conservación de datos' },
+      ),
+  },
+  {
     kind: 'role.create',
     act: async (c) => {
       const res = await c.as('POST', '/api/admin/roles', { name: 'Mentores', tools: [1] });
