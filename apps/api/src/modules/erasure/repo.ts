@@ -1,4 +1,4 @@
-import { and, eq, lte, or, sql, type Column } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
@@ -24,87 +24,126 @@ export interface ErasableAccount extends Identity {
 const contains = (column: Column, needle: string) =>
   sql`lower(${column}) like ${`%${needle.toLowerCase()}%`}`;
 
-/**
- * Rewrites every Historial entry by or about the member under the pseudonym: the entries they made as an
- * administrator, those about their account, and any other whose text names them. Ids stay, so the entries
- * still group by administrator and Estadísticas' past days still add up; nothing left reads as the person.
- */
-async function pseudonymiseHistory(
-  tx: Db,
-  id: number,
-  who: Identity,
-  pseudonym: string,
-): Promise<number> {
-  const textColumns = [auditLog.actor_name, auditLog.actor_email, auditLog.entity_label, auditLog.summary];
-  const candidates = await tx
-    .select()
-    .from(auditLog)
-    .where(
-      or(
-        eq(auditLog.actor_id, id),
-        and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, id)),
-        ...textColumns.flatMap((column) => [
-          contains(column, who.email),
-          contains(column, who.username),
-          ...(who.phone ? [contains(column, who.phone)] : []),
-        ]),
-      ),
-    );
-  let rewritten = 0;
-  for (const entry of candidates) {
-    const byMember = entry.actor_id === id;
-    const aboutMember = entry.entity_type === 'user' && entry.entity_id === id;
-    const next = {
-      actor_name: byMember ? pseudonym : scrubText(entry.actor_name, who, pseudonym),
-      actor_email:
-        byMember || entry.actor_email?.toLowerCase() === who.email.toLowerCase() ? null : entry.actor_email,
-      // An entry about the account is labelled with its name of the time, maybe a former one.
-      entity_label: aboutMember ? pseudonym : scrubText(entry.entity_label, who, pseudonym),
-      summary: scrubSummary(entry.summary, who, pseudonym, aboutMember),
-    };
-    if (
-      next.actor_name === entry.actor_name &&
-      next.actor_email === entry.actor_email &&
-      next.entity_label === entry.entity_label &&
-      next.summary === entry.summary
-    ) {
-      continue;
-    }
-    await tx.update(auditLog).set(next).where(eq(auditLog.id, entry.id));
-    rewritten += 1;
-  }
-  return rewritten;
+/** A member being erased: who they were, and the pseudonym Historial will show instead. */
+interface Erased {
+  id: number;
+  who: Identity;
+  pseudonym: string;
+}
+
+/** Accounts one statement erases: well under either engine's limit of bound parameters. */
+const ACCOUNTS_CHUNK = 500;
+
+/** Members whose Historial entries one query looks for (its conditions grow with each). */
+const HISTORY_CHUNK = 25;
+
+/** An entry rewritten for one erased member: by them, about them, or naming them in its text. */
+function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }: Erased) {
+  const byMember = entry.actor_id === id;
+  const aboutMember = entry.entity_type === 'user' && entry.entity_id === id;
+  return {
+    ...entry,
+    actor_name: byMember ? pseudonym : scrubText(entry.actor_name, who, pseudonym),
+    actor_email:
+      byMember || entry.actor_email?.toLowerCase() === who.email.toLowerCase() ? null : entry.actor_email,
+    // An entry about the account is labelled with its name of the time, maybe a former one.
+    entity_label: aboutMember ? pseudonym : scrubText(entry.entity_label, who, pseudonym),
+    summary: scrubSummary(entry.summary, who, pseudonym, aboutMember),
+  };
 }
 
 /**
- * Erases the account inside the caller's transaction, table by table as ERASURE_COVERAGE says: the rows that
- * are the member's are deleted, Historial is pseudonymised, and the account goes last with its kept count.
- * Answers false when the account is already gone (another node, or an earlier request, erased it).
+ * Rewrites every Historial entry by or about the members under their pseudonyms: the entries they made as
+ * administrators, those about their accounts, and any other whose text names them. Ids stay, so the entries
+ * still group by administrator and Estadísticas' past days still add up; nothing left reads as the person.
  */
-export async function eraseAccount(tx: Db, id: number, pseudonym: string): Promise<boolean> {
-  const [who] = await tx
-    .select({ email: users.email, username: users.username, phone: users.phone })
+async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<void> {
+  const textColumns = [auditLog.actor_name, auditLog.actor_email, auditLog.entity_label, auditLog.summary];
+  for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
+    const chunk = erased.slice(start, start + HISTORY_CHUNK);
+    const candidates = await tx
+      .select()
+      .from(auditLog)
+      .where(
+        or(
+          ...chunk.flatMap(({ id, who }) => [
+            eq(auditLog.actor_id, id),
+            and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, id)),
+            ...textColumns.flatMap((column) => [
+              contains(column, who.email),
+              contains(column, who.username),
+              ...(who.phone ? [contains(column, who.phone)] : []),
+            ]),
+          ]),
+        ),
+      );
+    for (const entry of candidates) {
+      const next = chunk.reduce(scrubEntry, entry);
+      if (
+        next.actor_name === entry.actor_name &&
+        next.actor_email === entry.actor_email &&
+        next.entity_label === entry.entity_label &&
+        next.summary === entry.summary
+      ) {
+        continue;
+      }
+      const { actor_name, actor_email, entity_label, summary } = next;
+      await tx
+        .update(auditLog)
+        .set({ actor_name, actor_email, entity_label, summary })
+        .where(eq(auditLog.id, entry.id));
+    }
+  }
+}
+
+/**
+ * Erases the accounts inside the caller's transaction, table by table as ERASURE_COVERAGE says (one statement
+ * per table for all of them): the members' rows are deleted, Historial is pseudonymised with `pseudonymOf`
+ * each one's, and the accounts go last with their kept count. Answers the ids erased: an account already gone
+ * (another node, or an earlier request, erased it) is not among them.
+ */
+export async function eraseAccounts(
+  tx: Db,
+  ids: readonly number[],
+  pseudonymOf: (id: number) => string,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  if (ids.length > ACCOUNTS_CHUNK) {
+    const done: number[] = [];
+    for (let start = 0; start < ids.length; start += ACCOUNTS_CHUNK) {
+      done.push(...(await eraseAccounts(tx, ids.slice(start, start + ACCOUNTS_CHUNK), pseudonymOf)));
+    }
+    return done;
+  }
+  const found = await tx
+    .select({ id: users.id, email: users.email, username: users.username, phone: users.phone })
     .from(users)
-    .where(eq(users.id, id));
-  if (!who) return false;
+    .where(inArray(users.id, [...ids]));
+  if (found.length === 0) return [];
+  const erased = found.map(({ id, ...who }) => ({ id, who, pseudonym: pseudonymOf(id) }));
+  const present = erased.map(({ id }) => id);
   // The saved records leave the list's kept counts before they are deleted.
-  await forgetMembersRecords(tx, [id]);
+  await forgetMembersRecords(tx, present);
   for (const entry of ERASURE_COVERAGE) {
-    if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, id, who, pseudonym);
+    if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
     if (entry.action !== 'delete') continue;
     const column = entry.column as SQLiteColumn;
     if (entry.table === users) {
       await tallyUsers(
         tx,
-        await tx.delete(users).where(eq(users.id, id)).returning({ is_active: users.is_active }),
+        await tx.delete(users).where(inArray(users.id, present)).returning({ is_active: users.is_active }),
         -1,
       );
     } else {
-      await tx.delete(entry.table as SQLiteTable).where(eq(column, id));
+      await tx.delete(entry.table as SQLiteTable).where(inArray(column, present));
     }
   }
-  return true;
+  return present;
 }
+
+/** Erases one account (see eraseAccounts); false when it is already gone. */
+export const eraseAccount = async (tx: Db, id: number, pseudonym: string): Promise<boolean> =>
+  (await eraseAccounts(tx, [id], () => pseudonym)).length > 0;
 
 /** The erasure's reads and writes outside another module's transaction. */
 export function createErasureRepo(database: AppDatabase) {

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts';
 import { liveSubscriptions, type LiveSubscription } from '../billing';
-import { eraseAccount, newPseudonym } from '../erasure';
+import { eraseAccounts, newPseudonym } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
 
@@ -76,12 +76,13 @@ export function createBulkRepo(database: AppDatabase) {
   const bulkDelete = (target: BulkTarget): Promise<AccountRef[]> =>
     write(async (tx) => {
       const targeted = await tx.select({ id: users.id }).from(users).where(targetWhere(target));
-      const erased: AccountRef[] = [];
-      for (const { id } of targeted) {
-        const pseudonym = newPseudonym();
-        if (await eraseAccount(tx, id, pseudonym)) erased.push({ username: pseudonym, email: '' });
-      }
-      return erased;
+      const pseudonyms = new Map(targeted.map(({ id }) => [id, newPseudonym()]));
+      const erased = await eraseAccounts(
+        tx,
+        targeted.map(({ id }) => id),
+        (id) => pseudonyms.get(id) ?? newPseudonym(),
+      );
+      return erased.map((id) => ({ username: pseudonyms.get(id) ?? '', email: '' }));
     });
 
   /**
