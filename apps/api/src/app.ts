@@ -49,6 +49,7 @@ import {
   historyRoutes,
   type HistoryRecorder,
 } from './modules/history';
+import { createErasureRepo, createErasureService, erasureRoutes } from './modules/erasure';
 import {
   createLibraryRepo,
   datePastCompletions,
@@ -72,6 +73,7 @@ import {
 } from './modules/passkeys';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
+import { createRetentionRepo, createRetentionService, retentionRoutes } from './modules/retention';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
 import {
   createStatsKeeper,
@@ -107,6 +109,8 @@ export interface AppDeps {
   statsCloseMs?: number;
   /** How often each node looks for data archives to build (default every minute). */
   archiveSweepMs?: number;
+  /** How often each node erases the accounts due and runs the day's purge if no node has (default ten minutes). */
+  retentionSweepMs?: number;
   /**
    * A log read by a person (a terminal): log lines go to this destination, and each request is one line
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
@@ -505,6 +509,44 @@ function registerDataArchive({ app, config, db, clock, history, mailer }: AppCon
   });
 }
 
+/**
+ * The member's own erasure, "Conservación de datos", and the sweep every node runs at start and on a timer: it
+ * erases the accounts whose paid period has ended, then runs the day's purge unless another node already has.
+ */
+async function registerDataRights(context: AppContext, deps: AppDeps): Promise<void> {
+  const { app, config, db, clock, limits, sessionRepo, history, mailer } = context;
+  const erasure = createErasureService({
+    repo: createErasureRepo(db),
+    history,
+    endSubscription: createSubscriptionEnder(createStripe(config)),
+    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+    limits,
+    mailer,
+    clock,
+    timeZone: config.timeZone,
+    log: app.log,
+  });
+  erasureRoutes(app, erasure);
+  const retention = createRetentionService({ repo: createRetentionRepo(db), history, clock });
+  retentionRoutes(app, retention);
+  // A failed sweep is logged and tried again on the next tick: the purge waits, the app does not.
+  const sweep = async () => {
+    try {
+      await erasure.eraseDue();
+      await retention.runDaily();
+    } catch (error) {
+      app.log.error({ err: error }, 'retention sweep failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), deps.retentionSweepMs ?? 600_000);
+  timer.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -527,6 +569,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerDataArchive(context, deps);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
+  await registerDataRights(context, deps);
   await registerStats(core, deps);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });

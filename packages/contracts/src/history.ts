@@ -21,6 +21,7 @@ export const HISTORY_KIND_LABELS = {
   'user.activate': 'Cuenta activada',
   'user.deactivate': 'Cuenta desactivada',
   'user.delete': 'Usuario eliminado',
+  'user.erasure_scheduled': 'Eliminación de cuenta programada',
   'users.bulk': 'Acción masiva sobre usuarios',
   'users.import': 'Miembros importados',
   'users.export': 'Miembros exportados con hashes de contraseña',
@@ -38,6 +39,7 @@ export const HISTORY_KIND_LABELS = {
   'saved_videos.delete': 'Registro de video eliminado',
   'saved_videos.delete_all': 'Registros de video eliminados',
   'mail_settings.save': 'Configuración de correos guardada',
+  'retention.save': 'Conservación de datos guardada',
   'billing.plan.save': 'Plan de pago guardado',
   'billing.plan.delete': 'Plan de pago eliminado',
   'billing.account.create': 'Cuenta creada por un pago',
@@ -99,6 +101,10 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   dias_prueba: 'Días de prueba',
   codigos_promocion: 'Códigos de promoción',
   impuestos: 'Impuestos automáticos',
+  datos: 'Datos personales',
+  ai_days: 'Días de textos de IA',
+  signin_days: 'Días de inicios de sesión',
+  video_days: 'Días de registros de vídeos',
 };
 
 export const HISTORY_MESSAGES = {

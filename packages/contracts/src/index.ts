@@ -28,3 +28,5 @@ export * from './stats';
 export * from './passkeys';
 export * from './sessions';
 export * from './data-archive';
+export * from './erasure';
+export * from './retention';

@@ -137,7 +137,7 @@ describe('kept counts', () => {
         }
         case 'deleteUser': {
           const id = chosen(await members(), s.pick);
-          if (id !== undefined) await usersRepo.deleteUser(id);
+          if (id !== undefined) await usersRepo.deleteUser(id, 'Miembro eliminado #000000');
           return;
         }
         case 'bulkSetActive': {

@@ -3,8 +3,9 @@ import { SubscriptionSection } from '@/features/billing/subscription-section';
 import { PasskeysCard } from '@/features/passkeys/passkeys-card';
 import { SessionsCard } from '@/features/sessions/sessions-card';
 import { MyDataSection } from '@/features/data-archive/my-data-section';
+import { DeleteAccountSection } from '@/features/erasure/delete-account-section';
 
-/** /perfil: the member's account form, "Mi suscripción", Seguridad (passkeys, sessions), then «Mis datos». */
+/** /perfil: the account form, "Mi suscripción", Seguridad (passkeys, sessions), then «Mis datos» and its erasure. */
 export function ProfileScreen() {
   return (
     <ProfilePage>
@@ -12,6 +13,7 @@ export function ProfileScreen() {
       <PasskeysCard />
       <SessionsCard />
       <MyDataSection />
+      <DeleteAccountSection />
     </ProfilePage>
   );
 }

@@ -3,35 +3,15 @@ import {
   SUBSCRIPTION_ENDING_LABELS,
   type SubscriptionEnding,
 } from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { setUpVipPlan, subscriptionsOf } from './billing-setup';
+import type { Page } from '@playwright/test';
+import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
 import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-const HEADERS = { 'x-requested-with': 'fetch' };
-
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
-
-/**
- * A visitor pays for VIP with a new email (the checkout API, then the fake Stripe's page), which makes an active
- * VIP account named after the email. Resolves once the account is listed as paying.
- */
-async function payingMember(request: APIRequestContext, email: string): Promise<void> {
-  const started = await request.post('/api/billing/checkout', {
-    headers: HEADERS,
-    data: { price_id: 'price_vip_monthly', email },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { url } = (await started.json()) as { url: string };
-  const paid = await request.post(url, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(async () => (await subscriptionsOf(email)).map((s) => s.status), { timeout: 30_000 })
-    .toEqual(['active']);
-}
 
 test.describe("An administrator deactivates a paying member (/config): Stripe's subscription ends as chosen", () => {
   test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,5 @@
 /** What the billing specs share: the fake Stripe the server is wired to, and the VIP plan they pay for. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, expectAccessible, signIn } from './fixtures';
 
 /** The local Stripe the server is wired to (apps/api/test/fakes/stripe.ts), for what only Stripe can do. */
@@ -56,4 +56,22 @@ export async function subscriptionsOf(
 ): Promise<{ id: string; status: string; cancel_at_period_end: boolean }[]> {
   const found = await fetch(`${fakeStripe()}/__control/subscriptions?email=${encodeURIComponent(email)}`);
   return (await found.json()) as { id: string; status: string; cancel_at_period_end: boolean }[];
+}
+
+/**
+ * A visitor pays for VIP with a new email (the checkout API, then the fake Stripe's page), which makes an active
+ * VIP account named after the email. Resolves once the account is listed as paying.
+ */
+export async function payingMember(request: APIRequestContext, email: string): Promise<void> {
+  const started = await request.post('/api/billing/checkout', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: { price_id: 'price_vip_monthly', email },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { url } = (await started.json()) as { url: string };
+  const paid = await request.post(url, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => (await subscriptionsOf(email)).map((s) => s.status), { timeout: 30_000 })
+    .toEqual(['active']);
 }

@@ -12,6 +12,7 @@ export {
 } from './access';
 export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
 export { accountsRoutes } from './routes';
+/** The erasure of an account covers these tables. */
 export { emailConfirmations, passwordResetTokens } from './schema';
 export { createAccountsService, hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';

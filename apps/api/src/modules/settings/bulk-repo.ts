@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { bumpUserCount, tallyUsers } from '../../db/kept-counts';
+import { bumpUserCount } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts';
 import { liveSubscriptions, type LiveSubscription } from '../billing';
-import { forgetMembersRecords } from '../video-tools';
+import { eraseAccounts, newPseudonym } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
 
@@ -69,19 +69,20 @@ export function createBulkRepo(database: AppDatabase) {
       .from(users)
       .where(and(targetWhere(target), eq(users.is_active, false)));
 
-  /** Deletes the targeted accounts (their sessions go with them); returns the accounts deleted. */
+  /**
+   * Erases the targeted accounts one by one, as a single deletion does (their data deleted, Historial
+   * pseudonymised); returns them under their pseudonyms, the only name Historial may keep.
+   */
   const bulkDelete = (target: BulkTarget): Promise<AccountRef[]> =>
     write(async (tx) => {
-      const where = targetWhere(target);
-      await endSessions(tx, where);
-      // Their saved records go with them (cascade): off the records' counts first.
-      await forgetMembersRecords(tx, tx.select({ id: users.id }).from(users).where(where));
-      const deleted = await tx
-        .delete(users)
-        .where(where)
-        .returning({ ...accountRefColumns, is_active: users.is_active });
-      await tallyUsers(tx, deleted, -1);
-      return deleted.map(({ is_active: _active, ...account }) => account);
+      const targeted = await tx.select({ id: users.id }).from(users).where(targetWhere(target));
+      const pseudonyms = new Map(targeted.map(({ id }) => [id, newPseudonym()]));
+      const erased = await eraseAccounts(
+        tx,
+        targeted.map(({ id }) => id),
+        (id) => pseudonyms.get(id) ?? newPseudonym(),
+      );
+      return erased.map((id) => ({ username: pseudonyms.get(id) ?? '', email: '' }));
     });
 
   /**

@@ -38,7 +38,10 @@ const BULK_NAMED_MAX = 50;
  */
 function namedAccounts(accounts: readonly AccountRef[]): string {
   const sorted = [...accounts].sort((a, b) => a.username.localeCompare(b.username, 'es'));
-  const named = sorted.slice(0, BULK_NAMED_MAX).map((a) => `${a.username} (${a.email})`);
+  // An erased account is named by its pseudonym alone.
+  const named = sorted
+    .slice(0, BULK_NAMED_MAX)
+    .map((a) => (a.email ? `${a.username} (${a.email})` : a.username));
   const more = sorted.length - named.length;
   return named.join(', ') + (more > 0 ? ` y ${more} más` : '');
 }

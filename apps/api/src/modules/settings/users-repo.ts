@@ -2,7 +2,6 @@ import { SubscriptionStatus, type AdminUser } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
-import { tallyUsers } from '../../db/kept-counts';
 import { roles, users } from '../../db/schema';
 import { renamedSkeleton } from '../../db/username-skeleton';
 import {
@@ -15,7 +14,7 @@ import {
   type NewMember,
 } from '../accounts';
 import { billingSubscriptions } from '../billing';
-import { forgetMembersRecords } from '../video-tools';
+import { eraseAccount } from '../erasure';
 
 interface UserValues {
   username: string;
@@ -124,15 +123,10 @@ export function createUsersRepo(database: AppDatabase) {
       if (endLinks) await endResetLinks(tx, [id]);
     });
 
-  const deleteUser = (id: number): Promise<void> =>
+  /** Erases the account: its data deleted, its Historial entries rewritten under `pseudonym`. */
+  const deleteUser = (id: number, pseudonym: string): Promise<void> =>
     write(async (tx) => {
-      // The account's saved records go with it (cascade): off their counts first.
-      await forgetMembersRecords(tx, [id]);
-      await tallyUsers(
-        tx,
-        await tx.delete(users).where(eq(users.id, id)).returning({ is_active: users.is_active }),
-        -1,
-      );
+      await eraseAccount(tx, id, pseudonym);
     });
 
   return {

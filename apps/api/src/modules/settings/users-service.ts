@@ -12,7 +12,8 @@ import {
 import { present } from '../../db/rows';
 import { accountConflictField } from '../../db/unique-violation';
 import { conflict } from '../../lib/errors';
-import { created, diff, removed, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
+import { newPseudonym } from '../erasure';
+import { created, diff, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
 import type { SettingsRepo } from './repo';
 import { assertSomeoneAdministers } from '../accounts';
 import { assertRoleExists, lockedRead } from './rules';
@@ -198,11 +199,13 @@ export function createUsersService({
     const deleted = await repo.transaction(async (tx) => {
       const existing = await lockedRead(tx, () => tx.findUser(id), M.userNotFound);
       const subscription = liveSubscriptionOf(existing);
-      await tx.deleteUser(id);
+      // Historial names the administrator; the member only by a pseudonym, in this entry and the earlier ones.
+      const pseudonym = newPseudonym();
+      await tx.deleteUser(id, pseudonym);
       await history.recordAction(
         actor,
-        userEntry('user.delete', existing, [
-          ...removed(existing, USER_FIELDS),
+        userEntry('user.delete', { ...existing, username: pseudonym }, [
+          { field: 'datos', before: null, after: 'Datos personales eliminados' },
           // A refused registration's reason goes to the member by email; Historial keeps it too.
           ...(!existing.is_active && reason ? [{ field: 'motivo', before: null, after: reason }] : []),
           ...(subscription ? [subscriptionEndChange(ending)] : []),

@@ -106,7 +106,7 @@ describe('saved-video totals and filter lists', () => {
     await expectFresh();
     expect((await del('/api/video-tools/youtube/videos?filter=beta')).json()).toEqual({ deleted: 2 });
     await expectFresh();
-    await createUsersRepo(database).deleteUser(other);
+    await createUsersRepo(database).deleteUser(other, 'Miembro eliminado #000000');
     await expectFresh();
 
     // A rolled-back transaction leaves no trace.

@@ -5,14 +5,14 @@ import {
   type AdminUser,
   type SubscriptionEnding,
 } from '@app/contracts';
-import { Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { useDeleteUser } from './api/delete-user';
 import { SubscriptionEndChoice } from './subscription-end-choice';
 
 /**
- * Asks before deleting an account; a pending one may be refused with a reason, sent to the member by email, and
+ * Asks before erasing an account (its data goes, Historial keeps a pseudonym); a pending one may be refused with a reason, sent to the member by email, and
  * a member with a live subscription gets the choice of how it ends at Stripe.
  */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -34,6 +34,10 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
         setEnding('period_end');
       }}
     >
+      <Text size="sm">
+        Se borrarán sus datos personales (textos de IA, perfiles, registros de vídeos guardados, marcas de
+        clases vistas e inicios de sesión) y el Historial lo nombrará con un seudónimo.
+      </Text>
       {paying && <SubscriptionEndChoice value={ending} onChange={setEnding} />}
       {user && !user.is_active && (
         <Textarea

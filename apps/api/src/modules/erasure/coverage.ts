@@ -1,0 +1,46 @@
+import type { Column, Table } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import { emailConfirmations, passwordResetTokens } from '../accounts';
+import { billingSubscriptions, billingWaitingPayments } from '../billing';
+import { auditLog } from '../history';
+import { libraryOpened, libraryProgress, libraryWatched } from '../library';
+import { adminMailThrottle } from '../notifications';
+import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
+import { videoRecords } from '../video-tools';
+import { accountErasures } from './schema';
+
+/**
+ * What the erasure of an account does to every table that refers to an account, one line per table:
+ * `delete` removes the rows whose `column` holds the member's id; `pseudonymise` rewrites them (Historial);
+ * `keep` leaves them, for the reason given. coverage.test.ts walks the schema and fails when a table with an
+ * account column is missing here, so a new table is one more line.
+ */
+export type ErasureCoverage =
+  | { table: Table; action: 'delete'; column: Column }
+  | { table: Table; action: 'pseudonymise'; how: string }
+  | { table: Table; action: 'keep'; reason: string };
+
+export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
+  { table: sessions, action: 'delete', column: sessions.user_id },
+  { table: passwordResetTokens, action: 'delete', column: passwordResetTokens.user_id },
+  { table: emailConfirmations, action: 'delete', column: emailConfirmations.user_id },
+  { table: billingSubscriptions, action: 'delete', column: billingSubscriptions.user_id },
+  { table: billingWaitingPayments, action: 'delete', column: billingWaitingPayments.user_id },
+  { table: libraryWatched, action: 'delete', column: libraryWatched.user_id },
+  { table: libraryOpened, action: 'delete', column: libraryOpened.user_id },
+  { table: libraryProgress, action: 'delete', column: libraryProgress.user_id },
+  { table: adminMailThrottle, action: 'delete', column: adminMailThrottle.user_id },
+  // The AI logs would outlive the account (their key is set null): deleted first, with their texts.
+  { table: redgramLogs, action: 'delete', column: redgramLogs.user_id },
+  { table: redgramHistory, action: 'delete', column: redgramHistory.user_id },
+  { table: redgramProfiles, action: 'delete', column: redgramProfiles.user_id },
+  { table: videoRecords, action: 'delete', column: videoRecords.user_id },
+  { table: accountErasures, action: 'delete', column: accountErasures.user_id },
+  {
+    table: auditLog,
+    action: 'pseudonymise',
+    how: 'name, email and phone replaced by «Miembro eliminado #…» in every entry by or about the member; ids kept so Estadísticas and the administrator filter still add up',
+  },
+  // Last: the account itself (and its kept count).
+  { table: users, action: 'delete', column: users.id },
+];

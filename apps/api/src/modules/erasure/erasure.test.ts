@@ -1,0 +1,298 @@
+import { ERASED_MEMBER_PREFIX, ERASURE_MESSAGES, HISTORY_KIND_LABELS } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  fakeStripeClient,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../test/fakes/stripe';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
+import {
+  ownedRows,
+  plantMemberData,
+  rowsReferring,
+  textsContaining,
+  type Someone,
+} from '../../../test/support/planted-data';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { users } from '../../db/schema';
+import { createMailer, type Mailer } from '../../integrations/mailer';
+import { billingSubscriptions } from '../billing/schema';
+import { auditLog } from '../history/schema';
+import { accountErasures } from './schema';
+
+const fakes: FakeStripe[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+const newMailer = (): Mailer =>
+  createMailer(
+    { smtpUrl: undefined, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+    { info: () => undefined },
+  );
+
+interface ErasureApp extends TestApp {
+  fake: FakeStripe;
+  mailer: Mailer;
+  admin: string;
+  adminId: number;
+  clock: { at: Date };
+}
+
+async function erasureApp(): Promise<ErasureApp> {
+  const fake = await startFakeStripe();
+  fakes.push(fake);
+  const mailer = newMailer();
+  const clock = { at: new Date() };
+  const stripe = {
+    secretKey: FAKE_STRIPE_KEY,
+    webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+    apiUrl: fake.baseUrl,
+  };
+  const t = await createTestApp({ stripe }, { mailer, clock: { now: () => clock.at } });
+  const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
+  return {
+    ...t,
+    fake,
+    mailer,
+    clock,
+    admin: await signIn(t.app, ADMIN.email, ADMIN.password),
+    adminId: admin!.id,
+  };
+}
+
+/** A member with data in every table, signed in. */
+async function member(t: ErasureApp, name: string): Promise<Someone & { password: string; cookie: string }> {
+  const email = `${name}@correo-unico.example`;
+  const added = await addUser(t.db, { email, username: name });
+  const phone = `+34 611 ${String(added.id).padStart(3, '0')} 999`;
+  await t.db.update(users).set({ phone }).where(eq(users.id, added.id));
+  const who = { id: added.id, email, username: name, phone };
+  await plantMemberData(t.db, who, t.adminId);
+  return { ...who, password: added.password, cookie: await signIn(t.app, email, added.password) };
+}
+
+/** A live subscription at the fake Stripe, and the app's copy of it, paid until `periodEnd` seconds. */
+async function subscribe(t: ErasureApp, who: Someone): Promise<{ id: string; periodEnd: string }> {
+  const session = await fakeStripeClient(t.fake).checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: 'price_vip_monthly', quantity: 1 }],
+    success_url: 'http://localhost/planes/gracias',
+    customer_email: who.email,
+  });
+  const completed = await t.fake.completeCheckout(session.id, who.email);
+  const subscription = t.fake.subscriptions.get(completed.subscription as string)!;
+  const item = (subscription.items as { data: { current_period_end: number }[] }).data[0]!;
+  const periodEnd = new Date(item.current_period_end * 1000).toISOString();
+  await t.db.insert(billingSubscriptions).values({
+    user_id: who.id,
+    customer_id: subscription.customer as string,
+    subscription_id: subscription.id as string,
+    status: 'active',
+    current_period_end: periodEnd,
+  });
+  return { id: subscription.id as string, periodEnd };
+}
+
+const eraseMine = (t: TestApp, cookie: string, body: Record<string, unknown>) =>
+  postJson(t.app, '/api/accounts/erasure', body, { cookie });
+
+/** No trace of `who` is left: no row holds their id (Historial's pseudonymised entries apart), email, name or phone. */
+async function expectNoTrace(t: TestApp, who: Someone): Promise<void> {
+  const referring = await rowsReferring(t.db, who.id);
+  expect(Object.keys(referring).filter((column) => !column.startsWith('audit_log.'))).toEqual([]);
+  expect(await textsContaining(t.db, [who.email, who.username, who.phone])).toEqual([]);
+}
+
+/** The Historial entries by or about `id`, each read as who did it and to whom. */
+async function historyOf(t: TestApp, id: number) {
+  const rows = await t.db.select().from(auditLog);
+  return rows.filter((row) => row.actor_id === id || (row.entity_type === 'user' && row.entity_id === id));
+}
+
+describe('"Eliminar mi cuenta"', () => {
+  it('erases every row of the member, pseudonymises Historial, ends the sessions and emails the old address', async () => {
+    const t = await erasureApp();
+    const gone = await member(t, 'zorzal-unico');
+    const other = await member(t, 'mirlo-unico');
+    const othersBefore = await ownedRows(t.db, other.id);
+
+    const res = await eraseMine(t, gone.cookie, { password: gone.password });
+    expect([res.statusCode, res.json()]).toEqual([200, { status: 'erased', erase_at: null }]);
+    expect(res.cookies.find((cookie) => cookie.name === 'session')?.value).toBe('');
+
+    await expectNoTrace(t, gone);
+    const entries = await historyOf(t, gone.id);
+    const pseudonyms = new Set(
+      entries.flatMap((row) => [row.actor_id === gone.id ? row.actor_name : row.entity_label]),
+    );
+    expect(pseudonyms.size).toBe(1);
+    expect([...pseudonyms][0]).toMatch(new RegExp(`^${ERASED_MEMBER_PREFIX}[0-9a-f]{6}$`));
+    expect(entries.map((row) => row.kind).sort()).toEqual(['role.update', 'user.delete', 'user.update']);
+    // The administrator who edited the account is still named; the bulk entry still names the other account.
+    expect(entries.find((row) => row.kind === 'user.update')?.actor_name).toBe('admin');
+    const bulk = (await t.db.select().from(auditLog).where(eq(auditLog.kind, 'users.bulk')))[0]!;
+    expect(bulk.summary).toContain('otra (otra@example.com)');
+
+    // Signed out and unable to sign in again; the other member keeps everything.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: gone.cookie } })).statusCode).toBe(
+      401,
+    );
+    const login = await postJson(t.app, '/api/auth/login', { email: gone.email, password: gone.password });
+    expect(login.statusCode).toBe(401);
+    expect(await ownedRows(t.db, other.id)).toEqual(othersBefore);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: other.cookie } })).statusCode).toBe(
+      200,
+    );
+
+    const mail = t.mailer.kept.filter((message) => message.to === gone.email);
+    expect(mail.map((message) => message.subject)).toEqual(['Tu cuenta se ha eliminado']);
+    expect(mail[0]!.text).toContain('Hola, zorzal-unico:');
+  });
+
+  it('refuses a wrong or missing password with a Spanish 400, erasing nothing', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'gorrion-unico');
+    const before = await ownedRows(t.db, who.id);
+    const wrong = await eraseMine(t, who.cookie, { password: 'no-es-esta' });
+    expect([wrong.statusCode, wrong.json().error]).toEqual([400, ERASURE_MESSAGES.passwordWrong]);
+    const missing = await eraseMine(t, who.cookie, { password: '' });
+    expect([missing.statusCode, missing.json().error]).toEqual([400, ERASURE_MESSAGES.passwordRequired]);
+    expect(await ownedRows(t.db, who.id)).toEqual(before);
+    const anonymous = await postJson(t.app, '/api/accounts/erasure', { password: who.password });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses the last administrator with a Spanish 409, and lets one go when another remains', async () => {
+    const t = await erasureApp();
+    const alone = await eraseMine(t, t.admin, { password: ADMIN.password });
+    expect([alone.statusCode, alone.json().error]).toEqual([409, ERASURE_MESSAGES.lastAdmin]);
+    expect(await t.db.select().from(users).where(eq(users.email, ADMIN.email))).toHaveLength(1);
+
+    await addUser(t.db, { email: 'segunda@example.com', role: 'admin' });
+    const res = await eraseMine(t, t.admin, { password: ADMIN.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(users).where(eq(users.email, ADMIN.email))).toEqual([]);
+  });
+
+  it('cancels a live subscription at Stripe at once', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'verdecillo-unico');
+    const subscription = await subscribe(t, who);
+    const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'now' });
+    expect(res.json()).toEqual({ status: 'erased', erase_at: null });
+    expect(
+      t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
+    ).toEqual(['DELETE']);
+    expect(t.fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    await expectNoTrace(t, who);
+    const [erased] = t.mailer.kept.filter((message) => message.to === who.email);
+    expect(erased?.text).toContain('Tu suscripción se ha cancelado en Stripe');
+  });
+
+  it('keeps access until the paid period ends, then a node erases the account once', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'jilguero-unico');
+    const subscription = await subscribe(t, who);
+
+    const before = await t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: who.cookie } });
+    expect(before.json()).toEqual({ erase_at: null, paid_until: subscription.periodEnd });
+    const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { status: 'scheduled', erase_at: subscription.periodEnd },
+    ]);
+    const update = t.fake.requests.find(
+      (r) => r.method === 'POST' && r.url === `/v1/subscriptions/${subscription.id}`,
+    );
+    expect(update?.body).toContain('cancel_at_period_end=true');
+    expect(t.fake.subscriptions.get(subscription.id)?.cancel_at_period_end).toBe(true);
+    expect(t.mailer.kept.find((message) => message.to === who.email)?.subject).toBe(
+      'Tu cuenta se eliminará al terminar el periodo pagado',
+    );
+    // Still a member until then, and told so; a second request is refused.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie } })).statusCode).toBe(
+      200,
+    );
+    const after = await t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: who.cookie } });
+    expect(after.json().erase_at).toBe(subscription.periodEnd);
+    const again = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
+    expect([again.statusCode, again.json().error]).toEqual([409, ERASURE_MESSAGES.alreadyScheduled]);
+    expect(await historyOf(t, who.id)).toContainEqual(
+      expect.objectContaining({ kind: 'user.erasure_scheduled', entity_label: who.username }),
+    );
+
+    // Two nodes start one second before the period's end: nothing happens. Two more start after it: the account
+    // is erased by one of them, recorded once and emailed once.
+    const nodes = async (at: Date) => {
+      const mailer = newMailer();
+      const config = testConfig({ admin: ADMIN });
+      const apps = await Promise.all(
+        [0, 1].map(() => buildApp(config, { db: t.database, mailer, clock: { now: () => at } })),
+      );
+      await Promise.all(apps.map((app) => app.close()));
+      return mailer;
+    };
+    const end = new Date(subscription.periodEnd).getTime();
+    await nodes(new Date(end - 1000));
+    expect(await t.db.select().from(accountErasures)).toHaveLength(1);
+    expect(await t.db.select().from(users).where(eq(users.id, who.id))).toHaveLength(1);
+    const mailer = await nodes(new Date(end + 1000));
+    await expectNoTrace(t, who);
+    expect(await t.db.select().from(accountErasures)).toEqual([]);
+    const deletions = (await historyOf(t, who.id)).filter((row) => row.kind === 'user.delete');
+    expect(deletions).toHaveLength(1);
+    expect(deletions[0]!.summary).toContain('al terminar el periodo pagado');
+    await expect
+      .poll(() => mailer.kept.map((message) => [message.to, message.subject]))
+      .toEqual([[who.email, 'Tu cuenta se ha eliminado']]);
+  });
+});
+
+describe("an administrator's erasure of a member", () => {
+  it('erases the same data, names the administrator in Historial, and cancels the subscription at Stripe', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'petirrojo-unico');
+    const subscription = await subscribe(t, who);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${who.id}`,
+      payload: { subscription_end: 'now' },
+      headers: { ...csrf, cookie: t.admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
+    ).toEqual(['DELETE']);
+    await expectNoTrace(t, who);
+    const deletion = (await historyOf(t, who.id)).find((row) => row.kind === 'user.delete')!;
+    expect(deletion.actor_name).toBe('admin');
+    expect(deletion.actor_email).toBe(ADMIN.email);
+    expect(deletion.entity_label.startsWith(ERASED_MEMBER_PREFIX)).toBe(true);
+    expect(HISTORY_KIND_LABELS[deletion.kind as 'user.delete']).toBe('Usuario eliminado');
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('erases each member of a bulk deletion, naming them in Historial by pseudonym only', async () => {
+    const t = await erasureApp();
+    const one = await member(t, 'alondra-unica');
+    const two = await member(t, 'golondrina-unica');
+    const res = await postJson(
+      t.app,
+      '/api/admin/users/bulk',
+      { action: 'delete', ids: [one.id, two.id] },
+      { cookie: t.admin },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await expectNoTrace(t, one);
+    await expectNoTrace(t, two);
+    const [bulk] = await t.db.select().from(auditLog).where(eq(auditLog.entity_label, 'Eliminar: 2 cuentas'));
+    expect(bulk?.summary.match(new RegExp(ERASED_MEMBER_PREFIX, 'g'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,200 @@
+import { and, eq, inArray, lte, or, sql, type Column } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AppDatabase, Db } from '../../db/client';
+import { holdLock } from '../../db/locks';
+import { tallyUsers } from '../../db/kept-counts';
+import { users } from '../../db/schema';
+import { billingSubscriptions } from '../billing';
+import { auditLog } from '../history';
+import { forgetMembersRecords } from '../video-tools';
+import { ERASURE_COVERAGE } from './coverage';
+import { scrubSummary, scrubText, type Identity } from './pseudonym';
+import { accountErasures } from './schema';
+
+/** The account as the erasure needs it: who it is, and the subscription it may have to end. */
+export interface ErasableAccount extends Identity {
+  id: number;
+  is_active: boolean;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  current_period_end: string | null;
+}
+
+/** Rows whose `column` holds text containing `needle`, ignoring case (a candidate: the scrub checks again). */
+const contains = (column: Column, needle: string) =>
+  sql`lower(${column}) like ${`%${needle.toLowerCase()}%`}`;
+
+/** A member being erased: who they were, and the pseudonym Historial will show instead. */
+interface Erased {
+  id: number;
+  who: Identity;
+  pseudonym: string;
+}
+
+/** Accounts one statement erases: well under either engine's limit of bound parameters. */
+const ACCOUNTS_CHUNK = 500;
+
+/** Members whose Historial entries one query looks for (its conditions grow with each). */
+const HISTORY_CHUNK = 25;
+
+/** An entry rewritten for one erased member: by them, about them, or naming them in its text. */
+function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }: Erased) {
+  const byMember = entry.actor_id === id;
+  const aboutMember = entry.entity_type === 'user' && entry.entity_id === id;
+  return {
+    ...entry,
+    actor_name: byMember ? pseudonym : scrubText(entry.actor_name, who, pseudonym),
+    actor_email:
+      byMember || entry.actor_email?.toLowerCase() === who.email.toLowerCase() ? null : entry.actor_email,
+    // An entry about the account is labelled with its name of the time, maybe a former one.
+    entity_label: aboutMember ? pseudonym : scrubText(entry.entity_label, who, pseudonym),
+    summary: scrubSummary(entry.summary, who, pseudonym, aboutMember),
+  };
+}
+
+/**
+ * Rewrites every Historial entry by or about the members under their pseudonyms: the entries they made as
+ * administrators, those about their accounts, and any other whose text names them. Ids stay, so the entries
+ * still group by administrator and Estadísticas' past days still add up; nothing left reads as the person.
+ */
+async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<void> {
+  const textColumns = [auditLog.actor_name, auditLog.actor_email, auditLog.entity_label, auditLog.summary];
+  for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
+    const chunk = erased.slice(start, start + HISTORY_CHUNK);
+    const candidates = await tx
+      .select()
+      .from(auditLog)
+      .where(
+        or(
+          ...chunk.flatMap(({ id, who }) => [
+            eq(auditLog.actor_id, id),
+            and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, id)),
+            ...textColumns.flatMap((column) => [
+              contains(column, who.email),
+              contains(column, who.username),
+              ...(who.phone ? [contains(column, who.phone)] : []),
+            ]),
+          ]),
+        ),
+      );
+    for (const entry of candidates) {
+      const next = chunk.reduce(scrubEntry, entry);
+      if (
+        next.actor_name === entry.actor_name &&
+        next.actor_email === entry.actor_email &&
+        next.entity_label === entry.entity_label &&
+        next.summary === entry.summary
+      ) {
+        continue;
+      }
+      const { actor_name, actor_email, entity_label, summary } = next;
+      await tx
+        .update(auditLog)
+        .set({ actor_name, actor_email, entity_label, summary })
+        .where(eq(auditLog.id, entry.id));
+    }
+  }
+}
+
+/**
+ * Erases the accounts inside the caller's transaction, table by table as ERASURE_COVERAGE says (one statement
+ * per table for all of them): the members' rows are deleted, Historial is pseudonymised with `pseudonymOf`
+ * each one's, and the accounts go last with their kept count. Answers the ids erased: an account already gone
+ * (another node, or an earlier request, erased it) is not among them.
+ */
+export async function eraseAccounts(
+  tx: Db,
+  ids: readonly number[],
+  pseudonymOf: (id: number) => string,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  if (ids.length > ACCOUNTS_CHUNK) {
+    const done: number[] = [];
+    for (let start = 0; start < ids.length; start += ACCOUNTS_CHUNK) {
+      done.push(...(await eraseAccounts(tx, ids.slice(start, start + ACCOUNTS_CHUNK), pseudonymOf)));
+    }
+    return done;
+  }
+  const found = await tx
+    .select({ id: users.id, email: users.email, username: users.username, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  if (found.length === 0) return [];
+  const erased = found.map(({ id, ...who }) => ({ id, who, pseudonym: pseudonymOf(id) }));
+  const present = erased.map(({ id }) => id);
+  // The saved records leave the list's kept counts before they are deleted.
+  await forgetMembersRecords(tx, present);
+  for (const entry of ERASURE_COVERAGE) {
+    if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
+    if (entry.action !== 'delete') continue;
+    const column = entry.column as SQLiteColumn;
+    if (entry.table === users) {
+      await tallyUsers(
+        tx,
+        await tx.delete(users).where(inArray(users.id, present)).returning({ is_active: users.is_active }),
+        -1,
+      );
+    } else {
+      await tx.delete(entry.table as SQLiteTable).where(inArray(column, present));
+    }
+  }
+  return present;
+}
+
+/** Erases one account (see eraseAccounts); false when it is already gone. */
+export const eraseAccount = async (tx: Db, id: number, pseudonym: string): Promise<boolean> =>
+  (await eraseAccounts(tx, [id], () => pseudonym)).length > 0;
+
+/** The erasure's reads and writes outside another module's transaction. */
+export function createErasureRepo(database: AppDatabase) {
+  const db = () => database.read;
+  return {
+    transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work),
+    /** Taken first, as every change of who can administer takes it (the last-administrator rule). */
+    lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
+
+    async findAccount(id: number): Promise<ErasableAccount | undefined> {
+      const [row] = await db()
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          phone: users.phone,
+          is_active: users.is_active,
+          subscription_id: billingSubscriptions.subscription_id,
+          subscription_status: billingSubscriptions.status,
+          current_period_end: billingSubscriptions.current_period_end,
+        })
+        .from(users)
+        .leftJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    async scheduledErasure(id: number): Promise<string | undefined> {
+      const [row] = await db()
+        .select({ erase_at: accountErasures.erase_at })
+        .from(accountErasures)
+        .where(eq(accountErasures.user_id, id));
+      return row?.erase_at;
+    },
+
+    schedule: (tx: Db, id: number, eraseAt: string, now: string) =>
+      tx
+        .insert(accountErasures)
+        .values({ user_id: id, erase_at: eraseAt, requested_at: now })
+        .onConflictDoNothing()
+        .returning({ user_id: accountErasures.user_id }),
+
+    /** The accounts whose scheduled erasure is due, oldest first. */
+    due: (now: string) =>
+      db()
+        .select({ user_id: accountErasures.user_id })
+        .from(accountErasures)
+        .where(lte(accountErasures.erase_at, now))
+        .orderBy(accountErasures.erase_at)
+        .limit(100),
+  };
+}
+
+export type ErasureRepo = ReturnType<typeof createErasureRepo>;

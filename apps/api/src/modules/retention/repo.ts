@@ -1,0 +1,97 @@
+import { RETENTION_DEFAULTS, type RetentionRun, type RetentionSettings } from '@app/contracts';
+import { desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AppDatabase, Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { redgramHistory, redgramLogs } from '../redgram';
+import { forgetRecords, videoRecords } from '../video-tools';
+import { retentionRuns, retentionSettings } from './schema';
+
+export type RetentionKind = keyof RetentionRun['removed'];
+
+/** Which setting bounds each kind of data. */
+export const SETTING_OF: Record<RetentionKind, keyof RetentionSettings> = {
+  ai: 'ai_days',
+  signin: 'signin_days',
+  video: 'video_days',
+};
+
+/**
+ * What the daily purge deletes, one line per table: the rows of `kind` whose `column` (an ISO time) is older
+ * than the kind's days. `before` runs first on the same rows (a kept count that must forget them).
+ */
+const PURGES: readonly {
+  kind: RetentionKind;
+  table: SQLiteTable;
+  column: SQLiteColumn;
+  before?: (tx: Db, where: SQL) => Promise<void>;
+}[] = [
+  { kind: 'ai', table: redgramHistory, column: redgramHistory.created_at },
+  { kind: 'ai', table: redgramLogs, column: redgramLogs.created_at },
+  { kind: 'signin', table: sessions, column: sessions.created_at },
+  { kind: 'video', table: videoRecords, column: videoRecords.created_at, before: forgetRecords },
+];
+
+export function createRetentionRepo(database: AppDatabase) {
+  const db = () => database.read;
+  return {
+    transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work),
+
+    async settings(): Promise<RetentionSettings> {
+      const [row] = await db().select().from(retentionSettings).where(eq(retentionSettings.id, 1));
+      if (!row) return { ...RETENTION_DEFAULTS };
+      return { ai_days: row.ai_days, signin_days: row.signin_days, video_days: row.video_days };
+    },
+
+    saveSettings: async (tx: Db, settings: RetentionSettings, now: string): Promise<void> => {
+      const values = { ...settings, updated_at: now };
+      await tx
+        .insert(retentionSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: retentionSettings.id, set: values });
+    },
+
+    async lastRun(): Promise<RetentionRun | null> {
+      const [row] = await db().select().from(retentionRuns).orderBy(desc(retentionRuns.day)).limit(1);
+      if (!row) return null;
+      return {
+        day: row.day,
+        ran_at: row.ran_at,
+        removed: { ai: row.removed_ai, signin: row.removed_signin, video: row.removed_video },
+      };
+    },
+
+    /**
+     * Takes the day's claim row: true for the one caller whose insert lands. On PostgreSQL a second node's
+     * insert waits for the first transaction and then finds the row; on SQLite writes run one at a time.
+     */
+    async claimDay(tx: Db, day: string, ranAt: string): Promise<boolean> {
+      const rows = await tx
+        .insert(retentionRuns)
+        .values({ day, ran_at: ranAt })
+        .onConflictDoNothing()
+        .returning({ day: retentionRuns.day });
+      return rows.length > 0;
+    },
+
+    /** Deletes what is older than each kind's cutoff (ISO instants); answers how many rows of each kind went. */
+    async purge(tx: Db, cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
+      const removed: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0 };
+      for (const { kind, table, column, before } of PURGES) {
+        const where = lt(column, cutoffs[kind]);
+        if (before) await before(tx, where);
+        const gone = await tx.delete(table).where(where).returning({ at: column });
+        removed[kind] += gone.length;
+      }
+      return removed;
+    },
+
+    recordRun: (tx: Db, day: string, removed: Record<RetentionKind, number>) =>
+      tx
+        .update(retentionRuns)
+        .set({ removed_ai: removed.ai, removed_signin: removed.signin, removed_video: removed.video })
+        .where(eq(retentionRuns.day, day)),
+  };
+}
+
+export type RetentionRepo = ReturnType<typeof createRetentionRepo>;

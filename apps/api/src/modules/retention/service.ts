@@ -1,0 +1,64 @@
+import { RETENTION_LABELS, type RetentionSettings, type RetentionView } from '@app/contracts';
+import type { Clock } from '../../lib/clock';
+import { diff, type Actor, type HistoryRecorder } from '../history';
+import { SETTING_OF, type RetentionKind, type RetentionRepo } from './repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FIELDS = Object.keys(RETENTION_LABELS) as (keyof RetentionSettings)[];
+
+export interface RetentionServiceDeps {
+  repo: RetentionRepo;
+  history: HistoryRecorder;
+  clock: Clock;
+}
+
+/** "Conservación de datos": the days each kind of data is kept, and the daily purge that applies them. */
+export function createRetentionService({ repo, history, clock }: RetentionServiceDeps) {
+  const view = async (): Promise<RetentionView> => ({
+    ...(await repo.settings()),
+    last_run: await repo.lastRun(),
+  });
+
+  return {
+    view,
+
+    async save(settings: RetentionSettings, actor: Actor): Promise<RetentionView> {
+      const before = await repo.settings();
+      await repo.transaction(async (tx) => {
+        await repo.saveSettings(tx, settings, clock.now().toISOString());
+        await history.recordAction(actor, {
+          kind: 'retention.save',
+          entity_type: 'retention',
+          label: 'Conservación de datos',
+          changes: diff(before, settings, FIELDS),
+        });
+      });
+      return view();
+    },
+
+    /**
+     * Today's purge, once for the whole community: the node whose claim of the day lands deletes everything
+     * older than each kind's days and writes what it removed, in the claim's transaction; every other node (or
+     * a later tick) finds the day claimed and does nothing. Answers the counts, or null when already done.
+     */
+    async runDaily(): Promise<Record<RetentionKind, number> | null> {
+      const now = clock.now();
+      const day = now.toISOString().slice(0, 10);
+      const settings = await repo.settings();
+      const cutoff = (kind: RetentionKind) =>
+        new Date(now.getTime() - settings[SETTING_OF[kind]] * DAY_MS).toISOString();
+      return repo.transaction(async (tx) => {
+        if (!(await repo.claimDay(tx, day, now.toISOString()))) return null;
+        const removed = await repo.purge(tx, {
+          ai: cutoff('ai'),
+          signin: cutoff('signin'),
+          video: cutoff('video'),
+        });
+        await repo.recordRun(tx, day, removed);
+        return removed;
+      });
+    },
+  };
+}
+
+export type RetentionService = ReturnType<typeof createRetentionService>;

@@ -1,0 +1,157 @@
+import { DeleteMyAccountBody, ERASURE_CONSEQUENCES, ERASURE_MESSAGES as M } from '@app/contracts';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  PasswordInput,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toggleLabel } from '@/components/form-parts';
+import { ListState } from '@/components/list-state';
+import { formatDate } from '@/lib/format-date';
+import { markServerField } from '@/lib/form-errors';
+import { notifyDone, notifyFailed } from '@/lib/notify';
+import { useTimeZone } from '@/lib/public-config';
+import { errorMessage, forgetSession } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
+import { useDeleteMyAccount } from './api/delete-my-account';
+import { useMyErasure } from './api/get-my-erasure';
+
+type Values = Required<DeleteMyAccountBody>;
+
+/** The confirmation: the current password, and with a paid period left, whether to keep access until it ends. */
+function ConfirmErasure({ paidUntil, onClose }: { paidUntil: string | null; onClose: () => void }) {
+  const timeZone = useTimeZone();
+  const erase = useDeleteMyAccount();
+  const signOut = useSession((state) => state.signOut);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<Values>({
+    initialValues: { password: '', subscription_end: 'now' },
+    validate: zod4Resolver(DeleteMyAccountBody),
+  });
+  const submit = (values: Values) =>
+    erase.mutate(values, {
+      onSuccess: (done) => {
+        if (done.status === 'scheduled' && done.erase_at) {
+          notifyDone(M.scheduled(formatDate(done.erase_at, timeZone, 'long')));
+          onClose();
+          return;
+        }
+        notifyDone(M.erased);
+        signOut();
+        void forgetSession(queryClient);
+        void navigate('/login', { replace: true });
+      },
+      onError: (error) => {
+        markServerField(form, error);
+        notifyFailed(errorMessage(error, M.failed));
+      },
+    });
+  const until = paidUntil ? formatDate(paidUntil, timeZone, 'long') : '';
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md">
+        <Text>Esta acción no se puede deshacer.</Text>
+        {paidUntil && (
+          <Radio.Group label="Tu suscripción" {...form.getInputProps('subscription_end')}>
+            <Stack gap="xs" mt="xs">
+              <Radio value="now" label="Cancelarla ahora y eliminar la cuenta ya" />
+              <Radio
+                value="period_end"
+                label={`Conservar el acceso hasta el ${until} y eliminar la cuenta ese día`}
+              />
+            </Stack>
+          </Radio.Group>
+        )}
+        <PasswordInput
+          label="Contraseña actual"
+          description="Para confirmar que eres tú"
+          autoComplete="current-password"
+          visibilityToggleButtonProps={toggleLabel}
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={erase.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" color="red" loading={erase.isPending}>
+            Eliminar mi cuenta definitivamente
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * "Eliminar mi cuenta" on /perfil: what happens, read before anything is asked; then the confirmation with the
+ * password. A member who chose to keep access until the paid period ends sees when the account goes instead.
+ */
+export function DeleteAccountSection() {
+  const mine = useMyErasure();
+  const timeZone = useTimeZone();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Paper
+      component="section"
+      withBorder
+      shadow="md"
+      radius="md"
+      p="xl"
+      mt="xl"
+      aria-labelledby="erasure-title"
+    >
+      <Title order={2} size="h3" mb="md" id="erasure-title">
+        Eliminar mi cuenta
+      </Title>
+      <ListState
+        loading={mine.isPending}
+        error={mine.error && errorMessage(mine.error, M.failed)}
+        empty={false}
+        loadingLabel="Cargando..."
+        emptyLabel=""
+        onRetry={() => void mine.refetch()}
+      >
+        {mine.data?.erase_at ? (
+          <Alert color="yellow" variant="light" role="status">
+            {M.scheduled(formatDate(mine.data.erase_at, timeZone, 'long'))}
+          </Alert>
+        ) : (
+          <Stack gap="md">
+            <Text>Si eliminas tu cuenta:</Text>
+            <List spacing="xs">
+              {ERASURE_CONSEQUENCES.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Button color="red" variant="outline" w="fit-content" onClick={() => setOpened(true)}>
+              Eliminar mi cuenta
+            </Button>
+          </Stack>
+        )}
+      </ListState>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="¿Eliminar tu cuenta?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        <ConfirmErasure paidUntil={mine.data?.paid_until ?? null} onClose={() => setOpened(false)} />
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  RETENTION_DEFAULTS,
+  RETENTION_LABELS,
+  RETENTION_LIMITS,
+  RETENTION_MESSAGES as M,
+  RetentionSettings,
+  type RetentionView,
+} from '@app/contracts';
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { ListState } from '@/components/list-state';
+import { formatDateTime } from '@/lib/format-date';
+import { saveOutcome } from '@/lib/form-errors';
+import { useTimeZone } from '@/lib/public-config';
+import { errorMessage } from '@/lib/query-client';
+import { useRetention } from './api/get-retention';
+import { useSaveRetention } from './api/save-retention';
+
+const KEYS = Object.keys(RETENTION_LABELS) as (keyof RetentionSettings)[];
+
+function LastRun({ run }: { run: RetentionView['last_run'] }) {
+  const timeZone = useTimeZone();
+  if (!run) return <Text c="dimmed">Todavía no se ha hecho ninguna limpieza.</Text>;
+  return (
+    <Text c="dimmed">
+      Última limpieza: {formatDateTime(run.ran_at, timeZone)}. Se eliminaron {run.removed.ai} textos de IA,{' '}
+      {run.removed.signin} inicios de sesión y {run.removed.video} registros de vídeos.
+    </Text>
+  );
+}
+
+/** "Conservación de datos" (/config): how many days each kind of personal data is kept, purged once a day. */
+export function RetentionTab() {
+  const retention = useRetention();
+  const saving = useSaveRetention();
+  const form = useForm<RetentionSettings>({
+    initialValues: { ...RETENTION_DEFAULTS },
+    validate: zod4Resolver(RetentionSettings),
+  });
+  const loaded = retention.data !== undefined && !retention.isFetching ? retention.data : null;
+  useEffect(() => {
+    if (loaded === null) return;
+    form.setValues({
+      ai_days: loaded.ai_days,
+      signin_days: loaded.signin_days,
+      video_days: loaded.video_days,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
+  }, [loaded]);
+
+  return (
+    <Paper component="section" withBorder radius="md" p="xl" aria-labelledby="retention-title" maw={720}>
+      <Title order={2} mb="xs" id="retention-title">
+        Conservación de datos
+      </Title>
+      <Text mb="lg">
+        Cada día se borran los datos personales más antiguos que estos días. Guarda solo lo necesario: es lo
+        que se cuenta en el aviso de privacidad de la comunidad.
+      </Text>
+      <ListState
+        loading={retention.isPending}
+        error={retention.error && errorMessage(retention.error, M.load)}
+        empty={false}
+        loadingLabel="Cargando..."
+        emptyLabel=""
+        onRetry={() => void retention.refetch()}
+      >
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            saving.mutate(
+              values,
+              saveOutcome(form, { savedMessage: M.saved, fallbackError: M.save, onDone: () => undefined }),
+            ),
+          )}
+        >
+          <Stack gap="lg">
+            {KEYS.map((key) => (
+              <NumberInput
+                key={key}
+                label={`${RETENTION_LABELS[key].label} (días)`}
+                description={`${RETENTION_LABELS[key].description} Por defecto, ${RETENTION_DEFAULTS[key]} días.`}
+                min={RETENTION_LIMITS.min}
+                max={RETENTION_LIMITS.max}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps(key)}
+              />
+            ))}
+            <Group>
+              <Button type="submit" loading={saving.isPending}>
+                Guardar
+              </Button>
+            </Group>
+            {retention.data && <LastRun run={retention.data.last_run} />}
+          </Stack>
+        </form>
+      </ListState>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { endpointsOf } from './http';
+
+const endpoint = endpointsOf('retention');
+
+/**
+ * "Conservación de datos" (/config): how many days each kind of personal data is kept before the daily purge
+ * deletes it. The defaults and their reasons are written in the README ("Qué datos guarda la aplicación").
+ */
+export const RETENTION_LIMITS = { min: 1, max: 3650 } as const;
+
+export const RETENTION_DEFAULTS = { ai_days: 90, signin_days: 90, video_days: 365 } as const;
+
+const daysField = z.coerce
+  .number({ error: 'Indica un número de días' })
+  .int('Indica un número entero de días')
+  .min(RETENTION_LIMITS.min, `Como mínimo ${RETENTION_LIMITS.min} día`)
+  .max(RETENTION_LIMITS.max, `Como máximo ${RETENTION_LIMITS.max} días`);
+
+export const RetentionSettings = z.strictObject({
+  ai_days: daysField,
+  signin_days: daysField,
+  video_days: daysField,
+});
+export type RetentionSettings = z.infer<typeof RetentionSettings>;
+
+export const RETENTION_LABELS: Record<keyof RetentionSettings, { label: string; description: string }> = {
+  ai_days: {
+    label: 'Textos de IA y sus registros',
+    description:
+      'Las generaciones de RedGram («Mi historial») y el registro de cada petición a la IA, con sus textos.',
+  },
+  signin_days: {
+    label: 'Inicios de sesión',
+    description: 'Las sesiones abiertas por cada miembro: cuándo inició sesión.',
+  },
+  video_days: {
+    label: 'Registros de vídeos guardados',
+    description: 'Los vídeos de YouTube e Instagram que cada miembro guardó con YTVideo e IGVideo.',
+  },
+};
+
+/** What the last daily purge removed, per kind (null before the first one). */
+export const RetentionRun = z.strictObject({
+  day: z.string(),
+  ran_at: z.string(),
+  removed: z.strictObject({ ai: z.number().int(), signin: z.number().int(), video: z.number().int() }),
+});
+export type RetentionRun = z.infer<typeof RetentionRun>;
+
+export const RetentionView = RetentionSettings.extend({ last_run: RetentionRun.nullable() });
+export type RetentionView = z.infer<typeof RetentionView>;
+
+export const RETENTION_MESSAGES = {
+  load: 'Error al cargar la conservación de datos',
+  save: 'Error al guardar la conservación de datos',
+  saved: 'Conservación de datos guardada',
+} as const;
+
+export const getRetention = endpoint({
+  summary: 'Muestra cuántos días se conservan los datos personales y la última limpieza',
+  method: 'GET',
+  path: '/api/admin/retention',
+  response: RetentionView,
+});
+
+export const saveRetention = endpoint({
+  summary: 'Guarda cuántos días se conservan los datos personales',
+  method: 'PUT',
+  path: '/api/admin/retention',
+  body: RetentionSettings,
+  response: RetentionView,
+});
