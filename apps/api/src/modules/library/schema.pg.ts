@@ -56,10 +56,17 @@ export const libraryWatched = pgTable(
     video_id: integer('video_id')
       .notNull()
       .references(() => libraryVideos.id, { onDelete: 'cascade' }),
+    /**
+     * When the member marked the class completed (ISO). Marks from before it was kept hold the member's last
+     * opening of the class when there was one (the start-up back-fill), else null: counted, on no day.
+     */
+    completed_at: text('completed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.video_id] }),
     index('library_watched_video_idx').on(t.video_id),
+    // Estadísticas' close counts each day's completions by this time.
+    index('library_watched_completed_idx').on(t.completed_at),
   ],
 );
 

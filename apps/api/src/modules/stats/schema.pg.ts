@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's twin of `./schema.ts`: Estadísticas' kept daily rows. */
 export const statsDaily = pgTable(
@@ -16,3 +16,31 @@ export const statsClosedDays = pgTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
 });
+
+export const statsToolUses = pgTable(
+  'stats_tool_uses',
+  {
+    day: text('day').notNull(),
+    tool: text('tool').notNull(),
+    user_id: integer('user_id').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool, t.user_id] })],
+);
+
+export const statsClasses = pgTable(
+  'stats_classes',
+  {
+    video_id: integer('video_id').notNull(),
+    library: text('library').notNull(),
+    titulo: text('titulo').notNull(),
+    orden: integer('orden').notNull(),
+    viewers: integer('viewers').notNull().default(0),
+    finished: integer('finished').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.video_id] }),
+    // A library's most viewed classes, read in index order.
+    index('stats_classes_viewers_idx').on(t.library, t.viewers, t.video_id),
+  ],
+);

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Estadísticas' kept daily rows: one value per day (of the community's time zone), metric and dimension (a
@@ -20,3 +20,41 @@ export const statsClosedDays = sqliteTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
 });
+
+/**
+ * Uses of a tool that leaves no row of its own (Texto), per day, tool and member: written in the same
+ * statement as the use is counted, one row per member and day whatever the number of uses. The close reads
+ * these for the day's uses and active members; no foreign key, so a deleted member's uses still count.
+ */
+export const statsToolUses = sqliteTable(
+  'stats_tool_uses',
+  {
+    day: text('day').notNull(),
+    tool: text('tool').notNull(),
+    user_id: integer('user_id').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool, t.user_id] })],
+);
+
+/**
+ * Each class's completion as the last close found it: its title and place, members who opened or finished it,
+ * and how many finished. Rewritten whole by each close, so the screen reads these rows alone, never the marks
+ * or the library.
+ */
+export const statsClasses = sqliteTable(
+  'stats_classes',
+  {
+    video_id: integer('video_id').notNull(),
+    library: text('library').notNull(),
+    titulo: text('titulo').notNull(),
+    orden: integer('orden').notNull(),
+    viewers: integer('viewers').notNull().default(0),
+    finished: integer('finished').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.video_id] }),
+    // A library's most viewed classes, read in index order.
+    index('stats_classes_viewers_idx').on(t.library, t.viewers, t.video_id),
+  ],
+);
