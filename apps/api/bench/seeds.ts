@@ -256,8 +256,14 @@ const libraries = (scale: number): Seeder => ({
     // The bench vip member has watched about 40% of every library; thousands of others a handful each.
     // A member may pick the same video twice: the second mark is dropped, as the app's own upsert would.
     const marks = new Map<string, typeof libraryWatched.$inferInsert>();
+    // Each mark is dated on one of the seeded history's days (from 2024-01-01), for Estadísticas' completions.
     const mark = (user_id: number, video_id: number) =>
-      marks.has(`${user_id}:${video_id}`) || marks.set(`${user_id}:${video_id}`, { user_id, video_id });
+      marks.has(`${user_id}:${video_id}`) ||
+      marks.set(`${user_id}:${video_id}`, {
+        user_id,
+        video_id,
+        completed_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 1000 * 86_400_000)).toISOString(),
+      });
     const vip = await benchMemberId(tx);
     for (const id of videoIds) if (rand() < 0.4) mark(vip, id);
     const watching = (await activeMembers(tx))

@@ -189,7 +189,8 @@ describe('kept counts', () => {
         case 'mark': {
           const user = chosen(await members(), s.user);
           const video = chosen(await ids(libraryVideos.id), s.video);
-          if (user !== undefined && video !== undefined) await library.setWatched(user, video, s.visto);
+          if (user !== undefined && video !== undefined)
+            await library.setWatched(user, video, s.visto, new Date().toISOString());
           return;
         }
         case 'saveRecord': {

@@ -2,5 +2,6 @@
 export { recountLibrary } from './kept-counts';
 export { createLibraryRepo } from './repo';
 export { libraryRoutes } from './routes';
-export { libraryCategories, libraryVideos, libraryWatched } from './schema';
+export { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from './schema';
+export { datePastCompletions } from './completion-dates';
 export { createLibraryService } from './service';

@@ -297,13 +297,14 @@ function memberMarksRepo(database: AppDatabase, library: LibraryName) {
   const q = () => libraryReadQueries(database.read, library);
   const write = database.transaction.bind(database);
   return {
-    setWatched: (userId: number, videoId: number, visto: boolean): Promise<void> =>
+    /** Sets or takes away the mark; a new mark is dated `at`, a mark already there keeps its first date. */
+    setWatched: (userId: number, videoId: number, visto: boolean, at: string): Promise<void> =>
       write(async (tx) => {
         // Only a mark that really appears or goes changes the member's kept count.
         const changed = visto
           ? await tx
               .insert(libraryWatched)
-              .values({ user_id: userId, video_id: videoId })
+              .values({ user_id: userId, video_id: videoId, completed_at: at })
               .onConflictDoNothing()
               .returning({ video_id: libraryWatched.video_id })
           : await tx

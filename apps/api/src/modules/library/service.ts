@@ -240,7 +240,7 @@ function memberRules({ repo, clock }: LibraryServiceDeps) {
     setWatched: (id: number, visto: boolean, userId: number): Promise<{ id: number; visto: boolean }> =>
       repo.transaction(async () => {
         await requireVideo(repo, id, userId);
-        await repo.setWatched(userId, id, visto);
+        await repo.setWatched(userId, id, visto, clock.now().toISOString());
         return { id, visto };
       }),
 
