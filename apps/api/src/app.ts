@@ -48,7 +48,12 @@ import {
   historyRoutes,
   type HistoryRecorder,
 } from './modules/history';
-import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
+import {
+  createLibraryRepo,
+  datePastCompletions,
+  libraryRoutes,
+  createLibraryService,
+} from './modules/library';
 import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
 import {
   createNotificationsRepo,
@@ -63,6 +68,7 @@ import {
   createStatsKeeper,
   createStatsRepo,
   createStatsService,
+  createToolUseCounter,
   ensureStatsPermission,
   statsRoutes,
 } from './modules/stats';
@@ -242,9 +248,16 @@ function registerAiTools({ app, config, db, clock, limits, history }: CoreContex
     maxAnswerChars: config.ai.maxAnswerChars,
   });
   const generationLimiter = limits.generation;
+  const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
   textoRoutes(
     app,
-    createTextoService({ repo: createTextoRepo(db), ai, limiter: generationLimiter, history }),
+    createTextoService({
+      repo: createTextoRepo(db),
+      ai,
+      limiter: generationLimiter,
+      history,
+      countUse: (userId) => countToolUse('texto', userId),
+    }),
   );
   redgramRoutes(
     app,
@@ -290,6 +303,7 @@ function startNotifications(
  */
 async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<void> {
   await ensureStatsPermission(db);
+  await datePastCompletions(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
   // A failed close is logged and tried again on the next tick: the figures wait, the app does not.
   const close = () =>

@@ -28,19 +28,40 @@ export const STATS_RANGE_LABELS: Record<StatsRange, string> = {
 export const STATS_METRICS = [
   // Flows.
   'signups',
+  'activations',
   'active',
   'paid_signups',
   'trial_starts',
   'trial_conversions',
   'cancellations',
+  /** By the role given. */
+  'role_changes',
+  /** By tool. */
   'tool_uses',
+  /** Classes marked completed, by library. */
+  'completions',
   // Snapshots at the day's close.
   'members',
   'paying',
   'mrr',
+  /** Distinct members active from the first of the month to the day's end. */
+  'active_month',
 ] as const;
 export const StatsMetric = z.enum(STATS_METRICS);
 export type StatsMetric = z.infer<typeof StatsMetric>;
+
+/** The snapshots: a longer period shows the value at its last day, never a sum. */
+export const STATS_SNAPSHOTS = [
+  'members',
+  'paying',
+  'mrr',
+  'active_month',
+] as const satisfies readonly StatsMetric[];
+
+/** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days and all). */
+export const STATS_PERIODS = ['day', 'week'] as const;
+export const StatsPeriod = z.enum(STATS_PERIODS);
+export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
 /** The dimensions of `paying` and `mrr`: paid and renewing, in a trial, paid but ending, or a payment retried. */
 export const PAYING_STATES = ['active', 'trialing', 'cancelling', 'past_due'] as const;
@@ -73,12 +94,22 @@ export const StatsMrr = z.strictObject({
 });
 export type StatsMrr = z.infer<typeof StatsMrr>;
 
-/** One kept row of a series. */
+/** One kept row of a series; `day` is the first day of its period (a week's Monday, or the range's first day). */
 export const StatsPoint = z.strictObject({ day: Day, dimension: z.string(), value: Count });
 export type StatsPoint = z.infer<typeof StatsPoint>;
 
 export const StatsSeries = z.strictObject({ metric: StatsMetric, points: z.array(StatsPoint) });
 export type StatsSeries = z.infer<typeof StatsSeries>;
+
+/** A class, the members who opened or finished it, and how many of them finished it. */
+export const StatsClass = z.strictObject({
+  library: z.string(),
+  video_id: z.number().int(),
+  titulo: z.string(),
+  viewers: Count,
+  finished: Count,
+});
+export type StatsClass = z.infer<typeof StatsClass>;
 
 export const StatsQuery = z.strictObject({ range: StatsRange.default('30') });
 export type StatsQuery = z.input<typeof StatsQuery>;
@@ -103,7 +134,13 @@ export const StatsOverview = z.strictObject({
     trial_conversion: StatsFigure,
   }),
   mrr: z.array(StatsMrr),
+  /** The series' grouping; each point's day starts its period. */
+  period: StatsPeriod,
   series: z.array(StatsSeries),
+  /** Distinct active members of each month the range touches (a month in progress: so far). */
+  monthly_active: z.array(z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), value: Count })),
+  /** Each class's completion as the last close found it, whatever the range. */
+  classes: z.array(StatsClass),
 });
 export type StatsOverview = z.infer<typeof StatsOverview>;
 

@@ -13,6 +13,8 @@ export interface Dialect {
   orderIgnoringCase(column: SQLWrapper): SQL;
   /** The users whose username or email contains `term` (ignoring case), through the engine's search index. */
   userSearch(userId: SQLWrapper, username: SQLWrapper, email: SQLWrapper, term: string): SQL;
+  /** The Monday (AAAA-MM-DD) of the week a day stored as AAAA-MM-DD text falls in. */
+  weekStart(day: SQLWrapper): SQL<string>;
   /** The values of `column` over the grouped rows as one comma-separated text. */
   commaList(column: SQLWrapper): SQL<string | null>;
   /** Which unique index a failed write hit (undefined for any other error). */

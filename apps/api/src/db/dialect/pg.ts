@@ -24,6 +24,8 @@ export const pgDialect: Dialect = {
   name: 'pg',
   contains: (column, term) => sql`${column} ilike ${`%${escapeLike(term)}%`}`,
   orderIgnoringCase: (column) => sql`lower(${column})`,
+  // ISO weeks start on Monday.
+  weekStart: (day) => sql<string>`to_char(date_trunc('week', ${day}::date), 'YYYY-MM-DD')`,
   // ILIKE over the pg_trgm GIN indexes on username and email (migration 0000); shorter terms scan. The matching
   // ids are gathered first (an InitPlan): left in the page query, the planner may walk the whole created_at index
   // expecting the page's rows early, though counting the matches needs them all.

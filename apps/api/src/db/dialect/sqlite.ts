@@ -33,6 +33,8 @@ export const sqliteDialect: Dialect = {
   // SQLite's LIKE ignores ASCII case already.
   contains: (column, term) => sql`${column} like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`,
   orderIgnoringCase: (column) => sql`${column} collate nocase`,
+  // Six days back, then forward to the next Monday: the Monday on or before the day.
+  weekStart: (day) => sql<string>`date(${day}, '-6 days', 'weekday 1')`,
   userSearch(userId, username, email, term) {
     // The FTS5 trigram index `users_search` (migration 0007, kept by its triggers) yields the matching ids;
     // a NUL would end the FTS5 query early, and 1-2 characters are too short for trigrams: those scan.

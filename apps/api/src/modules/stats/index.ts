@@ -1,6 +1,7 @@
-/** What Estadísticas offers the app: its routes, the close of each day and the permission's upgrade. */
+/** What Estadísticas offers the app: its routes, the close of each day, the permission's upgrade, the tool-use counter. */
 export { createStatsKeeper } from './keeper';
 export { ensureStatsPermission } from './permission';
 export { createStatsRepo } from './repo';
 export { statsRoutes } from './routes';
 export { createStatsService } from './service';
+export { createToolUseCounter } from './tool-uses';

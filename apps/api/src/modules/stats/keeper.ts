@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
   type BillingInterval,
+  type HistoryChange,
   type PayingState,
   type StatsMetric,
 } from '@app/contracts';
@@ -13,13 +14,19 @@ import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
 
 /**
  * The close of each day: every finished day not closed yet gets its rows, computed from what the database
- * holds (accounts, Historial, subscriptions, AI logs, saved records) for that day only, then is marked closed in
+ * holds (accounts, Historial, subscriptions, AI logs, saved records, counted tool uses, dated completion marks)
+ * for that day only, then is marked closed in
  * the same transaction. Each row is written with its full value (never `value + n`) and the mark is
  * insert-if-absent, so two nodes closing the same day at once write the same rows and the day counts once.
  * The first close after the upgrade starts at the first account's day: that is the back-fill.
  */
 
 const CANCELLING_SUFFIX = ' (no se renovará)';
+/** How Historial writes a yes/no field, and the bulk actions of the users table (settings' own wording). */
+const YES = 'Sí';
+const NO = 'No';
+const BULK_ACTIVATE = 'Activar';
+const BULK_SET_ROLE = 'Cambiar rol';
 const LABEL_STATUS = new Map<string, SubscriptionStatus>(
   Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([status, label]) => [label, status as SubscriptionStatus]),
 );
@@ -71,6 +78,23 @@ function transitionMetrics(before: SubscriptionState | null, after: Subscription
   return metrics;
 }
 
+/** A change of an account's role or of whether it is active, as Historial kept it. */
+interface AccountChange {
+  at: string;
+  role?: { before: string; after: string };
+  active?: { before: boolean; after: boolean };
+}
+
+function accountChange(at: string, change: HistoryChange): AccountChange | null {
+  if (change.field === 'role' && change.before && change.after)
+    return { at, role: { before: change.before, after: change.after } };
+  const yesNo = (value: string | null) => (value === YES ? true : value === NO ? false : null);
+  const [before, after] = [yesNo(change.before), yesNo(change.after)];
+  if (change.field === 'is_active' && before !== null && after !== null)
+    return { at, active: { before, after } };
+  return null;
+}
+
 export interface StatsKeeperDeps {
   database: AppDatabase;
   clock: Clock;
@@ -90,17 +114,19 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     const history = await repo.userHistory();
     const prices = await repo.subscriptionPrices();
 
-    const roleChanges = new Map<number, { at: string; before: string }[]>();
+    /** Each member's role and activity changes, oldest first: what they were before, and after. */
+    const accountChanges = new Map<number, AccountChange[]>();
     const subscriptionChanges = new Map<number, { at: string; after: SubscriptionState | null }[]>();
     const initialStates = new Map<number, SubscriptionState>();
     const transitions: { at: string; metrics: StatsMetric[] }[] = [];
     for (const entry of history) collect(entry);
     function collect(entry: UserHistoryEntry) {
       for (const change of entry.changes) {
-        if (change.field === 'role' && change.before) {
-          const list = roleChanges.get(entry.user_id) ?? [];
-          list.push({ at: entry.created_at, before: change.before });
-          roleChanges.set(entry.user_id, list);
+        const account = accountChange(entry.created_at, change);
+        if (account) {
+          const list = accountChanges.get(entry.user_id) ?? [];
+          list.push(account);
+          accountChanges.set(entry.user_id, list);
         }
         if (change.field === 'suscripcion' && entry.kind === 'billing.subscription') {
           const before = parseSubscriptionLabel(change.before);
@@ -139,26 +165,48 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       spans.set(key, diff);
     };
     const flows = new Map<string, number[]>();
-    const happen = (key: string, at: string) => {
+    const happen = (key: string, at: string, times = 1) => {
       if (at < (bounds[0]?.start ?? '')) return;
       const index = dayIndex(at);
       if (index >= days.length) return;
       const counts = flows.get(key) ?? new Array<number>(days.length).fill(0);
-      counts[index] = (counts[index] ?? 0) + 1;
+      counts[index] = (counts[index] ?? 0) + times;
       flows.set(key, counts);
     };
+    for (const entry of history) {
+      for (const change of entry.changes) {
+        if (change.field === 'is_active' && change.before === NO && change.after === YES)
+          happen('activations\t', entry.created_at);
+        if (change.field === 'role' && change.before && change.after)
+          happen(`role_changes\t${change.after}`, entry.created_at);
+      }
+    }
+    // A bulk action names no single account: its count goes to the day, its role to the role it gave.
+    for (const entry of await repo.bulkHistory()) {
+      const value = (field: string) => entry.changes.find((change) => change.field === field)?.after;
+      const accounts = Number(value('cuentas') ?? 0);
+      if (value('accion') === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
+      const role = value('role');
+      if (value('accion') === BULK_SET_ROLE && role)
+        happen(`role_changes\t${role}`, entry.created_at, accounts);
+    }
 
     for (const member of members) {
       happen('signups\t', member.created_at);
-      if (!member.is_active) continue;
-      // Its role from the day it was made: each change's `before` until the change's day, then the next one.
+      // Counted under its role while active, from the day it was made: the state before its first change of
+      // each kind, then each change's `after` from the change's day, and its present state after the last.
+      const changes = accountChanges.get(member.id) ?? [];
+      let role = changes.find((change) => change.role)?.role?.before ?? member.role;
+      let active = changes.find((change) => change.active)?.active?.before ?? member.is_active;
       let from = dayIndex(member.created_at);
-      for (const change of roleChanges.get(member.id) ?? []) {
+      for (const change of changes) {
         const until = dayIndex(change.at);
-        hold(`members\t${change.before}`, from, until, 1);
+        if (active) hold(`members\t${role}`, from, until, 1);
         from = Math.max(from, until);
+        role = change.role?.after ?? role;
+        active = change.active?.after ?? active;
       }
-      hold(`members\t${member.role}`, from, days.length, 1);
+      if (member.is_active) hold(`members\t${member.role}`, from, days.length, 1);
     }
     for (const transition of transitions) {
       for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
@@ -200,11 +248,25 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
         add(metric as StatsMetric, day, dimension, running);
       });
     }
+    // Members active this month so far: the days of the month before the first one closed here are read once,
+    // then each day's members join the month's set.
+    let month = '';
+    let monthActive = new Set<number>();
     for (const [i, day] of days.entries()) {
       const { start, end } = bounds[i] ?? dayBounds(day, timeZone);
-      const uses = await repo.toolUses(start, end);
+      const uses = await repo.toolUses(start, end, day);
       for (const [tool, value] of Object.entries(uses)) add('tool_uses', day, tool, value);
-      add('active', day, '', await repo.activeMembers(start, end));
+      const completions = await repo.completions(start, end);
+      for (const [library, value] of Object.entries(completions)) add('completions', day, library, value);
+      const active = await repo.activeIds(start, end, day, addDays(day, 1));
+      add('active', day, '', active.size);
+      if (day.slice(0, 7) !== month) {
+        month = day.slice(0, 7);
+        const first = `${month}-01`;
+        monthActive = await repo.activeIds(dayBounds(first, timeZone).start, start, first, day);
+      }
+      for (const id of active) monthActive.add(id);
+      add('active_month', day, '', monthActive.size);
     }
     return rows;
   }
@@ -223,7 +285,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     const days: string[] = [];
     for (let day = first; day <= lastDay; day = addDays(day, 1)) days.push(day);
     const rows = await rowsOf(days);
-    await repo.writeDays(days, rows, clock.now().toISOString());
+    await repo.writeDays(days, rows, await repo.classCompletions(), clock.now().toISOString());
     return days.length;
   }
 

@@ -4,15 +4,25 @@ import type { AppDatabase } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
+import { libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
-import { statsClosedDays, statsDaily } from './schema';
+import { statsClasses, statsClosedDays, statsDaily, statsToolUses } from './schema';
 
 export interface StatsRow {
   metric: string;
   day: string;
   dimension: string;
   value: number;
+}
+
+export interface ClassCompletion {
+  video_id: number;
+  library: string;
+  titulo: string;
+  orden: number;
+  viewers: number;
+  finished: number;
 }
 
 export interface UserHistoryEntry {
@@ -29,6 +39,13 @@ const PROVIDER_TOOL = { youtube: 'ytvideo', instagram: 'igvideo' } as const;
 
 /** Rows per insert statement: well under either engine's limit of bound parameters. */
 const CHUNK = 200;
+
+const rowColumns = {
+  metric: statsDaily.metric,
+  day: statsDaily.day,
+  dimension: statsDaily.dimension,
+  value: statsDaily.value,
+};
 
 function changesOf(summary: string): HistoryChange[] {
   try {
@@ -74,6 +91,16 @@ export function createStatsRepo(database: AppDatabase) {
       );
     },
 
+    /** Bulk actions of the users table (they name no single account): what each did and to how many. */
+    bulkHistory: async (): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
+      const rows = await db()
+        .select({ created_at: auditLog.created_at, summary: auditLog.summary })
+        .from(auditLog)
+        .where(eq(auditLog.kind, 'users.bulk'))
+        .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+      return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
+    },
+
     /** Each member's subscription state now, by member. */
     subscriptionStates: async () => {
       const rows = await db()
@@ -106,8 +133,11 @@ export function createStatsRepo(database: AppDatabase) {
       );
     },
 
-    /** Uses of each tool that leaves a row (a RedGram generation, a saved video) in [start, end). */
-    toolUses: async (start: string, end: string): Promise<Record<string, number>> => {
+    /**
+     * Uses of each tool in [start, end): a RedGram generation, a saved video, and the counted uses of tools
+     * that leave no row (kept per `day`).
+     */
+    toolUses: async (start: string, end: string, day: string): Promise<Record<string, number>> => {
       const [redgram] = await db()
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(redgramLogs)
@@ -117,13 +147,22 @@ export function createStatsRepo(database: AppDatabase) {
         .from(videoRecords)
         .where(and(gte(videoRecords.created_at, start), lt(videoRecords.created_at, end)))
         .groupBy(videoRecords.provider);
+      const counted = await db()
+        .select({ tool: statsToolUses.tool, n: sql<number>`sum(${statsToolUses.uses})`.mapWith(Number) })
+        .from(statsToolUses)
+        .where(eq(statsToolUses.day, day))
+        .groupBy(statsToolUses.tool);
       const uses: Record<string, number> = { redgram: redgram?.n ?? 0 };
       for (const row of videos) uses[PROVIDER_TOOL[row.provider]] = row.n;
+      for (const row of counted) uses[row.tool] = row.n;
       return uses;
     },
 
-    /** Members who signed in or used a tool in [start, end). */
-    activeMembers: async (start: string, end: string): Promise<number> => {
+    /**
+     * Members who signed in or used a tool from `start` to `end` (instants), counted tools included from
+     * `fromDay` up to, not including, `toDay`.
+     */
+    activeIds: async (start: string, end: string, fromDay: string, toDay: string): Promise<Set<number>> => {
       const ids = new Set<number>();
       const signedIn = await db()
         .selectDistinct({ id: sessions.user_id })
@@ -137,8 +176,71 @@ export function createStatsRepo(database: AppDatabase) {
         .selectDistinct({ id: videoRecords.user_id })
         .from(videoRecords)
         .where(and(gte(videoRecords.created_at, start), lt(videoRecords.created_at, end)));
-      for (const row of [...signedIn, ...generated, ...saved]) if (row.id !== null) ids.add(row.id);
-      return ids.size;
+      const counted = await db()
+        .selectDistinct({ id: statsToolUses.user_id })
+        .from(statsToolUses)
+        .where(and(gte(statsToolUses.day, fromDay), lt(statsToolUses.day, toDay)));
+      for (const row of [...signedIn, ...generated, ...saved, ...counted])
+        if (row.id !== null) ids.add(row.id);
+      return ids;
+    },
+
+    /** Classes marked completed in [start, end), per library. */
+    completions: async (start: string, end: string): Promise<Record<string, number>> => {
+      const rows = await db()
+        .select({ library: libraryVideos.library, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(libraryWatched)
+        .innerJoin(libraryVideos, eq(libraryVideos.id, libraryWatched.video_id))
+        .where(and(gte(libraryWatched.completed_at, start), lt(libraryWatched.completed_at, end)))
+        .groupBy(libraryVideos.library);
+      return Object.fromEntries(rows.map((row) => [row.library, row.n]));
+    },
+
+    /**
+     * Each class's viewers (members who opened or finished it) and finishers, as the marks stand now: three
+     * grouped counts, viewers being openers plus finishers less those who did both.
+     */
+    classCompletions: async (): Promise<ClassCompletion[]> => {
+      const count = sql<number>`count(*)`.mapWith(Number);
+      const [videos, finished, opened, both] = await Promise.all([
+        db()
+          .select({
+            id: libraryVideos.id,
+            library: libraryVideos.library,
+            titulo: libraryVideos.titulo,
+            orden: libraryVideos.orden,
+          })
+          .from(libraryVideos),
+        db()
+          .select({ id: libraryWatched.video_id, n: count })
+          .from(libraryWatched)
+          .groupBy(libraryWatched.video_id),
+        db()
+          .select({ id: libraryOpened.video_id, n: count })
+          .from(libraryOpened)
+          .groupBy(libraryOpened.video_id),
+        db()
+          .select({ id: libraryOpened.video_id, n: count })
+          .from(libraryOpened)
+          .innerJoin(
+            libraryWatched,
+            and(
+              eq(libraryWatched.user_id, libraryOpened.user_id),
+              eq(libraryWatched.video_id, libraryOpened.video_id),
+            ),
+          )
+          .groupBy(libraryOpened.video_id),
+      ]);
+      const byId = (rows: { id: number; n: number }[]) => new Map(rows.map((row) => [row.id, row.n]));
+      const [f, o, b] = [byId(finished), byId(opened), byId(both)];
+      return videos.map(({ id, library, titulo, orden }) => ({
+        video_id: id,
+        library,
+        titulo,
+        orden,
+        viewers: (o.get(id) ?? 0) + (f.get(id) ?? 0) - (b.get(id) ?? 0),
+        finished: f.get(id) ?? 0,
+      }));
     },
 
     lastClosedDay: async (): Promise<string | null> => {
@@ -159,7 +261,12 @@ export function createStatsRepo(database: AppDatabase) {
      * Marks each day closed and writes its rows, in one transaction. A day another node closed first is left as
      * it is; rows are written with their whole value, so a repeated write changes nothing.
      */
-    writeDays: (days: readonly string[], rows: readonly StatsRow[], closedAt: string) =>
+    writeDays: (
+      days: readonly string[],
+      rows: readonly StatsRow[],
+      classes: readonly ClassCompletion[],
+      closedAt: string,
+    ) =>
       database.transaction(async (tx) => {
         const mine = new Set<string>();
         for (const day of days) {
@@ -169,6 +276,13 @@ export function createStatsRepo(database: AppDatabase) {
             .onConflictDoNothing()
             .returning({ day: statsClosedDays.day });
           if (marked.length > 0) mine.add(day);
+        }
+        if (mine.size > 0) {
+          // A snapshot as this close found it: replaced whole, so a repeated write changes nothing.
+          await tx.delete(statsClasses);
+          for (let i = 0; i < classes.length; i += CHUNK) {
+            await tx.insert(statsClasses).values(classes.slice(i, i + CHUNK));
+          }
         }
         const written = rows.filter((row) => mine.has(row.day));
         for (let i = 0; i < written.length; i += CHUNK) {
@@ -182,28 +296,106 @@ export function createStatsRepo(database: AppDatabase) {
         }
       }),
 
-    /** The kept rows of [from, to] (every day when from is null). */
-    rowsBetween: (from: string | null, to: string) =>
+    /** The kept rows of `metrics` from `from` to `to`, both included. */
+    rowsBetween: (from: string, to: string, metrics: readonly string[]) =>
       db()
+        .select(rowColumns)
+        .from(statsDaily)
+        .where(
+          and(
+            inArray(statsDaily.metric, metrics),
+            gte(statsDaily.day, from),
+            sql`${statsDaily.day} <= ${to}`,
+          ),
+        )
+        .orderBy(asc(statsDaily.metric), asc(statsDaily.day), asc(statsDaily.dimension)),
+
+    /** Every kept row (a test's comparison). */
+    allRows: () =>
+      db()
+        .select(rowColumns)
+        .from(statsDaily)
+        .orderBy(asc(statsDaily.metric), asc(statsDaily.day), asc(statsDaily.dimension)),
+
+    /** The kept rows of `metrics` on the given days only (snapshots at a range's or a week's end). */
+    rowsOn: (days: readonly string[], metrics: readonly string[]) =>
+      days.length === 0
+        ? Promise.resolve([])
+        : db()
+            .select(rowColumns)
+            .from(statsDaily)
+            .where(and(inArray(statsDaily.metric, metrics), inArray(statsDaily.day, [...days])))
+            .orderBy(asc(statsDaily.metric), asc(statsDaily.day), asc(statsDaily.dimension)),
+
+    /** Each metric's total (over its dimensions) from `from` to `to`, both included. */
+    totalsBetween: async (from: string, to: string, metrics: readonly string[]) => {
+      const rows = await db()
+        .select({ metric: statsDaily.metric, total: sql<number>`sum(${statsDaily.value})`.mapWith(Number) })
+        .from(statsDaily)
+        .where(
+          and(
+            inArray(statsDaily.metric, metrics),
+            gte(statsDaily.day, from),
+            sql`${statsDaily.day} <= ${to}`,
+          ),
+        )
+        .groupBy(statsDaily.metric);
+      return new Map(rows.map((row) => [row.metric, row.total]));
+    },
+
+    /** The rows of `metrics` from `from` to `to` summed per week (keyed by the week's Monday) and dimension. */
+    weeklyTotals: (from: string, to: string, metrics: readonly string[]) => {
+      const week = database.dialect.weekStart(statsDaily.day);
+      return db()
         .select({
           metric: statsDaily.metric,
-          day: statsDaily.day,
+          day: week,
           dimension: statsDaily.dimension,
-          value: statsDaily.value,
+          value: sql<number>`sum(${statsDaily.value})`.mapWith(Number),
         })
         .from(statsDaily)
         .where(
-          from === null
-            ? sql`${statsDaily.day} <= ${to}`
-            : and(gte(statsDaily.day, from), sql`${statsDaily.day} <= ${to}`),
+          and(
+            inArray(statsDaily.metric, metrics),
+            gte(statsDaily.day, from),
+            sql`${statsDaily.day} <= ${to}`,
+          ),
         )
-        .orderBy(asc(statsDaily.metric), asc(statsDaily.day), asc(statsDaily.dimension)),
+        .groupBy(statsDaily.metric, week, statsDaily.dimension)
+        .orderBy(asc(statsDaily.metric), asc(week), asc(statsDaily.dimension));
+    },
+
+    /** Each class's kept completion, in each library's order. */
+    classes: () =>
+      db()
+        .select({
+          library: statsClasses.library,
+          video_id: statsClasses.video_id,
+          titulo: statsClasses.titulo,
+          viewers: statsClasses.viewers,
+          finished: statsClasses.finished,
+        })
+        .from(statsClasses)
+        .orderBy(asc(statsClasses.library), asc(statsClasses.orden), asc(statsClasses.video_id)),
+
+    /** Counts one use of a tool that leaves no row of its own, for the member, on `day`. */
+    countToolUse: (day: string, tool: string, userId: number) =>
+      database.transaction(async (tx) => {
+        await tx
+          .insert(statsToolUses)
+          .values({ day, tool, user_id: userId, uses: 1 })
+          .onConflictDoUpdate({
+            target: [statsToolUses.day, statsToolUses.tool, statsToolUses.user_id],
+            set: { uses: sql`${statsToolUses.uses} + 1` },
+          });
+      }),
 
     /** Forgets every kept row and closed day (a test's reference back-fill). */
     forgetAll: () =>
       database.transaction(async (tx) => {
         await tx.delete(statsDaily);
         await tx.delete(statsClosedDays);
+        await tx.delete(statsClasses);
       }),
   };
 }

@@ -1,6 +1,9 @@
 import {
   STATS_METRICS,
+  STATS_SNAPSHOTS,
   type StatsFigure,
+  type StatsPeriod,
+  type StatsSeries,
   type StatsMetric,
   type StatsMrr,
   type StatsOverview,
@@ -23,8 +26,67 @@ export interface StatsServiceDeps {
   timeZone: string;
 }
 
-/** Figures and series of a range, from the kept daily rows only. */
+/** The metrics a chart shows per period: every kept one but the month's running count (shown per month). */
+const SERIES_METRICS = STATS_METRICS.filter((metric) => metric !== 'active_month');
+const SNAPSHOTS: readonly string[] = STATS_SNAPSHOTS;
+const FLOWS = SERIES_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
+const SERIES_SNAPSHOTS = SERIES_METRICS.filter((metric) => SNAPSHOTS.includes(metric));
+
+/** The last day of each month from `from` to `to`, and `to` itself. */
+function monthEnds(from: string, to: string): string[] {
+  const ends: string[] = [];
+  for (let month = from.slice(0, 7); `${month}-01` <= to;) {
+    const next = addDays(`${month}-28`, 4).slice(0, 7);
+    const end = addDays(`${next}-01`, -1);
+    ends.push(end < to ? end : to);
+    month = next;
+  }
+  return ends;
+}
+
+/** Each Sunday from `from` to `to`, and `to`: the days a week's snapshot is read on. */
+function weekEnds(from: string, to: string): string[] {
+  const ends: string[] = [];
+  const weekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  for (let day = addDays(from, (7 - weekday) % 7); day < to; day = addDays(day, 7)) ends.push(day);
+  ends.push(to);
+  return ends;
+}
+
+/** The first day of the week (Monday) of `day`, not before `from`. */
+const weekOf = (day: string, from: string) => {
+  const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return monday < from ? from : monday;
+};
+
+/**
+ * Figures and series of a range, from the kept daily rows only. Sums and week totals are counted by the
+ * database; the answer carries one point per period, so a year or the whole history is read in weeks.
+ */
 export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
+  /** The series of [from, to], by day or by week. */
+  async function seriesOf(from: string, to: string, period: StatsPeriod): Promise<StatsSeries[]> {
+    let points: StatsRow[];
+    if (period === 'day') points = await repo.rowsBetween(from, to, SERIES_METRICS);
+    else {
+      const [flows, snapshots] = await Promise.all([
+        repo.weeklyTotals(from, to, FLOWS),
+        repo.rowsOn(weekEnds(from, to), SERIES_SNAPSHOTS),
+      ]);
+      points = [...flows, ...snapshots].map((row) => ({ ...row, day: weekOf(row.day, from) }));
+    }
+    const byMetric = new Map<string, StatsSeries['points']>();
+    for (const { metric, day, dimension, value } of points) {
+      const list = byMetric.get(metric) ?? [];
+      list.push({ day, dimension, value });
+      byMetric.set(metric, list);
+    }
+    return SERIES_METRICS.map((metric) => ({
+      metric,
+      points: (byMetric.get(metric) ?? []).sort((a, b) => a.day.localeCompare(b.day)),
+    }));
+  }
+
   async function overview(range: StatsRange): Promise<StatsOverview> {
     const to = await repo.lastClosedDay();
     const first = await repo.firstClosedDay();
@@ -34,16 +96,25 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     const from = all ? first : addDays(to, -(length - 1));
     const previousTo = addDays(from, -1);
     const previousFrom = addDays(from, -length);
-    const rows = await repo.rowsBetween(all ? null : previousFrom, to);
+    const beforePrevious = addDays(previousFrom, -1);
+    const period: StatsPeriod = all || length > 90 ? 'week' : 'day';
+    const months = monthEnds(from, to);
 
-    const inRange = (row: StatsRow) => row.day >= from && row.day <= to;
-    const inPrevious = (row: StatsRow) => row.day >= previousFrom && row.day <= previousTo;
-    const sum = (metric: StatsMetric, keep: (row: StatsRow) => boolean) =>
-      rows.filter((row) => row.metric === metric && keep(row)).reduce((total, row) => total + row.value, 0);
-    const flow = (metric: StatsMetric) => sum(metric, inRange);
-    const previousFlow = (metric: StatsMetric) => sum(metric, inPrevious);
-    const at = (day: string) => (row: StatsRow) => row.day === day;
-    const paidAt = (day: string) => sum('paying', (row) => row.day === day && PAID_STATES.has(row.dimension));
+    const [totals, previousTotals, snapshots, monthly, series, classes] = await Promise.all([
+      repo.totalsBetween(from, to, FLOWS),
+      repo.totalsBetween(previousFrom, previousTo, FLOWS),
+      repo.rowsOn([to, previousTo, beforePrevious], ['members', 'paying', 'mrr']),
+      repo.rowsOn(months, ['active_month']),
+      seriesOf(from, to, period),
+      repo.classes(),
+    ]);
+    const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
+    const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
+    const sumAt = (metric: StatsMetric, day: string, keep: (dimension: string) => boolean = () => true) =>
+      snapshots
+        .filter((row) => row.metric === metric && row.day === day && keep(row.dimension))
+        .reduce((total, row) => total + row.value, 0);
+    const paidAt = (day: string) => sumAt('paying', day, (dimension) => PAID_STATES.has(dimension));
     // Days before the first kept one had no members (the back-fill starts at the first account), so a
     // previous range there compares with zero; "all" has no previous range.
     const hasPrevious = !all;
@@ -55,6 +126,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     // scaled to 30 days; a range shorter than a month is not scaled up.
     const churn = (cancellations: number, payers: number) =>
       oneDecimal((percent(cancellations, payers) * 30) / Math.max(30, length));
+    const activeByDay = new Map(monthly.map((row) => [row.day, row.value]));
 
     return {
       range,
@@ -62,30 +134,25 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       to,
       time_zone: timeZone,
       figures: {
-        active_members: figure(sum('members', at(to)), sum('members', at(previousTo))),
+        active_members: figure(sumAt('members', to), sumAt('members', previousTo)),
         paying_members: figure(paidAt(to), paidAt(previousTo)),
         new_members: figure(flow('signups'), previousFlow('signups')),
         paid_signups: figure(flow('paid_signups'), previousFlow('paid_signups')),
         cancellations: figure(flow('cancellations'), previousFlow('cancellations')),
         monthly_churn: figure(
           churn(flow('cancellations'), paidAt(previousTo) + flow('paid_signups')),
-          churn(
-            previousFlow('cancellations'),
-            paidAt(addDays(previousFrom, -1)) + previousFlow('paid_signups'),
-          ),
+          churn(previousFlow('cancellations'), paidAt(beforePrevious) + previousFlow('paid_signups')),
         ),
         trial_conversion: figure(
           percent(flow('trial_conversions'), flow('trial_starts')),
           percent(previousFlow('trial_conversions'), previousFlow('trial_starts')),
         ),
       },
-      mrr: mrrOf(rows, to, previousTo, hasPrevious),
-      series: STATS_METRICS.map((metric) => ({
-        metric,
-        points: rows
-          .filter((row) => row.metric === metric && inRange(row))
-          .map(({ day, dimension, value }) => ({ day, dimension, value })),
-      })),
+      mrr: mrrOf(snapshots, to, previousTo, hasPrevious),
+      period,
+      series,
+      monthly_active: months.map((day) => ({ month: day.slice(0, 7), value: activeByDay.get(day) ?? 0 })),
+      classes,
     };
   }
 
@@ -106,7 +173,10 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         trial_conversion: none,
       },
       mrr: [],
-      series: STATS_METRICS.map((metric) => ({ metric, points: [] })),
+      period: 'day',
+      series: SERIES_METRICS.map((metric) => ({ metric, points: [] })),
+      monthly_active: [],
+      classes: [],
     };
   }
 

@@ -73,11 +73,13 @@ export interface TextoServiceDeps {
   ai: AiClient;
   limiter: Budget;
   history: HistoryRecorder;
+  /** Counts one use for Estadísticas (Texto keeps no row of its own per use). */
+  countUse: (userId: number) => Promise<void>;
 }
 
 const CONFIG_FIELDS = ['api_url', 'prompt_ortografia', 'prompt_herramienta2'] as const;
 
-export function createTextoService({ repo, ai, limiter, history }: TextoServiceDeps) {
+export function createTextoService({ repo, ai, limiter, history, countUse }: TextoServiceDeps) {
   return {
     getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
@@ -159,6 +161,8 @@ export function createTextoService({ repo, ai, limiter, history }: TextoServiceD
           prompt: buildTextoPrompt(settings, body.tool, body.text),
           signal,
         });
+        // A use is counted once the provider has accepted it, as RedGram's log row is written.
+        await countUse(userId);
         return withToolErrors(pieces, TEXTO_GEMINI_MESSAGES);
       } catch (error) {
         throw aiAppError(error, TEXTO_GEMINI_MESSAGES);
