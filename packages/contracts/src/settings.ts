@@ -73,6 +73,9 @@ export const BILLING_FILTER_LABELS: Record<BillingFilter, string> = {
   past_due: 'Pago pendiente',
 };
 
+/** The users table's address parameter that opens it on a subscription filter (`/config?suscripcion=past_due`). */
+export const BILLING_FILTER_PARAM = 'suscripcion';
+
 /** The subscription statuses each filter keeps. */
 export const BILLING_FILTER_STATUSES: Record<BillingFilter, readonly SubscriptionStatus[]> = {
   subscribed: ACCESS_STATUSES,

@@ -1,4 +1,4 @@
-import type { BillingFilter, PagePosition } from '@app/contracts';
+import { BILLING_FILTER_PARAM, BillingFilter, type PagePosition } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageInRange } from '@/lib/use-page-in-range';
@@ -12,7 +12,8 @@ const filtersOf = ({ search, pending, billing }: UsersQuery) => ({ search, pendi
 /**
  * The accounts table's query: page, search, the "pending only" filter and the subscription filter. A new
  * search or filter starts again from the first page. `/config?pendientes=1` (the link in the new-registration email) opens on the accounts
- * waiting for activation.
+ * waiting for activation; `/config?suscripcion=subscribed` (a figure of Estadísticas) on the members with a
+ * subscription.
  */
 export function useUsersList() {
   const [searchParams] = useSearchParams();
@@ -22,7 +23,7 @@ export function useUsersList() {
     page: 1,
     search: '',
     pending: searchParams.get('pendientes') === '1',
-    billing: '',
+    billing: BillingFilter.safeParse(searchParams.get(BILLING_FILTER_PARAM)).data ?? '',
   });
   // A page number alone reads by offset; Anterior / Siguiente add the key that seeks to their page.
   const setPosition = ({ page, after, before }: PagePosition) =>

@@ -38,7 +38,7 @@ const member = (id: number, subscription: AdminUser['subscription']): AdminUser 
 });
 
 /** The users tab over a fake server; payments on or off in the public config. */
-function showTab(billingEnabled: boolean) {
+function showTab(billingEnabled: boolean, address = '/config') {
   const requests = fakeServer(({ path }) => {
     if (path === '/api/public-config') {
       return { body: { membershipPlansUrl: null, billingEnabled, timeZone: 'Europe/Madrid' } };
@@ -50,7 +50,7 @@ function showTab(billingEnabled: boolean) {
     return { status: 404, body: { error: 'No encontrado' } };
   });
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[address]}>
       <UsersTab />
     </MemoryRouter>,
     { wrapper: withProviders() },
@@ -82,6 +82,21 @@ describe('the users table with payments on', () => {
       expect(last?.query.get('billing')).toBe('past_due');
       expect(last?.query.get('page')).toBe('1');
     }, slow);
+  }, 30_000);
+});
+
+describe('the users table opened from an address with a filter', () => {
+  it('asks for and shows the subscription filter the address names', async () => {
+    const requests = showTab(true, '/config?suscripcion=subscribed');
+    await screen.findByRole('row', { name: /socia1@/ }, slow);
+    expect(requests.find((r) => r.path === '/api/admin/users')?.query.get('billing')).toBe('subscribed');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Suscripción' }).value).toBe('subscribed');
+  }, 30_000);
+
+  it('ignores a filter it does not know', async () => {
+    const requests = showTab(true, '/config?suscripcion=todas');
+    await screen.findByRole('row', { name: /socia1@/ }, slow);
+    expect(requests.find((r) => r.path === '/api/admin/users')?.query.get('billing')).toBeNull();
   }, 30_000);
 });
 
