@@ -3,7 +3,7 @@ import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { downloadText } from '@/lib/download';
-import { csvOf, formatDay, type StatsTable } from './table-data';
+import { csvOf, formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
 
@@ -23,7 +23,9 @@ export interface StatsChartProps {
 /** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
 export function StatsChart({ title, table, kind, stacked, format, csvFormat, filename }: StatsChartProps) {
   const titleId = useId();
-  const data = table.rows.map((row) => ({ day: formatDay(row.day).slice(0, 5), ...row.values }));
+  const axis = (key: string) =>
+    table.period === 'month' ? formatPeriod(key, 'month') : formatPeriod(key, 'day').slice(0, 5);
+  const data = table.rows.map((row) => ({ day: axis(row.day), ...row.values }));
   const series = table.columns.map((column, index) => ({
     name: column.key,
     label: column.label,
@@ -77,7 +79,7 @@ export function StatsChart({ title, table, kind, stacked, format, csvFormat, fil
             <Table striped stickyHeader fz="sm" aria-label={`Números: ${title}`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Día</Table.Th>
+                  <Table.Th scope="col">{PERIOD_HEADERS[table.period]}</Table.Th>
                   {table.columns.map((column) => (
                     <Table.Th scope="col" key={column.key} ta="right">
                       {column.label}
@@ -89,7 +91,7 @@ export function StatsChart({ title, table, kind, stacked, format, csvFormat, fil
                 {table.rows.map((row) => (
                   <Table.Tr key={row.day}>
                     <Table.Th scope="row" fw={400}>
-                      {formatDay(row.day)}
+                      {formatPeriod(row.day, table.period)}
                     </Table.Th>
                     {table.columns.map((column) => (
                       <Table.Td key={column.key} ta="right">

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import {
+  BILLING_FILTER_PARAM,
   PAYING_STATE_LABELS,
   PAYING_STATES,
   STATS_MESSAGES as M,
@@ -8,18 +9,31 @@ import {
   StatsRange,
   TOOL_TITLES,
   isToolName,
+  LIBRARY_NAMES,
   type StatsFigure,
   type StatsMetric,
   type StatsMrr,
   type StatsOverview,
 } from '@app/contracts';
-import { Container, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Container,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
 import { useStats } from './api/get-stats';
 import { StatsChart } from './stats-chart';
-import { daysOf, formatDay, tableOf, type StatsColumn } from './table-data';
+import { ClassCompletionTable } from './class-completion-table';
+import { daysOf, formatDay, tableOf, weeksOf, type StatsColumn } from './table-data';
 
 /** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
 function formatMoney(amount: number, currency: string): string {
@@ -39,7 +53,23 @@ function change(figure: StatsFigure, range: StatsRange, show: (value: number) =>
   return `${sign}${show(Math.abs(delta))} respecto a los ${STATS_RANGE_LABELS[range]} anteriores`;
 }
 
-function Figure({ label, children, note }: { label: string; children: string; note?: string | null }) {
+/** The list behind a figure, where the app has one. */
+interface FigureLink {
+  to: string;
+  label: string;
+}
+
+function Figure({
+  label,
+  children,
+  note,
+  link,
+}: {
+  label: string;
+  children: string;
+  note?: string | null;
+  link?: FigureLink;
+}) {
   const labelId = useId();
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
@@ -54,6 +84,11 @@ function Figure({ label, children, note }: { label: string; children: string; no
           <Text size="xs" c="dimmed">
             {note}
           </Text>
+        )}
+        {link && (
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
         )}
       </Stack>
     </Paper>
@@ -83,7 +118,11 @@ function Figures({ stats }: { stats: StatsOverview }) {
       <Figure label="Miembros activos" note={change(f.active_members, range, count)}>
         {count(f.active_members.value)}
       </Figure>
-      <Figure label="Miembros de pago" note={change(f.paying_members, range, count)}>
+      <Figure
+        label="Miembros de pago"
+        note={change(f.paying_members, range, count)}
+        link={{ to: `/config?${BILLING_FILTER_PARAM}=subscribed`, label: 'Ver las cuentas con suscripción' }}
+      >
         {count(f.paying_members.value)}
       </Figure>
       {stats.mrr.map((mrr) => (
@@ -112,28 +151,42 @@ const flowColumns = (metrics: Partial<Record<StatsMetric, string>>): StatsColumn
   Object.entries(metrics).map(([key, label]) => ({ key, label }));
 
 function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: string }) {
-  const days = daysOf(from, to);
+  const weekly = stats.period === 'week';
+  const periods = weekly ? weeksOf(from, to) : daysOf(from, to);
+  const per = weekly ? 'por semana' : 'por día';
   const points = (metric: StatsMetric) =>
     stats.series.find((series) => series.metric === metric)?.points ?? [];
+  const table = (metric: StatsMetric, columns: StatsColumn[] = [], labelOf?: (dimension: string) => string) =>
+    tableOf(points(metric), periods, columns, labelOf, stats.period);
   // Several flows in one chart: each metric becomes a column.
   const flows = (metrics: Partial<Record<StatsMetric, string>>) =>
     tableOf(
       Object.keys(metrics).flatMap((metric) =>
         points(metric as StatsMetric).map((point) => ({ ...point, dimension: metric })),
       ),
-      days,
+      periods,
       flowColumns(metrics),
+      undefined,
+      stats.period,
     );
   const suffix = `${from}_${to}.csv`;
   const currencies = [...new Set(points('mrr').map((point) => point.dimension.split(':')[0] ?? ''))].sort();
+  const toolLabel = (tool: string) => (isToolName(tool) ? TOOL_TITLES[tool] : tool);
   return (
     <Stack gap="lg">
       <StatsChart
         title="Miembros por rol"
         kind="area"
         stacked
-        table={tableOf(points('members'), days, [])}
+        table={table('members')}
         filename={`miembros-por-rol_${suffix}`}
+      />
+      <StatsChart
+        title={`Cambios de rol ${per}`}
+        kind="bar"
+        stacked
+        table={table('role_changes')}
+        filename={`cambios-de-rol_${suffix}`}
       />
       {currencies.map((currency) => {
         const money = (value: number) => formatMoney(value, currency);
@@ -149,15 +202,17 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
               points('mrr')
                 .filter((point) => point.dimension.startsWith(`${currency}:`))
                 .map((point) => ({ ...point, dimension: point.dimension.slice(currency.length + 1) })),
-              days,
+              periods,
               PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
+              undefined,
+              stats.period,
             )}
             filename={`ingresos-${currency}_${suffix}`}
           />
         );
       })}
       <StatsChart
-        title="Altas y bajas de pago por día"
+        title={`Altas y bajas de pago ${per}`}
         kind="bar"
         table={flows({
           paid_signups: 'Altas de pago',
@@ -171,34 +226,59 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
         title="Suscripciones por estado"
         kind="area"
         stacked
-        table={tableOf(
-          points('paying'),
-          days,
+        table={table(
+          'paying',
           PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
         )}
         filename={`suscripciones_${suffix}`}
       />
       <StatsChart
-        title="Nuevos miembros por día"
+        title={`Nuevos miembros y activaciones ${per}`}
         kind="bar"
-        table={flows({ signups: 'Nuevos miembros' })}
+        table={flows({ signups: 'Nuevos miembros', activations: 'Activaciones' })}
         filename={`nuevos-miembros_${suffix}`}
       />
       <StatsChart
-        title="Miembros activos por día"
+        title={`Miembros activos ${per}`}
         kind="line"
         table={flows({ active: 'Miembros activos' })}
         filename={`miembros-activos_${suffix}`}
       />
       <StatsChart
-        title="Uso de las herramientas por día"
+        title="Miembros activos por mes"
+        kind="bar"
+        table={{
+          period: 'month',
+          columns: [{ key: 'active', label: 'Miembros activos' }],
+          rows: stats.monthly_active.map(({ month, value }) => ({ day: month, values: { active: value } })),
+        }}
+        filename={`miembros-activos-por-mes_${suffix}`}
+      />
+      <StatsChart
+        title={`Uso de las herramientas ${per}`}
         kind="bar"
         stacked
-        table={tableOf(points('tool_uses'), days, [], (tool) =>
-          isToolName(tool) ? TOOL_TITLES[tool] : tool,
-        )}
+        table={table('tool_uses', [], toolLabel)}
         filename={`uso-herramientas_${suffix}`}
       />
+      <StatsChart
+        title={`Clases completadas ${per}`}
+        kind="bar"
+        stacked
+        table={table(
+          'completions',
+          LIBRARY_NAMES.map((library) => ({ key: library, label: TOOL_TITLES[library] })),
+        )}
+        filename={`clases-completadas_${suffix}`}
+      />
+      {LIBRARY_NAMES.map((library) => (
+        <ClassCompletionTable
+          key={library}
+          title={`Finalización de cada clase: ${TOOL_TITLES[library]}`}
+          classes={stats.classes.filter((row) => row.library === library)}
+          filename={`finalizacion-${library}_${to}.csv`}
+        />
+      ))}
     </Stack>
   );
 }

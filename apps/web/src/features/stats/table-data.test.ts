@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvOf, daysOf, tableOf } from './table-data';
+import { classesCsv, csvOf, daysOf, formatPeriod, tableOf, weeksOf } from './table-data';
 
 describe('tableOf', () => {
   it('gives every day of the range a row, a missing value a zero and an unknown dimension its own column', () => {
@@ -31,6 +31,37 @@ describe('csvOf', () => {
     );
     expect(csvOf(table, (value) => (value / 100).toFixed(2))).toBe(
       'Día,"EUR, activas"\r\n2026-03-30,10.50\r\n',
+    );
+  });
+});
+
+describe('weekly and monthly tables', () => {
+  it('starts a weekly table at the range and then on each Monday', () => {
+    // 28 March 2026 is a Saturday; 30 March and 6 April are Mondays.
+    expect(weeksOf('2026-03-28', '2026-04-07')).toEqual(['2026-03-28', '2026-03-30', '2026-04-06']);
+    const table = tableOf(
+      [{ day: '2026-03-30', dimension: 'a', value: 4 }],
+      weeksOf('2026-03-28', '2026-04-07'),
+      [{ key: 'a', label: 'Altas' }],
+      undefined,
+      'week',
+    );
+    expect(csvOf(table)).toBe('Semana,Altas\r\n2026-03-28,0\r\n2026-03-30,4\r\n2026-04-06,0\r\n');
+  });
+
+  it('names a week by its first day and a month in Spanish', () => {
+    expect(formatPeriod('2026-03-30', 'week')).toBe('Semana del 30/03/2026');
+    expect(formatPeriod('2026-03', 'month')).toBe('marzo de 2026');
+    expect(formatPeriod('2026-03-30', 'day')).toBe('30/03/2026');
+  });
+});
+
+describe('classesCsv', () => {
+  it('writes each class with its viewers, finishers and share', () => {
+    expect(
+      classesCsv([{ library: 'membresia', video_id: 1, titulo: 'Uno, dos', viewers: 4, finished: 3 }]),
+    ).toBe(
+      'Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)\r\n"Uno, dos",4,3,75\r\n',
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { StatsPoint } from '@app/contracts';
+import type { StatsClass, StatsPoint } from '@app/contracts';
 
 /** One column of a chart's table: the dimension it reads and the header a person sees. */
 export interface StatsColumn {
@@ -6,10 +6,32 @@ export interface StatsColumn {
   label: string;
 }
 
-/** A chart's numbers: one row per day, one value per column. */
+/** What a table's row is: a day, a week (keyed by its first day) or a month (AAAA-MM). */
+export type StatsRowPeriod = 'day' | 'week' | 'month';
+
+/** A chart's numbers: one row per period, one value per column. */
 export interface StatsTable {
+  period: StatsRowPeriod;
   columns: StatsColumn[];
   rows: { day: string; values: Record<string, number> }[];
+}
+
+/** The header of a table's first column, on screen and in the CSV. */
+export const PERIOD_HEADERS: Record<StatsRowPeriod, string> = { day: 'Día', week: 'Semana', month: 'Mes' };
+
+/** The first day of each week (Monday) from `from` to `to`, `from` itself first: the rows of a weekly table. */
+export function weeksOf(from: string, to: string): string[] {
+  return daysOf(from, to).filter(
+    (day, index) => index === 0 || new Date(`${day}T00:00:00Z`).getUTCDay() === 1,
+  );
+}
+
+const MONTH_NAMES = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A row's label: dd/mm/aaaa for a day, "semana del dd/mm/aaaa" for a week, "marzo de 2026" for a month. */
+export function formatPeriod(key: string, period: StatsRowPeriod): string {
+  if (period === 'month') return MONTH_NAMES.format(new Date(`${key}-01T00:00:00Z`));
+  return period === 'week' ? `Semana del ${formatDay(key)}` : formatDay(key);
 }
 
 /** The days from `from` to `to`, both included (calendar days, no time zone involved). */
@@ -30,6 +52,7 @@ export function tableOf(
   days: readonly string[],
   columns: readonly StatsColumn[],
   labelOf: (dimension: string) => string = (dimension) => dimension,
+  period: StatsRowPeriod = 'day',
 ): StatsTable {
   const known = new Set(columns.map((column) => column.key));
   const extra = [...new Set(points.map((point) => point.dimension))]
@@ -44,6 +67,7 @@ export function tableOf(
     byDay.set(point.day, values);
   }
   return {
+    period,
     columns: all,
     rows: days.map((day) => ({
       day,
@@ -55,11 +79,32 @@ export function tableOf(
 /** dd/mm/aaaa, as the app writes days. */
 export const formatDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
+/** Finished per 100 viewers, one decimal (0 with no viewer). */
+export const completionShare = (finished: number, viewers: number): number =>
+  viewers > 0 ? Math.round((finished * 1000) / viewers) / 10 : 0;
+
+/** Each class's completion as CSV: its title, viewers, finishers and share. */
+export function classesCsv(classes: readonly StatsClass[]): string {
+  const lines = [
+    ['Clase', 'Miembros que la abrieron', 'Miembros que la completaron', 'Completada (%)'],
+    ...classes.map((row) => [
+      row.titulo,
+      String(row.viewers),
+      String(row.finished),
+      String(completionShare(row.finished, row.viewers)),
+    ]),
+  ];
+  return `${lines.map((line) => line.map(quoted).join(',')).join('\r\n')}\r\n`;
+}
+
 const quoted = (cell: string) => (/[",;\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
-/** The table as CSV (comma-separated, a header row, days as AAAA-MM-DD so a spreadsheet reads them as dates). */
+/**
+ * The table as CSV (comma-separated, a header row, days as AAAA-MM-DD so a spreadsheet reads them as dates; a
+ * week is its first day, a month AAAA-MM).
+ */
 export function csvOf(table: StatsTable, format: (value: number) => string = String): string {
-  const header = ['Día', ...table.columns.map((column) => column.label)];
+  const header = [PERIOD_HEADERS[table.period], ...table.columns.map((column) => column.label)];
   const lines = table.rows.map((row) => [
     row.day,
     ...table.columns.map((column) => format(row.values[column.key] ?? 0)),
