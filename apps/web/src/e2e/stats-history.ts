@@ -2,46 +2,40 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 /**
- * Estadísticas' prepared history: the kept daily rows of the API tests' hand-computed scenario (five sign-ups,
+ * Estadísticas' prepared history: the kept daily rows of the API tests' hand-computed scenario (six sign-ups,
  * four paid sign-ups with one trial converted, one cancellation, a payment retried; 10 €, 10,50 € a year's
- * twelfth and 9 $), on the six days that end yesterday in Europe/Madrid. Only Estadísticas reads these tables,
- * so the other specs sharing the server see nothing of it.
+ * twelfth and 9 $; three activations, role changes, Texto uses, six classes completed) and each class's kept
+ * completion, on the six days that end yesterday in Europe/Madrid. Only Estadísticas reads these tables, so the
+ * other specs sharing the server see nothing of it.
  */
 const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value: number][] = [
-  [0, 'signups', '', 1],
-  [1, 'signups', '', 1],
-  [2, 'signups', '', 1],
-  [3, 'signups', '', 1],
-  [4, 'signups', '', 1],
-  [0, 'paid_signups', '', 1],
-  [1, 'paid_signups', '', 1],
-  [2, 'paid_signups', '', 1],
-  [4, 'paid_signups', '', 1],
-  [1, 'trial_starts', '', 1],
-  [4, 'trial_conversions', '', 1],
+  [1, 'activations', '', 2],
+  [4, 'activations', '', 1],
+  [1, 'active', '', 1],
+  [3, 'active', '', 1],
+  [4, 'active', '', 2],
+  [5, 'active', '', 1],
+  [1, 'active_month', '', 1],
+  [2, 'active_month', '', 1],
+  [3, 'active_month', '', 2],
+  [4, 'active_month', '', 2],
+  [5, 'active_month', '', 3],
   [2, 'cancellations', '', 1],
+  [0, 'completions', 'membresia', 1],
+  [1, 'completions', 'membresia', 1],
+  [2, 'completions', 'cafelito-virtual', 1],
+  [3, 'completions', 'membresia', 1],
+  [4, 'completions', 'membresia', 2],
   [0, 'members', 'vip', 1],
   [1, 'members', 'vip', 2],
   [2, 'members', 'cafeinas', 1],
   [2, 'members', 'vip', 2],
   [3, 'members', 'cafeinas', 2],
   [3, 'members', 'vip', 2],
-  [4, 'members', 'cafeinas', 2],
+  [4, 'members', 'cafeinas', 3],
   [4, 'members', 'vip', 3],
   [5, 'members', 'cafeinas', 2],
-  [5, 'members', 'vip', 3],
-  [0, 'paying', 'active', 1],
-  [1, 'paying', 'active', 1],
-  [1, 'paying', 'trialing', 1],
-  [2, 'paying', 'active', 1],
-  [2, 'paying', 'trialing', 1],
-  [3, 'paying', 'cancelling', 1],
-  [3, 'paying', 'trialing', 1],
-  [4, 'paying', 'active', 2],
-  [4, 'paying', 'cancelling', 1],
-  [5, 'paying', 'active', 1],
-  [5, 'paying', 'cancelling', 1],
-  [5, 'paying', 'past_due', 1],
+  [5, 'members', 'vip', 4],
   [0, 'mrr', 'eur:active', 1000],
   [1, 'mrr', 'eur:active', 1000],
   [1, 'mrr', 'eur:trialing', 1000],
@@ -55,11 +49,46 @@ const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value
   [5, 'mrr', 'eur:active', 1000],
   [5, 'mrr', 'eur:cancelling', 1050],
   [5, 'mrr', 'usd:past_due', 900],
+  [0, 'paid_signups', '', 1],
+  [1, 'paid_signups', '', 1],
+  [2, 'paid_signups', '', 1],
+  [4, 'paid_signups', '', 1],
+  [0, 'paying', 'active', 1],
+  [1, 'paying', 'active', 1],
+  [1, 'paying', 'trialing', 1],
+  [2, 'paying', 'active', 1],
+  [2, 'paying', 'trialing', 1],
+  [3, 'paying', 'cancelling', 1],
+  [3, 'paying', 'trialing', 1],
+  [4, 'paying', 'active', 2],
+  [4, 'paying', 'cancelling', 1],
+  [5, 'paying', 'active', 1],
+  [5, 'paying', 'cancelling', 1],
+  [5, 'paying', 'past_due', 1],
+  [0, 'role_changes', 'vip', 1],
+  [1, 'role_changes', 'vip', 1],
+  [2, 'role_changes', 'cafeinas', 1],
+  [2, 'role_changes', 'vip', 1],
+  [4, 'role_changes', 'vip', 1],
+  [5, 'role_changes', 'vip', 1],
+  [0, 'signups', '', 1],
+  [1, 'signups', '', 1],
+  [2, 'signups', '', 1],
+  [3, 'signups', '', 2],
+  [4, 'signups', '', 1],
   [1, 'tool_uses', 'ytvideo', 1],
+  [3, 'tool_uses', 'texto', 2],
   [4, 'tool_uses', 'redgram', 1],
-  [1, 'active', '', 1],
-  [4, 'active', '', 1],
-  [5, 'active', '', 1],
+  [4, 'tool_uses', 'texto', 1],
+  [4, 'trial_conversions', '', 1],
+  [1, 'trial_starts', '', 1],
+];
+
+/** Each class's kept completion: id, library, title, place, viewers, finished. */
+const CLASSES: readonly [number, string, string, number, number, number][] = [
+  [9001, 'membresia', 'Clase c1', 1, 4, 3],
+  [9002, 'membresia', 'Clase c2', 2, 2, 2],
+  [9003, 'cafelito-virtual', 'Clase c3', 1, 1, 1],
 ];
 
 /**
@@ -95,17 +124,21 @@ export async function prepareStatsHistory(databasePath: string, apiDir: string):
   const script = `
     const Database = require('better-sqlite3');
     const db = new Database(process.argv[1]);
-    const { rows, days } = JSON.parse(process.argv[2]);
+    const { rows, days, classes } = JSON.parse(process.argv[2]);
     db.transaction(() => {
       const row = db.prepare('INSERT INTO stats_daily (day, metric, dimension, value) VALUES (?, ?, ?, ?)');
       for (const r of rows) row.run(...r);
       const mark = db.prepare('INSERT INTO stats_closed_days (day, closed_at) VALUES (?, ?)');
       for (const day of days) mark.run(day, new Date().toISOString());
+      const kept = db.prepare(
+        'INSERT INTO stats_classes (video_id, library, titulo, orden, viewers, finished) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const c of classes) kept.run(...c);
     })();
     db.close();`;
   await promisify(execFile)(
     process.execPath,
-    ['-e', script, databasePath, JSON.stringify({ rows, days: STATS_DAYS })],
+    ['-e', script, databasePath, JSON.stringify({ rows, days: STATS_DAYS, classes: CLASSES })],
     { cwd: apiDir },
   );
 }

@@ -4,6 +4,21 @@ import { FIRST_DAY, LAST_DAY, STATS_DAYS } from './stats-history';
 
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
+/** The day `n` days before `day` (calendar arithmetic). */
+const daysBefore = (day: string, n: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+};
+
+/** The first day of each weekly row: `from`, then every Monday up to `to`. */
+function weeksOf(from: string, to: string): string[] {
+  const weeks = [from];
+  for (let day = daysBefore(from, -1); day <= to; day = daysBefore(day, -1)) {
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 1) weeks.push(day);
+  }
+  return weeks;
+}
+
 test.describe('Estadísticas', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -16,12 +31,13 @@ test.describe('Estadísticas', () => {
     await expect(page).toHaveURL(/\/estadisticas$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
     const yesterday = LAST_DAY;
+    const [, second = '', , fourth = '', fifth = ''] = STATS_DAYS;
     await expect(page.getByText(`al ${ddmmyyyy(yesterday)} (Europe/Madrid)`)).toBeVisible();
 
     const figure = (label: string) => page.getByRole('group', { name: label, exact: true });
-    await expect(figure('Miembros activos')).toContainText('5');
+    await expect(figure('Miembros activos')).toContainText('6');
     await expect(figure('Miembros de pago')).toContainText('3');
-    await expect(figure('Nuevos miembros')).toContainText('+5 respecto a los 30 días anteriores');
+    await expect(figure('Nuevos miembros')).toContainText('+6 respecto a los 30 días anteriores');
     await expect(figure('Altas de pago')).toContainText('4');
     await expect(figure('Bajas de pago')).toContainText('1');
     await expect(figure('Abandono mensual')).toContainText('25 %');
@@ -31,23 +47,51 @@ test.describe('Estadísticas', () => {
     await expect(figure('Ingresos mensuales (USD)')).toContainText('9,00 US$');
     await expectAccessible(page);
 
+    // 30 días: one row a day; sign-ups beside activations.
+    const daily = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por día' });
+    await expect(daily.getByRole('row')).toHaveCount(31);
+    await expect(daily.getByRole('row', { name: ddmmyyyy(second) })).toHaveText(`${ddmmyyyy(second)}12`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar CSV: Nuevos miembros y activaciones por día' }).click();
+    const download = await downloading;
+    const firstOfRange = daysBefore(LAST_DAY, 29);
+    expect(download.suggestedFilename()).toBe(`nuevos-miembros_${firstOfRange}_${yesterday}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Día,Nuevos miembros,Activaciones');
+    expect(csv[1]).toBe(`${firstOfRange},0,0`);
+    expect(csv[25]).toBe(`${FIRST_DAY},1,0`);
+    expect(csv[29]).toBe(`${fifth},1,1`);
+    expect(csv[30]).toBe(`${yesterday},0,0`);
+
+    // Texto among the tools, role changes by role, classes per library.
+    const tools = page.getByRole('table', { name: 'Números: Uso de las herramientas por día' });
+    await expect(tools.getByRole('columnheader', { name: 'Texto' })).toBeVisible();
+    // RedGram, Texto, YouTube: two Texto uses on the fourth day.
+    await expect(tools.getByRole('row', { name: ddmmyyyy(fourth) })).toHaveText(`${ddmmyyyy(fourth)}020`);
+    const roles = page.getByRole('table', { name: 'Números: Cambios de rol por día' });
+    await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
+    const completed = page.getByRole('table', { name: 'Números: Clases completadas por día' });
+    await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
+    const membresia = page.getByRole('table', { name: 'Números: Finalización de cada clase: Membresía' });
+    await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
+    const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
+    await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');
+
+    // Todo: one row a week, the first starting on the first kept day.
     await page.getByText('Todo', { exact: true }).click();
     await expect(page.getByText(`Del ${ddmmyyyy(FIRST_DAY)} al ${ddmmyyyy(yesterday)}`)).toBeVisible();
     await expect(figure('Nuevos miembros')).not.toContainText('respecto');
+    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
+    await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
+    await expect(weekly.getByRole('row')).toHaveCount(weeksOf(FIRST_DAY, yesterday).length + 1);
+    await expect(weekly.getByRole('row', { name: `Semana del ${ddmmyyyy(FIRST_DAY)}` })).toBeVisible();
 
-    const table = page.getByRole('table', { name: 'Números: Nuevos miembros por día' });
-    await expect(table.getByRole('row')).toHaveCount(STATS_DAYS.length + 1);
-    await expect(table.getByRole('row', { name: ddmmyyyy(FIRST_DAY) })).toContainText('1');
-    await expect(table.getByRole('row', { name: ddmmyyyy(yesterday) })).toContainText('0');
-
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Descargar CSV: Nuevos miembros por día' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`nuevos-miembros_${FIRST_DAY}_${yesterday}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Día,Nuevos miembros');
-    expect(csv[1]).toBe(`${FIRST_DAY},1`);
-    expect(csv[6]).toBe(`${yesterday},0`);
+    // A figure leads to the list behind it.
+    await page.getByRole('link', { name: 'Ver las cuentas con suscripción' }).click();
+    await expect(page).toHaveURL(/\/config\?suscripcion=subscribed$/);
+    await expect(page.getByRole('combobox', { name: 'Suscripción' })).toHaveValue('subscribed');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
 
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
