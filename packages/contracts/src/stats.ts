@@ -101,6 +101,9 @@ export type StatsPoint = z.infer<typeof StatsPoint>;
 export const StatsSeries = z.strictObject({ metric: StatsMetric, points: z.array(StatsPoint) });
 export type StatsSeries = z.infer<typeof StatsSeries>;
 
+/** How many classes of each library the screen shows: those with the most viewers. */
+export const STATS_TOP_CLASSES = 20;
+
 /** A class, the members who opened or finished it, and how many of them finished it. */
 export const StatsClass = z.strictObject({
   library: z.string(),
@@ -139,7 +142,10 @@ export const StatsOverview = z.strictObject({
   series: z.array(StatsSeries),
   /** Distinct active members of each month the range touches (a month in progress: so far). */
   monthly_active: z.array(z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), value: Count })),
-  /** Each class's completion as the last close found it, whatever the range. */
+  /**
+   * Each library's STATS_TOP_CLASSES classes with the most viewers (most first), as the last close found them,
+   * whatever the range: a library of thousands of classes is not sent whole on every read.
+   */
   classes: z.array(StatsClass),
 });
 export type StatsOverview = z.infer<typeof StatsOverview>;

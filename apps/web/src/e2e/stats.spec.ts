@@ -72,7 +72,9 @@ test.describe('Estadísticas', () => {
     await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
     const completed = page.getByRole('table', { name: 'Números: Clases completadas por día' });
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
-    const membresia = page.getByRole('table', { name: 'Números: Finalización de cada clase: Membresía' });
+    const membresia = page.getByRole('table', {
+      name: 'Números: Finalización de las clases más vistas: Membresía',
+    });
     await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
     const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');

@@ -1,4 +1,4 @@
-import { StatsOverview } from '@app/contracts';
+import { STATS_TOP_CLASSES, StatsOverview } from '@app/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
@@ -10,6 +10,7 @@ import { datePastCompletions, libraryOpened, libraryWatched } from '../library';
 import { addDays } from './days';
 import { createStatsKeeper } from './keeper';
 import { createStatsRepo } from './repo';
+import { statsClasses } from './schema';
 import { createToolUseCounter } from './tool-uses';
 
 const TZ = 'Europe/Madrid';
@@ -106,10 +107,10 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(
       month.classes.map(({ titulo, library, viewers, finished }) => [titulo, library, viewers, finished]),
     ).toEqual([
-      ['Clase c3', 'cafelito-virtual', 1, 1],
-      // c1: opened by ana, carl and eva, finished by ana, bea and eva.
+      // c1: opened by ana, carl and eva, finished by ana, bea and eva. Most viewed first, per library.
       ['Clase c1', 'membresia', 4, 3],
       ['Clase c2', 'membresia', 2, 2],
+      ['Clase c3', 'cafelito-virtual', 1, 1],
     ]);
     expect(month.monthly_active).toEqual([
       { month: '2026-03', value: 2 },
@@ -121,6 +122,21 @@ describe('classes, activations, role changes, Texto and monthly active members',
       { day: '2026-04-01', dimension: '', value: 1 },
     ]);
     expect(month.series.some((s) => s.metric === 'active_month')).toBe(false);
+
+    // A library of many classes sends its most viewed only.
+    await t.db.insert(statsClasses).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        video_id: 1000 + i,
+        library: 'membresia',
+        titulo: `Extra ${i}`,
+        orden: 10 + i,
+        viewers: i,
+        finished: 0,
+      })),
+    );
+    const many = (await overview(t, '30')).classes.filter((row) => row.library === 'membresia');
+    expect(many).toHaveLength(STATS_TOP_CLASSES);
+    expect(many.slice(0, 2).map((row) => row.titulo)).toEqual(['Extra 24', 'Extra 23']);
   });
 
   it('groups a year by week from Monday: flows summed, snapshots at the week end', async () => {
@@ -167,7 +183,8 @@ describe('classes, activations, role changes, Texto and monthly active members',
     await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
     const repo = createStatsRepo(t.database);
     const live = await repo.allRows();
-    const liveClasses = await repo.classes();
+    const classesOf = () => Promise.all(['membresia', 'cafelito-virtual'].map((l) => repo.topClasses(l, 50)));
+    const liveClasses = await classesOf();
     for (const metric of ['completions', 'activations', 'role_changes', 'active_month']) {
       expect(live.some((row) => row.metric === metric)).toBe(true);
     }
@@ -175,7 +192,7 @@ describe('classes, activations, role changes, Texto and monthly active members',
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.allRows()).toEqual(live);
-    expect(await repo.classes()).toEqual(liveClasses);
+    expect(await classesOf()).toEqual(liveClasses);
   });
 
   it('counts each use and each day once when two nodes work at once', async () => {

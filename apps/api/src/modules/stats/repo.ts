@@ -1,5 +1,5 @@
 import type { HistoryChange } from '@app/contracts';
-import { and, asc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
@@ -365,8 +365,8 @@ export function createStatsRepo(database: AppDatabase) {
         .orderBy(asc(statsDaily.metric), asc(week), asc(statsDaily.dimension));
     },
 
-    /** Each class's kept completion, in each library's order. */
-    classes: () =>
+    /** A library's `limit` classes with the most viewers, read in the index's order. */
+    topClasses: (library: string, limit: number) =>
       db()
         .select({
           library: statsClasses.library,
@@ -376,7 +376,9 @@ export function createStatsRepo(database: AppDatabase) {
           finished: statsClasses.finished,
         })
         .from(statsClasses)
-        .orderBy(asc(statsClasses.library), asc(statsClasses.orden), asc(statsClasses.video_id)),
+        .where(eq(statsClasses.library, library))
+        .orderBy(desc(statsClasses.viewers), desc(statsClasses.video_id))
+        .limit(limit),
 
     /** Counts one use of a tool that leaves no row of its own, for the member, on `day`. */
     countToolUse: (day: string, tool: string, userId: number) =>

@@ -1,5 +1,7 @@
 import {
+  LIBRARY_NAMES,
   STATS_METRICS,
+  STATS_TOP_CLASSES,
   STATS_SNAPSHOTS,
   type StatsFigure,
   type StatsPeriod,
@@ -106,7 +108,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       repo.rowsOn([to, previousTo, beforePrevious], ['members', 'paying', 'mrr']),
       repo.rowsOn(months, ['active_month']),
       seriesOf(from, to, period),
-      repo.classes(),
+      Promise.all(LIBRARY_NAMES.map((library) => repo.topClasses(library, STATS_TOP_CLASSES))),
     ]);
     const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
     const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
@@ -152,7 +154,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       period,
       series,
       monthly_active: months.map((day) => ({ month: day.slice(0, 7), value: activeByDay.get(day) ?? 0 })),
-      classes,
+      classes: classes.flat(),
     };
   }
 

@@ -7,7 +7,7 @@ import { classesCsv, completionShare } from './table-data';
 
 const percent = (value: number) => `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
 
-/** Each class of one library: the members who opened or finished it and how many finished, with its CSV. */
+/** Classes of one library: the members who opened or finished each and how many finished, with its CSV. */
 export function ClassCompletionTable({
   title,
   classes,

@@ -274,7 +274,7 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
           key={library}
-          title={`Finalización de cada clase: ${TOOL_TITLES[library]}`}
+          title={`Finalización de las clases más vistas: ${TOOL_TITLES[library]}`}
           classes={stats.classes.filter((row) => row.library === library)}
           filename={`finalizacion-${library}_${to}.csv`}
         />
