@@ -237,8 +237,8 @@ async function startServer(engine: Engine): Promise<void> {
     child.kill('SIGKILL');
   });
   const url = `http://127.0.0.1:${port}`;
-  // A server opening a ten-times database on a busy machine may take a while before it answers.
-  for (let attempt = 0; attempt < 1_200; attempt++) {
+  // A server opening a ten-times database on a busy shared machine may take minutes before it answers.
+  for (let attempt = 0; attempt < 6_000; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -254,7 +254,7 @@ async function startServer(engine: Engine): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the ${label(engine)} server did not answer within two minutes`);
+  throw new Error(`the ${label(engine)} server did not answer within ten minutes`);
 }
 
 async function startCeiling(): Promise<string> {
