@@ -56,6 +56,7 @@ export const API_TAGS = {
   'data-archive': {
     name: 'Mis datos',
     description: 'El archivo de los datos de un miembro (ZIP), preparado en segundo plano.',
+  },
   retention: {
     name: 'Conservación de datos',
     description: 'Cuántos días se conservan los datos personales antes de la limpieza diaria.',
