@@ -2,3 +2,5 @@
 export { createDataArchiveRepo } from './repo';
 export { dataArchiveRoutes } from './routes';
 export { createDataArchiveService } from './service';
+/** The erasure of an account covers its archives. */
+export { dataArchives } from './schema';

@@ -36,7 +36,7 @@ describe("the erasure's coverage", () => {
   });
 
   it('would catch a table added with an account column, by foreign key or by name', async () => {
-    const passkeys = sqliteTable('passkeys', {
+    const keys = sqliteTable('llaves_ejemplo', {
       id: text('id').primaryKey(),
       user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     });
@@ -45,10 +45,10 @@ describe("the erasure's coverage", () => {
       requested_by_user_id: integer('x_user_id'),
     });
     const settings = sqliteTable('some_settings', { id: integer('id'), value: text('value') });
-    expect(accountColumns(passkeys)).toEqual(['user_id']);
+    expect(accountColumns(keys)).toEqual(['user_id']);
     expect(accountColumns(exportJobs)).toEqual(['x_user_id']);
     expect(accountColumns(settings)).toEqual([]);
-    const tables = [...(await accountTables()).keys(), 'passkeys', 'export_jobs'];
-    expect(uncovered(tables)).toEqual(['export_jobs', 'passkeys']);
+    const tables = [...(await accountTables()).keys(), 'llaves_ejemplo', 'export_jobs'];
+    expect(uncovered(tables)).toEqual(['export_jobs', 'llaves_ejemplo']);
   });
 });

@@ -4,8 +4,11 @@ import { emailConfirmations, passwordResetTokens } from '../accounts';
 import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryProgress, libraryWatched } from '../library';
-import { adminMailThrottle } from '../notifications';
+import { adminMailThrottle, sentEmails } from '../notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
+import { dataArchives } from '../data-archive';
+import { passkeys, webauthnChallenges } from '../passkeys';
+import { statsToolUses } from '../stats';
 import { videoRecords } from '../video-tools';
 import { accountErasures } from './schema';
 
@@ -36,6 +39,14 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: redgramProfiles, action: 'delete', column: redgramProfiles.user_id },
   { table: videoRecords, action: 'delete', column: videoRecords.user_id },
   { table: accountErasures, action: 'delete', column: accountErasures.user_id },
+  { table: passkeys, action: 'delete', column: passkeys.user_id },
+  { table: webauthnChallenges, action: 'delete', column: webauthnChallenges.user_id },
+  { table: sentEmails, action: 'delete', column: sentEmails.user_id },
+  // The tool uses are per member only to count distinct members; the closed days keep the community's totals.
+  { table: statsToolUses, action: 'delete', column: statsToolUses.user_id },
+  // An archive holds a copy of the member's data. An administrator's own requests for others keep their
+  // archives: `requested_by` is set null by its foreign key when the account goes.
+  { table: dataArchives, action: 'delete', column: dataArchives.user_id },
   {
     table: auditLog,
     action: 'pseudonymise',

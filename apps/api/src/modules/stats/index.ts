@@ -5,3 +5,5 @@ export { createStatsRepo } from './repo';
 export { statsRoutes } from './routes';
 export { createStatsService } from './service';
 export { createToolUseCounter } from './tool-uses';
+/** The erasure of an account and its data archive cover its counted tool uses. */
+export { statsToolUses } from './schema';
