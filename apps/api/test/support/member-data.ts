@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { roles, sessions } from '../../src/db/schema';
-import { emailConfirmations, passwordResetTokens } from '../../src/modules/accounts';
+import { accountErasures, emailConfirmations, passwordResetTokens } from '../../src/modules/accounts';
 import { billingSubscriptions, billingWaitingPayments } from '../../src/modules/billing';
 import { auditLog } from '../../src/modules/history';
 import {
@@ -17,6 +17,8 @@ import {
 } from '../../src/modules/library';
 import { adminMailThrottle, sentEmails } from '../../src/modules/notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
+import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
+import { statsToolUses } from '../../src/modules/stats';
 import { videoRecords } from '../../src/modules/video-tools';
 
 export async function seedMemberData(db: Db, member: { id: number; mark: string }): Promise<void> {
@@ -116,4 +118,16 @@ export async function seedMemberData(db: Db, member: { id: number; mark: string 
   });
   await db.insert(sentEmails).values({ user_id: id, subject: `Asunto ${mark}`, sent_at: at });
   await db.insert(adminMailThrottle).values({ user_id: id, last_sent_at: at });
+  await db.insert(passkeys).values({
+    user_id: id,
+    credential_id: `cred-${mark}`,
+    public_key: `clave-${mark}`,
+    name: `Llave ${mark}`,
+    created_at: at,
+  });
+  await db
+    .insert(webauthnChallenges)
+    .values({ challenge: `reto-${mark}`, purpose: 'registration', user_id: id, expires_at: later });
+  await db.insert(statsToolUses).values({ day: '2026-11-20', tool: `texto-${mark}`, user_id: id, uses: 2 });
+  await db.insert(accountErasures).values({ user_id: id, erase_at: later, requested_at: at });
 }

@@ -13,7 +13,7 @@ export {
 export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
 export { accountsRoutes } from './routes';
 /** The erasure of an account covers these tables. */
-export { emailConfirmations, passwordResetTokens } from './schema';
+export { accountErasures, emailConfirmations, passwordResetTokens } from './schema';
 export { createAccountsService, hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';

@@ -3,12 +3,14 @@ import { and, asc, eq, getTableColumns, getTableName, type Column } from 'drizzl
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
-import { emailConfirmations, passwordResetTokens } from '../accounts';
+import { accountErasures, emailConfirmations, passwordResetTokens } from '../accounts';
 import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from '../library';
 import { adminMailThrottle, sentEmails } from '../notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
+import { passkeys, webauthnChallenges } from '../passkeys';
+import { statsToolUses } from '../stats';
 import { videoRecords } from '../video-tools';
 import { dataArchives } from './schema';
 
@@ -273,6 +275,32 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     table: sessions,
     by: sessions.user_id,
     omit: ['id'],
+  }),
+  rowsOf({
+    file: 'llaves-de-acceso.csv',
+    about: 'Tus llaves de acceso: el nombre que les diste, cuándo las añadiste y cuándo las usaste por última vez.',
+    table: passkeys,
+    by: passkeys.user_id,
+    omit: ['id', 'credential_id', 'public_key', 'counter'],
+  }),
+  rowsOf({
+    file: 'solicitudes-de-llave.csv',
+    about: 'Las solicitudes para añadir una llave de acceso que siguen abiertas (caducan a los pocos minutos).',
+    table: webauthnChallenges,
+    by: webauthnChallenges.user_id,
+    omit: ['challenge'],
+  }),
+  rowsOf({
+    file: 'uso-de-herramientas.csv',
+    about: 'Cuántas veces usaste cada herramienta de texto cada día.',
+    table: statsToolUses,
+    by: statsToolUses.user_id,
+  }),
+  rowsOf({
+    file: 'eliminacion-programada.json',
+    about: 'Si pediste eliminar tu cuenta al final del periodo pagado: cuándo se eliminará.',
+    table: accountErasures,
+    by: accountErasures.user_id,
   }),
   rowsOf({
     file: 'correos.csv',

@@ -1,6 +1,6 @@
 import type { Column, Table } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
-import { emailConfirmations, passwordResetTokens } from '../accounts';
+import { accountErasures, emailConfirmations, passwordResetTokens } from '../accounts';
 import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryProgress, libraryWatched } from '../library';
@@ -10,7 +10,6 @@ import { dataArchives } from '../data-archive';
 import { passkeys, webauthnChallenges } from '../passkeys';
 import { statsToolUses } from '../stats';
 import { videoRecords } from '../video-tools';
-import { accountErasures } from './schema';
 
 /**
  * What the erasure of an account does to every table that refers to an account, one line per table:

@@ -22,7 +22,7 @@ import { users } from '../../db/schema';
 import { createMailer, type Mailer } from '../../integrations/mailer';
 import { billingSubscriptions } from '../billing/schema';
 import { auditLog } from '../history/schema';
-import { accountErasures } from './schema';
+import { accountErasures } from '../accounts/schema';
 
 const fakes: FakeStripe[] = [];
 afterEach(async () => {

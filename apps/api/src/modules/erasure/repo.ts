@@ -4,12 +4,12 @@ import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
 import { tallyUsers } from '../../db/kept-counts';
 import { users } from '../../db/schema';
+import { accountErasures } from '../accounts';
 import { billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { forgetMembersRecords } from '../video-tools';
 import { ERASURE_COVERAGE } from './coverage';
 import { scrubSummary, scrubText, type Identity } from './pseudonym';
-import { accountErasures } from './schema';
 
 /** The account as the erasure needs it: who it is, and the subscription it may have to end. */
 export interface ErasableAccount extends Identity {
