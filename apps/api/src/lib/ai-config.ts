@@ -1,14 +1,10 @@
 import {
   AI_PROVIDER_LABELS,
   AI_PROVIDER_MESSAGES,
-  type AiConnectionTestBody,
-  type AiConnectionTestResult,
-  type AiModelsBody,
   type AiProvider,
   type HistoryChange,
 } from '@app/contracts';
-import type { AiClient, AiTarget } from '../integrations/ai';
-import { AppError, badRequest } from './errors';
+import { badRequest } from './errors';
 import { secretStatus } from './generation';
 
 /** Which provider an AI tool uses, and the OpenAI-compatible server's address, model and key. */
@@ -65,81 +61,12 @@ export const providerStatus = ({ openai_api_key, ...rest }: ProviderSettings) =>
   openai_api_key: secretStatus(openai_api_key),
 });
 
-/**
- * Where an AI tool's generations go, or the Spanish reason they cannot start: the OpenAI-compatible server needs
- * its address and model, Gemini needs the tool's key (`missingKey` is the tool's own message for it).
- */
-export function aiTargetOf(
-  settings: ProviderSettings & { gemini_api_key: string | null },
-  missingKey: string,
-  geminiBaseUrl?: string,
-): AiTarget {
-  if (settings.provider === 'openai') {
-    if (!settings.openai_base_url || !settings.openai_model) {
-      throw new AppError(409, AI_PROVIDER_MESSAGES.missingServer);
-    }
-    return {
-      provider: 'openai',
-      baseUrl: settings.openai_base_url,
-      model: settings.openai_model,
-      apiKey: settings.openai_api_key ?? '',
-    };
-  }
-  if (!settings.gemini_api_key) throw new AppError(409, missingKey);
-  return {
-    provider: 'gemini',
-    apiKey: settings.gemini_api_key,
-    ...(geminiBaseUrl ? { baseUrl: geminiBaseUrl } : {}),
-  };
-}
-
 /** The key "Probar conexión" or the model list may use: the typed one, or the stored one at its own address. */
 export const keyForAddress = (
   typed: string,
   address: string,
   stored: { address: string; key: string | null },
 ): string => typed || (address === stored.address ? (stored.key ?? '') : '');
-
-/** The OpenAI-compatible key a form may use: the typed one, or the stored one at its own address only. */
-const formOpenAiKey = (body: AiModelsBody, stored: ProviderSettings): string =>
-  keyForAddress(body.openai_api_key, body.openai_base_url, {
-    address: stored.openai_base_url,
-    key: stored.openai_api_key,
-  });
-
-/**
- * "Probar conexión" with an AI tool's form: the OpenAI-compatible server it names, or Gemini with the key the tool
- * allows (typed or stored) at `gemini.baseUrl`. A missing address, model or key is answered without a request.
- */
-export function testFormConnection(
-  ai: AiClient,
-  body: AiConnectionTestBody,
-  stored: ProviderSettings,
-  gemini: { apiKey: string | null; baseUrl?: string | undefined },
-): Promise<AiConnectionTestResult> {
-  if (body.provider === 'openai') {
-    if (!body.openai_base_url)
-      return Promise.resolve({ ok: false, message: AI_PROVIDER_MESSAGES.baseUrlRequired });
-    if (!body.openai_model)
-      return Promise.resolve({ ok: false, message: AI_PROVIDER_MESSAGES.modelRequired });
-    return ai.testConnection({
-      provider: 'openai',
-      baseUrl: body.openai_base_url,
-      model: body.openai_model,
-      apiKey: formOpenAiKey(body, stored),
-    });
-  }
-  if (!gemini.apiKey) return Promise.resolve({ ok: false, message: AI_PROVIDER_MESSAGES.missingGeminiKey });
-  return ai.testConnection({
-    provider: 'gemini',
-    apiKey: gemini.apiKey,
-    ...(gemini.baseUrl ? { baseUrl: gemini.baseUrl } : {}),
-  });
-}
-
-/** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
-export const listFormModels = (ai: AiClient, body: AiModelsBody, stored: ProviderSettings) =>
-  ai.listModels({ baseUrl: body.openai_base_url, apiKey: formOpenAiKey(body, stored) });
 
 const keyChange = (field: string, typed: string | undefined, stored: string | null): HistoryChange[] =>
   typed ? [{ field, before: null, after: typed === stored ? 'sin cambios' : 'cambiada' }] : [];

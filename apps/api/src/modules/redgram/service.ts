@@ -20,14 +20,8 @@ import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
 import type { AiClient } from '../../integrations/ai';
 import { aiAppError, type AiMessages } from '../../integrations/ai-errors';
-import {
-  aiTargetOf,
-  configSaveEntry,
-  listFormModels,
-  mergeProviderSettings,
-  providerStatus,
-  testFormConnection,
-} from '../../lib/ai-config';
+import { configSaveEntry, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
+import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';

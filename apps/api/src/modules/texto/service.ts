@@ -15,15 +15,13 @@ import type { Budget } from '../../lib/rate-limits';
 import type { AiClient } from '../../integrations/ai';
 import { aiAppError, withToolErrors, type AiMessages } from '../../integrations/ai-errors';
 import {
-  aiTargetOf,
   configSaveEntry,
   keyForAddress,
-  listFormModels,
-  testFormConnection,
   mergeProviderSettings,
   providerStatus,
   type ProviderSettings,
 } from '../../lib/ai-config';
+import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
 import { badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
