@@ -19,6 +19,10 @@ export const API_TAGS = {
   },
   auth: { name: 'Sesión', description: 'Inicio y cierre de sesión: la sesión es una cookie httpOnly.' },
   accounts: { name: 'Cuentas', description: 'Registro, recuperación de la contraseña y perfil propio.' },
+  'two-factor': {
+    name: 'Verificación en dos pasos',
+    description: 'Aplicación de autenticación, códigos de recuperación y reglas de la comunidad.',
+  },
   membresia: {
     name: 'Membresía',
     description: 'Clases de Membresía: categorías, vídeos, progreso e informes.',

@@ -42,7 +42,10 @@ export const loginChallenges = pgTable(
     expires_at: isoTimestamp('expires_at').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('login_challenges_user_idx').on(t.user_id), index('login_challenges_expires_idx').on(t.expires_at)],
+  (t) => [
+    index('login_challenges_user_idx').on(t.user_id),
+    index('login_challenges_expires_idx').on(t.expires_at),
+  ],
 );
 
 export const trustedDevices = pgTable(

@@ -58,7 +58,10 @@ export const loginChallenges = sqliteTable(
     expires_at: text('expires_at').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('login_challenges_user_idx').on(t.user_id), index('login_challenges_expires_idx').on(t.expires_at)],
+  (t) => [
+    index('login_challenges_user_idx').on(t.user_id),
+    index('login_challenges_expires_idx').on(t.expires_at),
+  ],
 );
 
 /**
