@@ -23,6 +23,8 @@ const firstScreens = {
     // The settings screens' forms, loaded with them.
     'src/lib/use-settings-form.ts',
     'src/features/auth/api/sign-in.ts',
+    // The second step of sign-in, loaded (with the API client) only when the server asks for it.
+    'src/features/auth/api/second-step.ts',
     'src/features/dashboard/api/get-plans-call.ts',
   ],
   rules: {
