@@ -123,5 +123,6 @@ describe('the second step on two nodes', () => {
     });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No existe ninguna cuenta');
-  });
+    // Two commands started from source (tsx): slow on a loaded machine.
+  }, 90_000);
 });
