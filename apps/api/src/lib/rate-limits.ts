@@ -42,7 +42,7 @@ export interface SecondStepLimits {
   windowSeconds: number;
 }
 
-export const DEFAULT_SECOND_STEP_LIMITS: SecondStepLimits = {
+const DEFAULT_SECOND_STEP_LIMITS: SecondStepLimits = {
   perAccount: 10,
   perIp: 30,
   windowSeconds: 15 * 60,

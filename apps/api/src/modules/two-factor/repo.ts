@@ -270,8 +270,10 @@ export function createTwoFactorRepo(database: AppDatabase) {
           .delete(sessions)
           .where(and(eq(sessions.user_id, userId), keep ? ne(sessions.id, keep) : sql`true`))
           .returning({ id: sessions.id });
-        const ids = ended.map((row) => row.id);
-        if (ids.length > 0) await tx.delete(trustedDevices).where(inArray(trustedDevices.session_id, ids));
+        await forgetDevicesOfSessions(
+          tx,
+          ended.map((row) => row.id),
+        );
       }),
   };
 }

@@ -24,11 +24,11 @@ import { actorOf } from '../history';
 import type { DeviceCookie, TwoFactorService } from './service';
 
 /** The second step's token: a JWT of its own audience, in a cookie only the second-step routes receive. */
-export const SECOND_STEP_COOKIE = 'second_step';
-export const SECOND_STEP_AUDIENCE = 'second-step';
+const SECOND_STEP_COOKIE = 'second_step';
+const SECOND_STEP_AUDIENCE = 'second-step';
 const SECOND_STEP_PATH = '/api/auth/second-step';
 /** An administrator's verified browser (signed): sent to the sign-in routes only. */
-export const TRUSTED_DEVICE_COOKIE = 'trusted_device';
+const TRUSTED_DEVICE_COOKIE = 'trusted_device';
 const TRUSTED_DEVICE_PATH = '/api/auth';
 const DeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
 const StepPayload = z.object({ sub: z.string(), cid: z.string(), aud: z.literal(SECOND_STEP_AUDIENCE) });

@@ -46,7 +46,7 @@ const QUICK_STEP_MS = 5 * MINUTE_MS;
 const LONG_STEP_MS = EMAIL_CODE_MINUTES * MINUTE_MS;
 
 /** Whoever holds a tool that administers the community counts as an administrator here. */
-export const holdsAdministration = (user: Pick<SessionUser, 'role' | 'permissions'>): boolean =>
+const holdsAdministration = (user: Pick<SessionUser, 'role' | 'permissions'>): boolean =>
   isAdmin(user) || grantsAdministration(user.permissions);
 
 /** The browser's remembered-device cookie, as read and checked for its signature. */

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 export const TWO_FACTOR_KEY = ['account', 'two-factor'] as const;
 
 /** The account's second factors (Seguridad in /perfil). */
-export const twoFactorQueryOptions = () =>
+const twoFactorQueryOptions = () =>
   queryOptions({ queryKey: TWO_FACTOR_KEY, queryFn: () => api(getTwoFactor, {}) });
 
 export const useTwoFactor = () => useQuery(twoFactorQueryOptions());
