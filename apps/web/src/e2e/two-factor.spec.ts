@@ -43,9 +43,14 @@ async function newAccount(request: APIRequestContext, prefix: string, role: stri
   return account;
 }
 
-/** The app's code for a moment: the next time step, so it never repeats the step that set the app up. */
-const nextCode = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + 30_000 });
+/** The app's code now (`steps` time steps ahead): the server takes each step once, and one step of drift. */
+const codeNow = (secret: string, steps = 0) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Mi cuenta' }).click();
@@ -73,7 +78,7 @@ test.describe('verificación en dos pasos', () => {
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await section.getByLabel(/Escribe el código de 6 dígitos/).fill(nextCode(secret));
+    await section.getByLabel(/Escribe el código de 6 dígitos/).fill(codeNow(secret));
     await section.getByRole('button', { name: 'Confirmar y activar' }).click();
 
     const list = section.getByRole('list', { name: 'Códigos de recuperación' });
@@ -92,7 +97,8 @@ test.describe('verificación en dos pasos', () => {
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByLabel('Código de la aplicación').fill(nextCode(secret));
+    // The next step's code: the set-up spent the current one, and a code is accepted once.
+    await page.getByLabel('Código de la aplicación').fill(codeNow(secret, 1));
     await page.getByRole('button', { name: 'Verificar' }).click();
     await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
 
