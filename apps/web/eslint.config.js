@@ -24,6 +24,8 @@ const firstScreens = {
     'src/lib/use-settings-form.ts',
     'src/features/auth/api/sign-in.ts',
     'src/features/auth/api/passkey-sign-in.ts',
+    // The second step of sign-in, loaded (with the API client) only when the server asks for it.
+    'src/features/auth/api/second-step.ts',
     'src/features/dashboard/api/get-plans-call.ts',
   ],
   rules: {

@@ -20,6 +20,7 @@ import {
   type GenerationLimits,
   type LoginLimits,
   type RateLimits,
+  type SecondStepLimits,
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
@@ -87,6 +88,14 @@ import { createSessionsRepo, createSessionsService, sessionsRoutes } from './mod
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
 import { registerVideoTools } from './modules/video-tools';
+import {
+  createSignInGate,
+  createTwoFactorRepo,
+  createTwoFactorService,
+  seedTwoFactorRules,
+  twoFactorRoutes,
+  type TwoFactorService,
+} from './modules/two-factor';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { badRequest } from './lib/errors';
@@ -102,6 +111,7 @@ export interface AppDeps {
   loginLimits?: LoginLimits;
   accountLimits?: AccountLimits;
   generationLimits?: GenerationLimits;
+  secondStepLimits?: SecondStepLimits;
   mailer?: Mailer;
   /** How often each node sends the registration digests that are due (default every minute). */
   digestSweepMs?: number;
@@ -224,8 +234,11 @@ async function openStores(
       recoveryPerIp: config.recoveryLimitPerIp,
     },
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
+    ...(deps.secondStepLimits ? { secondStep: deps.secondStepLimits } : {}),
   });
   await seedCatalog(db);
+  // Before the first administrator exists: an empty database is a new installation.
+  await seedTwoFactorRules(createTwoFactorRepo(db), config.requireAdmin2faOnNewInstall);
   await seedFirstAdmin(db, config.admin, app.log);
   await backfillUsernameSkeletons(db);
   return { db, limits };
@@ -547,6 +560,31 @@ async function registerDataRights(context: AppContext, deps: AppDeps): Promise<v
   });
 }
 
+/**
+ * The second step of sign-in, the account's factors and the community's rules. The rules are stored on first
+ * start (a new installation requires a second factor of administrators, as configured).
+ */
+function registerTwoFactor({ app, config, db, clock, limits, sessionRepo, history, mailer }: AppContext): {
+  service: TwoFactorService;
+  gate: ReturnType<typeof createSignInGate>;
+} {
+  const service = createTwoFactorService({
+    repo: createTwoFactorRepo(db),
+    clock,
+    mailer,
+    mailConfigured: config.mail.smtpUrl !== undefined,
+    log: app.log,
+    history,
+    limits,
+    publicUrl: () => publicUrl(app, config),
+    loadSessionUser: (email) => sessionRepo.findUserForLogin(email),
+  });
+  for (const warning of service.startupWarnings()) app.log.warn({ twoFactor: 'mail' }, warning);
+  const gate = createSignInGate(app, service, config.appUrl?.startsWith('https://') ?? false);
+  twoFactorRoutes(app, service, gate);
+  return { service, gate };
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -556,13 +594,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerAppPlugins(app, config, db, sessionRepo, clock);
 
   systemRoutes(app, config);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
   // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
   const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history };
   registerAiTools(core);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
+  const twoFactor = registerTwoFactor(context);
+  authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
   registerMembersAndLibraries(context);
   registerAccounts(context);
   registerSecurity(context);

@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   MEMBERSHIP_PLANS_URL: optionalString.pipe(httpUrl.optional()),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag.default(false),
+  // Whether a new installation starts with «Exigir verificación en dos pasos» on for administrators (Configuración
+  // changes it afterwards; an existing installation is not touched by it).
+  REQUIRE_ADMIN_2FA_ON_NEW_INSTALL: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -125,6 +128,8 @@ export interface Config {
   /** The built web app to serve; undefined serves the API only. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** A new installation requires a second factor of administrators (REQUIRE_ADMIN_2FA_ON_NEW_INSTALL). */
+  requireAdmin2faOnNewInstall: boolean;
   /** Sign-ups allowed per client IP in the registration window. */
   registerLimitPerIp: number;
   /** Password-recovery requests allowed per client IP and hour. */
@@ -201,6 +206,7 @@ export function loadConfig(
     membershipPlansUrl: e.MEMBERSHIP_PLANS_URL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : options.webDistDir,
     trustProxy: e.TRUST_PROXY,
+    requireAdmin2faOnNewInstall: e.REQUIRE_ADMIN_2FA_ON_NEW_INSTALL,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     recoveryLimitPerIp: e.RECOVERY_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
@@ -243,6 +249,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       },
     }),
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    // Most tests sign an administrator in with a password alone; the two-factor tests turn the rule on.
+    requireAdmin2faOnNewInstall: false,
     ...overrides,
   };
 }

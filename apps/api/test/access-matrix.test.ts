@@ -164,7 +164,7 @@ describe('access matrix', () => {
     const app = Fastify();
     registerAccessGuards(app);
     app.decorate('sessions', {
-      start: async () => {},
+      start: async () => '',
       end: async () => {},
       resolve: async () => null,
       knownDevice: () => null,

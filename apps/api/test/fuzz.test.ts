@@ -159,6 +159,8 @@ const EXAMPLE_BODIES = [
   { username: 'nuevo', email: 'nuevo@example.com', role_id: 3, is_active: true },
   { titulo: 'Clase', categoria_id: 1, url: 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view' },
   { openai_base_url: 'http://127.0.0.1:11434/v1', openai_api_key: '' },
+  { method: 'totp', code: '123456' },
+  { code: '123456' },
 ];
 
 /**

@@ -90,3 +90,42 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   if (!cookie) throw new Error('no session cookie');
   return `session=${cookie.value}`;
 }
+
+/** The newest 6-digit sign-in code the fake SMTP server received for `email` (written as "123 456"). */
+export function lastEmailedCode(
+  smtp: { messages(): readonly { to: string[]; text: string }[] },
+  email: string,
+) {
+  const mail = smtp
+    .messages()
+    .filter((message) => message.to.includes(email.toLowerCase()))
+    .at(-1);
+  const match = mail && /\b(\d{3}) (\d{3})\b/.exec(mail.text);
+  if (!match) throw new Error(`no sign-in code emailed to ${email}`);
+  return `${match[1]}${match[2]}`;
+}
+
+/**
+ * Signs in an administrator whose new device is asked for the emailed code (the server sends mail): the code
+ * is read from the fake SMTP server. Returns the session cookie header value.
+ */
+export async function signInWithEmailCode(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  smtp: { messages(): readonly { to: string[]; text: string }[] },
+): Promise<string> {
+  const res = await postJson(app, '/api/auth/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const step = res.cookies.find((c) => c.name === 'second_step');
+  if (!step) return `session=${res.cookies.find((c) => c.name === 'session')!.value}`;
+  const verified = await postJson(
+    app,
+    '/api/auth/second-step',
+    { method: 'email', code: lastEmailedCode(smtp, email) },
+    { cookie: `second_step=${step.value}` },
+  );
+  const cookie = verified.cookies.find((c) => c.name === 'session');
+  if (verified.statusCode !== 200 || !cookie) throw new Error(`second step failed: ${verified.body}`);
+  return `session=${cookie.value}`;
+}

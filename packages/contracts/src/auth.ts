@@ -49,12 +49,42 @@ export const PrerenderedPages = z.record(
 );
 export type PrerenderedPages = z.infer<typeof PrerenderedPages>;
 
+/**
+ * The second factors an account can prove itself with after its password. The server computes the list in one
+ * place; 'passkey' is offered by the passkeys feature.
+ */
+export const SECOND_FACTORS = ['totp', 'backup', 'email', 'passkey'] as const;
+export const SecondFactor = z.enum(SECOND_FACTORS);
+export type SecondFactor = z.infer<typeof SecondFactor>;
+
+/**
+ * The login's answer when the password was right but the account owes a second step: no session yet, only a
+ * short-lived cookie good for the second-step routes. `setup_required`: the community requires a second factor
+ * and the account has none, so it sets one up before anything else (after the email code, when one is asked).
+ */
+export const SecondStep = z.strictObject({
+  second_step: z.strictObject({
+    factors: z.array(SecondFactor),
+    setup_required: z.boolean(),
+    /** Where the email code went, partly hidden (a***@example.com); null when none was sent. */
+    email_sent_to: z.string().nullable(),
+    expires_at: z.string(),
+  }),
+});
+export type SecondStep = z.infer<typeof SecondStep>;
+
+/** Signed in (the user), or a second step to take first. */
+export const LoginAnswer = z.union([SessionUser, SecondStep]);
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
+export const isSecondStep = (answer: LoginAnswer): answer is SecondStep => 'second_step' in answer;
+
 export const login = endpoint({
   summary: 'Inicia sesión',
   method: 'POST',
   path: '/api/auth/login',
   body: LoginBody,
-  response: SessionUser,
+  response: LoginAnswer,
 });
 
 export const logout = endpoint({

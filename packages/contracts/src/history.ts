@@ -46,6 +46,8 @@ export const HISTORY_KIND_LABELS = {
   'billing.subscription': 'Suscripción actualizada',
   'billing.payment.waiting': 'Pago en espera del dueño del correo',
   'user.data_archive': 'Archivo de datos del miembro solicitado',
+  'two_factor.rules': 'Reglas de verificación en dos pasos cambiadas',
+  'user.two_factor_reset': 'Verificación en dos pasos restablecida',
   'billing.trial.ended': 'Prueba gratuita terminada: el correo o el cliente ya tuvo una suscripción',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
@@ -54,6 +56,8 @@ export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as [HistoryKind, .
 /** The Spanish name of each field a change names (a field without one shows as stored). */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
   username: 'Usuario',
+  require_admins: 'Exigir a los administradores',
+  required_roles: 'Exigir a los roles',
   email: 'Email',
   phone: 'Teléfono',
   role: 'Rol',

@@ -24,6 +24,10 @@ export const API_TAGS = {
     description: 'Llaves de acceso (WebAuthn) de la cuenta: alta, nombre y baja.',
   },
   sessions: { name: 'Sesiones', description: 'Sesiones abiertas de la cuenta y su cierre.' },
+  'two-factor': {
+    name: 'Verificación en dos pasos',
+    description: 'Aplicación de autenticación, códigos de recuperación y reglas de la comunidad.',
+  },
   membresia: {
     name: 'Membresía',
     description: 'Clases de Membresía: categorías, vídeos, progreso e informes.',

@@ -30,3 +30,4 @@ export * from './sessions';
 export * from './data-archive';
 export * from './erasure';
 export * from './retention';
+export * from './two-factor';

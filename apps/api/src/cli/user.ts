@@ -1,7 +1,10 @@
 /**
- * Operator command: creates a member account from the shell (also used by the end-to-end tests to prepare
- * their members). Usage:
+ * Operator commands for accounts, from the shell:
  *   node apps/api/dist/cli/user.js add --email E --username U --password P --role cafeinas [--inactive]
+ *     creates a member account (the end-to-end tests prepare their members with it);
+ *   node apps/api/dist/cli/user.js reset-2fa --email E
+ *     removes the account's second factors, for the administrator locked out when nobody else can reset them
+ *     (Historial records it as the command line's; the account is emailed).
  */
 import { normalizeRoleName, TAKEN_MESSAGES, USERNAME_MESSAGES, UsernameField } from '@app/contracts';
 import { eq } from 'drizzle-orm';
@@ -13,6 +16,7 @@ import { accountConflictField } from '../db/unique-violation';
 import { usernameSkeleton } from '../db/username-skeleton';
 import { hashPassword } from '../lib/password';
 import { configOrFail, fail, readArgs } from './args';
+import { resetSecondFactor } from './reset-two-factor';
 
 const { positionals, values } = readArgs({
   email: { type: 'string' },
@@ -23,8 +27,15 @@ const { positionals, values } = readArgs({
   inactive: { type: 'boolean', default: false },
 });
 
-if (positionals[0] !== 'add')
-  fail('Uso: user add --email E --username U --password P [--role R] [--inactive]');
+const USAGE =
+  'Uso: user add --email E --username U --password P [--role R] [--inactive]\n     user reset-2fa --email E';
+
+if (positionals[0] === 'reset-2fa') {
+  if (!values.email) fail('Falta --email');
+  await resetSecondFactor(values.email);
+  process.exit(0);
+}
+if (positionals[0] !== 'add') fail(USAGE);
 const { email, username, password } = values;
 if (!email || !username || !password) fail('Faltan --email, --username o --password');
 if (password.length < 6) fail('La contraseña debe tener al menos 6 caracteres');

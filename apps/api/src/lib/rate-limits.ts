@@ -35,6 +35,19 @@ const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   windowSeconds: 15 * 60,
 };
 
+/** Second-step tries (codes from the app, backup codes, emailed codes): per account and per client IP. */
+export interface SecondStepLimits {
+  perAccount: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+const DEFAULT_SECOND_STEP_LIMITS: SecondStepLimits = {
+  perAccount: 10,
+  perIp: 30,
+  windowSeconds: 15 * 60,
+};
+
 export interface AccountLimits {
   /** Registration attempts allowed per client IP in the window. */
   registerPerIp: number;
@@ -67,6 +80,7 @@ export interface RateLimitSettings {
   login: LoginLimits;
   accounts: AccountLimits;
   generation: GenerationLimits;
+  secondStep: SecondStepLimits;
 }
 
 export interface LimiterOptions {
@@ -195,6 +209,7 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
   const login = settings.login ?? DEFAULT_LOGIN_LIMITS;
   const accounts = settings.accounts ?? DEFAULT_ACCOUNT_LIMITS;
   const generation = settings.generation ?? DEFAULT_GENERATION_LIMITS;
+  const secondStep = settings.secondStep ?? DEFAULT_SECOND_STEP_LIMITS;
   const budget = (keyPrefix: string, points: number, duration: number, message: string) =>
     new Budget(store.build({ keyPrefix, points, duration }), message);
 
@@ -205,6 +220,19 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
       'login-device',
       login.perKnownDevice,
       login.windowSeconds,
+      MESSAGES.tooManyAttempts,
+    ),
+    /** Second-step codes, counted apart from passwords: a stolen password does not buy unlimited guesses. */
+    secondStepByAccount: budget(
+      'second-step-account',
+      secondStep.perAccount,
+      secondStep.windowSeconds,
+      MESSAGES.tooManyAttempts,
+    ),
+    secondStepByIp: budget(
+      'second-step-ip',
+      secondStep.perIp,
+      secondStep.windowSeconds,
       MESSAGES.tooManyAttempts,
     ),
     /** Re-entering the current password on the profile page: limited like a login, per account. */

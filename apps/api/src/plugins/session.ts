@@ -28,8 +28,8 @@ const TokenPayload = z.object({ sub: z.string(), sid: z.string(), tv: z.number()
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
-      /** Opens a session for the user and sets the cookie. */
-      start(reply: FastifyReply, user: { id: number; token_version: number }): Promise<void>;
+      /** Opens a session for the user and sets the cookie; resolves with the session's id. */
+      start(reply: FastifyReply, user: { id: number; token_version: number }): Promise<string>;
       /** Ends the request's session (if any) and clears the cookie. */
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** The request's principal, or null when there is no valid session (a stale cookie is cleared). */
@@ -114,6 +114,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       });
       const token = app.jwt.sign({ sub: String(user.id), sid: sessionId, tv: user.token_version });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+      return sessionId;
     },
     async end(request, reply) {
       const payload = readToken(request);
@@ -163,7 +164,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     try {
-      const parsed = TokenPayload.safeParse(app.jwt.verify(token));
+      const decoded: unknown = app.jwt.verify(token);
+      // A token signed for another purpose (the second step of sign-in has its own audience) is no session.
+      if (decoded && typeof decoded === 'object' && 'aud' in decoded) return null;
+      const parsed = TokenPayload.safeParse(decoded);
       return parsed.success ? parsed.data : null;
     } catch {
       return null;

@@ -23,6 +23,8 @@ export interface FakeSmtp extends StartedFake {
   messages(): readonly ReceivedMail[];
   /** Resolves with the first message to that address (with that subject, if given), received or arriving later. */
   waitForMessage(to: string, subject?: string): Promise<ReceivedMail>;
+  /** Drops the messages received so far with this subject (a sign-in code read, then out of the way). */
+  forget(subject: string): void;
 }
 
 const listen = (server: { listen(port: number, host: string, cb: () => void): unknown }) =>
@@ -82,6 +84,10 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     url,
     env: { SMTP_URL: url, FAKE_MAILBOX_URL: `http://127.0.0.1:${mailboxPort}/messages` },
     messages: () => received,
+    forget(subject) {
+      const kept = received.filter((mail) => mail.subject !== subject);
+      received.splice(0, received.length, ...kept);
+    },
     waitForMessage(to, subject) {
       const address = to.toLowerCase();
       const wanted = (mail: ReceivedMail) =>

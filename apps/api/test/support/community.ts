@@ -19,8 +19,9 @@ import { libraryCategories, libraryVideos, libraryWatched } from '../../src/modu
 import { redgramConfig, redgramLogs, redgramProfiles } from '../../src/modules/redgram/schema';
 import { textoConfig } from '../../src/modules/texto/schema';
 import { videoRecords } from '../../src/modules/video-tools/schema';
-import { FAKES } from '../fakes';
-import { ADMIN, addUser, signIn } from '../helper';
+import { FAKES, type StartedFake } from '../fakes';
+import type { FakeSmtp } from '../fakes/smtp';
+import { ADMIN, addUser, signInWithEmailCode } from '../helper';
 import { directDb, ENGINE } from './engine';
 import { copyPgDatabase, dropPgDatabase } from './pg-databases';
 
@@ -55,6 +56,8 @@ export const communityConfig = (
       COBALT_API_KEY: SECRETS.cobalt,
       INSTAGRAM_API_KEY: SECRETS.instagram,
       API_DOCS: 'admin',
+      // The community's administrator signs in with the emailed code; no authenticator app is required.
+      REQUIRE_ADMIN_2FA_ON_NEW_INSTALL: 'false',
       ...fakesEnv,
     },
   }),
@@ -221,13 +224,15 @@ export async function buildCommunity(): Promise<Community> {
       username: `miembro_${name}`,
       role,
     });
-    principals.push({ name, ...user, cookie: await signIn(app, user.email, user.password), seenAs });
+    // A role holding 'config' administers: its new device is asked for the emailed code too.
+    const cookie = await signInWithEmailCode(app, user.email, user.password, smtpOf(fakes));
+    principals.push({ name, ...user, cookie, seenAs });
   }
   principals.push({
     name: 'admin',
     id: adminRow.id,
     ...ADMIN,
-    cookie: await signIn(app, ADMIN.email, ADMIN.password),
+    cookie: await signInWithEmailCode(app, ADMIN.email, ADMIN.password, smtpOf(fakes)),
     seenAs: { admin: true, tools: tiers('admin') },
   });
   // Signed in while active, then deactivated by an administrator: the old cookie must stop working.
@@ -256,6 +261,12 @@ export async function buildCommunity(): Promise<Community> {
 
 /** The community's database, saved: SQLite's file as bytes, or a PostgreSQL database used as a template. */
 export type Snapshot = { engine: 'sqlite'; bytes: Buffer } | { engine: 'postgres'; template: string };
+
+/** The fake SMTP server among the started fakes (the administrator's sign-in code arrives there). */
+const smtpOf = (fakes: StartedFake[]) =>
+  fakes.find((fake): fake is FakeSmtp => 'messages' in fake) ?? {
+    messages: () => [] as readonly { to: string[]; text: string }[],
+  };
 
 /** A database of its own for the community (never handed to another test), and how to save it. */
 async function openSnapshotDatabase() {

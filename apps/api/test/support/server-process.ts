@@ -16,7 +16,14 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...TSX, 'src/server.ts'], {
     cwd: API_ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // Administrators sign in with a password alone unless a test turns the requirement on.
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      REQUIRE_ADMIN_2FA_ON_NEW_INSTALL: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,4 +1,5 @@
 import { ProfilePage } from '@/features/accounts/profile-page';
+import { SecuritySection } from '@/features/accounts/security-section';
 import { SubscriptionSection } from '@/features/billing/subscription-section';
 import { PasskeysCard } from '@/features/passkeys/passkeys-card';
 import { SessionsCard } from '@/features/sessions/sessions-card';
@@ -10,6 +11,7 @@ export function ProfileScreen() {
   return (
     <ProfilePage>
       <SubscriptionSection />
+      <SecuritySection />
       <PasskeysCard />
       <SessionsCard />
       <MyDataSection />

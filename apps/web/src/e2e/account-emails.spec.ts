@@ -1,6 +1,16 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  adminDeviceCookie,
+  enterEmailedCode,
+  expect,
+  expectAccessible,
+  mailTo,
+  MOBILE,
+  signIn,
+  test,
+} from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -16,7 +26,7 @@ const userRow = (page: Page, username: string) =>
 async function newAdmin(request: APIRequestContext, id: string) {
   const admin = { email: `jefa${id}@e2e.test`, username: `jefa${id}`, password: 'jefa-e2e-secreto' };
   const login = await request.post('/api/auth/login', {
-    headers,
+    headers: { ...headers, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);
@@ -66,6 +76,7 @@ test.describe('Account emails', () => {
     expect(link).toBeDefined();
 
     await signIn(page, admin);
+    await enterEmailedCode(page, admin.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await expect(page.getByLabel('Solo pendientes de activación')).toBeChecked();

@@ -1,6 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { adminDeviceCookie } from './fixtures';
 
 /** What the fake Gemini (apps/api/test/fakes/gemini.ts) answers: this prefix, then the prompt it received. */
 export const ECHO_PREFIX = 'Respuesta de Gemini: ';
@@ -19,7 +20,7 @@ export const REDGRAM_CONFIG = {
 export async function saveAsAdmin(request: APIRequestContext, path: string, body: unknown): Promise<void> {
   const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const login = await request.post('/api/auth/login', {
-    headers,
+    headers: { ...headers, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 
 export { ACCOUNTS, expect };
@@ -15,12 +15,40 @@ export const test = base.extend({
 
 export const MOBILE = { width: 375, height: 812 };
 
-/** Signs in through the login screen as a person would. */
+/**
+ * The seeded administrator's verified browser (global-setup.ts verified it once with the emailed code): the
+ * `trusted_device` cookie, as a Cookie header value. Without it every spec's admin sign-in would be a new device.
+ */
+export const adminDeviceCookie = (): string => {
+  const value = process.env.E2E_ADMIN_DEVICE;
+  if (!value) throw new Error('E2E_ADMIN_DEVICE is not set: global setup did not verify the admin device');
+  return `trusted_device=${value}`;
+};
+
+/** Gives a browser context the seeded administrator's verified-device cookie. */
+export async function useAdminDevice(context: BrowserContext, baseURL: string): Promise<void> {
+  const { hostname } = new URL(baseURL);
+  await context.addCookies([
+    {
+      name: 'trusted_device',
+      value: adminDeviceCookie().slice('trusted_device='.length),
+      domain: hostname,
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+}
+
+/** Signs in through the login screen as a person would (the seeded admin from its verified browser). */
 export async function signIn(
   page: Page,
   account: { email: string; password: string },
   from = '/login',
 ): Promise<void> {
+  if (account.email === ACCOUNTS.admin.email) {
+    await useAdminDevice(page.context(), process.env.E2E_BASE_URL ?? '');
+  }
   await page.goto(from);
   await page.getByLabel('Correo Electrónico').fill(account.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
@@ -90,4 +118,27 @@ export async function mailTo(address: string): Promise<ReceivedMail[]> {
   if (!mailbox) throw new Error('FAKE_MAILBOX_URL is not set: the fake SMTP server did not start');
   const response = await fetch(`${mailbox}?to=${encodeURIComponent(address)}`);
   return (await response.json()) as ReceivedMail[];
+}
+
+/** The newest sign-in code emailed to an address (written "123 456" in the letter). */
+export async function emailedCode(address: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailTo(address))
+        .filter((m) => m.subject === 'Tu código para iniciar sesión')
+        .at(-1);
+      const match = mail && /\b(\d{3}) (\d{3})\b/.exec(mail.text);
+      code = match ? `${match[1]}${match[2]}` : '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+/** An administrator on a new device: types the code the server emailed. */
+export async function enterEmailedCode(page: Page, address: string): Promise<void> {
+  await expect(page.getByLabel('Código del correo')).toBeVisible();
+  await page.getByLabel('Código del correo').fill(await emailedCode(address));
+  await page.getByRole('button', { name: 'Verificar' }).click();
 }

@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, mailTo, signIn, test } from './fixtures';
+import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, mailTo, signIn, test } from './fixtures';
 
 /**
  * A member of its own for each run (the admin creates it through the API): the test changes its password and
@@ -11,7 +11,7 @@ async function newMember(request: APIRequestContext) {
   const member = { email: `olvido${id}@e2e.test`, password: 'olvido-e2e-secret', username: `tomas${id}` };
   const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const login = await request.post('/api/auth/login', {
-    headers,
+    headers: { ...headers, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -17,7 +17,7 @@ interface NewUser {
 /** The admin API, signed in as the e2e admin, for the tests' set-up. */
 async function adminApi(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
-    headers: HEADERS,
+    headers: { ...HEADERS, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);

@@ -1,17 +1,27 @@
 import { login, logout, me } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { LoginAnswer, SessionUser } from '@app/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import type { AuthService } from './service';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService): void {
+/** What follows a right password (the two-factor module's sign-in gate): a session, or a second step first. */
+export interface AfterPasswordGate {
+  afterPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: SessionUser,
+    tokenVersion: number,
+  ): Promise<LoginAnswer>;
+}
+
+export function authRoutes(app: FastifyInstance, auth: AuthService, gate: AfterPasswordGate): void {
   route(app, login, access.public, async ({ body, request, reply }) => {
     const { user, session, device } = await auth.login(body, {
       ip: request.ip,
       device: app.sessions.knownDevice(request),
     });
-    await app.sessions.start(reply, session);
     app.sessions.rememberDevice(reply, device);
-    return user;
+    return gate.afterPassword(request, reply, user, session.token_version);
   });
 
   route(app, logout, access.public, async ({ request, reply }) => {

@@ -168,6 +168,30 @@ const CASES: Case[] = [
       ),
   },
   {
+    kind: 'two_factor.rules',
+    act: (c) =>
+      send(
+        c,
+        'PUT',
+        '/api/admin/two-factor',
+        { require_admins: true, required_role_ids: [] },
+        { entityId: null, label: 'Verificación en dos pasos' },
+      ),
+  },
+  {
+    kind: 'user.two_factor_reset',
+    act: async (c) => {
+      const u = await addUser(c.db, member('socia@example.com'));
+      return send(
+        c,
+        'POST',
+        `/api/admin/users/${u.id}/two-factor-reset`,
+        {},
+        { entityId: u.id, label: 'socia' },
+      );
+    },
+  },
+  {
     kind: 'mail_settings.save',
     act: (c) =>
       send(

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toggleLabel } from '@/components/form-parts';
 import { usePublicConfig } from '@/lib/public-config';
@@ -23,12 +23,17 @@ import { redirectTarget } from './redirect-target';
 import { useLogin } from './use-login';
 import { usePasskeyLogin } from './use-passkey-login';
 
+/** The second step (codes, the required set-up) loads only when the server asks for it. */
+const SecondStepPanel = lazy(() =>
+  import('./second-step-panel').then((module) => ({ default: module.SecondStepPanel })),
+);
+
 /**
  * The form's two fields and its submit: an incomplete form explains itself instead of sending, on the button
  * and on Enter alike.
  */
 function useLoginForm() {
-  const { submit, prepare, isSubmitting } = useLogin();
+  const { submit, prepare, isSubmitting, secondStep, cancelSecondStep } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -56,7 +61,22 @@ function useLoginForm() {
     }
   };
 
-  return { email, setEmail, password, setPassword, isComplete, onSubmit, onKeyDown, prepare, isSubmitting };
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    isComplete,
+    onSubmit,
+    onKeyDown,
+    prepare,
+    isSubmitting,
+    secondStep,
+    cancelSecondStep: () => {
+      setPassword('');
+      cancelSecondStep();
+    },
+  };
 }
 
 /** Where else the visitor may go: registration, recovery, and the plans when payments are on. */
@@ -90,8 +110,9 @@ function LoginLinks({ billingEnabled }: { billingEnabled: boolean }) {
 export function LoginPage() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   const location = useLocation();
+  const form = useLoginForm();
   const { email, setEmail, password, setPassword, isComplete, onSubmit, onKeyDown, prepare, isSubmitting } =
-    useLoginForm();
+    form;
   // The page arrives prerendered (src/prerender/pages.tsx): usable once the app has hydrated it.
   const hydrated = useHydrated();
   const billingEnabled = usePublicConfig().data?.billingEnabled === true;
@@ -99,6 +120,18 @@ export function LoginPage() {
 
   // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
   if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  if (form.secondStep) {
+    return (
+      <Container size={440} py="xl">
+        <Paper withBorder shadow="md" radius="md" p="xl">
+          <Suspense fallback={<Loader size="sm" aria-label="Cargando..." />}>
+            <SecondStepPanel step={form.secondStep} onCancel={form.cancelSecondStep} />
+          </Suspense>
+        </Paper>
+      </Container>
+    );
+  }
 
   return (
     <Container size={440} py="xl">

@@ -1,5 +1,6 @@
-import { MESSAGES, type LoginBody } from '@app/contracts';
+import { isSecondStep, MESSAGES, type LoginBody, type SecondStep } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { notifyProgress } from '@/lib/notify';
 import { loadSignIn, useLoginMutation } from './api/login';
@@ -22,11 +23,17 @@ export const loginErrorMessage = (error: unknown): string => {
  */
 export function useLogin() {
   const mutation = useLoginMutation();
+  /** The second step the server asked for after a right password (no session yet). */
+  const [secondStep, setSecondStep] = useState<SecondStep['second_step'] | null>(null);
   const submit = async (body: LoginBody): Promise<boolean> => {
     if (mutation.isPending) return false;
     const hideProgress = notifyProgress('Iniciando sesión...');
     try {
-      await mutation.mutateAsync(body);
+      const answer = await mutation.mutateAsync(body);
+      if (isSecondStep(answer)) {
+        setSecondStep(answer.second_step);
+        return false;
+      }
       notifications.show({ color: 'teal', message: '¡Bienvenido!' });
       return true;
     } catch (error) {
@@ -38,5 +45,11 @@ export function useLogin() {
   };
   /** Loads the login call ahead of the submit: call it when the visitor starts on the form. */
   const prepare = () => void loadSignIn();
-  return { submit, prepare, isSubmitting: mutation.isPending };
+  return {
+    submit,
+    prepare,
+    isSubmitting: mutation.isPending,
+    secondStep,
+    cancelSecondStep: () => setSecondStep(null),
+  };
 }

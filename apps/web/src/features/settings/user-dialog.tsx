@@ -20,6 +20,7 @@ import { useCreateUser } from './api/create-user';
 import { useRoles } from './api/get-roles';
 import { useUpdateUser } from './api/update-user';
 import { SubscriptionEndChoice } from './subscription-end-choice';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 export interface UserFormValues {
   username: string;
@@ -202,6 +203,7 @@ export function UserDialog({ state, onClose }: UserDialogProps) {
         roles={roles}
         endsSubscription={endsSubscription(form.values)}
       />
+      {editedUser && <ResetTwoFactorButton user={editedUser} />}
       <DialogActions
         mt="md"
         onCancel={onClose}

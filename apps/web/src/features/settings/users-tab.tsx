@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/query-client';
 import { BulkActions } from './bulk-actions';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { MailSettingsDialog } from './mail-settings-dialog';
+import { TwoFactorRulesDialog } from './two-factor-rules-dialog';
 import { MembersExportButton } from './members-export-button';
 import { MembersImportDialog } from './members-import-dialog';
 import { useUserSelection } from './use-user-selection';
@@ -79,6 +80,7 @@ export function UsersTab({ userActions }: { userActions?: (user: AdminUser) => R
         )}
         <Group gap="sm" ml={{ sm: 'auto' }}>
           <MailSettingsDialog />
+          <TwoFactorRulesDialog />
           <MembersImportDialog />
           <MembersExportButton search={query.search} pending={query.pending} billing={query.billing} />
         </Group>

@@ -1,4 +1,4 @@
-import type { LoginBody } from '@app/contracts';
+import { isSecondStep, type LoginAnswer, type LoginBody } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { loadRequestModule } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
@@ -10,10 +10,17 @@ import { useSession } from '@/lib/session-store';
  */
 export const loadSignIn = () => import('./sign-in');
 
-/** Signs in; the session store (the owner of the session) takes the user the server returned. */
+/**
+ * Signs in; the session store (the owner of the session) takes the user the server returned. An answer that
+ * asks for a second step opens no session: the caller shows that step.
+ */
 export const useLoginMutation = () => {
   const setUser = useSession((state) => state.setUser);
   return useMutation({
-    mutationFn: async (body: LoginBody) => setUser(await (await loadRequestModule(loadSignIn)).signIn(body)),
+    mutationFn: async (body: LoginBody): Promise<LoginAnswer> => {
+      const answer = await (await loadRequestModule(loadSignIn)).signIn(body);
+      if (!isSecondStep(answer)) setUser(answer);
+      return answer;
+    },
   });
 };

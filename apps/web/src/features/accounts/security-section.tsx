@@ -1,0 +1,48 @@
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { ListState } from '@/components/list-state';
+import { errorMessage } from '@/lib/query-client';
+import { useTwoFactor } from './api/get-two-factor';
+import { TotpCard } from './totp-card';
+
+/** «Seguridad» in /perfil: the account's second factors. */
+export function SecuritySection() {
+  const status = useTwoFactor();
+  return (
+    <Paper
+      component="section"
+      withBorder
+      shadow="md"
+      radius="md"
+      p="xl"
+      mt="xl"
+      aria-labelledby="security-title"
+    >
+      <Title order={2} size="h3" mb="xs" id="security-title">
+        Seguridad
+      </Title>
+      <Text c="dimmed" mb="md">
+        Verificación en dos pasos: un segundo paso, además de tu contraseña, para que nadie más pueda entrar
+        en tu cuenta.
+      </Text>
+      <ListState
+        loading={status.isPending}
+        error={status.error && errorMessage(status.error, 'No se ha podido cargar tu seguridad.')}
+        empty={false}
+        loadingLabel="Cargando seguridad..."
+        emptyLabel=""
+        onRetry={() => void status.refetch()}
+      >
+        {status.data && (
+          <Stack gap="lg">
+            {status.data.required && status.data.factors.length === 0 && (
+              <Alert color="yellow" variant="light">
+                Tu comunidad exige la verificación en dos pasos para tu cuenta.
+              </Alert>
+            )}
+            <TotpCard status={status.data} />
+          </Stack>
+        )}
+      </ListState>
+    </Paper>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  EMAIL_CODE_MINUTES,
+  isSecondStep,
+  type SecondStep,
+  type SessionUser,
+  type TotpSetup,
+} from '@app/contracts';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState, type FormEvent } from 'react';
+import { BackupCodes } from '@/components/backup-codes';
+import { TotpSetupFields } from '@/components/totp-setup-fields';
+import { errorMessage } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
+import { useConfirmRequiredTotp, useStartRequiredTotp, useVerifySecondStep } from './api/second-step';
+
+type Step = SecondStep['second_step'];
+type Method = 'totp' | 'backup' | 'email';
+
+const welcome = () => notifications.show({ color: 'teal', message: '¡Bienvenido!' });
+
+/** The code form of one method: the app's code, a backup code, or the emailed code. */
+function CodeForm({ step, onNext }: { step: Step; onNext: (next: Step) => void }) {
+  const verify = useVerifySecondStep();
+  const [method, setMethod] = useState<Method>(step.factors.includes('email') ? 'email' : 'totp');
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verify.mutate(
+      { method, code },
+      {
+        onSuccess: (answer) => {
+          if (isSecondStep(answer)) onNext(answer.second_step);
+          else welcome();
+        },
+        onError: () => setCode(''),
+      },
+    );
+  };
+  const texts = {
+    email: {
+      intro: `Te hemos enviado un código de 6 dígitos a ${step.email_sent_to ?? 'tu correo'} porque es la primera vez que entras desde este dispositivo. Caduca en ${EMAIL_CODE_MINUTES} minutos.`,
+      label: 'Código del correo',
+    },
+    totp: {
+      intro: 'Abre tu aplicación de autenticación y escribe el código de 6 dígitos que muestra ahora.',
+      label: 'Código de la aplicación',
+    },
+    backup: {
+      intro: 'Escribe uno de los códigos de recuperación que guardaste. Cada código sirve una sola vez.',
+      label: 'Código de recuperación',
+    },
+  }[method];
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text>{texts.intro}</Text>
+        <TextInput
+          key={method}
+          label={texts.label}
+          name="code"
+          inputMode={method === 'backup' ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        {verify.error && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(verify.error, 'No hemos podido comprobar el código. Inténtalo de nuevo.')}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
+          Verificar
+        </Button>
+        {step.factors.includes('backup') && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setMethod(method === 'backup' ? 'totp' : 'backup');
+              setCode('');
+              verify.reset();
+            }}
+          >
+            {method === 'backup' ? 'Usar la aplicación de autenticación' : 'Usar un código de recuperación'}
+          </Anchor>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** The set-up the community requires, before any session exists; the backup codes are shown before going in. */
+function RequiredSetup() {
+  const start = useStartRequiredTotp();
+  const confirm = useConfirmRequiredTotp();
+  const setUser = useSession((state) => state.setUser);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [done, setDone] = useState<{ user: SessionUser; backup_codes: string[] } | null>(null);
+  const { mutate } = start;
+
+  useEffect(() => {
+    mutate(undefined, { onSuccess: setSetup });
+  }, [mutate]);
+
+  if (done) {
+    return (
+      <BackupCodes
+        codes={done.backup_codes}
+        doneLabel="Continuar"
+        onDone={() => {
+          setUser(done.user);
+          welcome();
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Alert color="blue" variant="light">
+        Tu comunidad exige la verificación en dos pasos para tu cuenta. Configúrala ahora para continuar: te
+        llevará un minuto.
+      </Alert>
+      {start.error && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(start.error, 'No hemos podido preparar la configuración. Vuelve a iniciar sesión.')}
+        </Alert>
+      )}
+      {setup && (
+        <TotpSetupFields
+          setup={setup}
+          busy={confirm.isPending}
+          submitLabel="Activar y continuar"
+          onSubmit={(code) => confirm.mutate(code, { onSuccess: setDone })}
+        />
+      )}
+      {confirm.error && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(confirm.error, 'No hemos podido comprobar el código. Inténtalo de nuevo.')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The second step of sign-in, in place of the password form: no session exists until it is done. */
+export function SecondStepPanel({ step, onCancel }: { step: Step; onCancel: () => void }) {
+  const [current, setCurrent] = useState(step);
+  const settingUp = current.setup_required && current.factors.length === 0;
+  return (
+    <Stack gap="md">
+      <Stack gap={4} ta="center">
+        <Title order={1}>
+          {settingUp ? 'Configura la verificación en dos pasos' : 'Verificación en dos pasos'}
+        </Title>
+        <Text c="dimmed">Protegemos tu cuenta con un segundo paso además de tu contraseña.</Text>
+      </Stack>
+      {settingUp ? <RequiredSetup /> : <CodeForm step={current} onNext={setCurrent} />}
+      <Anchor component="button" type="button" size="sm" ta="center" onClick={onCancel}>
+        Volver a iniciar sesión
+      </Anchor>
+    </Stack>
+  );
+}
