@@ -69,8 +69,8 @@ import {
   createPasskeysRepo,
   createPasskeysService,
   passkeysRoutes,
-  refuseEveryPendingToken,
   relyingPartyOf,
+  type PasskeysService,
 } from './modules/passkeys';
 import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
 import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
@@ -94,6 +94,7 @@ import {
   createTwoFactorService,
   seedTwoFactorRules,
   twoFactorRoutes,
+  type SignInGate,
   type TwoFactorService,
 } from './modules/two-factor';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -430,23 +431,26 @@ function registerAccounts({
 /** The name passkeys are saved under in the member's password manager (the app's title). */
 const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
 
+/** Passkeys: managed in Seguridad, and a way in (without a password, or as a sign-in's second step). */
+function createPasskeys({ app, config, db, clock, limits, sessionRepo, mailer }: AppContext): PasskeysService {
+  return createPasskeysService({
+    repo: createPasskeysRepo(db),
+    clock,
+    relyingParty: () => relyingPartyOf(publicUrl(app, config), PASSKEY_RP_NAME),
+    loadAccount: (userId) => sessionRepo.findUserById(userId),
+    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+    limits,
+    mailer,
+    publicUrl: () => publicUrl(app, config),
+    log: app.log,
+  });
+}
+
 /** Seguridad in /perfil: passkeys (and signing in with one) and the account's open sessions. */
-function registerSecurity({ app, config, db, clock, limits, sessionRepo, mailer }: AppContext): void {
-  passkeysRoutes(
-    app,
-    createPasskeysService({
-      repo: createPasskeysRepo(db),
-      clock,
-      relyingParty: () => relyingPartyOf(publicUrl(app, config), PASSKEY_RP_NAME),
-      loadAccount: (userId) => sessionRepo.findUserById(userId),
-      loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-      limits,
-      // The sign-in's second step hands its token check in here once it exists.
-      resolvePendingSecondStep: refuseEveryPendingToken,
-      mailer,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-    }),
+function registerSecurity({ app, db, clock }: AppContext, passkeys: PasskeysService, gate: SignInGate): void {
+  // A passkey with user verification is two factors in one: its sign-in is a finished second step.
+  passkeysRoutes(app, passkeys, (request, reply, account) =>
+    gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
   );
   sessionsRoutes(app, createSessionsService({ repo: createSessionsRepo(db), clock }));
 }
@@ -526,7 +530,11 @@ function registerDataArchive({ app, config, db, clock, history, mailer }: AppCon
  * The member's own erasure, "Conservación de datos", and the sweep every node runs at start and on a timer: it
  * erases the accounts whose paid period has ended, then runs the day's purge unless another node already has.
  */
-async function registerDataRights(context: AppContext, deps: AppDeps): Promise<void> {
+async function registerDataRights(
+  context: AppContext,
+  deps: AppDeps,
+  twoFactor: TwoFactorService,
+): Promise<void> {
   const { app, config, db, clock, limits, sessionRepo, history, mailer } = context;
   const erasure = createErasureService({
     repo: createErasureRepo(db),
@@ -534,6 +542,7 @@ async function registerDataRights(context: AppContext, deps: AppDeps): Promise<v
     endSubscription: createSubscriptionEnder(createStripe(config)),
     loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
     limits,
+    secondFactor: twoFactor,
     mailer,
     clock,
     timeZone: config.timeZone,
@@ -564,7 +573,10 @@ async function registerDataRights(context: AppContext, deps: AppDeps): Promise<v
  * The second step of sign-in, the account's factors and the community's rules. The rules are stored on first
  * start (a new installation requires a second factor of administrators, as configured).
  */
-function registerTwoFactor({ app, config, db, clock, limits, sessionRepo, history, mailer }: AppContext): {
+function registerTwoFactor(
+  { app, config, db, clock, limits, sessionRepo, history, mailer }: AppContext,
+  passkeys: PasskeysService,
+): {
   service: TwoFactorService;
   gate: ReturnType<typeof createSignInGate>;
 } {
@@ -581,7 +593,7 @@ function registerTwoFactor({ app, config, db, clock, limits, sessionRepo, histor
   });
   for (const warning of service.startupWarnings()) app.log.warn({ twoFactor: 'mail' }, warning);
   const gate = createSignInGate(app, service, config.appUrl?.startsWith('https://') ?? false);
-  twoFactorRoutes(app, service, gate);
+  twoFactorRoutes(app, service, gate, (body, ip) => passkeys.verify(body, { ip }));
   return { service, gate };
 }
 
@@ -600,15 +612,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history };
   registerAiTools(core);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
-  const twoFactor = registerTwoFactor(context);
+  const passkeys = createPasskeys(context);
+  const twoFactor = registerTwoFactor(context, passkeys);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
   registerMembersAndLibraries(context);
   registerAccounts(context);
-  registerSecurity(context);
+  registerSecurity(context, passkeys, twoFactor.gate);
   registerDataArchive(context, deps);
   registerVideoTools(app, config, db, clock, history);
   await registerBilling(context);
-  await registerDataRights(context, deps);
+  await registerDataRights(context, deps, twoFactor.service);
   await registerStats(core, deps);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });

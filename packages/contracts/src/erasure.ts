@@ -12,6 +12,7 @@ const endpoint = endpointsOf('accounts');
 export const ERASURE_MESSAGES = {
   passwordRequired: 'Introduce tu contraseña actual para eliminar tu cuenta',
   passwordWrong: 'La contraseña actual no es correcta',
+  codeRequired: 'Escribe el código de tu aplicación de autenticación o uno de tus códigos de recuperación',
   lastAdmin:
     'Eres el último administrador: no puedes eliminar tu cuenta. Da a otra cuenta el rol de administrador antes.',
   alreadyScheduled: 'Tu cuenta ya está programada para eliminarse al final del periodo pagado.',
@@ -35,6 +36,8 @@ export const DeleteMyAccountBody = z.strictObject({
     .string()
     .max(USER_LIMITS.passwordMax, ERASURE_MESSAGES.passwordWrong)
     .min(1, ERASURE_MESSAGES.passwordRequired),
+  /** The authenticator app's code or a backup code, when the account has the app on. */
+  code: z.string().trim().max(32).optional(),
   subscription_end: SubscriptionEnding.default('now'),
 });
 export type DeleteMyAccountBody = z.input<typeof DeleteMyAccountBody>;
@@ -52,6 +55,8 @@ export const MyErasure = z.strictObject({
   erase_at: z.string().nullable(),
   /** The end of the live subscription's paid period, when the member has one (they may keep access until then). */
   paid_until: z.string().nullable(),
+  /** The account has an authenticator app: the confirmation asks for a code too. */
+  code_required: z.boolean(),
 });
 export type MyErasure = z.infer<typeof MyErasure>;
 

@@ -20,7 +20,6 @@ export const PASSKEY_MESSAGES = {
   unknownPasskey: 'Esta llave de acceso no está asociada a ninguna cuenta.',
   passwordRequired: 'Escribe tu contraseña actual.',
   passwordWrong: 'La contraseña actual no es correcta.',
-  secondStepUnavailable: 'La verificación ha caducado. Vuelve a iniciar sesión.',
   added: 'Llave de acceso añadida. Hemos cerrado tus otras sesiones.',
   renamed: 'Nombre de la llave de acceso guardado.',
   removed: 'Llave de acceso eliminada.',
@@ -155,13 +154,10 @@ export const RemovePasskeyBody = z.strictObject({
 });
 
 /**
- * Signing in with a passkey. `pendingToken`: the short-lived second-step token of a sign-in whose password was
- * already right; the passkey is then its second factor, for that same account only.
+ * Signing in with a passkey: without a password, or as the second step of a sign-in whose password was right
+ * (then at /api/auth/second-step/passkey, for that same account only).
  */
-export const PasskeySignInBody = z.strictObject({
-  response: PasskeyAuthenticationResponse,
-  pendingToken: z.string().min(1).max(2048).optional(),
-});
+export const PasskeySignInBody = z.strictObject({ response: PasskeyAuthenticationResponse });
 export type PasskeySignInBody = z.input<typeof PasskeySignInBody>;
 
 export const listPasskeys = endpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpointsOf, ID_MAX, OkResponse } from './http';
 import { LoginAnswer, PASSWORD_MAX, SecondFactor, SessionUser } from './auth';
+import { PasskeySignInBody } from './passkeys';
 import { IdParams } from './settings';
 
 const endpoint = endpointsOf('two-factor');
@@ -82,6 +83,14 @@ export const verifySecondStep = authEndpoint({
   method: 'POST',
   path: '/api/auth/second-step',
   body: SecondStepBody,
+  response: LoginAnswer,
+});
+
+export const verifySecondStepPasskey = authEndpoint({
+  summary: 'Completa el inicio de sesión con una llave de acceso como segundo paso',
+  method: 'POST',
+  path: '/api/auth/second-step/passkey',
+  body: PasskeySignInBody,
   response: LoginAnswer,
 });
 

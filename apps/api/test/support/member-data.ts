@@ -19,7 +19,11 @@ import { adminMailThrottle, sentEmails } from '../../src/modules/notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
 import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
 import { statsToolUses } from '../../src/modules/stats';
+import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../../src/modules/two-factor';
 import { videoRecords } from '../../src/modules/video-tools';
+
+/** The seeded authenticator app's secret (base32): a test signs the member in again with its codes. */
+export const SEEDED_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export async function seedMemberData(db: Db, member: { id: number; mark: string }): Promise<void> {
   const { id, mark } = member;
@@ -130,4 +134,23 @@ export async function seedMemberData(db: Db, member: { id: number; mark: string 
     .values({ challenge: `reto-${mark}`, purpose: 'registration', user_id: id, expires_at: later });
   await db.insert(statsToolUses).values({ day: '2026-11-20', tool: `texto-${mark}`, user_id: id, uses: 2 });
   await db.insert(accountErasures).values({ user_id: id, erase_at: later, requested_at: at });
+  await db
+    .insert(totpFactors)
+    .values({ user_id: id, secret: SEEDED_TOTP_SECRET, confirmed_at: at, created_at: at });
+  await db.insert(backupCodes).values({ user_id: id, code_hash: `hash-codigo-${mark}`, used_at: at });
+  await db.insert(loginChallenges).values({
+    id_hash: `reto-inicio-${mark}`,
+    user_id: id,
+    factors: 'totp',
+    token_version: 0,
+    expires_at: later,
+    created_at: at,
+  });
+  await db.insert(trustedDevices).values({
+    user_id: id,
+    device_hash: `dispositivo-${mark}`,
+    password_fingerprint: `huella-${mark}`,
+    expires_at: later,
+    created_at: at,
+  });
 }

@@ -3,9 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, addUser, createTestApp, csrf, signIn } from '../../../test/helper';
+import { Secret, TOTP } from 'otpauth';
+import {
+  ADMIN,
+  addUser,
+  createTestApp,
+  csrf,
+  postJson,
+  signIn,
+  signInWithEmailCode,
+} from '../../../test/helper';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
-import { seedMemberData } from '../../../test/support/member-data';
+import { SEEDED_TOTP_SECRET, seedMemberData } from '../../../test/support/member-data';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from '../history/schema';
 import { sentEmails } from '../notifications/schema';
@@ -50,6 +59,29 @@ afterEach(async () => {
   smtp = undefined;
 });
 
+/** Signs a seeded member in again: their seeded authenticator app answers the second step. */
+async function signInAgain(
+  app: FastifyInstance,
+  member: { email: string; password: string },
+  clock: Clock,
+): Promise<string> {
+  const login = await postJson(app, '/api/auth/login', { email: member.email, password: member.password });
+  const step = login.cookies.find((c) => c.name === 'second_step');
+  expect(step, login.body).toBeDefined();
+  const code = new TOTP({ secret: Secret.fromBase32(SEEDED_TOTP_SECRET) }).generate({
+    timestamp: clock.now().getTime(),
+  });
+  const done = await postJson(
+    app,
+    '/api/auth/second-step',
+    { method: 'totp', code },
+    { cookie: `second_step=${step!.value}` },
+  );
+  const session = done.cookies.find((c) => c.name === 'session');
+  expect(session, done.body).toBeDefined();
+  return `session=${session!.value}`;
+}
+
 async function setUp() {
   const clock = movableClock();
   smtp = await startFakeSmtp();
@@ -59,10 +91,11 @@ async function setUp() {
   );
   const alfa = await addUser(t.db, { email: 'alfa@example.com', username: 'alfa' });
   const zeta = await addUser(t.db, { email: 'zzbeta@example.com', username: 'zzbeta' });
-  await seedMemberData(t.db, { id: alfa.id, mark: 'ALFAMARK' });
-  await seedMemberData(t.db, { id: zeta.id, mark: 'ZZBETAMARK' });
+  // Signed in first: the seeded authenticator app and passkey would ask each for a second step.
   const alfaCookie = await signIn(t.app, alfa.email, alfa.password);
   const zetaCookie = await signIn(t.app, zeta.email, zeta.password);
+  await seedMemberData(t.db, { id: alfa.id, mark: 'ALFAMARK' });
+  await seedMemberData(t.db, { id: zeta.id, mark: 'ZZBETAMARK' });
   return { ...t, clock, alfa, zeta, alfaCookie, zetaCookie };
 }
 
@@ -113,7 +146,7 @@ describe('a member’s data archive', () => {
 
     clock.advance(DAY_MS - 60_000);
     // A session lasts less than the wait: the member signs in again, as they would.
-    const cookie = await signIn(app, alfa.email, alfa.password);
+    const cookie = await signInAgain(app, alfa, clock);
     const again = await post(app, '/api/accounts/data-archive', cookie);
     expect(again.statusCode).toBe(429);
     expect(again.json<{ error: string }>().error).toMatch(
@@ -134,7 +167,7 @@ describe('a member’s data archive', () => {
     const url = dataArchiveDownloadPath(archive!.id);
 
     clock.advance(7 * DAY_MS - 1);
-    const cookie = await signIn(app, alfa.email, alfa.password);
+    const cookie = await signInAgain(app, alfa, clock);
     expect((await get(app, url, cookie)).statusCode).toBe(200);
     clock.advance(2);
     const late = await get(app, url, cookie);
@@ -149,7 +182,7 @@ describe('a member’s data archive', () => {
 
     // A new request runs the sweep, which clears every expired ZIP.
     clock.advance(DAY_MS);
-    const next = await signIn(app, alfa.email, alfa.password);
+    const next = await signInAgain(app, alfa, clock);
     expect((await post(app, '/api/accounts/data-archive', next)).statusCode).toBe(200);
     await whenFinished(app, '/api/accounts/data-archive', next);
     const [old] = await database.read
@@ -164,7 +197,7 @@ describe('a member’s data archive', () => {
     await post(app, '/api/accounts/data-archive', alfaCookie);
     const { archive } = await whenFinished(app, '/api/accounts/data-archive', alfaCookie);
     const url = dataArchiveDownloadPath(archive!.id);
-    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const adminCookie = await signInWithEmailCode(app, ADMIN.email, ADMIN.password, smtp!);
 
     for (const cookie of [zetaCookie, adminCookie]) {
       const res = await get(app, url, cookie);
@@ -201,7 +234,7 @@ describe('a member’s data archive', () => {
 describe('an administrator’s archive of a member', () => {
   it('is made from the users table, named in Historial, emailed to the administrator and theirs alone', async () => {
     const { app, db, zeta, alfaCookie, zetaCookie } = await setUp();
-    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const adminCookie = await signInWithEmailCode(app, ADMIN.email, ADMIN.password, smtp!);
     const url = `/api/admin/users/${zeta.id}/data-archive`;
     expect((await post(app, url, alfaCookie)).statusCode).toBe(403);
 
@@ -231,7 +264,7 @@ describe('an administrator’s archive of a member', () => {
 
   it('answers 404 for an account that does not exist', async () => {
     const { app } = await setUp();
-    const adminCookie = await signIn(app, ADMIN.email, ADMIN.password);
+    const adminCookie = await signInWithEmailCode(app, ADMIN.email, ADMIN.password, smtp!);
     const res = await post(app, '/api/admin/users/999999/data-archive', adminCookie);
     expect(res.statusCode).toBe(404);
     expect(res.json<{ error: string }>().error).toBeTypeOf('string');

@@ -11,6 +11,7 @@ import { adminMailThrottle, sentEmails } from '../notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
 import { passkeys, webauthnChallenges } from '../passkeys';
 import { statsToolUses } from '../stats';
+import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../two-factor';
 import { videoRecords } from '../video-tools';
 import { dataArchives } from './schema';
 
@@ -278,14 +279,44 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
   }),
   rowsOf({
     file: 'llaves-de-acceso.csv',
-    about: 'Tus llaves de acceso: el nombre que les diste, cuándo las añadiste y cuándo las usaste por última vez.',
+    about:
+      'Tus llaves de acceso: el nombre que les diste, cuándo las añadiste y cuándo las usaste por última vez.',
     table: passkeys,
     by: passkeys.user_id,
     omit: ['id', 'credential_id', 'public_key', 'counter'],
   }),
   rowsOf({
+    file: 'aplicacion-de-autenticacion.json',
+    about: 'Tu aplicación de autenticación: cuándo la activaste (el secreto no se incluye).',
+    table: totpFactors,
+    by: totpFactors.user_id,
+    omit: ['secret', 'last_step'],
+  }),
+  rowsOf({
+    file: 'codigos-de-recuperacion.csv',
+    about: 'Tus códigos de recuperación: cuáles usaste y cuándo (los códigos no se incluyen).',
+    table: backupCodes,
+    by: backupCodes.user_id,
+    omit: ['id', 'code_hash'],
+  }),
+  rowsOf({
+    file: 'verificaciones-pendientes.csv',
+    about: 'Los inicios de sesión que esperan su segundo paso (caducan a los pocos minutos).',
+    table: loginChallenges,
+    by: loginChallenges.user_id,
+    omit: ['id_hash', 'email_code_hash', 'token_version'],
+  }),
+  rowsOf({
+    file: 'dispositivos-recordados.csv',
+    about: 'Los navegadores de administrador verificados con un código, que no lo piden durante 30 días.',
+    table: trustedDevices,
+    by: trustedDevices.user_id,
+    omit: ['device_hash', 'password_fingerprint', 'session_id'],
+  }),
+  rowsOf({
     file: 'solicitudes-de-llave.csv',
-    about: 'Las solicitudes para añadir una llave de acceso que siguen abiertas (caducan a los pocos minutos).',
+    about:
+      'Las solicitudes para añadir una llave de acceso que siguen abiertas (caducan a los pocos minutos).',
     table: webauthnChallenges,
     by: webauthnChallenges.user_id,
     omit: ['challenge'],

@@ -9,6 +9,7 @@ import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
 import { dataArchives } from '../data-archive';
 import { passkeys, webauthnChallenges } from '../passkeys';
 import { statsToolUses } from '../stats';
+import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../two-factor';
 import { videoRecords } from '../video-tools';
 
 /**
@@ -39,6 +40,10 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: videoRecords, action: 'delete', column: videoRecords.user_id },
   { table: accountErasures, action: 'delete', column: accountErasures.user_id },
   { table: passkeys, action: 'delete', column: passkeys.user_id },
+  { table: totpFactors, action: 'delete', column: totpFactors.user_id },
+  { table: backupCodes, action: 'delete', column: backupCodes.user_id },
+  { table: loginChallenges, action: 'delete', column: loginChallenges.user_id },
+  { table: trustedDevices, action: 'delete', column: trustedDevices.user_id },
   { table: webauthnChallenges, action: 'delete', column: webauthnChallenges.user_id },
   { table: sentEmails, action: 'delete', column: sentEmails.user_id },
   // The tool uses are per member only to count distinct members; the closed days keep the community's totals.

@@ -200,7 +200,11 @@ describe('"Eliminar mi cuenta"', () => {
     const subscription = await subscribe(t, who);
 
     const before = await t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: who.cookie } });
-    expect(before.json()).toEqual({ erase_at: null, paid_until: subscription.periodEnd });
+    expect(before.json()).toEqual({
+      erase_at: null,
+      paid_until: subscription.periodEnd,
+      code_required: false,
+    });
     const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
     expect([res.statusCode, res.json()]).toEqual([
       200,

@@ -29,6 +29,11 @@ export interface ErasureServiceDeps {
   /** The stored password hash of an account. */
   loadPasswordHash(email: string): Promise<string | undefined>;
   limits: Pick<RateLimits, 'reauth'>;
+  /** The account's second factor, asked for after the password (the two-factor module). */
+  secondFactor: {
+    codeRequired(userId: number): Promise<boolean>;
+    confirmCode(userId: number, code: string | undefined): Promise<void>;
+  };
   mailer: Mailer;
   clock: Clock;
   timeZone: string;
@@ -61,8 +66,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
 
   /**
    * Proves that the person asking owns the account: the current password, spending a point of the
-   * re-authentication limit like the profile's password change. The second factor, where the member set one,
-   * is to be checked here too.
+   * re-authentication limit like the profile's password change; then the authenticator app's code (or a
+   * backup code) when the member has the app on.
    */
   async function confirmOwnerForErasure(me: SessionUser, body: DeleteMyAccountBody): Promise<void> {
     if (body.password === '') throw badRequest(M.passwordRequired, 'password');
@@ -71,6 +76,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
     const hash = await deps.loadPasswordHash(me.email.toLowerCase());
     if (!hash || !(await verifyPassword(hash, body.password))) throw badRequest(M.passwordWrong, 'password');
     await deps.limits.reauth.refund(key);
+    if ((await deps.secondFactor.codeRequired(me.id)) && !body.code) throw badRequest(M.codeRequired, 'code');
+    await deps.secondFactor.confirmCode(me.id, body.code);
   }
 
   /** Erases the account now, in one transaction with its Historial entry and the end of its subscription. */
@@ -112,6 +119,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       return {
         erase_at: (await repo.scheduledErasure(id)) ?? null,
         paid_until: live && paidUntil !== null && paidUntil > clock.now().toISOString() ? paidUntil : null,
+        code_required: await deps.secondFactor.codeRequired(id),
       };
     },
 

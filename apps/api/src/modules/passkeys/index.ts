@@ -2,7 +2,6 @@
 export { createPasskeysRepo } from './repo';
 export { relyingPartyOf } from './relying-party';
 export { passkeysRoutes } from './routes';
-export { refuseEveryPendingToken } from './second-step';
-export { createPasskeysService } from './service';
+export { createPasskeysService, type PasskeysService } from './service';
 /** The erasure of an account and its data archive cover the member's passkeys and pending challenges. */
 export { passkeys, webauthnChallenges } from './schema';

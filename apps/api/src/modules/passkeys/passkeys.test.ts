@@ -271,15 +271,51 @@ describe('passkeys', () => {
     expect(sessionCookie(res)).toBeUndefined();
   });
 
-  it('a second-step token is refused until the sign-in’s second step hands in its check', async () => {
-    const { app, cookie, authenticator } = await setUp();
-    await addPasskey(app, cookie, authenticator);
-    const res = await postJson(app, '/api/auth/passkey', {
+  it('is asked after the password, and finishes that sign-in for its own account only', async () => {
+    const { app, db, cookie, authenticator, member } = await setUp();
+    expect((await addPasskey(app, cookie, authenticator)).statusCode).toBe(200);
+    const other = await addUser(db, { email: 'luis@example.com', username: 'luis' });
+    const otherAuthenticator = createSoftAuthenticator(APP_URL);
+    const otherCookie = await signIn(app, other.email, other.password);
+    expect((await addPasskey(app, otherCookie, otherAuthenticator)).statusCode).toBe(200);
+
+    const login = await postJson(app, '/api/auth/login', { email: member.email, password: member.password });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ second_step: { factors: ['passkey'], setup_required: false } });
+    expect(sessionCookie(login)).toBeUndefined();
+    const step = login.cookies.find((c) => c.name === 'second_step')!;
+    const stepCookie = `second_step=${step.value}`;
+
+    // Someone else's passkey does not finish Ana's sign-in.
+    const wrong = await postJson(
+      app,
+      '/api/auth/second-step/passkey',
+      { response: otherAuthenticator.get(await signInOptions(app)) },
+      { cookie: stepCookie },
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(sessionCookie(wrong)).toBeUndefined();
+
+    // Without the second step's cookie the route opens nothing either.
+    const bare = await postJson(app, '/api/auth/second-step/passkey', {
       response: authenticator.get(await signInOptions(app)),
-      pendingToken: 'not-a-real-token',
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: PASSKEY_MESSAGES.secondStepUnavailable });
+    expect(bare.statusCode).toBe(401);
+
+    const done = await postJson(
+      app,
+      '/api/auth/second-step/passkey',
+      { response: authenticator.get(await signInOptions(app)) },
+      { cookie: stepCookie },
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email: member.email });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookie(done)! },
+    });
+    expect(me.statusCode).toBe(200);
   });
 
   it('limits failed passkey sign-ins per IP, like the login', async () => {

@@ -6,13 +6,25 @@ import {
   passkeySignInOptions,
   removePasskey,
   renamePasskey,
+  type SessionUser,
 } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import { newDeviceId } from '../auth';
 import type { PasskeysService } from './service';
 
-export function passkeysRoutes(app: FastifyInstance, passkeys: PasskeysService): void {
+/** Opens the session of an account a passkey proved (the sign-in's own rules: remembered devices, emails). */
+export type OpenPasskeySession = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: { user: SessionUser; token_version: number },
+) => Promise<SessionUser>;
+
+export function passkeysRoutes(
+  app: FastifyInstance,
+  passkeys: PasskeysService,
+  openSession: OpenPasskeySession,
+): void {
   route(app, listPasskeys, access.user, async ({ user }) => ({ passkeys: await passkeys.list(user) }));
 
   route(app, passkeyRegistrationOptions, access.user, ({ user }) => passkeys.registrationOptions(user));
@@ -32,13 +44,12 @@ export function passkeysRoutes(app: FastifyInstance, passkeys: PasskeysService):
 
   route(app, passkeySignIn, access.public, async ({ body, request, reply }) => {
     const account = await passkeys.verify(body, { ip: request.ip });
-    await app.sessions.start(reply, { id: account.user.id, token_version: account.token_version });
     // A browser that signed in to the account: its password logins get the known-device budget too.
     const known = app.sessions.knownDevice(request);
     app.sessions.rememberDevice(
       reply,
       known?.userId === account.user.id ? known : { userId: account.user.id, deviceId: newDeviceId() },
     );
-    return account.user;
+    return openSession(request, reply, account);
   });
 }

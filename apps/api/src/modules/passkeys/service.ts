@@ -25,7 +25,6 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails';
 import type { RelyingParty } from './relying-party';
 import type { ChallengePurpose, PasskeysRepo } from './repo';
-import { secondStepExpired, type ResolvePendingSecondStep } from './second-step';
 
 const CHALLENGE_MS = PASSKEY_CHALLENGE_MINUTES * 60 * 1000;
 /**
@@ -52,8 +51,6 @@ export interface PasskeysServiceDeps {
   /** The stored password hash of an account (removing a passkey asks for the password). */
   loadPasswordHash(email: string): Promise<string | undefined>;
   limits: { loginByIp: Budget; reauth: Budget };
-  /** Finishes a password sign-in's second step: see ./second-step.ts. */
-  resolvePendingSecondStep: ResolvePendingSecondStep;
   mailer: Mailer;
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
@@ -216,7 +213,6 @@ function signIn(deps: PasskeysServiceDeps) {
     /**
      * Checks an assertion and returns the account to open a session for. Each try spends a point of the login's
      * per-IP budget first (given back on success). The account must be active, as for a password sign-in.
-     * With `pendingToken` it finishes that password sign-in instead, for the same account only.
      */
     async verify(body: PasskeySignInBody, client: { ip: string }): Promise<AccountRow> {
       await limits.loginByIp.spend(client.ip);
@@ -246,10 +242,6 @@ function signIn(deps: PasskeysServiceDeps) {
         throw unauthorized(PASSKEY_MESSAGES.notVerified);
       }
       if (!verification.verified) throw unauthorized(PASSKEY_MESSAGES.notVerified);
-      if (body.pendingToken !== undefined) {
-        const pending = await deps.resolvePendingSecondStep(body.pendingToken);
-        if (pending?.userId !== stored.user_id) throw secondStepExpired();
-      }
       await repo.recordUse(stored.id, verification.authenticationInfo.newCounter, clock.now());
       const account = await deps.loadAccount(stored.user_id);
       if (!account) throw unauthorized(PASSKEY_MESSAGES.unknownPasskey);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { forgetDevicesOfSessions } from '../two-factor';
 
 export interface SessionRow {
   id: string;
@@ -34,6 +35,8 @@ export function createSessionsRepo(database: AppDatabase) {
           .delete(sessions)
           .where(and(eq(sessions.user_id, userId), eq(sessions.id, sessionId)))
           .returning({ id: sessions.id });
+        // The ended browser is no longer a remembered device: its next sign-in asks for a code again.
+        await forgetDevicesOfSessions(tx, [sessionId]);
         return gone.length > 0;
       }),
 
@@ -44,6 +47,10 @@ export function createSessionsRepo(database: AppDatabase) {
           .delete(sessions)
           .where(and(eq(sessions.user_id, userId), ne(sessions.id, keep)))
           .returning({ id: sessions.id });
+        await forgetDevicesOfSessions(
+          tx,
+          gone.map((row) => row.id),
+        );
         return gone.length;
       }),
   };

@@ -2,6 +2,7 @@ import type { SecondFactor } from '@app/contracts';
 import { and, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { roles, sessions, settings, users } from '../../db/schema';
+import { passkeys } from '../passkeys';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from './schema';
 
 export const RULES_KEY = 'two_factor_rules';
@@ -164,6 +165,16 @@ export function createTwoFactorRepo(database: AppDatabase) {
       }),
 
     /** Removes every second factor this module keeps (and what rides on them) in the caller's transaction. */
+    /** How many passkeys the account has (each is a second factor too). */
+    countPasskeys: async (userId: number): Promise<number> =>
+      (await database.read.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.user_id, userId)))
+        .length,
+
+    /** An administrator's or the server's reset: the passkeys go with the app and its codes. */
+    async removePasskeys(tx: Parameters<Parameters<AppDatabase['transaction']>[0]>[0], userId: number) {
+      await tx.delete(passkeys).where(eq(passkeys.user_id, userId));
+    },
+
     async removeFactors(tx: Parameters<Parameters<AppDatabase['transaction']>[0]>[0], userId: number) {
       await tx.delete(totpFactors).where(eq(totpFactors.user_id, userId));
       await tx.delete(backupCodes).where(eq(backupCodes.user_id, userId));

@@ -12,7 +12,9 @@ import {
   TWO_FACTOR_MESSAGES as T,
   TRUSTED_DEVICE_DAYS,
   verifySecondStep,
+  verifySecondStepPasskey,
   type LoginAnswer,
+  type PasskeySignInBody,
   type SecondFactor,
   type SessionUser,
 } from '@app/contracts';
@@ -121,10 +123,26 @@ export function createSignInGate(app: FastifyInstance, service: TwoFactorService
 
 export type SignInGate = ReturnType<typeof createSignInGate>;
 
-export function twoFactorRoutes(app: FastifyInstance, service: TwoFactorService, gate: SignInGate): void {
+/** Checks a passkey's answer (the passkeys module) and names the active account it proved. */
+export type CheckPasskey = (body: PasskeySignInBody, ip: string) => Promise<{ user: { id: number } }>;
+
+export function twoFactorRoutes(
+  app: FastifyInstance,
+  service: TwoFactorService,
+  gate: SignInGate,
+  checkPasskey: CheckPasskey,
+): void {
   // The second step: public routes (there is no session yet) that accept only the second-step token.
   route(app, verifySecondStep, access.public, async ({ body, request, reply }) => {
     const next = await service.verify(gate.stepToken(request), body, request.ip);
+    if (next.kind === 'setup') return next.answer;
+    return gate.signIn(request, reply, next.user, next.token_version, next.method);
+  });
+
+  route(app, verifySecondStepPasskey, access.public, async ({ body, request, reply }) => {
+    const token = gate.stepToken(request);
+    const proved = await checkPasskey(body, request.ip);
+    const next = await service.verifyPasskey(token, proved.user.id);
     if (next.kind === 'setup') return next.answer;
     return gate.signIn(request, reply, next.user, next.token_version, next.method);
   });

@@ -120,6 +120,7 @@ export async function resetTwoFactor(
   if (!account) throw notFound(MESSAGES.notFound);
   await repo.write(async (tx) => {
     await repo.removeFactors(tx, userId);
+    await repo.removePasskeys(tx, userId);
     await deps.history.recordAction(actor, {
       kind: 'user.two_factor_reset',
       entity_type: 'user',
@@ -166,6 +167,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     const totp = await repo.findTotp(userId);
     if (totp?.confirmed_at) factors.push('totp');
     if (factors.length > 0 && (await repo.unusedBackupCodes(userId)) > 0) factors.push('backup');
+    if ((await repo.countPasskeys(userId)) > 0) factors.push('passkey');
     return factors;
   }
 
@@ -403,6 +405,18 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       return finish(challenge, body.method);
     },
 
+    /**
+     * The second step answered with a passkey: `userId` is the account the passkey proved (checked by the
+     * passkeys module), which must be the one whose password opened this step.
+     */
+    async verifyPasskey(token: string, userId: number): Promise<AfterSecondStep> {
+      const challenge = await liveChallenge(token);
+      if (!challenge.factors.includes('passkey') || challenge.user_id !== userId) {
+        throw unauthorized(T.stepExpired);
+      }
+      return finish(challenge, 'passkey');
+    },
+
     /** The forced set-up's first half: the app's secret, for a challenge that owes it. */
     async startRequiredTotp(token: string): Promise<TotpSetup> {
       const challenge = await liveChallenge(token);
@@ -506,6 +520,17 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       await withTries([[limits.secondStepByAccount, String(user.id)]], () => checkAnyCode(user.id, code));
       await repo.write((tx) => repo.removeFactors(tx, user.id));
       await notify(totpOffEmail(user, securityLink()));
+    },
+
+    /** Whether a sensitive action must also ask this account for a code (it has the app on). */
+    codeRequired: async (userId: number): Promise<boolean> =>
+      (await secondFactorsOf(userId)).includes('totp'),
+
+    /** A code of the app or a backup code for a sensitive action; the account's second-step tries apply. */
+    async confirmCode(userId: number, code: string | undefined): Promise<void> {
+      if (!(await secondFactorsOf(userId)).includes('totp')) return;
+      if (!code) throw badRequest(T.invalidCode, 'code');
+      await withTries([[limits.secondStepByAccount, String(userId)]], () => checkAnyCode(userId, code));
     },
 
     async rulesView() {

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, TWO_FACTOR_MESSAGES as T } from '@app/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ERASURE_MESSAGES, TWO_FACTOR_MESSAGES as T } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -126,6 +126,7 @@ describe('the second step of sign-in', () => {
       .map((r) => r.url);
     expect(stepRoutes.sort()).toEqual([
       '/api/auth/second-step',
+      '/api/auth/second-step/passkey',
       '/api/auth/second-step/totp/confirm',
       '/api/auth/second-step/totp/setup',
     ]);
@@ -284,6 +285,41 @@ describe('turning the app on and off', () => {
     await smtp.waitForMessage(member.email, 'Has desactivado la verificación en dos pasos');
     expect(cookieOf(await login(t.app, member), 'session')).toBeDefined();
     expect(await t.db.select().from(backupCodes).where(eq(backupCodes.user_id, member.id))).toEqual([]);
+  });
+});
+
+describe('sensitive actions of an account with the app on', () => {
+  it('asks for a code after the password before erasing the account', async () => {
+    const t = await setup();
+    const { member, cookie, secret } = await memberWithTotp(t, 'borrar@example.com');
+    const mine = await get(t.app, '/api/accounts/erasure', cookie);
+    expect(mine.json()).toMatchObject({ code_required: true });
+
+    const passwordOnly = await postJson(
+      t.app,
+      '/api/accounts/erasure',
+      { password: member.password },
+      { cookie },
+    );
+    expect(passwordOnly.statusCode).toBe(400);
+    expect(passwordOnly.json()).toMatchObject({ error: ERASURE_MESSAGES.codeRequired, field: 'code' });
+    const wrongCode = await postJson(
+      t.app,
+      '/api/accounts/erasure',
+      { password: member.password, code: '000000' },
+      { cookie },
+    );
+    expect(wrongCode.statusCode).toBe(400);
+    expect((await get(t.app, '/api/auth/me', cookie)).statusCode).toBe(200);
+
+    const erased = await postJson(
+      t.app,
+      '/api/accounts/erasure',
+      { password: member.password, code: codeAt(secret, t.clock.now()) },
+      { cookie },
+    );
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.db.select().from(users).where(eq(users.id, member.id))).toEqual([]);
   });
 });
 

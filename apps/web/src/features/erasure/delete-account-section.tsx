@@ -10,6 +10,7 @@ import {
   Radio,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -30,15 +31,26 @@ import { useMyErasure } from './api/get-my-erasure';
 
 type Values = Required<DeleteMyAccountBody>;
 
-/** The confirmation: the current password, and with a paid period left, whether to keep access until it ends. */
-function ConfirmErasure({ paidUntil, onClose }: { paidUntil: string | null; onClose: () => void }) {
+/**
+ * The confirmation: the current password (and the authenticator app's code when the account has the app on),
+ * and with a paid period left, whether to keep access until it ends.
+ */
+function ConfirmErasure({
+  paidUntil,
+  codeRequired,
+  onClose,
+}: {
+  paidUntil: string | null;
+  codeRequired: boolean;
+  onClose: () => void;
+}) {
   const timeZone = useTimeZone();
   const erase = useDeleteMyAccount();
   const signOut = useSession((state) => state.signOut);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<Values>({
-    initialValues: { password: '', subscription_end: 'now' },
+    initialValues: { password: '', code: '', subscription_end: 'now' },
     validate: zod4Resolver(DeleteMyAccountBody),
   });
   const submit = (values: Values) =>
@@ -83,6 +95,14 @@ function ConfirmErasure({ paidUntil, onClose }: { paidUntil: string | null; onCl
           data-autofocus
           {...form.getInputProps('password')}
         />
+        {codeRequired && (
+          <TextInput
+            label="Código de verificación"
+            description="El código de 6 cifras de tu aplicación de autenticación, o uno de tus códigos de recuperación"
+            autoComplete="one-time-code"
+            {...form.getInputProps('code')}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={erase.isPending}>
             Cancelar
@@ -150,7 +170,11 @@ export function DeleteAccountSection() {
         centered
         closeButtonProps={{ 'aria-label': 'Cerrar' }}
       >
-        <ConfirmErasure paidUntil={mine.data?.paid_until ?? null} onClose={() => setOpened(false)} />
+        <ConfirmErasure
+          paidUntil={mine.data?.paid_until ?? null}
+          codeRequired={mine.data?.code_required ?? false}
+          onClose={() => setOpened(false)}
+        />
       </Modal>
     </Paper>
   );
