@@ -7,7 +7,16 @@ import {
 } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
-import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  adminDeviceCookie,
+  expect,
+  expectAccessible,
+  mailTo,
+  MOBILE,
+  signIn,
+  test,
+} from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -18,7 +27,7 @@ async function newMember(request: APIRequestContext) {
   const member = { email: `adios${id}@e2e.test`, password: 'adios-e2e-secret', username: `adios${id}` };
   const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const login = await request.post('/api/auth/login', {
-    headers,
+    headers: { ...headers, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);

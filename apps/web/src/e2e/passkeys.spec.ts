@@ -1,6 +1,14 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test as base } from './fixtures';
+import {
+  ACCOUNTS,
+  adminDeviceCookie,
+  expect,
+  expectAccessible,
+  MOBILE,
+  signIn,
+  test as base,
+} from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 
@@ -21,7 +29,7 @@ async function newMember(request: APIRequestContext) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const member = { email: `llaves${id}@e2e.test`, username: `llaves${id}`, password: 'llaves-e2e-secreto' };
   const login = await request.post('/api/auth/login', {
-    headers,
+    headers: { ...headers, cookie: adminDeviceCookie() },
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
   });
   expect(login.ok()).toBe(true);
@@ -36,10 +44,10 @@ async function newMember(request: APIRequestContext) {
 }
 
 /** Chromium's virtual authenticator (DevTools protocol): a platform authenticator that verifies the user. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
+async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -49,6 +57,13 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return {
+    /** The passkeys it holds, to copy into another browser's authenticator (the same phone, elsewhere). */
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    add: async (
+      credential: Awaited<ReturnType<typeof cdp.send<'WebAuthn.getCredentials'>>>['credentials'][number],
+    ) => cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
+  };
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -67,7 +82,7 @@ test.describe('Passkeys and sessions', () => {
     request,
   }) => {
     const member = await newMember(request);
-    await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await signIn(page, member);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/perfil');
@@ -105,11 +120,20 @@ test.describe('Passkeys and sessions', () => {
     await page.goto('/perfil');
     await expect(row.getByText(/^Último uso: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
 
-    // Another browser signs in with the password; this one ends that session from the list.
+    // Another browser signs in with the password, and the passkey (the same one, carried over) is its second
+    // step; this browser then ends that session from the list.
     const other = await browser.newContext({ baseURL });
     try {
+      await other.addInitScript(() => {
+        PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+      });
       const otherPage = await other.newPage();
+      const carried = await addVirtualAuthenticator(otherPage);
+      for (const credential of await authenticator.credentials()) await carried.add(credential);
       await signIn(otherPage, member);
+      await expect(otherPage.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
+      await expectAccessible(otherPage);
+      await otherPage.getByRole('button', { name: 'Usar una llave de acceso' }).click();
       await expect(otherPage).toHaveURL(/\/dashboard$/);
       expect((await otherPage.request.get('/api/auth/me')).status()).toBe(200);
 

@@ -12,7 +12,13 @@ import { BackupCodes } from '@/components/backup-codes';
 import { TotpSetupFields } from '@/components/totp-setup-fields';
 import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
-import { useConfirmRequiredTotp, useStartRequiredTotp, useVerifySecondStep } from './api/second-step';
+import {
+  passkeyStepFailure,
+  useConfirmRequiredTotp,
+  usePasskeySecondStep,
+  useStartRequiredTotp,
+  useVerifySecondStep,
+} from './api/second-step';
 
 type Step = SecondStep['second_step'];
 type Method = 'totp' | 'backup' | 'email';
@@ -92,6 +98,37 @@ function CodeForm({ step, onNext }: { step: Step; onNext: (next: Step) => void }
   );
 }
 
+/** «Usar una llave de acceso»: the account's passkey answers the second step instead of a code. */
+function PasskeyStep({ onNext, alone }: { onNext: (next: Step) => void; alone: boolean }) {
+  const passkey = usePasskeySecondStep();
+  const failure = passkey.error ? passkeyStepFailure(passkey.error) : null;
+  return (
+    <Stack gap="sm">
+      {alone && <Text>Confirma que eres tú con una de tus llaves de acceso.</Text>}
+      <Button
+        variant={alone ? 'filled' : 'default'}
+        fullWidth
+        loading={passkey.isPending}
+        onClick={() =>
+          passkey.mutate(undefined, {
+            onSuccess: (answer) => {
+              if (isSecondStep(answer)) onNext(answer.second_step);
+              else welcome();
+            },
+          })
+        }
+      >
+        Usar una llave de acceso
+      </Button>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 /** The set-up the community requires, before any session exists; the backup codes are shown before going in. */
 function RequiredSetup() {
   const start = useStartRequiredTotp();
@@ -149,6 +186,7 @@ function RequiredSetup() {
 export function SecondStepPanel({ step, onCancel }: { step: Step; onCancel: () => void }) {
   const [current, setCurrent] = useState(step);
   const settingUp = current.setup_required && current.factors.length === 0;
+  const withCode = current.factors.some((factor) => factor !== 'passkey');
   return (
     <Stack gap="md">
       <Stack gap={4} ta="center">
@@ -157,7 +195,11 @@ export function SecondStepPanel({ step, onCancel }: { step: Step; onCancel: () =
         </Title>
         <Text c="dimmed">Protegemos tu cuenta con un segundo paso además de tu contraseña.</Text>
       </Stack>
-      {settingUp ? <RequiredSetup /> : <CodeForm step={current} onNext={setCurrent} />}
+      {settingUp && <RequiredSetup />}
+      {!settingUp && withCode && <CodeForm step={current} onNext={setCurrent} />}
+      {!settingUp && current.factors.includes('passkey') && (
+        <PasskeyStep onNext={setCurrent} alone={!withCode} />
+      )}
       <Anchor component="button" type="button" size="sm" ta="center" onClick={onCancel}>
         Volver a iniciar sesión
       </Anchor>
