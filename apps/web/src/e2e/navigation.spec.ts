@@ -33,7 +33,7 @@ test.describe('Route gating and navigation', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    await page.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
     await expect(page.getByRole('menu').getByText(ACCOUNTS.admin.email)).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Editar Perfil' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
@@ -58,7 +58,7 @@ test.describe('Route gating and navigation', () => {
     await page.waitForLoadState('networkidle');
     expect(menuScripts).toEqual([]);
 
-    const button = page.getByRole('button', { name: 'Mi cuenta' });
+    const button = page.getByRole('button', { name: 'Mi cuenta', exact: true });
     await expect(button).toHaveAttribute('aria-haspopup', 'menu');
     await button.focus();
     await page.keyboard.press('Enter');

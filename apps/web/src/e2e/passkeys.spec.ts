@@ -67,7 +67,7 @@ async function addVirtualAuthenticator(page: Page) {
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
 }
 

@@ -8,7 +8,7 @@ test.describe('Profile', () => {
     await page.clock.install();
     await signIn(page, account);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    await page.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Editar Perfil' }).click();
     await expect(page).toHaveURL(/\/perfil$/);
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();

@@ -30,7 +30,7 @@ async function adminApi(request: APIRequestContext) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

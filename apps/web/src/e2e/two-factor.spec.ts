@@ -53,7 +53,7 @@ const codeNow = (secret: string, steps = 0) =>
   });
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('button', { name: 'Mi cuenta', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -100,7 +100,7 @@ test.describe('verificación en dos pasos', () => {
     // The next step's code: the set-up spent the current one, and a code is accepted once.
     await page.getByLabel('Código de la aplicación').fill(codeNow(secret, 1));
     await page.getByRole('button', { name: 'Verificar' }).click();
-    await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mi cuenta', exact: true })).toBeVisible();
 
     // With a backup code.
     await signOut(page);
@@ -108,7 +108,7 @@ test.describe('verificación en dos pasos', () => {
     await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
     await page.getByLabel('Código de recuperación').fill(codes[0] ?? '');
     await page.getByRole('button', { name: 'Verificar' }).click();
-    await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mi cuenta', exact: true })).toBeVisible();
     await page.goto('/perfil');
     await expect(page.getByText('9 códigos de recuperación sin usar', { exact: false })).toBeVisible();
   });
@@ -139,7 +139,7 @@ test.describe('verificación en dos pasos', () => {
     // This browser is now remembered: no code the next time.
     await signOut(page);
     await signIn(page, admin);
-    await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mi cuenta', exact: true })).toBeVisible();
     await expect(page.getByLabel('Código del correo')).toHaveCount(0);
   });
 });
