@@ -8,6 +8,7 @@ import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirst
 import { createAiClient } from './integrations/ai';
 import { createGeminiClient } from './integrations/gemini';
 import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
+import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
@@ -48,6 +49,12 @@ import {
   historyRoutes,
   type HistoryRecorder,
 } from './modules/history';
+import {
+  communityRoutes,
+  createCommunityRepo,
+  createCommunityService,
+  type CommunityService,
+} from './modules/community';
 import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
 import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
 import {
@@ -124,6 +131,7 @@ interface CoreContext {
   limits: RateLimits;
   sessionRepo: SessionRepo;
   history: HistoryRecorder;
+  community: CommunityService;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -261,10 +269,16 @@ function registerAiTools({ app, config, db, clock, limits, history }: CoreContex
 
 /** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
 function startNotifications(
-  { app, config, db, clock, history }: CoreContext,
+  { app, config, db, clock, history, community }: CoreContext,
   deps: AppDeps,
 ): { mailer: Mailer; notifier: Notifier } {
-  const mailer = deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  const mailer = brandedMailer(
+    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
+    async () => {
+      const { name, logo_url } = await community.get();
+      return { name, logoUrl: logo_url && `${publicUrl(app, config)}${logo_url}` };
+    },
+  );
   app.addHook('onClose', () => mailer.close());
   const notifier = createNotifier({
     repo: createNotificationsRepo(db),
@@ -430,12 +444,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessionRepo = createSessionRepo(db);
   await registerAppPlugins(app, config, db, sessionRepo, clock);
 
-  systemRoutes(app, config);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
   // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
+  const community = createCommunityService({ repo: createCommunityRepo(db), history });
+  systemRoutes(app, config, community.get);
+  communityRoutes(app, community);
+  authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
-  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history };
+  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community };
   registerAiTools(core);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   registerMembersAndLibraries(context);
@@ -444,6 +460,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerBilling(context);
   await registerStats(core, deps);
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    publicConfig: () => publicConfigOf(config, community.get),
+  });
   return app;
 }

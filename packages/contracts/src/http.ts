@@ -48,6 +48,10 @@ export const API_TAGS = {
     description:
       'Cifras y series diarias de la comunidad: miembros, pagos, ingresos y uso de las herramientas.',
   },
+  community: {
+    name: 'Comunidad',
+    description: 'El nombre y el logotipo de la comunidad, y los primeros pasos de un administrador.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

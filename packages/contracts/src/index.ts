@@ -25,3 +25,4 @@ export * from './notifications';
 export * from './history';
 export * from './billing';
 export * from './stats';
+export * from './community';
