@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -39,6 +39,7 @@ import {
   createPlansRepo,
   createPlansService,
   createSubscriptionEnder,
+  type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
@@ -53,6 +54,8 @@ import {
   communityRoutes,
   createCommunityRepo,
   createCommunityService,
+  createOverviewRepo,
+  createOverviewService,
   type CommunityService,
 } from './modules/community';
 import { createLibraryRepo, libraryRoutes, createLibraryService } from './modules/library';
@@ -72,6 +75,7 @@ import {
   createStatsService,
   ensureStatsPermission,
   statsRoutes,
+  type StatsService,
 } from './modules/stats';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
@@ -239,7 +243,14 @@ async function registerAppPlugins(
 }
 
 /** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools({ app, config, db, clock, limits, history }: CoreContext): void {
+function registerAiTools({
+  app,
+  config,
+  db,
+  clock,
+  limits,
+  history,
+}: CoreContext): () => Promise<AiToolsStatus> {
   const ai = createAiClient({
     gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
     openai: createOpenAiCompatibleClient({
@@ -250,21 +261,18 @@ function registerAiTools({ app, config, db, clock, limits, history }: CoreContex
     maxAnswerChars: config.ai.maxAnswerChars,
   });
   const generationLimiter = limits.generation;
-  textoRoutes(
-    app,
-    createTextoService({ repo: createTextoRepo(db), ai, limiter: generationLimiter, history }),
-  );
-  redgramRoutes(
-    app,
-    createRedgramService({
-      repo: createRedgramRepo(db),
-      ai,
-      limiter: generationLimiter,
-      clock,
-      historyDays: config.redgramHistoryDays,
-      history,
-    }),
-  );
+  const texto = createTextoService({ repo: createTextoRepo(db), ai, limiter: generationLimiter, history });
+  textoRoutes(app, texto);
+  const redgram = createRedgramService({
+    repo: createRedgramRepo(db),
+    ai,
+    limiter: generationLimiter,
+    clock,
+    historyDays: config.redgramHistoryDays,
+    history,
+  });
+  redgramRoutes(app, redgram);
+  return async () => ({ texto: await texto.ready(), redgram: await redgram.ready() });
 }
 
 /** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
@@ -302,7 +310,7 @@ function startNotifications(
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
  * (the first one fills the days before the upgrade), at start and then on a timer on every node.
  */
-async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<void> {
+async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<StatsService> {
   await ensureStatsPermission(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
   // A failed close is logged and tried again on the next tick: the figures wait, the app does not.
@@ -315,7 +323,9 @@ async function registerStats({ app, config, db, clock }: CoreContext, deps: AppD
     clearInterval(timer);
     done();
   });
-  statsRoutes(app, createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone }));
+  const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
+  statsRoutes(app, stats);
+  return stats;
 }
 
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
@@ -395,7 +405,7 @@ function registerAccounts({
 }
 
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
-async function registerBilling(context: AppContext): Promise<void> {
+async function registerBilling(context: AppContext): Promise<PlansService> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
   const stripe = createStripe(config);
   const plansRepo = createPlansRepo(db);
@@ -434,6 +444,7 @@ async function registerBilling(context: AppContext): Promise<void> {
     sync: billingSync,
   });
   await billingWebhookRoutes(app, billingSync);
+  return plans;
 }
 
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
@@ -448,17 +459,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
-  communityRoutes(app, community);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }));
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
   const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community };
-  registerAiTools(core);
+  const aiStatus = registerAiTools(core);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   registerMembersAndLibraries(context);
   registerAccounts(context);
   registerVideoTools(app, config, db, clock, history);
-  await registerBilling(context);
-  await registerStats(core, deps);
+  const plans = await registerBilling(context);
+  const stats = await registerStats(core, deps);
+  communityRoutes(
+    app,
+    community,
+    createOverviewService({
+      repo: createOverviewRepo(db),
+      mailConfigured: config.mail.smtpUrl !== undefined,
+      billing: plans.readiness,
+      ai: aiStatus,
+      stats: () => stats.overview('30'),
+      community: community.get,
+    }),
+  );
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -148,6 +148,3 @@ export const getAdminOverview = endpoint({
   query: NoQuery,
   response: AdminOverview,
 });
-
-/** Whether an AI tool the member may use is ready (no key, no address: only yes or no). */
-export const AiToolReady = z.strictObject({ configured: z.boolean() });

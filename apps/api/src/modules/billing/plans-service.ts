@@ -312,7 +312,19 @@ export function createPlansService({
     }
   }
 
-  return { publicPlans, settings, adminWarnings, savePlan, createPrice, deletePlan, testConnection };
+  /** Whether payments are on and how many plans are saved (the administrator's first steps). */
+  const readiness = async () => ({ connected: stripe !== undefined, plans: (await repo.listPlans()).length });
+
+  return {
+    publicPlans,
+    settings,
+    readiness,
+    adminWarnings,
+    savePlan,
+    createPrice,
+    deletePlan,
+    testConnection,
+  };
 }
 
 export type PlansService = ReturnType<typeof createPlansService>;

@@ -2,3 +2,5 @@
 export { createCommunityRepo } from './repo';
 export { communityRoutes } from './routes';
 export { createCommunityService, type CommunityService } from './service';
+export { createOverviewRepo } from './overview-repo';
+export { createOverviewService } from './overview';

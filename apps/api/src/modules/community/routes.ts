@@ -1,6 +1,7 @@
 import {
   communityLogo,
   deleteCommunityLogo,
+  getAdminOverview,
   getCommunity,
   saveCommunityLogo,
   saveCommunityName,
@@ -8,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import { actorOf } from '../history';
+import type { OverviewService } from './overview';
 import type { CommunityService } from './service';
 
 /** The community's name and logo are set where users and roles are: the config tool. */
@@ -16,7 +18,12 @@ const CONFIG = access.tool('config');
 /** Base64 of the largest logo, plus the JSON around it. */
 const LOGO_BODY_LIMIT = 1024 * 1024;
 
-export function communityRoutes(app: FastifyInstance, service: CommunityService): void {
+export function communityRoutes(
+  app: FastifyInstance,
+  service: CommunityService,
+  overview: OverviewService,
+): void {
+  route(app, getAdminOverview, CONFIG, () => overview.overview());
   route(app, getCommunity, CONFIG, () => service.get());
   route(app, saveCommunityName, CONFIG, ({ body, user }) => service.saveName(body.name, actorOf(user)));
   route(

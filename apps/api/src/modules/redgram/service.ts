@@ -140,6 +140,16 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
   const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
 
   return {
+    /** Whether a generation could start: the chosen provider has what it needs. */
+    async ready(): Promise<boolean> {
+      try {
+        targetOf(await repo.getSettings());
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
     /**

@@ -3,4 +3,4 @@ export { createStatsKeeper } from './keeper';
 export { ensureStatsPermission } from './permission';
 export { createStatsRepo } from './repo';
 export { statsRoutes } from './routes';
-export { createStatsService } from './service';
+export { createStatsService, type StatsService } from './service';

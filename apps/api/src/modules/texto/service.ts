@@ -79,6 +79,16 @@ const CONFIG_FIELDS = ['api_url', 'prompt_ortografia', 'prompt_herramienta2'] as
 
 export function createTextoService({ repo, ai, limiter, history }: TextoServiceDeps) {
   return {
+    /** Whether a generation could start: the chosen provider has what it needs. */
+    async ready(): Promise<boolean> {
+      try {
+        targetOf(await repo.get());
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
     /**
