@@ -348,7 +348,7 @@ export const deletePlan = endpoint({
 });
 
 /** The currencies the plan form offers when the app creates a price (Stripe's lower-case ISO 4217 codes). */
-export const NEW_PRICE_CURRENCIES = ['eur', 'usd', 'gbp', 'mxn', 'ars', 'cop', 'clp'] as const;
+export const NEW_PRICE_CURRENCIES = ['eur', 'usd', 'gbp', 'mxn', 'ars', 'cop'] as const;
 
 /** The largest amount the form takes, in minor units (Stripe's own limit for a price). */
 export const NEW_PRICE_AMOUNT_MAX = 99_999_999;
