@@ -24,6 +24,7 @@ const firstScreens = {
     'src/lib/use-settings-form.ts',
     'src/features/auth/api/sign-in.ts',
     'src/features/dashboard/api/get-plans-call.ts',
+    'src/features/dashboard/api/get-admin-overview-call.ts',
   ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
@@ -35,7 +36,8 @@ const firstScreens = {
         ],
         patterns: [
           {
-            regex: '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|get-plans-call)$',
+            regex:
+              '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|get-plans-call|get-admin-overview-call)$',
             allowTypeImports: true,
             message: 'First screens import the API client and the request modules with import() only.',
           },

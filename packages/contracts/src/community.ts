@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpointsOf, NoQuery } from './http';
+import { endpointsOf } from './http';
 
 const endpoint = endpointsOf('community');
 
@@ -52,7 +52,6 @@ export const getCommunity = endpoint({
   summary: 'Muestra el nombre y el logotipo de la comunidad',
   method: 'GET',
   path: '/api/admin/community',
-  query: NoQuery,
   response: Community,
 });
 
@@ -145,6 +144,5 @@ export const getAdminOverview = endpoint({
   summary: 'La comunidad de un vistazo y los primeros pasos del administrador',
   method: 'GET',
   path: '/api/admin/overview',
-  query: NoQuery,
   response: AdminOverview,
 });

@@ -1,6 +1,7 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
@@ -13,8 +14,23 @@ export interface SettingsTab {
   panel: ReactNode;
 }
 
-/** Configuración (/config): user and role administration, and the tabs `extraTabs` adds after Roles. */
-export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly SettingsTab[] }) {
+const OWN_TABS = ['users', 'roles', 'history'];
+
+/**
+ * Configuración (/config): user and role administration, and the tabs `extraTabs` adds after Roles; `?tab=`
+ * opens one (the first steps link to theirs). `notice` stands above the tabs.
+ */
+export function SettingsPage({
+  extraTabs = [],
+  notice,
+}: {
+  extraTabs?: readonly SettingsTab[];
+  notice?: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const opened =
+    asked && [...OWN_TABS, ...extraTabs.map((tab) => tab.value)].includes(asked) ? asked : 'users';
   return (
     <Container size="xl" py="lg">
       <Stack gap={4} mb="lg">
@@ -24,8 +40,9 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly Settings
           historial de cambios.
         </Text>
       </Stack>
+      {notice}
       {/* Panels mount when shown, so a role created in one tab appears in the other's role list. */}
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs defaultValue={opened} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
             Usuarios
