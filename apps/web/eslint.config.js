@@ -27,6 +27,7 @@ const firstScreens = {
     // The second step of sign-in, loaded (with the API client) only when the server asks for it.
     'src/features/auth/api/second-step.ts',
     'src/features/dashboard/api/get-plans-call.ts',
+    'src/features/dashboard/api/get-admin-overview-call.ts',
   ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
@@ -39,7 +40,7 @@ const firstScreens = {
         patterns: [
           {
             regex:
-              '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|passkey-sign-in|get-plans-call)$',
+              '(^|/)lib/api$|^\\./api$|/(session-calls|public-config-call|sign-in|passkey-sign-in|get-plans-call|get-admin-overview-call)$',
             allowTypeImports: true,
             message: 'First screens import the API client and the request modules with import() only.',
           },

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -8,6 +8,7 @@ import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirst
 import { createAiClient } from './integrations/ai';
 import { createGeminiClient } from './integrations/gemini';
 import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
+import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
@@ -39,6 +40,7 @@ import {
   createPlansRepo,
   createPlansService,
   createSubscriptionEnder,
+  type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
@@ -50,6 +52,14 @@ import {
   historyRoutes,
   type HistoryRecorder,
 } from './modules/history';
+import {
+  communityRoutes,
+  createCommunityRepo,
+  createCommunityService,
+  createOverviewRepo,
+  createOverviewService,
+  type CommunityService,
+} from './modules/community';
 import { createErasureRepo, createErasureService, erasureRoutes } from './modules/erasure';
 import {
   createLibraryRepo,
@@ -83,6 +93,7 @@ import {
   createToolUseCounter,
   ensureStatsPermission,
   statsRoutes,
+  type StatsService,
 } from './modules/stats';
 import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
@@ -157,6 +168,7 @@ interface CoreContext {
   limits: RateLimits;
   sessionRepo: SessionRepo;
   history: HistoryRecorder;
+  community: CommunityService;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -267,7 +279,14 @@ async function registerAppPlugins(
 }
 
 /** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools({ app, config, db, clock, limits, history }: CoreContext): void {
+function registerAiTools({
+  app,
+  config,
+  db,
+  clock,
+  limits,
+  history,
+}: CoreContext): () => Promise<AiToolsStatus> {
   const ai = createAiClient({
     gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
     openai: createOpenAiCompatibleClient({
@@ -279,39 +298,41 @@ function registerAiTools({ app, config, db, clock, limits, history }: CoreContex
   });
   const generationLimiter = limits.generation;
   const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
-  textoRoutes(
-    app,
-    createTextoService({
-      repo: createTextoRepo(db),
-      ai,
-      limiter: generationLimiter,
-      history,
-      countUse: (userId) => countToolUse('texto', userId),
-    }),
-  );
-  redgramRoutes(
-    app,
-    createRedgramService({
-      repo: createRedgramRepo(db),
-      ai,
-      limiter: generationLimiter,
-      clock,
-      historyDays: config.redgramHistoryDays,
-      history,
-    }),
-  );
+  const texto = createTextoService({
+    repo: createTextoRepo(db),
+    ai,
+    limiter: generationLimiter,
+    history,
+    countUse: (userId) => countToolUse('texto', userId),
+  });
+  textoRoutes(app, texto);
+  const redgram = createRedgramService({
+    repo: createRedgramRepo(db),
+    ai,
+    limiter: generationLimiter,
+    clock,
+    historyDays: config.redgramHistoryDays,
+    history,
+  });
+  redgramRoutes(app, redgram);
+  return async () => ({ texto: await texto.ready(), redgram: await redgram.ready() });
 }
 
 /** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
 function startNotifications(
-  { app, config, db, clock, history }: CoreContext,
+  { app, config, db, clock, history, community }: CoreContext,
   deps: AppDeps,
 ): { mailer: Mailer; notifier: Notifier } {
   const repo = createNotificationsRepo(db);
-  const mailer = withSentLog(
+  // Every letter carries the community's name and logo; each one sent to a member is logged (subject, date).
+  const branded = brandedMailer(
     deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
-    { repo, clock, log: app.log },
+    async () => {
+      const { name, logo_url } = await community.get();
+      return { name, logoUrl: logo_url && `${publicUrl(app, config)}${logo_url}` };
+    },
   );
+  const mailer = withSentLog(branded, { repo, clock, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const notifier = createNotifier({
     repo,
@@ -335,7 +356,7 @@ function startNotifications(
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
  * (the first one fills the days before the upgrade), at start and then on a timer on every node.
  */
-async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<void> {
+async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<StatsService> {
   await ensureStatsPermission(db);
   await datePastCompletions(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
@@ -349,7 +370,9 @@ async function registerStats({ app, config, db, clock }: CoreContext, deps: AppD
     clearInterval(timer);
     done();
   });
-  statsRoutes(app, createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone }));
+  const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
+  statsRoutes(app, stats);
+  return stats;
 }
 
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
@@ -432,7 +455,15 @@ function registerAccounts({
 const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
 
 /** Passkeys: managed in Seguridad, and a way in (without a password, or as a sign-in's second step). */
-function createPasskeys({ app, config, db, clock, limits, sessionRepo, mailer }: AppContext): PasskeysService {
+function createPasskeys({
+  app,
+  config,
+  db,
+  clock,
+  limits,
+  sessionRepo,
+  mailer,
+}: AppContext): PasskeysService {
   return createPasskeysService({
     repo: createPasskeysRepo(db),
     clock,
@@ -456,7 +487,7 @@ function registerSecurity({ app, db, clock }: AppContext, passkeys: PasskeysServ
 }
 
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
-async function registerBilling(context: AppContext): Promise<void> {
+async function registerBilling(context: AppContext): Promise<PlansService> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
   const stripe = createStripe(config);
   const plansRepo = createPlansRepo(db);
@@ -495,6 +526,7 @@ async function registerBilling(context: AppContext): Promise<void> {
     sync: billingSync,
   });
   await billingWebhookRoutes(app, billingSync);
+  return plans;
 }
 
 /**
@@ -605,12 +637,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessionRepo = createSessionRepo(db);
   await registerAppPlugins(app, config, db, sessionRepo, clock);
 
-  systemRoutes(app, config);
   // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
+  const community = createCommunityService({ repo: createCommunityRepo(db), history });
+  systemRoutes(app, config, community.get);
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
-  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history };
-  registerAiTools(core);
+  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community };
+  const aiStatus = registerAiTools(core);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);
@@ -620,10 +653,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSecurity(context, passkeys, twoFactor.gate);
   registerDataArchive(context, deps);
   registerVideoTools(app, config, db, clock, history);
-  await registerBilling(context);
+  const plans = await registerBilling(context);
   await registerDataRights(context, deps, twoFactor.service);
-  await registerStats(core, deps);
+  const stats = await registerStats(core, deps);
+  communityRoutes(
+    app,
+    community,
+    createOverviewService({
+      repo: createOverviewRepo(db),
+      mailConfigured: config.mail.smtpUrl !== undefined,
+      billing: plans.readiness,
+      ai: aiStatus,
+      stats: () => stats.overview('30'),
+      community: community.get,
+    }),
+  );
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir, publicConfig: publicConfigOf(config) });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    publicConfig: () => publicConfigOf(config, community.get),
+  });
   return app;
 }

@@ -120,3 +120,20 @@ export const aiProviderEndpoints = (tag: ApiTag, configPath: string) => {
     }),
   };
 };
+
+/** Whether an AI tool can generate (a key, or a server and a model): no key, no address, only yes or no. */
+export const AiToolReady = z.strictObject({ configured: z.boolean() });
+export type AiToolReady = z.infer<typeof AiToolReady>;
+
+/** What a member reads instead of a failed generation when the tool is not configured yet. */
+export const AI_NOT_READY_MESSAGE =
+  'Esta herramienta aún no está configurada: un administrador tiene que indicar su API key o su servidor de IA. Vuelve a intentarlo más tarde.';
+
+/** The member-readable "is this tool ready" of an AI tool, under its own path. */
+export const aiReadyEndpoint = (tag: ApiTag, toolPath: string) =>
+  endpointsOf(tag)({
+    summary: 'Dice si la herramienta de IA está configurada (sin claves ni direcciones)',
+    method: 'GET',
+    path: `${toolPath}/estado`,
+    response: AiToolReady,
+  });

@@ -347,6 +347,44 @@ export const deletePlan = endpoint({
   response: z.strictObject({ ok: z.literal(true) }),
 });
 
+/** The currencies the plan form offers when the app creates a price (Stripe's lower-case ISO 4217 codes). */
+export const NEW_PRICE_CURRENCIES = ['eur', 'usd', 'gbp', 'mxn', 'ars', 'cop'] as const;
+
+/** The largest amount the form takes, in minor units (Stripe's own limit for a price). */
+export const NEW_PRICE_AMOUNT_MAX = 99_999_999;
+
+/** A product and its price made at the provider from the plan form, then added to the role's plan. */
+export const CreatePlanPriceBody = z.strictObject({
+  /** The product's name, as Stripe's Checkout shows it. */
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Indica el nombre del producto')
+    .max(100, 'El nombre del producto no puede pasar de 100 caracteres'),
+  /** In the currency's minor unit (cents). */
+  amount: z
+    .number({ error: 'Indica el importe' })
+    .int('El importe debe ir en céntimos enteros')
+    .min(50, 'El importe debe ser de al menos 0,50')
+    .max(NEW_PRICE_AMOUNT_MAX, 'El importe es demasiado alto'),
+  currency: z.enum(NEW_PRICE_CURRENCIES, { error: 'Elige una moneda' }),
+  interval: BillingInterval,
+});
+export type CreatePlanPriceBody = z.infer<typeof CreatePlanPriceBody>;
+
+/**
+ * Creates the product and the price at the provider (its official SDK), then adds the price to the role's plan,
+ * creating the plan when the role has none. Refused by the provider: nothing is saved.
+ */
+export const createPlanPrice = endpoint({
+  summary: 'Crea un producto y su precio en Stripe y los añade al plan de un rol',
+  method: 'POST',
+  path: '/api/admin/billing/plans/:role_id/prices',
+  params: RoleIdParams,
+  body: CreatePlanPriceBody,
+  response: AdminPlan,
+});
+
 /** A harmless call to the provider with the configured key, to tell "conectado" from a wrong key. */
 export const testBilling = endpoint({
   summary: 'Prueba la conexión con el proveedor de pagos',
@@ -389,4 +427,8 @@ export const BILLING_MESSAGES = {
   priceArchived: (id: string) => `El precio ${id} está archivado en Stripe`,
   priceNoAmount: (id: string) => `El precio ${id} no tiene un importe fijo`,
   priceTaken: (id: string) => `El precio ${id} ya pertenece a otro plan`,
+  tooManyPrices: `Como mucho ${PLAN_PRICES_MAX} precios por plan`,
+  priceRefused:
+    'Stripe no ha aceptado el precio: revisa el importe, la moneda y el periodo. No se ha guardado nada.',
+  priceCreated: 'Precio creado en Stripe y añadido al plan',
 } as const;

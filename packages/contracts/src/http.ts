@@ -65,6 +65,10 @@ export const API_TAGS = {
     name: 'Conservación de datos',
     description: 'Cuántos días se conservan los datos personales antes de la limpieza diaria.',
   },
+  community: {
+    name: 'Comunidad',
+    description: 'El nombre y el logotipo de la comunidad, y los primeros pasos de un administrador.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

@@ -31,3 +31,4 @@ export * from './data-archive';
 export * from './erasure';
 export * from './retention';
 export * from './two-factor';
+export * from './community';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints } from './ai-provider';
+import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints, aiReadyEndpoint } from './ai-provider';
 import {
   aiConfigEndpoints,
   AI_MESSAGES,
@@ -181,6 +181,7 @@ const ProfileParams = z.strictObject({ id: z.coerce.number().int().positive().ma
 
 const redgramConfig = aiConfigEndpoints('redgram', '/api/redgram/config', RedgramConfig, RedgramConfigBody);
 export const getRedgramConfig = redgramConfig.get;
+export const getRedgramReady = aiReadyEndpoint('redgram', '/api/redgram');
 export const saveRedgramConfig = redgramConfig.save;
 const redgramProvider = aiProviderEndpoints('redgram', '/api/redgram/config');
 export const testRedgramConnection = redgramProvider.test;

@@ -17,6 +17,10 @@ export const PublicConfig = z.strictObject({
   billingEnabled: z.boolean(),
   /** IANA zone in which the web shows every date, admin tables and members' screens alike (TIME_ZONE). */
   timeZone: z.string(),
+  /** The community's name (/config, "Comunidad"); null: the app's defaults ("Inicio", the tab's title). */
+  communityName: z.string().nullable(),
+  /** The community's logo, a versioned address; null: the cup. */
+  communityLogoUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -8,7 +8,7 @@ import {
   PROMPT_MAX,
   SecretStatus,
 } from './ai-generation';
-import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints } from './ai-provider';
+import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints, aiReadyEndpoint } from './ai-provider';
 import { endpointsOf } from './http';
 
 const endpoint = endpointsOf('texto');
@@ -88,6 +88,7 @@ export const saveTextoConfig = textoConfig.save;
 const textoProvider = aiProviderEndpoints('texto', '/api/texto/config');
 export const testTextoConnection = textoProvider.test;
 export const listTextoModels = textoProvider.models;
+export const getTextoReady = aiReadyEndpoint('texto', '/api/texto');
 
 /** Streams (`Accept: text/event-stream`) or answers the whole text. */
 export const generateTexto = endpoint({

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -15,7 +15,8 @@ export interface Letter {
   closing?: string[];
 }
 
-const SIGNATURE = ['Un saludo,', 'El equipo de la comunidad'];
+const TEAM = 'El equipo de la comunidad';
+const SIGNATURE = ['Un saludo,', TEAM];
 
 const htmlParagraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 
@@ -45,4 +46,42 @@ export function letter({ to, subject, greeting, paragraphs, button, closing = []
   </body>
 </html>`;
   return { to, subject, text, html, ...(button ? { link: button.link } : {}) };
+}
+
+/** The community's name and its logo's absolute address, as the letters show them (null: the defaults). */
+export interface LetterBrand {
+  name: string | null;
+  logoUrl: string | null;
+}
+
+/**
+ * Every letter of this mailer signed with the community's name and headed by its logo, read when each one is
+ * sent; with neither set, a letter goes out as written.
+ */
+export function brandedMailer(mailer: Mailer, brand: () => Promise<LetterBrand>): Mailer {
+  return {
+    get kept() {
+      return mailer.kept;
+    },
+    close: () => mailer.close(),
+    async send(message) {
+      await mailer.send(withBrand(message, await brand()));
+    },
+  };
+}
+
+function withBrand(message: MailMessage, { name, logoUrl }: LetterBrand): MailMessage {
+  if (name === null && logoUrl === null) return message;
+  const team = name === null ? TEAM : `El equipo de ${name}`;
+  const header = [
+    logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="" height="48" style="height: 48px;">` : '',
+    name ? `<p style="font-size: 18px; font-weight: bold;">${escapeHtml(name)}</p>` : '',
+  ].join('');
+  return {
+    ...message,
+    text: message.text.replace(TEAM, () => team),
+    html: message.html
+      .replace(`<br>${TEAM}</p>`, () => `<br>${escapeHtml(team)}</p>`)
+      .replace(/<body([^>]*)>/, (body) => `${body}\n    ${header}`),
+  };
 }

@@ -4,6 +4,7 @@ import { MESSAGES, PrerenderedPages, type PublicConfig } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../integrations/letter';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -36,22 +37,21 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, opts) => {
 
   const prerendered = hasWeb ? prerenderedPages(root) : new Map<string, PrerenderedPages[string]>();
   const files = hasWeb ? ['index.html', ...[...prerendered.values()].map((page) => page.file)] : [];
-  const pages = new Map(
-    files.map((file) => [
-      file,
-      withPublicConfig(readFileSync(path.join(root ?? '', file), 'utf8'), opts.publicConfig),
-    ]),
-  );
+  const pages = new Map(files.map((file) => [file, readFileSync(path.join(root ?? '', file), 'utf8')]));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
-      const page = prerendered.get(request.url.split('?', 1)[0] ?? '');
+      const config = await opts.publicConfig();
+      // The prerendered pages were drawn with the app's own name and cup at build time: a community with its
+      // own name or logo gets index.html, whose first paint carries them.
+      const branded = config.communityName !== null || config.communityLogoUrl !== null;
+      const page = branded ? undefined : prerendered.get(request.url.split('?', 1)[0] ?? '');
       const fits = page && (page.session === 'signed-out' || request.cookies[SESSION_COOKIE] !== undefined);
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(pages.get(fits ? page.file : 'index.html'));
+        .send(withPublicConfig(pages.get(fits ? page.file : 'index.html') ?? '', config));
     }
     return reply.code(404).send({ error: MESSAGES.notFound });
   });
@@ -59,17 +59,28 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, opts) => {
 
 interface WebOptions {
   webDistDir: string | undefined;
-  publicConfig: PublicConfig;
+  /** Read for each page, so a new name or logo shows on the next page load. */
+  publicConfig: () => Promise<PublicConfig>;
 }
 
-/** The page with the settings as a JSON data block (never run, so the CSP allows it) at the end of its head. */
+/**
+ * The page with the settings as a JSON data block (never run, so the CSP allows it) at the end of its head, and
+ * the community's name in its title and first-paint bar when it has one.
+ */
 function withPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace(
+  const named = config.communityName === null ? html : withName(html, escapeHtml(config.communityName));
+  return named.replace(
     '</head>',
     () => `<script type="application/json" id="public-config">${json}</script></head>`,
   );
 }
+
+/** index.html's title and boot bar with the community's name (already escaped). */
+const withName = (html: string, name: string): string =>
+  html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace('<span class="boot-brand">Inicio</span>', () => `<span class="boot-brand">${name}</span>`);
 
 /** Path → prerendered page; none when the build has no such list. */
 function prerenderedPages(root: string): Map<string, PrerenderedPages[string]> {

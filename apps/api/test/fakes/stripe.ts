@@ -1,5 +1,5 @@
 /**
- * A local Stripe: the REST API's form-encoded requests and JSON objects (prices, customers, Checkout and Billing
+ * A local Stripe: the REST API's form-encoded requests and JSON objects (products, prices, customers, Checkout and Billing
  * Portal sessions, subscriptions, events), Stripe's error shapes and id prefixes, a stand-in for the hosted
  * Checkout page, and webhook events signed with the SDK's own `webhooks.generateTestHeaderString`.
  *
@@ -49,6 +49,7 @@ export interface SubscriptionChange {
 }
 
 export interface FakeStripe extends HttpFake {
+  products: Map<string, Json>;
   prices: Map<string, Json>;
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
@@ -59,7 +60,13 @@ export interface FakeStripe extends HttpFake {
   deliver: ((delivery: Delivery) => Promise<unknown>) | undefined;
   /** Answers every API call with this error while set (e.g. 500, or 'down' to drop the connection). */
   failure: { status: number; type: string; message: string } | 'down' | undefined;
-  addPrice(id: string, amount: number, interval: 'month' | 'year', currency?: string): Json;
+  addPrice(
+    id: string,
+    amount: number,
+    interval: 'day' | 'week' | 'month' | 'year',
+    currency?: string,
+    product?: string,
+  ): Json;
   /** What the hosted Checkout page does when the visitor pays: customer, subscription, then the events. */
   completeCheckout(sessionId: string, email?: string): Promise<Json>;
   /** Changes a subscription as Stripe would, and sends its event (updated, or deleted when it ends). */
@@ -99,6 +106,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const stripe = new Stripe(FAKE_STRIPE_KEY, { apiVersion: STRIPE_API_VERSION });
+  const products = new Map<string, Json>();
   const prices = new Map<string, Json>();
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
@@ -121,7 +129,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sign = (payload: string): string =>
     stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET });
 
-  const addPrice = (id: string, amount: number, interval: 'month' | 'year', currency = 'eur'): Json => {
+  const addPrice = (
+    id: string,
+    amount: number,
+    interval: 'day' | 'week' | 'month' | 'year',
+    currency = 'eur',
+    product = `prod_${id.slice('price_'.length)}`,
+  ): Json => {
     const price = {
       id,
       object: 'price',
@@ -133,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       lookup_key: null,
       metadata: {},
       nickname: null,
-      product: `prod_${id.slice('price_'.length)}`,
+      product,
       recurring: {
         interval,
         interval_count: 1,
@@ -154,6 +168,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const fake: FakeStripe = Object.assign(
     await startHttpFake((request, response, baseUrl) => handle(request, response, baseUrl)),
     {
+      products,
       prices,
       customers,
       sessions,
@@ -338,6 +353,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     });
   }
 
+  /** POST /v1/products: a product as Stripe answers it (the fields this API version returns). */
+  function createProduct(form: Form, response: ServerResponse) {
+    if (typeof form.name !== 'string' || form.name === '') {
+      return stripeError(response, 400, 'invalid_request_error', 'Missing required param: name.', {
+        code: 'parameter_missing',
+        param: 'name',
+      });
+    }
+    const now = nowSeconds();
+    const product = {
+      id: newId('prod'),
+      object: 'product',
+      active: form.active !== 'false',
+      created: now,
+      default_price: null,
+      description: typeof form.description === 'string' ? form.description : null,
+      images: [],
+      livemode: false,
+      marketing_features: [],
+      metadata: (form.metadata as Json | undefined) ?? {},
+      name: form.name,
+      package_dimensions: null,
+      shippable: null,
+      statement_descriptor: null,
+      tax_code: null,
+      type: 'service',
+      unit_label: null,
+      updated: now,
+      url: null,
+    };
+    products.set(product.id, product);
+    return sendJson(response, 200, product);
+  }
+
+  /** POST /v1/prices: a recurring price of a known product, refused as Stripe refuses a bad one. */
+  function createPrice(form: Form, response: ServerResponse) {
+    const refuse = (message: string, param: string, code = 'parameter_invalid_empty') =>
+      stripeError(response, 400, 'invalid_request_error', message, { code, param });
+    if (typeof form.currency !== 'string') return refuse('Missing required param: currency.', 'currency');
+    if (!/^[a-z]{3}$/.test(form.currency) || form.currency === 'xxx') {
+      return refuse(`Invalid currency: ${form.currency}.`, 'currency', 'parameter_invalid_string');
+    }
+    if (typeof form.product !== 'string') return refuse('Missing required param: product.', 'product');
+    if (!products.has(form.product)) return missing(response, 'product', form.product);
+    const amount = Number(form.unit_amount);
+    if (!Number.isInteger(amount) || amount < 0) {
+      return refuse('Invalid integer: unit_amount.', 'unit_amount', 'parameter_invalid_integer');
+    }
+    const interval = (form.recurring as { interval?: string } | undefined)?.interval;
+    if (interval !== 'day' && interval !== 'week' && interval !== 'month' && interval !== 'year') {
+      return refuse('Invalid recurring[interval].', 'recurring[interval]', 'parameter_invalid_string');
+    }
+    return sendJson(response, 200, addPrice(newId('price'), amount, interval, form.currency, form.product));
+  }
+
   /** A session as the API shows it (the fake's own bookkeeping fields start with "__"). */
   const publicSession = (session: Json): Json =>
     Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith('__')));
@@ -469,6 +539,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return stripeError(response, 404, 'invalid_request_error', 'Unrecognized request URL');
     const get = request.method === 'GET';
 
+    if (resource === 'products' && !get && !id) return createProduct(form, response);
+    if (resource === 'products' && get && id) {
+      const product = products.get(id);
+      return product ? sendJson(response, 200, product) : missing(response, 'product', id);
+    }
+    if (resource === 'prices' && !get && !id) return createPrice(form, response);
     if (resource === 'prices' && get) {
       if (!id) return sendJson(response, 200, list([...prices.values()].slice(0, 10), '/v1/prices'));
       const price = prices.get(id);

@@ -1,8 +1,10 @@
 import { NAV_TOOL_ORDER, type ToolName } from '@app/contracts';
 import { ActionIcon, type ActionIconProps, type ElementProps } from '@mantine/core';
-import { IconCoffee, IconUserCircle } from '@tabler/icons-react';
+import { IconUserCircle } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CommunityMark } from '@/components/community-brand';
+import { useCommunityBrand } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
 
 /** What the bar offers: only the tools the server would let this member open. */
@@ -28,14 +30,24 @@ export function useLogout() {
   };
 }
 
-/** "Inicio" stands for / and the dashboard it redirects to. */
+/** "Inicio" (or the community's name and logo) stands for / and the dashboard it redirects to. */
 export function HomeLink({ className, onClick }: { className: string; onClick?: () => void }) {
   const { pathname } = useLocation();
+  const brand = useCommunityBrand();
   const isHome = pathname === '/' || pathname === '/dashboard';
   return (
     <Link to="/" className={className} aria-current={isHome ? 'page' : undefined} onClick={onClick}>
-      <IconCoffee size={20} aria-hidden="true" />
-      Inicio
+      <CommunityMark logoUrl={brand.logoUrl} size={brand.logoUrl ? 28 : 20} />
+      {brand.name === null ? (
+        'Inicio'
+      ) : (
+        // A long name keeps the bar on one line beside the menu button.
+        <span
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40vw' }}
+        >
+          {brand.name}
+        </span>
+      )}
     </Link>
   );
 }

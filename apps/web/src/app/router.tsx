@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useCommunityBrand } from '@/lib/public-config';
 import { ErrorScreen } from './error-screen';
 import { RequireAuth, RequirePermission } from './guards';
 import { Layout } from './layout';
@@ -135,18 +136,22 @@ export async function preloadScreens(location: { pathname: string }): Promise<vo
 
 const APP_NAME = 'Comunidad - Herramientas';
 
-/** The tab title of `location`: the deepest matched route's `handle.title`, then the app's name. */
-export function documentTitle(location: { pathname: string }): string {
+/**
+ * The tab title of `location`: the deepest matched route's `handle.title`, then the community's name (the app's
+ * own when it has none).
+ */
+export function documentTitle(location: { pathname: string }, community: string | null = null): string {
+  const name = community ?? APP_NAME;
   const title = (matchRoutes(routes, location) ?? [])
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .at(-1);
-  return title ? `${title} | ${APP_NAME}` : APP_NAME;
+  return title ? `${title} | ${name}` : name;
 }
 
 /** Keeps the tab title in step with the screen. */
 function useDocumentTitle() {
-  const title = documentTitle(useLocation());
+  const title = documentTitle(useLocation(), useCommunityBrand().name);
   useEffect(() => {
     document.title = title;
   }, [title]);

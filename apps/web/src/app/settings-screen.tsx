@@ -1,8 +1,11 @@
-import { IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
 import { PlansTab } from '@/features/billing/plans-tab';
+import { CommunityTab } from '@/features/community/community-tab';
+import { AiToolsNotice } from '@/features/dashboard/ai-tools-notice';
+import { useAdminOverview } from '@/features/dashboard/api/get-admin-overview';
 import { MemberArchiveAction } from '@/features/data-archive/member-archive-action';
-import { SettingsPage, type SettingsTab, type UserAction } from '@/features/settings/settings-page';
 import { RetentionTab } from '@/features/retention/retention-tab';
+import { SettingsPage, type SettingsTab, type UserAction } from '@/features/settings/settings-page';
 
 const TABS: readonly SettingsTab[] = [
   {
@@ -17,12 +20,29 @@ const TABS: readonly SettingsTab[] = [
     icon: <IconDatabaseCog size={16} aria-hidden="true" />,
     panel: <RetentionTab />,
   },
+  {
+    value: 'community',
+    label: 'Comunidad',
+    icon: <IconBuildingCommunity size={16} aria-hidden="true" />,
+    panel: <CommunityTab />,
+  },
 ];
 
 /** Each user's row: the member's data archive, from data-archive. */
 const USER_ACTIONS: UserAction = (user) => <MemberArchiveAction user={user} />;
 
-/** /config: the settings tabs, with the paid plans' tab from billing, "Conservación de datos" and the archive action. */
+/**
+ * /config: the settings tabs, with the paid plans' tab from billing, "Conservación de datos", the community's
+ * name and logo, and the members' archive action.
+ */
 export function SettingsScreen() {
-  return <SettingsPage extraTabs={TABS} userActions={USER_ACTIONS} />;
+  // The AI tools' state comes with the first screen's overview (administrators only hold config).
+  const overview = useAdminOverview();
+  return (
+    <SettingsPage
+      extraTabs={TABS}
+      userActions={USER_ACTIONS}
+      notice={<AiToolsNotice ai={overview.data?.ai} mb="lg" />}
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import { AI_NOT_READY_MESSAGE } from '@app/contracts';
 import { Alert, Button, Text } from '@mantine/core';
 
 /** What the notice needs from an AI tool's settings as an administrator reads them. */
@@ -38,6 +39,19 @@ export function AiKeyNotice({
       <Button size="xs" variant="light" color="yellow" onClick={onConfigure}>
         Configurar ahora
       </Button>
+    </Alert>
+  );
+}
+
+/**
+ * What a member reads when the tool cannot generate yet (the server's yes or no, never its settings): the notice
+ * instead of a failed submission.
+ */
+export function AiNotReadyNotice({ configured }: { configured: boolean | undefined }) {
+  if (configured !== false) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Herramienta no disponible todavía">
+      <Text size="sm">{AI_NOT_READY_MESSAGE}</Text>
     </Alert>
   );
 }

@@ -79,8 +79,9 @@ test.describe('Dashboard', () => {
         .map((entry) => new URL(entry.name).pathname)
         .filter((pathname) => pathname.startsWith('/api/')),
     );
-    // The public settings come with the page: the only call is the session's confirmation.
-    expect(calls).toEqual(['/api/auth/me']);
+    // The public settings come with the page: the calls are the session's confirmation and, for an
+    // administrator, the first screen's overview.
+    expect(calls.sort()).toEqual(['/api/admin/overview', '/api/auth/me']);
   });
 
   test('shows the admin the 7 tool cards in the spec order', async ({ page }) => {

@@ -18,7 +18,7 @@ const PLURAL: Record<BillingInterval, string> = {
  * The amount in its currency as Spain writes it ("49,00 €"). The provider counts in the currency's minor unit,
  * whose size Intl knows (cents for the euro, none for the yen).
  */
-function formatAmount(amount: number, currency: string): string {
+export function formatAmount(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);

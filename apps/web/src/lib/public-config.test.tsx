@@ -4,7 +4,13 @@ import { usePublicConfig } from './public-config';
 import { createQueryClient } from './query-client';
 import { fakeServer, withProviders } from './test-utils';
 
-const settings = { membershipPlansUrl: null, billingEnabled: true, timeZone: 'America/Bogota' };
+const settings = {
+  membershipPlansUrl: null,
+  billingEnabled: true,
+  timeZone: 'America/Bogota',
+  communityName: null,
+  communityLogoUrl: null,
+};
 
 afterEach(() => {
   cleanup();

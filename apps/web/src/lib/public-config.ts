@@ -8,6 +8,7 @@ import { loadRequestModule } from './api-error';
  * page served by another server (Vite's dev server) has none, and the request goes out as before.
  */
 const settingsInPage = (): PublicConfig | undefined => {
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById('public-config')?.textContent;
   return text ? (JSON.parse(text) as PublicConfig) : undefined;
 };
@@ -28,3 +29,20 @@ export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
 
 /** The community's zone (TIME_ZONE) in which every date is shown; undefined until the settings arrive. */
 export const useTimeZone = (): string | undefined => usePublicConfig().data?.timeZone;
+
+export interface CommunityBrand {
+  /** Null: the app's own words ("Inicio", "Comunidad - Herramientas"). */
+  name: string | null;
+  /** Null: the cup. */
+  logoUrl: string | null;
+}
+
+/**
+ * The community's name and logo, read from the page on the first render: the server sends a named community
+ * index.html (never a prerendered page drawn with the defaults), so the first render already matches it and
+ * nothing flickers from "Inicio" to the name.
+ */
+export function useCommunityBrand(): CommunityBrand {
+  const config = usePublicConfig().data ?? settingsInPage();
+  return { name: config?.communityName ?? null, logoUrl: config?.communityLogoUrl ?? null };
+}

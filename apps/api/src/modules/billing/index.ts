@@ -4,7 +4,7 @@ export { createCustomersRepo } from './customers-repo';
 export { createSubscriptionEnder } from './end-subscription';
 export { createPlansRepo } from './plans-repo';
 export { liveSubscriptions, planUsesRole, subscribersIn, type LiveSubscription } from './member-reads';
-export { createPlansService } from './plans-service';
+export { createPlansService, type PlansService } from './plans-service';
 export { billingRoutes } from './routes';
 /** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
 export { billingPrices, billingSubscriptions, billingWaitingPayments } from './schema';

@@ -8,12 +8,14 @@ import {
   sortTools,
   type AdminPlan,
   type BillingSettings,
+  type CreatePlanPriceBody,
+  PLAN_PRICES_MAX,
   type PlanPrice,
   type PublicPlans,
   type SavePlanBody,
   type WaitingPayment,
 } from '@app/contracts';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { present } from '../../db/rows';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -240,6 +242,49 @@ export function createPlansService({
     }
   }
 
+  /** The plan's body as saved, with one more price: a new plan sells nothing else (no trial, no codes). */
+  async function withPrice(roleId: number, priceId: string): Promise<SavePlanBody> {
+    const plan = await repo.findPlan(roleId);
+    const position = plan?.position ?? (await repo.listPlans()).length;
+    return {
+      position,
+      price_ids: [...(plan?.prices.map((price) => price.price_id) ?? []), priceId],
+      end_action: plan?.end_action ?? 'deactivate',
+      end_role_id: plan?.end_role_id ?? null,
+      trial_days: plan?.trial_days ?? null,
+      allow_promotion_codes: plan?.allow_promotion_codes ?? false,
+      automatic_tax: plan?.automatic_tax ?? false,
+    };
+  }
+
+  /**
+   * Makes the product and its price at Stripe, then saves the plan with it. The role and the number of prices
+   * are checked first, so a refused plan leaves nothing at Stripe; a refusal from Stripe leaves nothing here.
+   */
+  async function createPrice(roleId: number, body: CreatePlanPriceBody, actor: Actor): Promise<AdminPlan> {
+    const client = requireStripe();
+    const planned = await withPrice(roleId, 'price_new');
+    if (planned.price_ids.length > PLAN_PRICES_MAX) throw badRequest(M.tooManyPrices, 'price_ids');
+    await checkRoles(roleId, planned);
+    let price: Stripe.Price;
+    try {
+      const product = await client.products.create({ name: body.name });
+      price = await client.prices.create({
+        product: product.id,
+        unit_amount: body.amount,
+        currency: body.currency,
+        recurring: { interval: body.interval },
+      });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw badRequest(M.priceRefused).withDetail(`${error.name}: ${error.message}`);
+      }
+      if (isBadKey(error)) throw new AppError(502, M.badKey);
+      throw providerError(error);
+    }
+    return savePlan(roleId, await withPrice(roleId, price.id), actor);
+  }
+
   async function deletePlan(roleId: number, actor: Actor): Promise<void> {
     await repo.transaction(async () => {
       const plan = await repo.findPlan(roleId);
@@ -267,7 +312,19 @@ export function createPlansService({
     }
   }
 
-  return { publicPlans, settings, adminWarnings, savePlan, deletePlan, testConnection };
+  /** Whether payments are on and how many plans are saved (the administrator's first steps). */
+  const readiness = async () => ({ connected: stripe !== undefined, plans: (await repo.listPlans()).length });
+
+  return {
+    publicPlans,
+    settings,
+    readiness,
+    adminWarnings,
+    savePlan,
+    createPrice,
+    deletePlan,
+    testConnection,
+  };
 }
 
 export type PlansService = ReturnType<typeof createPlansService>;

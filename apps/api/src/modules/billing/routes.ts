@@ -1,6 +1,7 @@
 import {
   checkPaymentClaim,
   claimPayment,
+  createPlanPrice,
   deletePlan,
   getBillingSettings,
   getMySubscription,
@@ -41,6 +42,9 @@ export function billingRoutes(
   route(app, getBillingSettings, CONFIG, () => plans.settings());
   route(app, savePlan, CONFIG, ({ params, body, user }) =>
     plans.savePlan(params.role_id, body, actorOf(user)),
+  );
+  route(app, createPlanPrice, CONFIG, ({ params, body, user }) =>
+    plans.createPrice(params.role_id, body, actorOf(user)),
   );
   route(app, deletePlan, CONFIG, async ({ params, user }) => {
     await plans.deletePlan(params.role_id, actorOf(user));

@@ -4,6 +4,7 @@ import {
   deleteRedgramProfile,
   generateRedgram,
   getRedgramConfig,
+  getRedgramReady,
   listRedgramHistory,
   listRedgramLogs,
   listRedgramModels,
@@ -22,6 +23,7 @@ export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): vo
   const tool = access.tool('redgram');
 
   route(app, getRedgramConfig, access.admin, () => redgram.getConfig());
+  route(app, getRedgramReady, tool, async () => ({ configured: await redgram.ready() }));
   route(app, saveRedgramConfig, access.admin, ({ body, user }) => redgram.saveConfig(body, actorOf(user)));
   route(app, testRedgramConnection, access.admin, ({ body }) => redgram.testConnection(body));
   route(app, listRedgramModels, access.admin, ({ body }) => redgram.listModels(body));

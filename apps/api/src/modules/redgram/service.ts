@@ -123,6 +123,16 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
   const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
 
   return {
+    /** Whether a generation could start: the chosen provider has what it needs. */
+    async ready(): Promise<boolean> {
+      try {
+        aiTargetOf(await repo.getSettings(), REDGRAM_MESSAGES.missingKey);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
 
     /**

@@ -3,7 +3,7 @@ export { createStatsKeeper } from './keeper';
 export { ensureStatsPermission } from './permission';
 export { createStatsRepo } from './repo';
 export { statsRoutes } from './routes';
-export { createStatsService } from './service';
+export { createStatsService, type StatsService } from './service';
 export { createToolUseCounter } from './tool-uses';
 /** The erasure of an account and its data archive cover its counted tool uses. */
 export { statsToolUses } from './schema';

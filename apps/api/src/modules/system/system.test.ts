@@ -27,12 +27,16 @@ describe('system routes and the served web app', () => {
       membershipPlansUrl: 'https://example.com/planes',
       billingEnabled: false,
       timeZone: 'Europe/Madrid',
+      communityName: null,
+      communityLogoUrl: null,
     });
     const unset = await createTestApp();
     expect((await unset.app.inject({ url: '/api/public-config' })).json()).toEqual({
       membershipPlansUrl: null,
       billingEnabled: false,
       timeZone: 'Europe/Madrid',
+      communityName: null,
+      communityLogoUrl: null,
     });
   });
 

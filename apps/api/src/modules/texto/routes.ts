@@ -1,6 +1,7 @@
 import {
   generateTexto,
   getTextoConfig,
+  getTextoReady,
   listTextoModels,
   saveTextoConfig,
   testTextoConnection,
@@ -14,6 +15,7 @@ import type { TextoService } from './service';
 export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
   route(app, getTextoConfig, access.admin, () => texto.getConfig());
 
+  route(app, getTextoReady, access.tool('texto'), async () => ({ configured: await texto.ready() }));
   route(app, saveTextoConfig, access.admin, ({ body, user }) => texto.saveConfig(body, actorOf(user)));
   route(app, testTextoConnection, access.admin, ({ body }) => texto.testConnection(body));
   route(app, listTextoModels, access.admin, ({ body }) => texto.listModels(body));

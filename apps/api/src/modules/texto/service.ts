@@ -60,6 +60,16 @@ const CONFIG_FIELDS = ['api_url', 'prompt_ortografia', 'prompt_herramienta2'] as
 
 export function createTextoService({ repo, ai, limiter, history, countUse }: TextoServiceDeps) {
   return {
+    /** Whether a generation could start: the chosen provider has what it needs. */
+    async ready(): Promise<boolean> {
+      try {
+        aiTargetOf(await repo.get(), TEXTO_MESSAGES.missingKey);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     getConfig: async (): Promise<TextoConfig> => toConfig(await repo.get()),
 
     /**

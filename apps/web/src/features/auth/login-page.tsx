@@ -16,7 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toggleLabel } from '@/components/form-parts';
-import { usePublicConfig } from '@/lib/public-config';
+import { CommunityHeading } from '@/components/community-brand';
+import { useCommunityBrand, usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import { redirectTarget } from './redirect-target';
@@ -117,6 +118,7 @@ export function LoginPage() {
   const hydrated = useHydrated();
   const billingEnabled = usePublicConfig().data?.billingEnabled === true;
   const passkey = usePasskeyLogin(hydrated);
+  const brand = useCommunityBrand();
 
   // Signing in flips isAuthenticated, so this one redirect serves both "already signed in" and "just signed in".
   if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
@@ -136,6 +138,7 @@ export function LoginPage() {
   return (
     <Container size={440} py="xl">
       <Paper withBorder shadow="md" radius="md" p="xl">
+        <CommunityHeading brand={brand} />
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1}>Iniciar Sesión</Title>
           <Text c="dimmed">Ingresa tus credenciales para continuar</Text>

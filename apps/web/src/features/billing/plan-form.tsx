@@ -21,10 +21,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCurrencyEuro, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { saveOutcome } from '@/lib/form-errors';
 import { useSavePlan } from './api/save-plan';
+import { NewPriceDialog } from './new-price-dialog';
 import { formatPrice } from '@/lib/format-price';
 
 const initialValues = (plan: AdminPlan | undefined, position: number): SavePlanBody =>
@@ -65,6 +67,7 @@ export interface PlanFormProps {
 /** One paid role's plan: its prices in the visitor's order, the end rule, trial, promotion codes and tax. */
 export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormProps) {
   const save = useSavePlan(role.id);
+  const [creating, setCreating] = useState(false);
   const form = useForm<SavePlanBody>({
     mode: 'controlled',
     initialValues: initialValues(plan, position),
@@ -127,15 +130,24 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
                 {form.errors.price_ids}
               </Text>
             )}
-            <Button
-              variant="default"
-              w="fit-content"
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              disabled={priceIds.length >= PLAN_PRICES_MAX}
-              onClick={() => form.insertListItem('price_ids', '')}
-            >
-              Añadir precio
-            </Button>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                disabled={priceIds.length >= PLAN_PRICES_MAX}
+                onClick={() => form.insertListItem('price_ids', '')}
+              >
+                Añadir precio
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconCurrencyEuro size={16} aria-hidden="true" />}
+                disabled={(plan?.prices.length ?? 0) >= PLAN_PRICES_MAX}
+                onClick={() => setCreating(true)}
+              >
+                Crear precio en Stripe
+              </Button>
+            </Group>
           </Stack>
 
           <Radio.Group
@@ -203,6 +215,12 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
           </Group>
         </Stack>
       </form>
+      <NewPriceDialog
+        roleId={role.id}
+        productName={roleDisplayName(role.name)}
+        opened={creating}
+        onClose={() => setCreating(false)}
+      />
     </Paper>
   );
 }

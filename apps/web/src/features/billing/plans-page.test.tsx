@@ -128,6 +128,8 @@ describe('/planes', () => {
             membershipPlansUrl: 'https://example.com/planes',
             billingEnabled: false,
             timeZone: 'Europe/Madrid',
+            communityName: null,
+            communityLogoUrl: null,
           },
         };
       return { status: 404, body: { error: 'No' } };

@@ -30,7 +30,15 @@ const show = (subscription: MySubscription | null, billingEnabled = true) => {
   const requests = fakeServer(({ path, method }) => {
     if (path === '/api/billing/subscription') return { body: { subscription } };
     if (path === '/api/public-config')
-      return { body: { membershipPlansUrl: null, billingEnabled, timeZone: 'Europe/Madrid' } };
+      return {
+        body: {
+          membershipPlansUrl: null,
+          billingEnabled,
+          timeZone: 'Europe/Madrid',
+          communityName: null,
+          communityLogoUrl: null,
+        },
+      };
     if (method === 'POST' && path === '/api/billing/portal') return { body: { url: 'https://pay.test/p/1' } };
     return { status: 404, body: { error: 'No' } };
   });

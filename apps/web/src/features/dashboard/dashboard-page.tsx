@@ -1,11 +1,15 @@
 import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { usePlans } from './api/get-plans';
 import { MembershipPanel } from './membership-panel';
 import { ToolGrid } from './tool-grid';
+
+// Administrators only: members never load it.
+const AdminOverview = lazy(async () => ({ default: (await import('./admin-overview')).AdminOverview }));
 
 export function DashboardPage() {
   const user = useSession((state) => state.user);
@@ -38,6 +42,12 @@ export function DashboardPage() {
           Selecciona una herramienta para comenzar
         </Text>
       </Stack>
+
+      {user && isAdmin(user) && status === 'ready' && (
+        <Suspense fallback={null}>
+          <AdminOverview />
+        </Suspense>
+      )}
 
       <ToolGrid tools={tools} isLoading={status === 'checking'} />
 

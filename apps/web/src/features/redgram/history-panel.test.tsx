@@ -28,7 +28,15 @@ describe('Mi historial', () => {
     // The browser runs in UTC here: the date must follow the server's TIME_ZONE, not the browser.
     fakeServer(({ path }) => {
       if (path === '/api/public-config') {
-        return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'America/Mexico_City' } };
+        return {
+          body: {
+            membershipPlansUrl: null,
+            billingEnabled: false,
+            timeZone: 'America/Mexico_City',
+            communityName: null,
+            communityLogoUrl: null,
+          },
+        };
       }
       if (path === '/api/redgram/history') {
         return { body: { items: [entry], total: 1, page: 1, pageSize: 10, retention_days: 90 } };

@@ -30,7 +30,15 @@ describe('Historial de generaciones', () => {
     // The browser runs in UTC here: the date must follow the server's TIME_ZONE, not the browser.
     fakeServer(({ path }) => {
       if (path === '/api/public-config') {
-        return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'America/Mexico_City' } };
+        return {
+          body: {
+            membershipPlansUrl: null,
+            billingEnabled: false,
+            timeZone: 'America/Mexico_City',
+            communityName: null,
+            communityLogoUrl: null,
+          },
+        };
       }
       if (path === '/api/redgram/logs') return { body: [entry] };
       return { status: 404, body: { error: 'No encontrado' } };

@@ -37,7 +37,15 @@ function serve(profiles: RedgramProfile[]) {
       return { body: { items: [], total: 0, page: 1, pageSize: 10, retention_days: 90 } };
     }
     if (path === '/api/public-config')
-      return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'Europe/Madrid' } };
+      return {
+        body: {
+          membershipPlansUrl: null,
+          billingEnabled: false,
+          timeZone: 'Europe/Madrid',
+          communityName: null,
+          communityLogoUrl: null,
+        },
+      };
     return { status: 404, body: { error: 'No encontrado' } };
   });
 }
@@ -140,7 +148,15 @@ describe('RedGram without a Gemini key', () => {
       if (path === '/api/redgram/profiles') return { body: [] };
       if (path === '/api/redgram/logs') return { body: [] };
       if (path === '/api/public-config')
-        return { body: { membershipPlansUrl: null, billingEnabled: false, timeZone: 'Europe/Madrid' } };
+        return {
+          body: {
+            membershipPlansUrl: null,
+            billingEnabled: false,
+            timeZone: 'Europe/Madrid',
+            communityName: null,
+            communityLogoUrl: null,
+          },
+        };
       return { status: 404, body: { error: 'No encontrado' } };
     });
   const admin: SessionUser = { ...member(1), role: 'admin', permissions: ['redgram', 'config'] };

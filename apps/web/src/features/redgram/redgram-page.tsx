@@ -11,7 +11,7 @@ import { Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@
 import { IconHistory, IconSettings } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AiKeyNotice } from '@/components/ai-key-notice';
+import { AiKeyNotice, AiNotReadyNotice } from '@/components/ai-key-notice';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { readRedgramDraft } from '@/lib/redgram-draft';
 import { useSession } from '@/lib/session-store';
@@ -26,6 +26,7 @@ import { ResultPanel } from './result-panel';
 import { toast } from './toast';
 import { useDeleteProfile } from './api/delete-profile';
 import { useRedgramConfig } from './api/get-config';
+import { useRedgramReady } from './api/get-ready';
 import { useChosenProfile, useRedgramWriter } from './use-redgram';
 
 const INPUT_COPY: Record<RedgramMode, { label: string; placeholder: string }> = {
@@ -98,6 +99,7 @@ export function RedgramPage() {
   const admin = isAdmin(user);
   // Only an administrator may read the settings: members learn of a missing key from the tool's own message.
   const config = useRedgramConfig(admin);
+  const ready = useRedgramReady(user !== null && !admin);
   const { profiles, selected, choose } = useChosenProfile(user?.id);
   // "Crear publicación" (video tools) opens this screen with a text to rewrite.
   const location = useLocation();
@@ -131,6 +133,7 @@ export function RedgramPage() {
         <RedgramHeader admin={admin} onOpen={setDialog} />
 
         <AiKeyNotice settings={config.data} onConfigure={() => setDialog('config')} />
+        <AiNotReadyNotice configured={ready.data?.configured} />
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
@@ -159,7 +162,7 @@ export function RedgramPage() {
               variantCount={variantCount}
               onVariantCount={setVariantCount}
               busy={writer.busy}
-              canGenerate={selected !== null}
+              canGenerate={selected !== null && ready.data?.configured !== false}
               onGenerate={() => void writer.generate()}
               onStop={writer.stop}
               canClear={input !== ''}

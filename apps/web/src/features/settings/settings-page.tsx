@@ -2,6 +2,7 @@ import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { AdminUser } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
@@ -17,17 +18,26 @@ export interface SettingsTab {
 /** A row action another feature adds to the users table (app/ composes it). */
 export type UserAction = (user: AdminUser) => ReactNode;
 
+const OWN_TABS = ['users', 'roles', 'history'];
+
 /**
  * Configuración (/config): user and role administration, the tabs `extraTabs` adds after Roles, and the row
- * actions `userActions` adds to the users table.
+ * actions `userActions` adds to the users table; `?tab=` opens one (the first steps link to theirs). `notice`
+ * stands above the tabs.
  */
 export function SettingsPage({
   extraTabs = [],
   userActions,
+  notice,
 }: {
   extraTabs?: readonly SettingsTab[];
   userActions?: UserAction;
+  notice?: ReactNode;
 }) {
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const opened =
+    asked && [...OWN_TABS, ...extraTabs.map((tab) => tab.value)].includes(asked) ? asked : 'users';
   return (
     <Container size="xl" py="lg">
       <Stack gap={4} mb="lg">
@@ -37,8 +47,9 @@ export function SettingsPage({
           historial de cambios.
         </Text>
       </Stack>
+      {notice}
       {/* Panels mount when shown, so a role created in one tab appears in the other's role list. */}
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs defaultValue={opened} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
             Usuarios

@@ -41,7 +41,15 @@ const member = (id: number, subscription: AdminUser['subscription']): AdminUser 
 function showTab(billingEnabled: boolean, address = '/config') {
   const requests = fakeServer(({ path }) => {
     if (path === '/api/public-config') {
-      return { body: { membershipPlansUrl: null, billingEnabled, timeZone: 'Europe/Madrid' } };
+      return {
+        body: {
+          membershipPlansUrl: null,
+          billingEnabled,
+          timeZone: 'Europe/Madrid',
+          communityName: null,
+          communityLogoUrl: null,
+        },
+      };
     }
     if (path === '/api/admin/users') {
       const items = [member(1, { plan: 'vip', status: 'active' }), member(2, null)];

@@ -10,8 +10,8 @@ const LABELS: Record<TextoTool, { action: string; result: string }> = {
   herramienta2: { action: '#Emojis', result: 'Texto con Emojis' },
 };
 
-/** One text tool: the original text, the action, the result that fills as Gemini writes, copy and clear. */
-export function TextToolPanel({ tool }: { tool: TextoTool }) {
+/** One text tool (its action off while the tool is `unavailable`): the original text, the action, the result that fills as Gemini writes, copy and clear. */
+export function TextToolPanel({ tool, unavailable = false }: { tool: TextoTool; unavailable?: boolean }) {
   const labels = LABELS[tool];
   const [original, setOriginal] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function TextToolPanel({ tool }: { tool: TextoTool }) {
         rightSectionProps={{ style: { alignItems: 'flex-start', paddingTop: 6 } }}
       />
       <Group>
-        <Button onClick={() => void process()} disabled={blank || generation.busy}>
+        <Button onClick={() => void process()} disabled={blank || generation.busy || unavailable}>
           {generation.busy ? 'Procesando...' : labels.action}
         </Button>
         {generation.busy && (

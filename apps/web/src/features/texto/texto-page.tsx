@@ -2,9 +2,10 @@ import { isAdmin } from '@app/contracts';
 import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AiKeyNotice } from '@/components/ai-key-notice';
+import { AiKeyNotice, AiNotReadyNotice } from '@/components/ai-key-notice';
 import { useSession } from '@/lib/session-store';
 import { useTextoConfig } from './api/get-config';
+import { useTextoReady } from './api/get-ready';
 import { ConfigDialog } from './config-dialog';
 import { TextToolPanel } from './text-tool-panel';
 
@@ -12,8 +13,10 @@ import { TextToolPanel } from './text-tool-panel';
 export function TextoPage() {
   const user = useSession((state) => state.user);
   const [configOpen, setConfigOpen] = useState(false);
-  // Only an administrator may read the settings: members learn of a missing key from the tool's own message.
+  // Only an administrator may read the settings; a member asks only whether the tool is ready.
   const config = useTextoConfig(isAdmin(user));
+  const ready = useTextoReady(user !== null && !isAdmin(user));
+  const unavailable = ready.data?.configured === false;
 
   return (
     <Container size="md" py="xl">
@@ -34,6 +37,7 @@ export function TextoPage() {
           )}
         </Group>
         <AiKeyNotice settings={config.data} onConfigure={() => setConfigOpen(true)} />
+        <AiNotReadyNotice configured={ready.data?.configured} />
         <Paper withBorder radius="md" p="lg">
           <Tabs defaultValue="ortografia">
             <Tabs.List>
@@ -41,10 +45,10 @@ export function TextoPage() {
               <Tabs.Tab value="herramienta2">#Emojis</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="ortografia">
-              <TextToolPanel tool="ortografia" />
+              <TextToolPanel tool="ortografia" unavailable={unavailable} />
             </Tabs.Panel>
             <Tabs.Panel value="herramienta2">
-              <TextToolPanel tool="herramienta2" />
+              <TextToolPanel tool="herramienta2" unavailable={unavailable} />
             </Tabs.Panel>
           </Tabs>
         </Paper>

@@ -1,0 +1,53 @@
+import type { AdminOverview, AiToolsStatus, Community, FirstStep, StatsOverview } from '@app/contracts';
+import type { OverviewRepo } from './overview-repo';
+
+export interface OverviewDeps {
+  repo: OverviewRepo;
+  /** SMTP_URL is set: emails really leave (otherwise they are written to the outbox folder). */
+  mailConfigured: boolean;
+  /** Stripe's key is set, and at least one plan is saved. */
+  billing: () => Promise<{ connected: boolean; plans: number }>;
+  ai: () => Promise<AiToolsStatus>;
+  /** Estadísticas' read of the last 30 closed days (kept daily rows only). */
+  stats: () => Promise<StatsOverview>;
+  community: () => Promise<Community>;
+}
+
+/** The administrator's first screen: the community at a glance and the first steps, from the real state. */
+export function createOverviewService(deps: OverviewDeps) {
+  return {
+    async overview(): Promise<AdminOverview> {
+      const [accounts, billing, ai, stats, community, membresia, cafelito] = await Promise.all([
+        deps.repo.accounts(),
+        deps.billing(),
+        deps.ai(),
+        deps.stats(),
+        deps.community(),
+        deps.repo.hasClass('membresia'),
+        deps.repo.hasClass('cafelito-virtual'),
+      ]);
+      const closed = stats.to !== null;
+      const done: Record<FirstStep, boolean> = {
+        mail: deps.mailConfigured,
+        billing: billing.connected && billing.plans > 0,
+        ai: ai.texto && ai.redgram,
+        membresia,
+        'cafelito-virtual': cafelito,
+        community: community.name !== null && community.logo_url !== null,
+      };
+      return {
+        glance: {
+          members: accounts.active,
+          pending: accounts.pending,
+          paying: closed ? stats.figures.paying_members.value : null,
+          new_members_30d: closed ? stats.figures.new_members.value : null,
+          mrr: stats.mrr.map(({ currency, amount }) => ({ currency, amount })),
+        },
+        steps: (Object.keys(done) as FirstStep[]).map((step) => ({ step, done: done[step] })),
+        ai,
+      };
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;

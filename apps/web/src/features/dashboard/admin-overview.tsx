@@ -1,0 +1,145 @@
+import { FIRST_STEP_LABELS, type AdminOverview as Overview } from '@app/contracts';
+import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatAmount } from '@/lib/format-price';
+import { useAdminOverview } from './api/get-admin-overview';
+import { AiToolsNotice } from './ai-tools-notice';
+
+/** Where a browser remembers that its administrator hid the finished checklist. */
+const DISMISSED_KEY = 'firstStepsDismissed';
+
+const readDismissed = (): boolean => {
+  try {
+    return window.localStorage.getItem(DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+
+function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {to && (
+        <Anchor component={Link} to={to} size="sm">
+          Ver
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+/** The community at a glance: accounts from the kept counts, money from Estadísticas' last closed day. */
+function Glance({ glance }: { glance: Overview['glance'] }) {
+  const dash = '—';
+  const income = glance.mrr.map(({ currency, amount }) => formatAmount(amount, currency)).join(' · ');
+  return (
+    <section aria-labelledby="glance-title">
+      <Title order={2} size="h3" id="glance-title" mb="sm">
+        Tu comunidad
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        <Figure label="Miembros activos" value={String(glance.members)} />
+        <Figure label="Pendientes de activación" value={String(glance.pending)} to="/config" />
+        <Figure label="Miembros que pagan" value={glance.paying === null ? dash : String(glance.paying)} />
+        <Figure
+          label="Nuevos en 30 días"
+          value={glance.new_members_30d === null ? dash : String(glance.new_members_30d)}
+        />
+        <Figure label="Ingresos mensuales" value={income || dash} />
+      </SimpleGrid>
+    </section>
+  );
+}
+
+/** "Primeros pasos": each step ticked by the server from the real state; hidden once done, if the admin wishes. */
+function FirstSteps({ steps }: { steps: Overview['steps'] }) {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const finished = steps.filter((step) => step.done).length;
+  const allDone = finished === steps.length;
+  if (allDone && dismissed) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, 'true');
+    } catch {
+      // Storage blocked: hidden for this visit only.
+    }
+    setDismissed(true);
+  };
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="first-steps-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h3" id="first-steps-title">
+          Primeros pasos
+        </Title>
+        <Text size="sm" c="dimmed">
+          {finished} de {steps.length} hechos
+        </Text>
+      </Group>
+      <Progress value={(finished * 100) / steps.length} size="sm" mb="md" aria-hidden="true" />
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {steps.map(({ step, done }) => {
+          const { label, href, action } = FIRST_STEP_LABELS[step];
+          return (
+            <Group component="li" key={step} justify="space-between" wrap="nowrap" gap="sm" data-step={step}>
+              <Group gap="sm" wrap="nowrap">
+                {done ? (
+                  <IconCircleCheckFilled size={22} color="var(--mantine-color-green-5)" aria-hidden="true" />
+                ) : (
+                  <IconCircle size={22} color="var(--mantine-color-dimmed)" aria-hidden="true" />
+                )}
+                <Text size="sm" td={done ? 'line-through' : undefined} c={done ? 'dimmed' : undefined}>
+                  {label}
+                  <Text span style={visuallyHidden}>
+                    {done ? ' (hecho)' : ' (pendiente)'}
+                  </Text>
+                </Text>
+              </Group>
+              {!done && (
+                <Anchor component={Link} to={href} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {action}
+                </Anchor>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      {allDone && (
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" size="xs" onClick={dismiss}>
+            Ocultar primeros pasos
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The administrator's part of the dashboard, above the spec's cards. */
+export function AdminOverview() {
+  const overview = useAdminOverview();
+  if (!overview.data) return null;
+  return (
+    <Stack gap="lg" mb="xl">
+      <AiToolsNotice ai={overview.data.ai} />
+      <Glance glance={overview.data.glance} />
+      <FirstSteps steps={overview.data.steps} />
+    </Stack>
+  );
+}
