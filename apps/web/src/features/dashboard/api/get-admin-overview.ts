@@ -5,7 +5,7 @@ import { loadRequestModule } from '@/lib/api-error';
  * The administrator's first screen: the community at a glance, the first steps, the AI tools' state. The
  * request's module loads when first asked, as the plans' does: members never load it.
  */
-export const adminOverviewQueryOptions = () =>
+const adminOverviewQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'overview'],
     queryFn: async () =>
