@@ -3,7 +3,8 @@ import { afterEach } from 'vitest';
 import type { Config } from '../src/config';
 import { startFakeGemini, type FakeBehaviour, type FakeGemini } from './fakes/gemini';
 import { startFakeOpenAi, type FakeOpenAi, type OpenAiBehaviour } from './fakes/openai';
-import { addUser, ADMIN, createTestApp, csrf, signIn, type TestApp } from './helper';
+import type { FakeSmtp } from './fakes/smtp';
+import { addUser, ADMIN, createTestApp, csrf, signIn, signInWithEmailCode, type TestApp } from './helper';
 
 const fakes: (FakeGemini | FakeOpenAi)[] = [];
 afterEach(async () => {
@@ -20,13 +21,20 @@ export interface AiTestApp extends TestApp {
 }
 
 /** A test app wired to a fresh fake Gemini, with signed-in admin, vip (both tools) and cafeinas (neither). */
-export async function createAiTestApp(overrides: Partial<Config> = {}): Promise<AiTestApp> {
+/**
+ * `smtp`: a fake SMTP server the app's mail goes to; the administrator's new device is then asked for the
+ * emailed code, which the set-up reads from it.
+ */
+export async function createAiTestApp(overrides: Partial<Config> = {}, smtp?: FakeSmtp): Promise<AiTestApp> {
   const gemini = await startFakeGemini();
   const openai = await startFakeOpenAi();
   fakes.push(gemini, openai);
   const test = await createTestApp({
     gemini: { model: 'gemini-test', baseUrl: gemini.url },
     ...overrides,
+    ...(smtp
+      ? { mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined } }
+      : {}),
   });
   await addUser(test.db, { email: 'vip@example.com', role: 'vip' });
   await addUser(test.db, { email: 'cafe@example.com', role: 'cafeinas' });
@@ -34,7 +42,9 @@ export async function createAiTestApp(overrides: Partial<Config> = {}): Promise<
     ...test,
     gemini,
     openai,
-    admin: await signIn(test.app, ADMIN.email, ADMIN.password),
+    admin: smtp
+      ? await signInWithEmailCode(test.app, ADMIN.email, ADMIN.password, smtp)
+      : await signIn(test.app, ADMIN.email, ADMIN.password),
     vip: await signIn(test.app, 'vip@example.com', 'member-secret'),
     cafeinas: await signIn(test.app, 'cafe@example.com', 'member-secret'),
   };

@@ -155,10 +155,22 @@ describe('upgrading a database made by an earlier release', () => {
     // Estadísticas' permission arrives at start-up, given to the administrators' role.
     const tools = before.tools as { id: number; name: string }[];
     const statsTool = tools.length + 1;
+    // Completion marks gain their date (migration 0027); an old mark whose class was never opened stays undated.
+    const undated = (before.library_watched as Record<string, unknown>[]).map((mark) => ({
+      ...mark,
+      completed_at: null,
+    }));
+    // An installation that existed before two-step verification keeps signing in as it did: the rule is off.
+    const settings = [
+      ...(before.settings as Record<string, unknown>[]),
+      { key: 'two_factor_rules', value: JSON.stringify({ require_admins: false, required_role_ids: [] }) },
+    ];
     expect(after).toEqual({
       ...before,
       users: withSkeleton,
       library_videos: withPicture,
+      library_watched: undated,
+      settings,
       tools: [...tools, { id: statsTool, name: 'estadisticas' }],
       role_permissions: expect.arrayContaining([{ role_id: 1, tool_id: statsTool }]),
     });

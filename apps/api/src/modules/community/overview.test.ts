@@ -7,6 +7,7 @@ import {
   FAKE_STRIPE_WEBHOOK_SECRET,
   startFakeStripe,
 } from '../../../test/fakes/stripe';
+import { startFakeSmtp } from '../../../test/fakes/smtp';
 import { DRIVE } from '../../../test/support/library';
 
 const PNG = Buffer.from(
@@ -23,10 +24,18 @@ afterEach(async () => {
 async function setUp() {
   const stripe = await startFakeStripe();
   closers.push(() => stripe.close());
-  const t = await createAiTestApp({
-    mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
-    stripe: { secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: stripe.baseUrl },
-  });
+  const smtp = await startFakeSmtp();
+  closers.push(() => smtp.close());
+  const t = await createAiTestApp(
+    {
+      stripe: {
+        secretKey: FAKE_STRIPE_KEY,
+        webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+        apiUrl: stripe.baseUrl,
+      },
+    },
+    smtp,
+  );
   const as = (cookie: string) => (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
     send(t.app, method, url, cookie, body);
   const admin = as(t.admin);

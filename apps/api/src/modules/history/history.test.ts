@@ -203,6 +203,17 @@ const CASES: Case[] = [
       ),
   },
   {
+    kind: 'community.save',
+    act: (c) =>
+      send(
+        c,
+        'PUT',
+        '/api/admin/community/name',
+        { name: 'Club Cafelito' },
+        { entityId: null, label: 'Comunidad' },
+      ),
+  },
+  {
     kind: 'retention.save',
     act: (c) =>
       send(

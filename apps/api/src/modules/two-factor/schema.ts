@@ -12,15 +12,20 @@ const createdAt = () =>
  * `last_step` is the newest time step a code was accepted for: a code is taken only by the update that raises it,
  * so the same code cannot be used twice, on any node.
  */
-export const totpFactors = sqliteTable('totp_factors', {
-  user_id: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  secret: text('secret').notNull(),
-  confirmed_at: text('confirmed_at'),
-  last_step: integer('last_step').notNull().default(0),
-  created_at: createdAt(),
-});
+export const totpFactors = sqliteTable(
+  'totp_factors',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    confirmed_at: text('confirmed_at'),
+    last_step: integer('last_step').notNull().default(0),
+    created_at: createdAt(),
+  },
+  // A table constraint, not the column's: SQLite's INTEGER PRIMARY KEY column would be a rowid with a default.
+  (t) => [primaryKey({ columns: [t.user_id] })],
+);
 
 /** Single-use recovery codes: only a SHA-256 hash of each is kept. */
 export const backupCodes = sqliteTable(
