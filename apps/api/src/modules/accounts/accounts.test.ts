@@ -33,6 +33,12 @@ const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
 };
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+/** The recovery email leaves after the answer (its request never waits on mail): wait for the `count`th. */
+async function sentMail(mailer: { kept: readonly { to: string; link?: string }[] }, count: number) {
+  await vi.waitFor(() => expect(mailer.kept).toHaveLength(count));
+  return mailer.kept;
+}
+
 const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(text)?.[0] ?? '';
 
 const smtps: FakeSmtp[] = [];
@@ -229,7 +235,7 @@ describe('email confirmation', () => {
     expect(await verified(db, member.email)).toBe(true);
     await db.update(users).set({ email_verified: false }).where(eq(users.id, member.id));
     await postJson(app, '/api/accounts/password-reset/request', { email: member.email });
-    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    const token = tokenOf((await sentMail(mailer, 1))[0]?.link ?? '');
     const reset = await postJson(app, '/api/accounts/password-reset', { token, password: 'otra-clave' });
     expect(reset.statusCode).toBe(200);
     expect(await verified(db, member.email)).toBe(true);
@@ -313,14 +319,14 @@ describe('password recovery', () => {
       const res = await postJson(app, '/api/accounts/password-reset/request', { email });
       expect(res.json()).toEqual({ ok: true });
     }
-    expect(mailer.kept.map((m) => m.to)).toEqual(['eva@example.com']);
+    expect((await sentMail(mailer, 1)).map((m) => m.to)).toEqual(['eva@example.com']);
 
     now = new Date('2026-11-21T10:00:59Z');
     await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
     expect(mailer.kept).toHaveLength(1);
     now = new Date('2026-11-21T10:01:01Z');
     await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
-    expect(mailer.kept).toHaveLength(2);
+    await sentMail(mailer, 2);
   });
 
   it('replaces an earlier link with the new one', async () => {
@@ -331,7 +337,7 @@ describe('password recovery', () => {
     await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
     now = new Date('2026-11-21T10:05:00Z');
     await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
-    const [first, second] = mailer.kept.map((m) => tokenOf(m.link ?? ''));
+    const [first, second] = (await sentMail(mailer, 2)).map((m) => tokenOf(m.link ?? ''));
     expect(first).not.toBe(second);
     expect((await postJson(app, '/api/accounts/password-reset/check', { token: first })).statusCode).toBe(
       400,
@@ -353,7 +359,7 @@ describe('password recovery', () => {
     const { app, db } = await createTestApp({ appUrl: APP_URL }, { mailer, clock: { now: () => now } });
     const member = await addUser(db, { email: 'eva@example.com' });
     await postJson(app, '/api/accounts/password-reset/request', { email: member.email });
-    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    const token = tokenOf((await sentMail(mailer, 1))[0]?.link ?? '');
     now = new Date('2026-11-21T10:59:00Z');
     expect((await postJson(app, '/api/accounts/password-reset/check', { token })).statusCode).toBe(200);
     now = new Date('2026-11-21T11:00:01Z');
@@ -374,7 +380,7 @@ describe('password recovery', () => {
     expect(bogus.json()).toEqual({ error: ACCOUNT_MESSAGES.resetTokenInvalid, field: 'token' });
 
     await postJson(app, '/api/accounts/password-reset/request', { email: 'eva@example.com' });
-    const token = tokenOf(mailer.kept[0]?.link ?? '');
+    const token = tokenOf((await sentMail(mailer, 1))[0]?.link ?? '');
     const short = await postJson(app, '/api/accounts/password-reset', { token, password: '123' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({

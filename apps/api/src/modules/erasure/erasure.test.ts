@@ -215,9 +215,9 @@ describe('"Eliminar mi cuenta"', () => {
     );
     expect(update?.body).toContain('cancel_at_period_end=true');
     expect(t.fake.subscriptions.get(subscription.id)?.cancel_at_period_end).toBe(true);
-    expect(t.mailer.kept.find((message) => message.to === who.email)?.subject).toBe(
-      'Tu cuenta se eliminará al terminar el periodo pagado',
-    );
+    await expect
+      .poll(() => t.mailer.kept.find((message) => message.to === who.email)?.subject)
+      .toBe('Tu cuenta se eliminará al terminar el periodo pagado');
     // Still a member until then, and told so; a second request is refused.
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie } })).statusCode).toBe(
       200,
