@@ -7,7 +7,7 @@ import { loadRequestModule } from './api-error';
  * answers): the first screens read them there, without a request and without loading zod and the API client. A
  * page served by another server (Vite's dev server) has none, and the request goes out as before.
  */
-const settingsInPage = (): PublicConfig | undefined => {
+export const settingsInPage = (): PublicConfig | undefined => {
   if (typeof document === 'undefined') return undefined;
   const text = document.getElementById('public-config')?.textContent;
   return text ? (JSON.parse(text) as PublicConfig) : undefined;
@@ -43,6 +43,9 @@ export interface CommunityBrand {
  * nothing flickers from "Inicio" to the name.
  */
 export function useCommunityBrand(): CommunityBrand {
-  const config = usePublicConfig().data ?? settingsInPage();
+  // It reads the settings without asking for them: the bar and the title sit above every route, and asking here
+  // would bring the answer before a prerendered page below has hydrated (its plans link then differed from the
+  // server's drawing). A saved name still arrives, through the cache the screens' own query shares.
+  const config = useQuery({ ...publicConfigQueryOptions(), enabled: false }).data ?? settingsInPage();
   return { name: config?.communityName ?? null, logoUrl: config?.communityLogoUrl ?? null };
 }

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { settingsInPage } from '@/lib/public-config';
 import { communityQueryOptions } from './get-community';
 
 /** The new name and logo, in this screen and in the public settings the bar and the title read. */
@@ -15,7 +16,11 @@ const showSaved = (queryClient: QueryClient, saved: Community) => {
   queryClient.setQueryData(communityQueryOptions().queryKey, saved);
   queryClient.setQueryData<PublicConfig>(
     ['public-config'],
-    (config) => config && { ...config, communityName: saved.name, communityLogoUrl: saved.logo_url },
+    // Nothing may have asked for the settings yet on this screen: the page's own copy is the base then.
+    (config) => {
+      const base = config ?? settingsInPage();
+      return base && { ...base, communityName: saved.name, communityLogoUrl: saved.logo_url };
+    },
   );
   void queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] });
 };
