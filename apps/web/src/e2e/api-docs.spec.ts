@@ -10,7 +10,12 @@ test('an administrator browses the API documentation generated from the contract
   await page.goto('/api/docs');
   // Swagger UI shows the title only once its large bundle has loaded and read the whole document.
   await expect(page.getByText('Comunidad: API')).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByText('/api/auth/login', { exact: true })).toBeVisible();
+  // Swagger UI draws a long document's operations as the reader scrolls down to them (past about 130).
+  const login = page.getByText('/api/auth/login', { exact: true });
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(login).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   expect(blocked).toEqual([]);
 });
 
