@@ -1,4 +1,4 @@
-import { isSecondStep, MESSAGES, type LoginBody, type SecondStep } from '@app/contracts';
+import { MESSAGES, type LoginBody, type SecondStep } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-error';
@@ -30,7 +30,9 @@ export function useLogin() {
     const hideProgress = notifyProgress('Iniciando sesión...');
     try {
       const answer = await mutation.mutateAsync(body);
-      if (isSecondStep(answer)) {
+      // Checked here, not with the contracts' isSecondStep: importing it would bring their zod schemas into the
+      // login screen's first files.
+      if ('second_step' in answer) {
         setSecondStep(answer.second_step);
         return false;
       }

@@ -1,4 +1,4 @@
-import { isSecondStep, type LoginAnswer, type LoginBody } from '@app/contracts';
+import type { LoginAnswer, LoginBody } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { loadRequestModule } from '@/lib/api-error';
 import { useSession } from '@/lib/session-store';
@@ -19,7 +19,8 @@ export const useLoginMutation = () => {
   return useMutation({
     mutationFn: async (body: LoginBody): Promise<LoginAnswer> => {
       const answer = await (await loadRequestModule(loadSignIn)).signIn(body);
-      if (!isSecondStep(answer)) setUser(answer);
+      // Not the contracts' isSecondStep: a value from there brings zod into the login screen's first files.
+      if (!('second_step' in answer)) setUser(answer);
       return answer;
     },
   });
