@@ -120,6 +120,7 @@ test.describe('Mis datos', () => {
 
     await page.setViewportSize(MOBILE);
     await page.getByRole('tab', { name: 'Usuarios' }).click();
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('marcos');
     await page.getByRole('button', { name: 'Archivo de datos de marcos' }).click();
     await expect(dialog.getByRole('link', { name: /^Descargar el archivo/ })).toBeVisible();
     await expectAccessible(page);
