@@ -306,12 +306,13 @@ function registerAiTools({
     countUse: (userId) => countToolUse('texto', userId),
   });
   textoRoutes(app, texto);
+  const retentionRepo = createRetentionRepo(db);
   const redgram = createRedgramService({
     repo: createRedgramRepo(db),
     ai,
     limiter: generationLimiter,
     clock,
-    historyDays: config.redgramHistoryDays,
+    historyDays: async () => Math.min(config.redgramHistoryDays, (await retentionRepo.settings()).ai_days),
     history,
   });
   redgramRoutes(app, redgram);

@@ -201,6 +201,31 @@ describe('Mi historial', () => {
     expect(await t.db.select().from(redgramHistory).where(eq(redgramHistory.id, old!.id))).toEqual([]);
     expect((await history(t, t.vip)).items.map((e) => e.input_text)).toEqual(['hoy', 'de hace 29 días']);
   });
+
+  it("follows the community's retention of AI texts when it is shorter than the server's days", async () => {
+    const { t, profile } = await ready();
+    const day = 86_400_000;
+    await t.db.insert(redgramHistory).values({
+      user_id: await vipId(t),
+      profile_id: profile.id,
+      profile_name: PROFILE.name,
+      social_network: 'Instagram',
+      mode: 'escribir',
+      input_text: 'de hace 25 días',
+      variants: JSON.stringify(['viejo']),
+      created_at: new Date(Date.now() - 25 * day).toISOString(),
+    });
+    expect(await history(t, t.vip)).toMatchObject({ retention_days: 90, total: 1 });
+
+    const saved = await send(t.app, 'PUT', '/api/admin/retention', t.admin, {
+      ai_days: 20,
+      signin_days: 90,
+      video_days: 365,
+    });
+    expect(saved.statusCode).toBe(200);
+    // «Mi historial» says the community's 20 days and no longer shows what the purge will delete.
+    expect(await history(t, t.vip)).toMatchObject({ retention_days: 20, total: 0, items: [] });
+  });
 });
 
 async function vipId(t: AiTestApp): Promise<number> {

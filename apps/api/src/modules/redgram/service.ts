@@ -54,8 +54,11 @@ export interface RedgramServiceDeps {
   ai: AiClient;
   limiter: Budget;
   clock: Clock;
-  /** How many days a generation stays in its member's history. */
-  historyDays: number;
+  /**
+   * How many days a generation stays in its member's history: the server's own limit, or fewer when the
+   * community keeps AI texts for less («Conservación de datos»), read at each use.
+   */
+  historyDays: () => Promise<number>;
   history: HistoryRecorder;
 }
 
@@ -120,7 +123,7 @@ async function* relayVariants(
 
 export function createRedgramService({ repo, ai, limiter, clock, historyDays, history }: RedgramServiceDeps) {
   /** The oldest instant the history keeps. */
-  const retentionStart = () => new Date(clock.now().getTime() - historyDays * DAY_MS).toISOString();
+  const retentionStart = (days: number) => new Date(clock.now().getTime() - days * DAY_MS).toISOString();
 
   return {
     /** Whether a generation could start: the chosen provider has what it needs. */
@@ -196,13 +199,14 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       userId: number,
       query: RedgramHistoryQuery,
     ): Promise<Page<RedgramHistoryEntry> & { retention_days: number }> {
+      const days = await historyDays();
       const found = await repo.historyPage({
         userId,
-        since: retentionStart(),
+        since: retentionStart(days),
         search: query.q === '' ? undefined : query.q,
         page: query,
       });
-      return { ...found, pageSize: query.pageSize, retention_days: historyDays };
+      return { ...found, pageSize: query.pageSize, retention_days: days };
     },
 
     async deleteHistoryEntry(userId: number, id: number): Promise<void> {
@@ -239,7 +243,7 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
             error_message,
           }),
         remember: async (variants) => {
-          await repo.purgeHistory(retentionStart());
+          await repo.purgeHistory(retentionStart(await historyDays()));
           await repo.insertHistory({
             user_id: userId,
             profile_id: profile.id,
