@@ -1,15 +1,22 @@
-import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { Button, Group, type MantineColor, type MantineSpacing } from '@mantine/core';
 
-/** A form dialog's footer: "Cancelar" (off while saving) and the submit button, which shows the save in progress. */
+/**
+ * A dialog's footer: "Cancelar" (off while saving) and the confirming button, which shows the save in progress.
+ * The button submits its form, or calls `onSubmit` in a dialog without one.
+ */
 export function DialogActions({
   onCancel,
   saving,
   submitLabel,
+  onSubmit,
+  color,
   mt,
 }: {
   onCancel: () => void;
   saving: boolean;
   submitLabel: string;
+  onSubmit?: () => void;
+  color?: MantineColor;
   mt?: MantineSpacing;
 }) {
   return (
@@ -17,7 +24,7 @@ export function DialogActions({
       <Button variant="default" onClick={onCancel} disabled={saving}>
         Cancelar
       </Button>
-      <Button type="submit" loading={saving}>
+      <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} color={color} loading={saving}>
         {submitLabel}
       </Button>
     </Group>

@@ -1,4 +1,5 @@
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { ProfileSection } from '@/components/profile-section';
 import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
 import { useTwoFactor } from './api/get-two-factor';
@@ -8,18 +9,7 @@ import { TotpCard } from './totp-card';
 export function SecuritySection() {
   const status = useTwoFactor();
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="md"
-      p="xl"
-      mt="xl"
-      aria-labelledby="security-title"
-    >
-      <Title order={2} size="h3" mb="xs" id="security-title">
-        Seguridad
-      </Title>
+    <ProfileSection title="Seguridad" titleId="security-title">
       <Text c="dimmed" mb="md">
         Verificación en dos pasos: un segundo paso, además de tu contraseña, para que nadie más pueda entrar
         en tu cuenta.
@@ -43,6 +33,6 @@ export function SecuritySection() {
           </Stack>
         )}
       </ListState>
-    </Paper>
+    </ProfileSection>
   );
 }

@@ -6,8 +6,9 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   type MySubscription,
 } from '@app/contracts';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ProfileSection } from '@/components/profile-section';
 import { ListState } from '@/components/list-state';
 import { RoleBadge } from '@/components/role-badge';
 import { formatDate } from '@/lib/format-date';
@@ -97,18 +98,7 @@ export function SubscriptionSection() {
   if (!hasOne && billingEnabled !== true) return null;
 
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="md"
-      p="xl"
-      mt="xl"
-      aria-labelledby="subscription-title"
-    >
-      <Title order={2} size="h3" mb="md" id="subscription-title">
-        Mi suscripción
-      </Title>
+    <ProfileSection title="Mi suscripción" titleId="subscription-title" titleGap="md">
       <ListState
         loading={subscription.isPending}
         error={subscription.error && errorMessage(subscription.error, M.load)}
@@ -137,6 +127,6 @@ export function SubscriptionSection() {
       >
         {subscription.data && <SubscriptionDetails subscription={subscription.data} />}
       </ListState>
-    </Paper>
+    </ProfileSection>
   );
 }

@@ -1,24 +1,13 @@
 import { DeleteMyAccountBody, ERASURE_CONSEQUENCES, ERASURE_MESSAGES as M } from '@app/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, List, Modal, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ProfileSection } from '@/components/profile-section';
 import { toggleLabel } from '@/components/form-parts';
+import { DialogActions } from '@/components/dialog-actions';
 import { ListState } from '@/components/list-state';
 import { formatDate } from '@/lib/format-date';
 import { markServerField } from '@/lib/form-errors';
@@ -103,14 +92,12 @@ function ConfirmErasure({
             {...form.getInputProps('code')}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={erase.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" color="red" loading={erase.isPending}>
-            Eliminar mi cuenta definitivamente
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          saving={erase.isPending}
+          submitLabel="Eliminar mi cuenta definitivamente"
+          color="red"
+        />
       </Stack>
     </form>
   );
@@ -125,18 +112,7 @@ export function DeleteAccountSection() {
   const timeZone = useTimeZone();
   const [opened, setOpened] = useState(false);
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="md"
-      p="xl"
-      mt="xl"
-      aria-labelledby="erasure-title"
-    >
-      <Title order={2} size="h3" mb="md" id="erasure-title">
-        Eliminar mi cuenta
-      </Title>
+    <ProfileSection title="Eliminar mi cuenta" titleId="erasure-title" titleGap="md">
       <ListState
         loading={mine.isPending}
         error={mine.error && errorMessage(mine.error, M.failed)}
@@ -176,6 +152,6 @@ export function DeleteAccountSection() {
           onClose={() => setOpened(false)}
         />
       </Modal>
-    </Paper>
+    </ProfileSection>
   );
 }

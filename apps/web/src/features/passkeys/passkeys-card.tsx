@@ -1,7 +1,9 @@
 import { PASSKEY_MESSAGES, type Passkey } from '@app/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PlainList } from '@/components/plain-list';
+import { ProfileSection } from '@/components/profile-section';
 import { ListState } from '@/components/list-state';
 import { formatDateTime } from '@/lib/format-date';
 import { useTimeZone } from '@/lib/public-config';
@@ -57,18 +59,7 @@ export function PasskeysCard() {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="md"
-      p="xl"
-      mt="xl"
-      aria-labelledby="passkeys-title"
-    >
-      <Title order={2} size="h3" mb="xs" id="passkeys-title">
-        Llaves de acceso
-      </Title>
+    <ProfileSection title="Llaves de acceso" titleId="passkeys-title">
       <Text size="sm" c="dimmed" mb="md">
         Entra sin escribir tu contraseña, con la huella, la cara o el PIN de tu dispositivo. Una llave de
         acceso cuenta como verificación en dos pasos. Al añadir una, cerramos tus demás sesiones.
@@ -81,14 +72,7 @@ export function PasskeysCard() {
         emptyLabel="Aún no has añadido ninguna llave de acceso."
         onRetry={() => void passkeys.refetch()}
       >
-        <Stack
-          component="ul"
-          gap="md"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Tus llaves de acceso"
-        >
+        <PlainList label="Tus llaves de acceso">
           {passkeys.data?.map((passkey) => (
             <PasskeyRow
               key={passkey.id}
@@ -97,7 +81,7 @@ export function PasskeysCard() {
               onRemove={() => setRemoving(passkey)}
             />
           ))}
-        </Stack>
+        </PlainList>
       </ListState>
       {supported.data === false && (
         <Alert color="yellow" variant="light" mt="lg">
@@ -118,6 +102,6 @@ export function PasskeysCard() {
         passkey={removing}
         onClose={() => setRemoving(null)}
       />
-    </Paper>
+    </ProfileSection>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PlainList } from '@/components/plain-list';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { Pager } from '@/components/pager';
@@ -99,7 +100,7 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
           }
           onRetry={() => void history.refetch()}
         >
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          <PlainList gap="sm">
             {items.map((entry) => (
               <HistoryItem
                 key={entry.id}
@@ -109,7 +110,7 @@ export function HistoryPanel({ onReuse }: { onReuse: (entry: RedgramHistoryEntry
                 onDelete={() => setToDelete(entry)}
               />
             ))}
-          </Stack>
+          </PlainList>
           <Pager
             look="steps"
             of={{

@@ -1,5 +1,6 @@
 import { REDGRAM_MESSAGES } from '@app/contracts';
-import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Modal, Paper, Text } from '@mantine/core';
+import { PlainList } from '@/components/plain-list';
 import { ListState } from '@/components/list-state';
 import { formatDateTime } from '@/lib/format-date';
 import { useTimeZone } from '@/lib/public-config';
@@ -30,7 +31,7 @@ export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () =>
         emptyLabel="Todavía no hay generaciones"
         onRetry={() => void logs.refetch()}
       >
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <PlainList gap="sm">
           {entries.map((entry) => (
             <Paper key={entry.id} withBorder p="sm" component="li" aria-label={`Generación ${entry.id}`}>
               <Group gap="xs" mb={4}>
@@ -58,7 +59,7 @@ export function LogsModal({ opened, onClose }: { opened: boolean; onClose: () =>
               )}
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       </ListState>
     </Modal>
   );

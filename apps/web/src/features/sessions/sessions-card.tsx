@@ -1,7 +1,9 @@
 import { SESSION_MESSAGES, type AccountSession } from '@app/contracts';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { PlainList } from '@/components/plain-list';
+import { ProfileSection } from '@/components/profile-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { formatDateTime } from '@/lib/format-date';
@@ -66,18 +68,7 @@ export function SessionsCard() {
         notifications.show({ color: 'red', message: errorMessage(failure, SESSION_MESSAGES.notFound) }),
     });
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="md"
-      p="xl"
-      mt="xl"
-      aria-labelledby="sessions-title"
-    >
-      <Title order={2} size="h3" mb="xs" id="sessions-title">
-        Sesiones y dispositivos
-      </Title>
+    <ProfileSection title="Sesiones y dispositivos" titleId="sessions-title">
       <Text size="sm" c="dimmed" mb="md">
         Dónde está abierta tu cuenta. Como lugar aproximado mostramos la dirección IP desde la que se inició
         la sesión; no la traducimos a una ciudad. Si no reconoces una sesión, ciérrala y cambia tu contraseña.
@@ -90,18 +81,11 @@ export function SessionsCard() {
         emptyLabel="No hay sesiones abiertas."
         onRetry={() => void sessions.refetch()}
       >
-        <Stack
-          component="ul"
-          gap="md"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Tus sesiones abiertas"
-        >
+        <PlainList label="Tus sesiones abiertas">
           {sessions.data?.map((session) => (
             <SessionRow key={session.id} session={session} />
           ))}
-        </Stack>
+        </PlainList>
       </ListState>
       <Button mt="lg" variant="default" disabled={others === 0} onClick={() => setConfirming(true)}>
         Cerrar las demás sesiones
@@ -115,6 +99,6 @@ export function SessionsCard() {
         onConfirm={confirmEndOthers}
         onCancel={() => setConfirming(false)}
       />
-    </Paper>
+    </ProfileSection>
   );
 }

@@ -1,8 +1,8 @@
 import { MAIL_SETTING_LABELS, NOTIFICATION_MESSAGES as M, type MailSettings } from '@app/contracts';
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { ListState } from '@/components/list-state';
+import { useState } from 'react';
+import { SettingsDialog, useSettingsDraft } from '@/components/settings-dialog';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useMailSettings } from './api/get-mail-settings';
@@ -15,14 +15,10 @@ export function MailSettingsDialog() {
   const [opened, setOpened] = useState(false);
   const settings = useMailSettings(opened);
   const saving = useSaveMailSettings();
-  const [draft, setDraft] = useState<MailSettings | null>(null);
-  // The form starts from what the server has, each time the dialog opens.
-  useEffect(() => {
-    if (opened && settings.data && !settings.isFetching) setDraft(settings.data);
-  }, [opened, settings.data, settings.isFetching]);
+  const { draft, setDraft, reset } = useSettingsDraft(opened, settings, (saved: MailSettings) => saved);
   const close = () => {
     setOpened(false);
-    setDraft(null);
+    reset();
   };
   const save = () => {
     if (!draft) return;
@@ -36,53 +32,30 @@ export function MailSettingsDialog() {
   };
 
   return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconMail size={16} aria-hidden="true" />}
-        onClick={() => setOpened(true)}
-      >
-        Correos
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title="Correos automáticos"
-        centered
-        closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      >
-        <ListState
-          loading={settings.isPending || (draft === null && !settings.error)}
-          error={settings.error && errorMessage(settings.error, M.load)}
-          empty={false}
-          loadingLabel="Cargando..."
-          emptyLabel=""
-          onRetry={() => void settings.refetch()}
-        >
-          {draft && (
-            <Stack gap="lg">
-              <Text size="sm">Elige qué correos envía la comunidad sobre las cuentas.</Text>
-              {KEYS.map((key) => (
-                <Switch
-                  key={key}
-                  label={MAIL_SETTING_LABELS[key].label}
-                  description={MAIL_SETTING_LABELS[key].description}
-                  checked={draft[key]}
-                  onChange={(event) => setDraft({ ...draft, [key]: event.currentTarget.checked })}
-                />
-              ))}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close} disabled={saving.isPending}>
-                  Cancelar
-                </Button>
-                <Button onClick={save} loading={saving.isPending}>
-                  Guardar
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </ListState>
-      </Modal>
-    </>
+    <SettingsDialog
+      label="Correos"
+      icon={<IconMail size={16} aria-hidden="true" />}
+      title="Correos automáticos"
+      opened={opened}
+      onOpen={() => setOpened(true)}
+      onClose={close}
+      ready={draft !== null}
+      loadError={settings.error && errorMessage(settings.error, M.load)}
+      onRetry={() => void settings.refetch()}
+      saving={saving.isPending}
+      onSave={save}
+    >
+      <Text size="sm">Elige qué correos envía la comunidad sobre las cuentas.</Text>
+      {draft &&
+        KEYS.map((key) => (
+          <Switch
+            key={key}
+            label={MAIL_SETTING_LABELS[key].label}
+            description={MAIL_SETTING_LABELS[key].description}
+            checked={draft[key]}
+            onChange={(event) => setDraft({ ...draft, [key]: event.currentTarget.checked })}
+          />
+        ))}
+    </SettingsDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { roleDisplayName, TWO_FACTOR_MESSAGES as T, type TwoFactorRules } from '@app/contracts';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Switch, Text } from '@mantine/core';
+import { Alert, MultiSelect, Switch, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { ListState } from '@/components/list-state';
+import { useState } from 'react';
+import { SettingsDialog, useSettingsDraft } from '@/components/settings-dialog';
 import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useRoles } from './api/get-roles';
@@ -17,18 +17,13 @@ export function TwoFactorRulesDialog() {
   const rules = useTwoFactorRules(opened);
   const roles = useRoles();
   const saving = useSaveTwoFactorRules();
-  const [draft, setDraft] = useState<TwoFactorRules | null>(null);
-  useEffect(() => {
-    if (opened && rules.data && !rules.isFetching) {
-      setDraft({
-        require_admins: rules.data.require_admins,
-        required_role_ids: rules.data.required_role_ids,
-      });
-    }
-  }, [opened, rules.data, rules.isFetching]);
+  const { draft, setDraft, reset } = useSettingsDraft(opened, rules, (saved): TwoFactorRules => ({
+    require_admins: saved.require_admins,
+    required_role_ids: saved.required_role_ids,
+  }));
   const close = () => {
     setOpened(false);
-    setDraft(null);
+    reset();
   };
   const save = () => {
     if (!draft) return;
@@ -42,71 +37,51 @@ export function TwoFactorRulesDialog() {
   };
 
   return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconShieldLock size={16} aria-hidden="true" />}
-        onClick={() => setOpened(true)}
-      >
-        Verificación en dos pasos
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title="Verificación en dos pasos"
-        centered
-        closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      >
-        <ListState
-          loading={rules.isPending || (draft === null && !rules.error)}
-          error={rules.error && errorMessage(rules.error, LOAD_ERROR)}
-          empty={false}
-          loadingLabel="Cargando..."
-          emptyLabel=""
-          onRetry={() => void rules.refetch()}
-        >
-          {draft && (
-            <Stack gap="lg">
-              {rules.data?.mail_configured === false && (
-                <Alert color="yellow" variant="light" title="El correo saliente no está configurado">
-                  Sin SMTP_URL no podemos enviar el código a los administradores que entran desde un
-                  dispositivo nuevo: entran solo con su contraseña. Configura el correo o exige la
-                  verificación en dos pasos con aplicación.
-                </Alert>
-              )}
-              <Switch
-                label="Exigir verificación en dos pasos a los administradores"
-                description="Quien tenga un permiso de administración tendrá que configurar una aplicación de autenticación al iniciar sesión."
-                checked={draft.require_admins}
-                onChange={(event) => setDraft({ ...draft, require_admins: event.currentTarget.checked })}
-              />
-              <MultiSelect
-                label="Exigirla también a estos roles"
-                placeholder={draft.required_role_ids.length === 0 ? 'Ningún rol' : undefined}
-                data={(roles.data ?? []).map((role) => ({
-                  value: String(role.id),
-                  label: roleDisplayName(role.name),
-                }))}
-                value={draft.required_role_ids.map(String)}
-                onChange={(values) => setDraft({ ...draft, required_role_ids: values.map(Number) })}
-                clearable
-              />
-              <Text size="sm" c="dimmed">
-                Los cambios quedan en el Historial. Si alguien pierde el móvil, restablece su verificación
-                desde la ficha del usuario.
-              </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close} disabled={saving.isPending}>
-                  Cancelar
-                </Button>
-                <Button onClick={save} loading={saving.isPending}>
-                  Guardar
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </ListState>
-      </Modal>
-    </>
+    <SettingsDialog
+      label="Verificación en dos pasos"
+      icon={<IconShieldLock size={16} aria-hidden="true" />}
+      title="Verificación en dos pasos"
+      opened={opened}
+      onOpen={() => setOpened(true)}
+      onClose={close}
+      ready={draft !== null}
+      loadError={rules.error && errorMessage(rules.error, LOAD_ERROR)}
+      onRetry={() => void rules.refetch()}
+      saving={saving.isPending}
+      onSave={save}
+    >
+      {rules.data?.mail_configured === false && (
+        <Alert color="yellow" variant="light" title="El correo saliente no está configurado">
+          Sin SMTP_URL no podemos enviar el código a los administradores que entran desde un dispositivo
+          nuevo: entran solo con su contraseña. Configura el correo o exige la verificación en dos pasos con
+          aplicación.
+        </Alert>
+      )}
+      {draft && (
+        <>
+          <Switch
+            label="Exigir verificación en dos pasos a los administradores"
+            description="Quien tenga un permiso de administración tendrá que configurar una aplicación de autenticación al iniciar sesión."
+            checked={draft.require_admins}
+            onChange={(event) => setDraft({ ...draft, require_admins: event.currentTarget.checked })}
+          />
+          <MultiSelect
+            label="Exigirla también a estos roles"
+            placeholder={draft.required_role_ids.length === 0 ? 'Ningún rol' : undefined}
+            data={(roles.data ?? []).map((role) => ({
+              value: String(role.id),
+              label: roleDisplayName(role.name),
+            }))}
+            value={draft.required_role_ids.map(String)}
+            onChange={(values) => setDraft({ ...draft, required_role_ids: values.map(Number) })}
+            clearable
+          />
+        </>
+      )}
+      <Text size="sm" c="dimmed">
+        Los cambios quedan en el Historial. Si alguien pierde el móvil, restablece su verificación desde la
+        ficha del usuario.
+      </Text>
+    </SettingsDialog>
   );
 }
