@@ -2,24 +2,66 @@ import { Button, Modal, Stack } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DialogActions } from './dialog-actions';
 import { ListState } from './list-state';
+import { notifyDone, notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+
+/** How a settings dialog loads and saves, with its Spanish messages. */
+export interface SettingsDialogSource<Saved, Draft> {
+  /** The settings query, enabled while the dialog is open. */
+  useLoad: (opened: boolean) => { data?: Saved; error: unknown; isFetching: boolean; refetch: () => unknown };
+  useSave: () => {
+    mutate: (draft: Draft, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+    isPending: boolean;
+  };
+  toDraft: (saved: Saved) => Draft;
+  messages: { load: string; saved: string; save: string };
+}
 
 /**
- * The draft of a settings dialog: empty while closed, then a copy of what the server has each time the dialog
- * opens (once the load settled, so a refetch never overwrites the reader's edits half-way).
+ * A settings dialog's state: closed with no draft; once open, a copy of what the server has (taken when the
+ * load settled, so a refetch never overwrites the reader's edits half-way); saved, it tells so and closes.
+ * `frame` is what SettingsDialog draws.
  */
-export function useSettingsDraft<Saved, Draft>(
-  opened: boolean,
-  loaded: { data?: Saved; isFetching: boolean },
-  toDraft: (saved: Saved) => Draft,
-) {
+export function useSettingsDialog<Saved, Draft>({
+  useLoad,
+  useSave,
+  toDraft,
+  messages,
+}: SettingsDialogSource<Saved, Draft>) {
+  const [opened, setOpened] = useState(false);
+  const loaded = useLoad(opened);
+  const saving = useSave();
   const [draft, setDraft] = useState<Draft | null>(null);
   const { data, isFetching } = loaded;
   useEffect(() => {
     if (opened && data && !isFetching) setDraft(toDraft(data));
-    // toDraft is a pure projection given inline by the caller; a new function each render is not a change.
+    // toDraft is a pure projection given by the caller; a new function each render is not a change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, data, isFetching]);
-  return { draft, setDraft, reset: () => setDraft(null) };
+  const close = () => {
+    setOpened(false);
+    setDraft(null);
+  };
+  const frame = {
+    opened,
+    onOpen: () => setOpened(true),
+    onClose: close,
+    ready: draft !== null,
+    loadError: loaded.error ? errorMessage(loaded.error, messages.load) : null,
+    onRetry: () => void loaded.refetch(),
+    saving: saving.isPending,
+    onSave: () => {
+      if (!draft) return;
+      saving.mutate(draft, {
+        onSuccess: () => {
+          notifyDone(messages.saved);
+          close();
+        },
+        onError: (error) => notifyFailed(errorMessage(error, messages.save)),
+      });
+    },
+  };
+  return { draft, setDraft, loaded, frame };
 }
 
 /**

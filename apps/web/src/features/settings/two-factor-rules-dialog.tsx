@@ -1,10 +1,7 @@
 import { roleDisplayName, TWO_FACTOR_MESSAGES as T, type TwoFactorRules } from '@app/contracts';
 import { Alert, MultiSelect, Switch, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useState } from 'react';
-import { SettingsDialog, useSettingsDraft } from '@/components/settings-dialog';
-import { notifyDone, notifyFailed } from '@/lib/notify';
-import { errorMessage } from '@/lib/query-client';
+import { SettingsDialog, useSettingsDialog } from '@/components/settings-dialog';
 import { useRoles } from './api/get-roles';
 import { useTwoFactorRules } from './api/get-two-factor-rules';
 import { useSaveTwoFactorRules } from './api/save-two-factor-rules';
@@ -13,42 +10,27 @@ const LOAD_ERROR = 'No se han podido cargar las reglas de verificación en dos p
 
 /** "Verificación en dos pasos": who must have a second factor, and whether mail can carry the device codes. */
 export function TwoFactorRulesDialog() {
-  const [opened, setOpened] = useState(false);
-  const rules = useTwoFactorRules(opened);
   const roles = useRoles();
-  const saving = useSaveTwoFactorRules();
-  const { draft, setDraft, reset } = useSettingsDraft(opened, rules, (saved): TwoFactorRules => ({
-    require_admins: saved.require_admins,
-    required_role_ids: saved.required_role_ids,
-  }));
-  const close = () => {
-    setOpened(false);
-    reset();
-  };
-  const save = () => {
-    if (!draft) return;
-    saving.mutate(draft, {
-      onSuccess: () => {
-        notifyDone(T.rulesSaved);
-        close();
-      },
-      onError: (error) => notifyFailed(errorMessage(error, 'No se han podido guardar las reglas.')),
-    });
-  };
-
+  const {
+    draft,
+    setDraft,
+    loaded: rules,
+    frame,
+  } = useSettingsDialog({
+    useLoad: useTwoFactorRules,
+    useSave: useSaveTwoFactorRules,
+    toDraft: (saved): TwoFactorRules => ({
+      require_admins: saved.require_admins,
+      required_role_ids: saved.required_role_ids,
+    }),
+    messages: { load: LOAD_ERROR, saved: T.rulesSaved, save: 'No se han podido guardar las reglas.' },
+  });
   return (
     <SettingsDialog
       label="Verificación en dos pasos"
       icon={<IconShieldLock size={16} aria-hidden="true" />}
       title="Verificación en dos pasos"
-      opened={opened}
-      onOpen={() => setOpened(true)}
-      onClose={close}
-      ready={draft !== null}
-      loadError={rules.error && errorMessage(rules.error, LOAD_ERROR)}
-      onRetry={() => void rules.refetch()}
-      saving={saving.isPending}
-      onSave={save}
+      {...frame}
     >
       {rules.data?.mail_configured === false && (
         <Alert color="yellow" variant="light" title="El correo saliente no está configurado">
