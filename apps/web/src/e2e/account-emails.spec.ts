@@ -1,8 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
-  adminDeviceCookie,
   enterEmailedCode,
   expect,
   expectAccessible,
@@ -10,36 +9,14 @@ import {
   MOBILE,
   signIn,
   test,
+  unique,
+  newAccount,
 } from './fixtures';
 
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 
 const userRow = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
-
-/**
- * An admin of this test's own: other specs register visitors at the same time, and an admin hears of at most
- * one registration per 10 minutes, so the seeded admin's next email may be a later digest.
- */
-async function newAdmin(request: APIRequestContext, id: string) {
-  const admin = { email: `jefa${id}@e2e.test`, username: `jefa${id}`, password: 'jefa-e2e-secreto' };
-  const login = await request.post('/api/auth/login', {
-    headers: { ...headers, cookie: adminDeviceCookie() },
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const roles = (await (await request.get('/api/admin/roles')).json()) as { id: number; name: string }[];
-  const role = roles.find((r) => r.name === 'admin');
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: { ...admin, phone: '+34 600 000 000', role_id: role?.id, is_active: true },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await request.post('/api/auth/logout', { headers });
-  return admin;
-}
 
 async function register(page: Page, member: { username: string; email: string; password: string }) {
   await page.goto('/register');
@@ -60,7 +37,9 @@ test.describe('Account emails', () => {
     request,
   }) => {
     const id = unique();
-    const admin = await newAdmin(request, id);
+    // An admin of this test's own: other specs register visitors at the same time, and an admin hears of at
+    // most one registration per 10 minutes, so the seeded admin's next email may be a later digest.
+    const admin = await newAccount(request, { prefix: 'jefa', password: 'jefa-e2e-secreto', role: 'admin' });
     const members = ['a', 'b'].map((n) => ({
       username: `alta${id}${n}`,
       email: `alta${id}${n}@e2e.test`,

@@ -1,44 +1,17 @@
-import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  ERASURE_CONSEQUENCES,
-  MESSAGES,
-  SUBSCRIPTION_ENDING_LABELS,
-} from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { ERASURE_CONSEQUENCES, MESSAGES, SUBSCRIPTION_ENDING_LABELS } from '@app/contracts';
+import type { Page } from '@playwright/test';
 import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
 import {
   ACCOUNTS,
-  adminDeviceCookie,
   expect,
   expectAccessible,
   mailTo,
   MOBILE,
   signIn,
   test,
+  unique,
+  newAccount,
 } from './fixtures';
-
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A member of its own, with a known password (the admin creates it through the API). */
-async function newMember(request: APIRequestContext) {
-  const id = unique();
-  const member = { email: `adios${id}@e2e.test`, password: 'adios-e2e-secret', username: `adios${id}` };
-  const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
-  const login = await request.post('/api/auth/login', {
-    headers: { ...headers, cookie: adminDeviceCookie() },
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: { ...member, role_id: 3, is_active: true },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await request.post('/api/auth/logout', { headers });
-  return member;
-}
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
@@ -50,7 +23,7 @@ test.describe('«Eliminar mi cuenta» (/perfil)', () => {
       request,
     }) => {
       test.slow();
-      const member = await newMember(request);
+      const member = await newAccount(request, { prefix: 'adios', password: 'adios-e2e-secret' });
       if (viewport) await page.setViewportSize(viewport);
       await signIn(page, member);
       await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,7 +1,5 @@
 import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 /** The OpenAI-compatible fake (apps/api/test/fakes/openai.ts) the end-to-end set-up started: its base URL, …/v1. */
 function fakeServerUrl(): string {

@@ -5,10 +5,7 @@ import {
 } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
-
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });

@@ -1,10 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { expect, type Browser } from '@playwright/test';
 import { endSubscriptionOf, setUpVipPlan } from './billing-setup';
-import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
-
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test, unique } from './fixtures';
 
 /**
  * The admin's users table, in the admin's own browser, shows the new member under "Con suscripción" as a VIP

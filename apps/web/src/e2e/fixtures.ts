@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 
 export { ACCOUNTS, expect };
@@ -14,6 +21,9 @@ export const test = base.extend({
 });
 
 export const MOBILE = { width: 375, height: 812 };
+
+/** Specs run in parallel against one server: every name a test creates is its own. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * The seeded administrator's verified browser (global-setup.ts verified it once with the emailed code): the
@@ -141,4 +151,35 @@ export async function enterEmailedCode(page: Page, address: string): Promise<voi
   await expect(page.getByLabel('Código del correo')).toBeVisible();
   await page.getByLabel('Código del correo').fill(await emailedCode(address));
   await page.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/**
+ * An account of the test's own, created by the seeded administrator through the API, who then signs out:
+ * `prefix` starts its email and username, `role` is a role's name.
+ */
+export async function newAccount(
+  request: APIRequestContext,
+  { prefix, password, role = 'cafeinas' }: { prefix: string; password: string; role?: string },
+): Promise<{ email: string; username: string; password: string }> {
+  const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  const id = unique();
+  const account = { email: `${prefix}${id}@e2e.test`, username: `${prefix}${id}`, password };
+  const login = await request.post('/api/auth/login', {
+    headers: { ...headers, cookie: adminDeviceCookie() },
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const roles = (await (await request.get('/api/admin/roles')).json()) as { id: number; name: string }[];
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: {
+      ...account,
+      phone: '+34 600 000 000',
+      role_id: roles.find((r) => r.name === role)?.id,
+      is_active: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await request.post('/api/auth/logout', { headers });
+  return account;
 }

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 const CSRF = { 'x-requested-with': 'fetch' };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A Drive file id per class; ids containing ROTO answer 404 (a broken picture). */
 const driveId = (tag: string) => `1${tag}AbCdEfGhIjKlMn`;

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
-
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test, unique } from './fixtures';
 
 /** A hash PHP's password_hash('clave-php-e2e', PASSWORD_BCRYPT) would store (made with a bcrypt library). */
 const PHP_HASH = '$2y$10$dABwt0BAMIbcBQA2QuKNvuZiIOreIjCGppzSL4T6jxPtacXMHoJJe';

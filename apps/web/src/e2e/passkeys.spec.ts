@@ -1,16 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  ACCOUNTS,
-  adminDeviceCookie,
-  expect,
-  expectAccessible,
-  MOBILE,
-  signIn,
-  test as base,
-} from './fixtures';
-
-const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, MOBILE, signIn, test as base, newAccount } from './fixtures';
 
 /**
  * Browsers refuse an IP address as a passkey's site: the server (listening on 127.0.0.1, no APP_URL) binds its
@@ -23,25 +12,6 @@ const test = base.extend({
     await use(url.replace('127.0.0.1', 'localhost'));
   },
 });
-
-/** A member of this test's own: adding a passkey ends the account's other sessions, which no other spec expects. */
-async function newMember(request: APIRequestContext) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = { email: `llaves${id}@e2e.test`, username: `llaves${id}`, password: 'llaves-e2e-secreto' };
-  const login = await request.post('/api/auth/login', {
-    headers: { ...headers, cookie: adminDeviceCookie() },
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const roles = (await (await request.get('/api/admin/roles')).json()) as { id: number; name: string }[];
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: { ...member, phone: '', role_id: roles.find((r) => r.name === 'cafeinas')?.id, is_active: true },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await request.post('/api/auth/logout', { headers });
-  return member;
-}
 
 /** Chromium's virtual authenticator (DevTools protocol): a platform authenticator that verifies the user. */
 async function addVirtualAuthenticator(page: Page) {
@@ -81,7 +51,7 @@ test.describe('Passkeys and sessions', () => {
     baseURL,
     request,
   }) => {
-    const member = await newMember(request);
+    const member = await newAccount(request, { prefix: 'llaves', password: 'llaves-e2e-secreto' });
     const authenticator = await addVirtualAuthenticator(page);
     await signIn(page, member);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -168,7 +138,7 @@ test.describe('Passkeys and sessions', () => {
   });
 
   test('the new screens at 375 px: Seguridad in /perfil and the login', async ({ page, request }) => {
-    const member = await newMember(request);
+    const member = await newAccount(request, { prefix: 'llaves', password: 'llaves-e2e-secreto' });
     await page.setViewportSize(MOBILE);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar con una llave de acceso' })).toBeVisible();

@@ -1,27 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
-import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, mailTo, signIn, test } from './fixtures';
-
-/**
- * A member of its own for each run (the admin creates it through the API): the test changes its password and
- * leaves an email behind, so a repeated run (`pnpm e2e:repeat`) must not reuse the previous run's account.
- */
-async function newMember(request: APIRequestContext) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = { email: `olvido${id}@e2e.test`, password: 'olvido-e2e-secret', username: `tomas${id}` };
-  const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
-  const login = await request.post('/api/auth/login', {
-    headers: { ...headers, cookie: adminDeviceCookie() },
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: { ...member, role_id: 3, is_active: true },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return member;
-}
+import { expect, expectAccessible, mailTo, signIn, newAccount, test } from './fixtures';
 
 test.describe('Password recovery', () => {
   test('request, email through SMTP, link, new password, sign in with it; the link works once', async ({
@@ -31,7 +9,7 @@ test.describe('Password recovery', () => {
   }) => {
     // Many steps, each a real request (argon2 hashing, SMTP, axe): more time than a one-screen test.
     test.slow();
-    const account = await newMember(request);
+    const account = await newAccount(request, { prefix: 'olvido', password: 'olvido-e2e-secret' });
     const newPassword = 'recuperada-e2e-1';
     await page.goto('/login');
     await page.getByRole('link', { name: 'Recuperar contraseña' }).click();
@@ -104,7 +82,7 @@ test.describe('Password recovery', () => {
     request,
   }) => {
     test.slow();
-    const account = await newMember(request);
+    const account = await newAccount(request, { prefix: 'olvido', password: 'olvido-e2e-secret' });
     const asked = await request.post('/api/accounts/password-reset/request', {
       headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
       data: { email: account.email },

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 async function createProfile(page: Page, name: string, network: string) {
   await page.getByRole('button', { name: 'Nuevo Perfil' }).click();

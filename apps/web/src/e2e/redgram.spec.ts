@@ -1,10 +1,8 @@
 import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 const DESKTOP = { width: 1280, height: 720 };
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function fillProfile(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'Nuevo Perfil' });

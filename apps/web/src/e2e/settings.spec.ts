@@ -1,8 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, signIn, test } from './fixtures';
-
-/** Specs run in parallel against one server: every name a test creates is its own. */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, signIn, test, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'fetch' };
 

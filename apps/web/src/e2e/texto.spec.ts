@@ -1,8 +1,6 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { ECHO_PREFIX, saveAsAdmin, TEXTO_KEY } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test, unique } from './fixtures';
 
 test.describe('Herramientas de Texto', () => {
   // Several screens, generations and axe runs each: more than the default budget on a busy machine.

@@ -1,47 +1,6 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import {
-  ACCOUNTS,
-  adminDeviceCookie,
-  enterEmailedCode,
-  expect,
-  expectAccessible,
-  MOBILE,
-  signIn,
-  test,
-} from './fixtures';
-
-const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** An account of this test's own, created by the seeded administrator (`role`: a role's name). */
-async function newAccount(request: APIRequestContext, prefix: string, role: string) {
-  const id = unique();
-  const account = {
-    email: `${prefix}${id}@e2e.test`,
-    username: `${prefix}${id}`,
-    password: 'dos-pasos-e2e-123',
-  };
-  const login = await request.post('/api/auth/login', {
-    headers: { ...headers, cookie: adminDeviceCookie() },
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const roles = (await (await request.get('/api/admin/roles')).json()) as { id: number; name: string }[];
-  const created = await request.post('/api/admin/users', {
-    headers,
-    data: {
-      ...account,
-      phone: '+34 600 000 000',
-      role_id: roles.find((r) => r.name === role)?.id,
-      is_active: true,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await request.post('/api/auth/logout', { headers });
-  return account;
-}
+import { enterEmailedCode, expect, expectAccessible, MOBILE, signIn, test, newAccount } from './fixtures';
 
 /** The app's code now (`steps` time steps ahead): the server takes each step once, and one step of drift. */
 const codeNow = (secret: string, steps = 0) =>
@@ -63,7 +22,7 @@ test.describe('verificación en dos pasos', () => {
     page,
     request,
   }) => {
-    const member = await newAccount(request, 'totp', 'cafeinas');
+    const member = await newAccount(request, { prefix: 'totp', password: 'dos-pasos-e2e-123' });
     await signIn(page, member);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/perfil');
@@ -114,7 +73,7 @@ test.describe('verificación en dos pasos', () => {
   });
 
   test('an administrator on a new device types the code sent by email', async ({ page, request }) => {
-    const admin = await newAccount(request, 'jefe', 'admin');
+    const admin = await newAccount(request, { prefix: 'jefe', password: 'dos-pasos-e2e-123', role: 'admin' });
     await signIn(page, admin);
     await expect(page.getByLabel('Código del correo')).toBeVisible();
     await expect(page.getByText(/Te hemos enviado un código de 6 dígitos a j\*\*\*@e2e\.test/)).toBeVisible();
