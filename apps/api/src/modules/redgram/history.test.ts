@@ -169,52 +169,20 @@ describe('Mi historial', () => {
 
   it('keeps entries for the configured number of days, then deletes them', async () => {
     const { t, profile } = await ready({ redgramHistoryDays: 30 });
-    const day = 86_400_000;
-    const [old] = await t.db
-      .insert(redgramHistory)
-      .values({
-        user_id: await vipId(t),
-        profile_id: profile.id,
-        profile_name: PROFILE.name,
-        social_network: 'Instagram',
-        mode: 'escribir',
-        input_text: 'de hace 31 días',
-        variants: JSON.stringify(['viejo']),
-        created_at: new Date(Date.now() - 31 * day).toISOString(),
-      })
-      .returning({ id: redgramHistory.id });
-    await t.db.insert(redgramHistory).values({
-      user_id: await vipId(t),
-      profile_id: profile.id,
-      profile_name: PROFILE.name,
-      social_network: 'Instagram',
-      mode: 'escribir',
-      input_text: 'de hace 29 días',
-      variants: JSON.stringify(['reciente']),
-      created_at: new Date(Date.now() - 29 * day).toISOString(),
-    });
+    const old = await plantEntry(t, profile, 31);
+    await plantEntry(t, profile, 29);
     expect((await history(t, t.vip)).retention_days).toBe(30);
     // Past the period it is no longer shown...
     expect((await history(t, t.vip)).items.map((e) => e.input_text)).toEqual(['de hace 29 días']);
     // ...and the next generation deletes it from the database.
     await generate(t, t.vip, { profile_id: profile.id, mode: 'escribir', text: 'hoy' });
-    expect(await t.db.select().from(redgramHistory).where(eq(redgramHistory.id, old!.id))).toEqual([]);
+    expect(await t.db.select().from(redgramHistory).where(eq(redgramHistory.id, old))).toEqual([]);
     expect((await history(t, t.vip)).items.map((e) => e.input_text)).toEqual(['hoy', 'de hace 29 días']);
   });
 
   it("follows the community's retention of AI texts when it is shorter than the server's days", async () => {
     const { t, profile } = await ready();
-    const day = 86_400_000;
-    await t.db.insert(redgramHistory).values({
-      user_id: await vipId(t),
-      profile_id: profile.id,
-      profile_name: PROFILE.name,
-      social_network: 'Instagram',
-      mode: 'escribir',
-      input_text: 'de hace 25 días',
-      variants: JSON.stringify(['viejo']),
-      created_at: new Date(Date.now() - 25 * day).toISOString(),
-    });
+    await plantEntry(t, profile, 25);
     expect(await history(t, t.vip)).toMatchObject({ retention_days: 90, total: 1 });
 
     const saved = await send(t.app, 'PUT', '/api/admin/retention', t.admin, {
@@ -230,5 +198,23 @@ describe('Mi historial', () => {
 
 async function vipId(t: AiTestApp): Promise<number> {
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'vip@example.com'));
+  return row!.id;
+}
+
+/** A generation of the VIP member's, made `daysAgo` days ago, written straight to the database. */
+async function plantEntry(t: AiTestApp, profile: RedgramProfile, daysAgo: number): Promise<number> {
+  const [row] = await t.db
+    .insert(redgramHistory)
+    .values({
+      user_id: await vipId(t),
+      profile_id: profile.id,
+      profile_name: PROFILE.name,
+      social_network: 'Instagram',
+      mode: 'escribir',
+      input_text: `de hace ${daysAgo} días`,
+      variants: JSON.stringify([`hace ${daysAgo}`]),
+      created_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    })
+    .returning({ id: redgramHistory.id });
   return row!.id;
 }
