@@ -68,6 +68,9 @@ test.describe('Historial (/config)', () => {
     await page.getByRole('tab', { name: 'Usuarios' }).click();
     const user = row(page, username);
     await expect(user).toContainText('Activa');
+    // The header's tick, alone above the cards, says what it selects; each card's tick says it too.
+    await expect(page.getByText('Seleccionar los usuarios de esta página', { exact: true })).toBeVisible();
+    await expect(user.getByText('Seleccionar', { exact: true })).toBeVisible();
     await user.scrollIntoViewIfNeeded();
     for (const part of [
       user.getByText('Cafeínas', { exact: true }),
