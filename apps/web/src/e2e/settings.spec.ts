@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -120,6 +120,12 @@ test.describe('Settings (/config)', () => {
     const cafeinas = page.getByRole('row', { name: /Cafeínas/ });
     await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
     await expect(cafeinas).not.toContainText('cafelito-virtual');
+    // The tab as changed (titles for slugs), on a phone too.
+    const desktop = page.viewportSize();
+    await page.setViewportSize(MOBILE);
+    await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    if (desktop) await page.setViewportSize(desktop);
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
     // A name of its own per run, so a repeated run does not collide with the role the previous one created.
