@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 
 export { ACCOUNTS, expect };
@@ -141,4 +141,20 @@ export async function enterEmailedCode(page: Page, address: string): Promise<voi
   await expect(page.getByLabel('Código del correo')).toBeVisible();
   await page.getByLabel('Código del correo').fill(await emailedCode(address));
   await page.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/**
+ * What a phone shows fits its width: neither the box nor any box around it holds hidden columns to scroll to.
+ */
+export async function expectNoSidewaysScroll(box: Locator): Promise<void> {
+  const scrollers = await box.evaluate((start) => {
+    const found: string[] = [];
+    for (let el: Element | null = start; el; el = el.parentElement) {
+      const { overflowX } = getComputedStyle(el);
+      const scrolls = overflowX === 'auto' || overflowX === 'scroll' || el === document.scrollingElement;
+      if (scrolls && el.scrollWidth > el.clientWidth) found.push(`${el.tagName}.${el.className}`);
+    }
+    return found;
+  });
+  expect(scrollers).toEqual([]);
 }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, expectNoSidewaysScroll, MOBILE, signIn, test } from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -8,12 +8,6 @@ const HEADERS = { 'x-requested-with': 'fetch' };
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
-
-/** What a phone shows fits its width: the box holds no hidden columns to scroll to. */
-async function expectNoSidewaysScroll(box: Locator) {
-  const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 test.describe('Historial (/config)', () => {
   test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  adminDeviceCookie,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  MOBILE,
+  signIn,
+  test,
+} from './fixtures';
 
 /** Specs run in parallel against one server: every name a test creates is its own. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -120,10 +129,18 @@ test.describe('Settings (/config)', () => {
     const cafeinas = page.getByRole('row', { name: /Cafeínas/ });
     await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
     await expect(cafeinas).not.toContainText('cafelito-virtual');
-    // The tab as changed (titles for slugs), on a phone too.
+    // On a phone each role is a stacked card: its tools and its buttons in view, nothing to scroll sideways.
     const desktop = page.viewportSize();
     await page.setViewportSize(MOBILE);
-    await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
+    for (const part of [
+      cafeinas.getByText('Cafelito Virtual', { exact: true }),
+      cafeinas.getByRole('button', { name: 'Editar rol Cafeínas' }),
+      cafeinas.getByRole('button', { name: 'Eliminar rol Cafeínas' }),
+    ]) {
+      await part.scrollIntoViewIfNeeded();
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+    await expectNoSidewaysScroll(cafeinas.locator('xpath=ancestor::table/..'));
     await expectAccessible(page);
     if (desktop) await page.setViewportSize(desktop);
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
