@@ -261,6 +261,9 @@ test.describe('Paid plans through Stripe', () => {
     await expect(section).not.toContainText('No tienes una suscripción');
     await expect(section.getByRole('link', { name: 'mira los planes' })).toHaveAttribute('href', '/planes');
     await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expect(section).toContainText('es una cortesía de la comunidad');
+    await expectAccessible(page);
   });
 
   test('during a trial, Mi suscripción says when it ends and what will be charged then', async ({ page }) => {

@@ -5,6 +5,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
@@ -182,4 +183,20 @@ export async function newAccount(
   expect(created.ok(), await created.text()).toBe(true);
   await request.post('/api/auth/logout', { headers });
   return account;
+}
+
+/**
+ * What a phone shows fits its width: neither the box nor any box around it holds hidden columns to scroll to.
+ */
+export async function expectNoSidewaysScroll(box: Locator): Promise<void> {
+  const scrollers = await box.evaluate((start) => {
+    const found: string[] = [];
+    for (let el: Element | null = start; el; el = el.parentElement) {
+      const { overflowX } = getComputedStyle(el);
+      const scrolls = overflowX === 'auto' || overflowX === 'scroll' || el === document.scrollingElement;
+      if (scrolls && el.scrollWidth > el.clientWidth) found.push(`${el.tagName}.${el.className}`);
+    }
+    return found;
+  });
+  expect(scrollers).toEqual([]);
 }

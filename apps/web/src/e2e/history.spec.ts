@@ -1,16 +1,19 @@
-import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  MOBILE,
+  signIn,
+  test,
+  unique,
+} from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'fetch' };
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
-
-/** What a phone shows fits its width: the box holds no hidden columns to scroll to. */
-async function expectNoSidewaysScroll(box: Locator) {
-  const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 test.describe('Historial (/config)', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -65,6 +68,9 @@ test.describe('Historial (/config)', () => {
     await page.getByRole('tab', { name: 'Usuarios' }).click();
     const user = row(page, username);
     await expect(user).toContainText('Activa');
+    // The header's tick, alone above the cards, says what it selects; each card's tick says it too.
+    await expect(page.getByText('Seleccionar los usuarios de esta página', { exact: true })).toBeVisible();
+    await expect(user.getByText('Seleccionar', { exact: true })).toBeVisible();
     await user.scrollIntoViewIfNeeded();
     for (const part of [
       user.getByText('Cafeínas', { exact: true }),

@@ -27,6 +27,40 @@ test.describe('Route gating and navigation', () => {
     await expect(page).toHaveURL(/\/ytvideo$/);
   });
 
+  test('a deep link to a tool with a saved session waits only for the check, then lands on the tool', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.vip);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The server's answer is held, so the wait on screen is the check's own.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/auth/me' || /\/assets\/session-calls-[\w-]+\.js$/.test(pathname))
+        sent.push(pathname);
+    });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+
+    await page.goto('/ytvideo');
+    await expect(page.getByText('Verificando permisos...')).toBeVisible();
+    // The check left before the app's request module was even asked for, and only once.
+    expect(sent[0]).toBe('/api/auth/me');
+    answer();
+    await expect(page.getByRole('heading', { level: 1, name: 'YTVideo' })).toBeVisible();
+    await expect(page.getByText('Verificando permisos...')).toHaveCount(0);
+    expect(sent.filter((path) => path === '/api/auth/me')).toHaveLength(1);
+    expect(visited).not.toContain('/login');
+  });
+
   test('the session survives a reload, and logout ends it', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, adminDeviceCookie, expect, expectAccessible, signIn, test, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  adminDeviceCookie,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  MOBILE,
+  signIn,
+  test,
+  unique,
+} from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'fetch' };
 
@@ -117,6 +127,20 @@ test.describe('Settings (/config)', () => {
     const cafeinas = page.getByRole('row', { name: /Cafeínas/ });
     await expect(cafeinas.getByText('Cafelito Virtual', { exact: true })).toBeVisible();
     await expect(cafeinas).not.toContainText('cafelito-virtual');
+    // On a phone each role is a stacked card: its tools and its buttons in view, nothing to scroll sideways.
+    const desktop = page.viewportSize();
+    await page.setViewportSize(MOBILE);
+    for (const part of [
+      cafeinas.getByText('Cafelito Virtual', { exact: true }),
+      cafeinas.getByRole('button', { name: 'Editar rol Cafeínas' }),
+      cafeinas.getByRole('button', { name: 'Eliminar rol Cafeínas' }),
+    ]) {
+      await part.scrollIntoViewIfNeeded();
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+    await expectNoSidewaysScroll(cafeinas.locator('xpath=ancestor::table/..'));
+    await expectAccessible(page);
+    if (desktop) await page.setViewportSize(desktop);
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
     // A name of its own per run, so a repeated run does not collide with the role the previous one created.

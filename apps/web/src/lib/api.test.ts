@@ -156,6 +156,22 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('reads an answer already sent for the request instead of sending it again', async () => {
+    const api = createApiClient({ baseUrl });
+    const answer = fetch(`${baseUrl}/api/auth/me`);
+    await expect(api(me, {}, { answer })).resolves.toEqual(user);
+    expect(received).toHaveLength(1);
+  });
+
+  it('treats a 401 in an answer already sent like its own', async () => {
+    reply = { status: 401, body: JSON.stringify({ error: MESSAGES.notAuthenticated }) };
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ baseUrl, onUnauthorized });
+    const error = await failure(api(me, {}, { answer: fetch(`${baseUrl}/api/auth/me`) }));
+    expect(error).toMatchObject({ message: MESSAGES.notAuthenticated, status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('reports an unreachable server as a network error', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -15,6 +15,8 @@ import { ApiError, signalUnauthorized } from './api-error';
 export interface ApiOptions {
   /** Message used when an error answer carries no `error` text of its own. */
   fallbackError?: string;
+  /** The answer of this very request, sent earlier by other means (the early session check): read, not sent. */
+  answer?: Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -70,12 +72,13 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
 
     let response: Response;
     try {
-      response = await http(url, {
-        method: endpoint.method,
-        headers: endpoint.method === 'GET' ? undefined : { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-        searchParams: query ? toSearchParams(query) : undefined,
-        json: body,
-      });
+      response = await (options?.answer ??
+        http(url, {
+          method: endpoint.method,
+          headers: endpoint.method === 'GET' ? undefined : { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+          searchParams: query ? toSearchParams(query) : undefined,
+          json: body,
+        }));
     } catch {
       throw new ApiError(MESSAGES.network, 0);
     }

@@ -36,7 +36,8 @@ export const sessionCalls = {
       return null;
     }
   },
-  fetchMe: (): Promise<SessionUser> => api(me),
+  /** Who is signed in; `answer` is the same request already sent (the early session check). */
+  fetchMe: (answer?: Promise<Response>): Promise<SessionUser> => api(me, {}, { answer }),
   sendLogout: (): Promise<unknown> => api(logout),
 };
 

@@ -1,9 +1,10 @@
-import { MESSAGES, type SessionUser } from '@app/contracts';
+import { me, MESSAGES, type SessionUser } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
   createSessionStore,
   hasPermission,
+  SESSION_CHECK_PATH,
   SESSION_STORAGE_KEY,
   type SessionStoreDeps,
 } from './session-store';
@@ -155,6 +156,34 @@ describe('session store', () => {
 
     expect(store.getState()).toMatchObject({ isAuthenticated: true, status: 'ready' });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("sends the session check as it is created and confirms with that check's answer, once", async () => {
+    save({ isAuthenticated: true, user: freshUser });
+    const sent = Promise.resolve(new Response());
+    const check = vi.fn(() => sent);
+    const fetchMe = vi.fn(() => Promise.resolve(freshUser));
+    const store = build({ fetchMe }, { check });
+    // Sent before the app asks for a confirmation, so it travels while the app loads.
+    expect(check).toHaveBeenCalledOnce();
+
+    await store.getState().confirm();
+    expect(fetchMe).toHaveBeenLastCalledWith(sent);
+    expect(store.getState()).toMatchObject({ user: { email: freshUser.email }, status: 'ready' });
+    // A later confirmation asks the server again.
+    await store.getState().confirm();
+    expect(fetchMe).toHaveBeenLastCalledWith(undefined);
+    expect(check).toHaveBeenCalledOnce();
+  });
+
+  it('sends no session check without a saved session', () => {
+    const check = vi.fn(() => Promise.resolve(new Response()));
+    build({}, { check });
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it("checks the session at the contract's path", () => {
+    expect(SESSION_CHECK_PATH).toBe(me.path);
   });
 
   it('logs out locally even when the server call fails', async () => {

@@ -37,7 +37,8 @@ export interface SessionState {
   signOut: () => void;
   /**
    * Restores the saved user (a corrupt entry is removed and the member signed out), then asks the server who is
-   * signed in: refreshes the user, signs out on 401, keeps the session when offline.
+   * signed in (the first time, reads the answer to the check sent at creation): refreshes the user, signs out on
+   * 401, keeps the session when offline.
    */
   confirm: () => Promise<void>;
   /** Ends the session on the server and locally; the local part happens whatever the server answers. */
@@ -51,6 +52,12 @@ export interface SessionStoreDeps {
    * bring zod and the API client, which the first screens do not load.
    */
   load: () => Promise<SessionCalls>;
+  /**
+   * Sends the server's check of a saved session (`GET /api/auth/me`) as the store is created, when an entry claims a
+   * member: it then travels while the app's modules evaluate and `load` fetches the requests, and `confirm` reads
+   * its answer instead of asking again.
+   */
+  check?: () => Promise<Response>;
 }
 
 const readSaved = (storage: Storage): string | null => {
@@ -80,10 +87,13 @@ const discardSaved = (storage: Storage): void => {
   }
 };
 
-export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
+export const createSessionStore = ({ storage, load, check }: SessionStoreDeps) => {
   const saved = readSaved(storage);
   const restoring = saved !== null && claimsSession(saved);
   if (saved !== null && !restoring) discardSaved(storage);
+  let sent = restoring ? check?.() : undefined;
+  // Read by the first confirmation only; one that never comes (no app) must not report a rejection.
+  sent?.catch(() => undefined);
 
   const save = (user: SessionUser | null) => {
     try {
@@ -116,6 +126,8 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
     },
 
     confirm: async () => {
+      const answer = sent;
+      sent = undefined;
       if (!get().isAuthenticated) {
         set({ status: 'ready' });
         return;
@@ -142,7 +154,7 @@ export const createSessionStore = ({ storage, load }: SessionStoreDeps) => {
         set({ user });
       }
       try {
-        const fresh = await calls.fetchMe();
+        const fresh = await calls.fetchMe(answer);
         // A sign-out that happened meanwhile wins over a late answer.
         if (get().isAuthenticated) get().setUser(fresh);
       } catch (error) {
@@ -218,9 +230,14 @@ const noSavedSession: Storage = {
   setItem: () => undefined,
 };
 
+/** The session check's path: contracts' `me` endpoint, whose value import would bring zod (a test pins the two). */
+export const SESSION_CHECK_PATH = '/api/auth/me';
+
 export const useSession = createSessionStore({
   storage: typeof window === 'undefined' ? noSavedSession : window.localStorage,
   load: async () => (await loadRequestModule(() => import('./session-calls'))).sessionCalls,
+  // A plain same-origin GET: the request the API client would send.
+  check: () => fetch(SESSION_CHECK_PATH),
 });
 
 setUnauthorizedHandler(() => {

@@ -6,6 +6,7 @@ import { ListState } from '@/components/list-state';
 import { SectionHeader } from '@/components/section-header';
 import { RowActions } from '@/components/row-actions';
 import { errorMessage } from '@/lib/query-client';
+import stacked from '@/components/stacked-table.module.css';
 import { useDeleteRole } from './api/delete-role';
 import { useRoles } from './api/get-roles';
 import { useTools } from './api/get-tools';
@@ -47,8 +48,8 @@ export function RolesTab() {
         emptyLabel="No hay roles registrados"
         onRetry={retry}
       >
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.ScrollContainer minWidth={700} classNames={{ scrollContainerInner: stacked.inner }}>
+          <Table className={stacked.table} striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Nombre</Table.Th>
@@ -60,9 +61,9 @@ export function RolesTab() {
             <Table.Tbody>
               {roles.data?.map((role) => (
                 <Table.Tr key={role.id}>
-                  <Table.Td>{roleDisplayName(role.name)}</Table.Td>
-                  <Table.Td>{role.description}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Nombre">{roleDisplayName(role.name)}</Table.Td>
+                  <Table.Td data-label="Descripción">{role.description}</Table.Td>
+                  <Table.Td data-label="Herramientas">
                     <Group gap={6}>
                       {role.tools.map((id) => (
                         <Badge key={id} variant="light" color="gray" tt="none">
@@ -71,7 +72,7 @@ export function RolesTab() {
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Acciones">
                     <RowActions
                       editLabel={`Editar rol ${roleDisplayName(role.name)}`}
                       onEdit={() => setDialog({ mode: 'edit', role })}

@@ -53,6 +53,8 @@ export function UsersTable({
             <Table.Th w={40} data-keep>
               <Checkbox
                 aria-label="Seleccionar los usuarios de esta página"
+                label="Seleccionar los usuarios de esta página"
+                classNames={{ labelWrapper: stacked.tickLabel }}
                 checked={users.length > 0 && pageSelected === users.length}
                 indeterminate={pageSelected > 0 && pageSelected < users.length}
                 onChange={(event) =>
@@ -79,6 +81,8 @@ export function UsersTable({
               <Table.Td>
                 <Checkbox
                   aria-label={`Seleccionar ${user.username}`}
+                  label="Seleccionar"
+                  classNames={{ labelWrapper: stacked.tickLabel }}
                   checked={selection.isSelected(user.id)}
                   onChange={(event) => selection.tick([user.id], event.currentTarget.checked)}
                 />
