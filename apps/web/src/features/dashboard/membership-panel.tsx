@@ -1,8 +1,9 @@
 import { type PublicPlan, roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
-import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@/lib/format-price';
+import classes from './tool-grid.module.css';
 
 interface Tier {
   role: string;
@@ -57,7 +58,7 @@ export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: Membe
           : '¿Quieres acceder a más herramientas? Mejora tu membresía y desbloquéalas al instante.'}
       </Text>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <div className={classes.tiers}>
         {TIERS.map((tier) => {
           const isCurrent = tier.role === role;
           const plan = billingEnabled ? plans?.find((paid) => paid.name === tier.role) : undefined;
@@ -99,7 +100,7 @@ export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: Membe
             </Paper>
           );
         })}
-      </SimpleGrid>
+      </div>
 
       <Stack align="center" mt="xl" gap="xs">
         {billingEnabled ? (

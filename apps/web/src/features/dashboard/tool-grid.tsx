@@ -1,5 +1,5 @@
 import { TOOL_TITLES, type ToolName } from '@app/contracts';
-import { Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import classes from './tool-grid.module.css';
@@ -54,10 +54,10 @@ export function ToolGrid({ tools, isLoading }: { tools: readonly ToolName[]; isL
   }
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+    <div className={classes.tools}>
       {tools.map((tool) => (
         <ToolCard key={tool} tool={tool} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
