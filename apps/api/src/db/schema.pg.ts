@@ -13,12 +13,17 @@ export const createdAt = (name = 'created_at') =>
     .notNull()
     .default(sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export const roles = pgTable('roles', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  /** Stored lower case. */
-  name: text('name').notNull().unique(),
-  description: text('description').notNull().default(''),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** As its administrator wrote it; unique whatever its case (the service compares names folded). */
+    name: text('name').notNull().unique(),
+    description: text('description').notNull().default(''),
+  },
+  // The backstop for two nodes creating one name at once; lower() folds ASCII on SQLite, all letters on PostgreSQL.
+  (table) => [uniqueIndex('roles_name_lower_unique').on(sql`lower(${table.name})`)],
+);
 
 export const tools = pgTable('tools', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -6,12 +6,17 @@ const createdAt = () =>
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 
-export const roles = sqliteTable('roles', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /** Stored lower case. */
-  name: text('name').notNull().unique(),
-  description: text('description').notNull().default(''),
-});
+export const roles = sqliteTable(
+  'roles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** As its administrator wrote it; unique whatever its case (the service compares names folded). */
+    name: text('name').notNull().unique(),
+    description: text('description').notNull().default(''),
+  },
+  // The backstop for two nodes creating one name at once; lower() folds ASCII on SQLite, all letters on PostgreSQL.
+  (table) => [uniqueIndex('roles_name_lower_unique').on(sql`lower(${table.name})`)],
+);
 
 export const tools = sqliteTable('tools', {
   id: integer('id').primaryKey({ autoIncrement: true }),

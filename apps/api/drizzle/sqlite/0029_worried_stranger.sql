@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `roles_name_lower_unique` ON `roles` (lower("name"));
