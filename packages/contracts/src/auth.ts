@@ -30,6 +30,11 @@ export const SessionUser = z.strictObject({
   email: z.string(),
   phone: z.string().nullable(),
   role: z.string().min(1),
+  /**
+   * The role's name as its administrator wrote it, for showing; `role` is the same name in lower case, as the
+   * spec's session keeps it. Optional: a session saved by an earlier version lacks it.
+   */
+  role_label: z.string().optional(),
   role_id: z.number().int().positive().max(ID_MAX),
   permissions: z.array(z.enum(TOOL_NAMES)),
 });

@@ -75,7 +75,9 @@ try {
   } else {
     let defaultRoleId: number | undefined;
     if (values.role) {
-      const role = (await repo.listRoles()).find((r) => r.name === normalizeRoleName(values.role ?? ''));
+      const role = (await repo.listRoles()).find(
+        (r) => normalizeRoleName(r.name) === normalizeRoleName(values.role ?? ''),
+      );
       if (!role) fail(`El rol ${values.role} no existe`);
       defaultRoleId = role.id;
     }

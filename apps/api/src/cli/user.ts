@@ -7,7 +7,6 @@
  *     (Historial records it as the command line's; the account is emailed).
  */
 import { normalizeRoleName, TAKEN_MESSAGES, USERNAME_MESSAGES, UsernameField } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { bumpUserCount } from '../db/kept-counts';
 import { roles, users } from '../db/schema';
@@ -48,11 +47,12 @@ const config = configOrFail();
 const database = openDatabase(config.databasePath);
 await seedCatalog(database);
 const db = database.writer;
+// A role's name is stored as written: found whatever its case.
 const role = db
-  .select({ id: roles.id })
+  .select({ id: roles.id, name: roles.name })
   .from(roles)
-  .where(eq(roles.name, normalizeRoleName(values.role)))
-  .get();
+  .all()
+  .find((row) => normalizeRoleName(row.name) === normalizeRoleName(values.role));
 if (!role) fail(`El rol ${values.role} no existe`);
 const passwordHash = await hashPassword(password);
 try {

@@ -144,8 +144,9 @@ test.describe('Settings (/config)', () => {
     await page.getByRole('button', { name: 'Nuevo Rol' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Nuevo Rol' });
     // A name of its own per run, so a repeated run does not collide with the role the previous one created.
-    const roleName = `mentoria${id}`;
-    const roleLabel = `Mentoria${id}`;
+    // It is shown everywhere as the administrator wrote it.
+    const roleName = `Mentoría Plus ${id}`;
+    const roleLabel = roleName;
     await roleDialog.getByLabel('Nombre del Rol').fill(roleName);
     await roleDialog.getByLabel('Descripción').fill('Mentores de la comunidad');
     await roleDialog.getByRole('checkbox', { name: 'Texto', exact: true }).check();
@@ -174,6 +175,7 @@ test.describe('Settings (/config)', () => {
     await signOut(page);
     await signIn(page, member);
     await expect(page.getByRole('heading', { name: `Hola, ${member.username}` })).toBeVisible();
+    await expect(page.getByRole('main').getByText(roleLabel, { exact: true })).toBeVisible();
     const cards = page
       .getByRole('main')
       .getByRole('link')

@@ -15,6 +15,7 @@ const StoredUser = z.looseObject({
   id: z.number().int().positive(),
   email: z.string().trim().min(1),
   role: z.string().trim().min(1).transform(normalizeRoleName),
+  role_label: z.string().optional(),
   username: z.string().default(''),
   phone: z.string().nullable().default(null),
   role_id: z.number().int().positive().default(1),

@@ -108,7 +108,8 @@ describe('session store', () => {
 
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
       isAuthenticated: true,
-      user: { ...freshUser, role: 'admin', permissions: ['membresia', 'texto'] },
+      // The role in lower case, as the spec's session keeps it, and its name as written beside it for showing.
+      user: { ...freshUser, role: 'admin', role_label: 'Admin', permissions: ['membresia', 'texto'] },
     });
     expect(store.getState()).toMatchObject({ isAuthenticated: true, status: 'ready' });
 

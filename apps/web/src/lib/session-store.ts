@@ -113,6 +113,7 @@ export const createSessionStore = ({ storage, load, check }: SessionStoreDeps) =
       const user = {
         ...answer,
         role: normalizeRoleName(answer.role),
+        role_label: answer.role_label ?? answer.role,
         permissions: sortTools(answer.permissions),
       };
       save(user);

@@ -13,6 +13,8 @@ export interface SessionUserRow {
     email: string;
     phone: string | null;
     role: string;
+    /** The role's name as its administrator wrote it (`role` is the same name in lower case). */
+    role_label: string;
     role_id: number;
     permissions: ToolName[];
   };
@@ -73,6 +75,7 @@ const toSessionUserRow = ({
   user: {
     ...user,
     role: user.role.toLowerCase(),
+    role_label: user.role,
     permissions: sortTools((permissions ?? '').split(',')),
   },
   is_active,

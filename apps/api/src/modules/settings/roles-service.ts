@@ -30,10 +30,19 @@ export interface RolesServiceDeps {
 
 const ROLE_FIELDS = ['name', 'description', 'tools'] as const;
 
+/** A role's name is kept as its administrator wrote it (shown so everywhere); it is unique whatever its case. */
 const roleValues = (input: RoleInput) => ({
-  name: normalizeRoleName(input.name),
+  name: input.name.trim(),
   description: input.description,
 });
+
+/** Refuses a name another role already has, in any case ("Mentoría" and "MENTORÍA" are one name to a person). */
+async function assertNameFree(tx: SettingsQueries, name: string, id?: number): Promise<void> {
+  const taken = (await tx.listRoles()).some(
+    (role) => role.id !== id && normalizeRoleName(role.name) === normalizeRoleName(name),
+  );
+  if (taken) throw conflict(M.roleNameTaken, 'name');
+}
 
 /** A role with its tools by name, as the history shows it. */
 async function namedRole(tx: SettingsQueries, role: Role) {
@@ -63,6 +72,7 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
   const createRole = async (input: RoleInput, actor: Actor): Promise<Role> => {
     try {
       return await repo.transaction(async (tx) => {
+        await assertNameFree(tx, input.name);
         const id = await tx.insertRole(roleValues(input), [...new Set(input.tools)]);
         const saved = present(await tx.findRole(id), 'saved role');
         await history.recordAction(
@@ -86,9 +96,12 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
       return await repo.transaction(async (tx) => {
         const existing = await lockedRead(tx, () => tx.findRole(id), M.roleNotFound);
         const values = roleValues(input);
-        if (existing.name === ADMIN_ROLE && values.name !== ADMIN_ROLE) {
-          throw badRequest(M.adminRoleProtected, 'name');
+        if (existing.name === ADMIN_ROLE) {
+          if (normalizeRoleName(values.name) !== ADMIN_ROLE) throw badRequest(M.adminRoleProtected, 'name');
+          // The administrators' role keeps the name the server recognises it by ("Admin" is the same name).
+          values.name = ADMIN_ROLE;
         }
+        await assertNameFree(tx, values.name, id);
         await tx.updateRole(id, values, [...new Set(input.tools)]);
         const saved = present(await tx.findRole(id), 'saved role');
         const named = await namedRole(tx, saved);

@@ -744,25 +744,37 @@ describe('roles', () => {
     expect(permissions).toHaveLength(8 + 6 + 1 + 2);
   });
 
-  it('creates a role with its tools in one request, lower-casing a unique name', async () => {
-    const { app, db, post } = await adminApp();
+  it('creates a role with its tools in one request, keeping the name as written and unique in any case', async () => {
+    const { app, db, post, put } = await adminApp();
     const ids = await toolIds(db, 'texto', 'redgram');
     const res = await post('/api/admin/roles', {
-      name: '  Mentoria ',
+      name: '  Mentoría VIP ',
       description: 'Mentores',
       tools: [...ids, ids[0]],
     });
     expect(res.statusCode).toBe(200);
     const role = Role.parse(res.json());
-    expect(role).toMatchObject({ name: 'mentoria', description: 'Mentores' });
+    expect(role).toMatchObject({ name: 'Mentoría VIP', description: 'Mentores' });
     expect(role.tools.sort()).toEqual([...ids].sort());
-    const holder = await addUser(db, { email: 'mentor@example.com', role: 'mentoria' });
+    const holder = await addUser(db, { email: 'mentor@example.com', role: 'Mentoría VIP' });
     const login = await postJson(app, '/api/auth/login', credentials(holder));
-    expect(login.json().permissions).toEqual(['redgram', 'texto']);
+    expect(login.json()).toMatchObject({
+      role: 'mentoría vip',
+      role_label: 'Mentoría VIP',
+      permissions: ['redgram', 'texto'],
+    });
 
-    const duplicate = await post('/api/admin/roles', { name: 'MENTORIA', tools: [] });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: M.roleNameTaken, field: 'name' });
+    for (const name of ['MENTORÍA VIP', 'mentoría vip']) {
+      const duplicate = await post('/api/admin/roles', { name, tools: [] });
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json()).toEqual({ error: M.roleNameTaken, field: 'name' });
+    }
+    // Renaming another role onto it is the same clash; renaming it in another case is its own name.
+    const other = Role.parse((await post('/api/admin/roles', { name: 'Tutores', tools: [] })).json());
+    const clash = await put(`/api/admin/roles/${other.id}`, { name: 'mentoría vip', tools: [] });
+    expect(clash.json()).toEqual({ error: M.roleNameTaken, field: 'name' });
+    const recased = await put(`/api/admin/roles/${role.id}`, { name: 'Mentoría Vip', tools: ids });
+    expect(recased.statusCode).toBe(200);
     const empty = await post('/api/admin/roles', { name: '   ', tools: [] });
     expect(empty.json()).toEqual({ error: M.roleNameRequired, field: 'name' });
   });
@@ -803,7 +815,7 @@ describe('roles', () => {
     });
     expect(Role.parse(res.json())).toEqual({
       id: 4,
-      name: 'estrategas plus',
+      name: 'Estrategas Plus',
       description: 'Nuevo',
       tools: ids,
     });

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES as M, EmailField, type PublicPlan } from '@app/contracts';
+import { BILLING_MESSAGES as M, EmailField, normalizeRoleName, type PublicPlan } from '@app/contracts';
 import {
   Anchor,
   Badge,
@@ -164,7 +164,7 @@ export function PlansPage() {
                 <PlanCard
                   key={plan.role_id}
                   plan={plan}
-                  isCurrent={plan.name === user?.role}
+                  isCurrent={normalizeRoleName(plan.name) === user?.role}
                   checkout={checkout}
                   onChoose={choose}
                 />

@@ -92,7 +92,7 @@ export function SubscriptionSection() {
   const subscription = useMySubscription();
   const user = useSession((state) => state.user);
   // A member holds their role without paying when an administrator gave it: a courtesy of the community.
-  const courtesy = user && !isAdmin(user) ? roleDisplayName(user.role) : null;
+  const courtesy = user && !isAdmin(user) ? roleDisplayName(user.role_label ?? user.role) : null;
   const billingEnabled = usePublicConfig().data?.billingEnabled;
   const hasOne = subscription.data !== undefined && subscription.data !== null;
   if (!hasOne && billingEnabled !== true) return null;

@@ -28,7 +28,7 @@ export function DashboardPage() {
           {user ? (
             <>
               <Title order={1}>Hola, {name}</Title>
-              <RoleBadge role={user.role} />
+              <RoleBadge role={user.role_label ?? user.role} />
             </>
           ) : (
             // The page as prerendered (src/prerender/pages.tsx), before the app knows the member: the name waits.

@@ -1,4 +1,11 @@
-import { type PublicPlan, roleDisplayName, SEED_ROLES, TOOL_NAV_LABELS, type ToolName } from '@app/contracts';
+import {
+  normalizeRoleName,
+  type PublicPlan,
+  roleDisplayName,
+  SEED_ROLES,
+  TOOL_NAV_LABELS,
+  type ToolName,
+} from '@app/contracts';
 import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -61,7 +68,9 @@ export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: Membe
       <div className={classes.tiers}>
         {TIERS.map((tier) => {
           const isCurrent = tier.role === role;
-          const plan = billingEnabled ? plans?.find((paid) => paid.name === tier.role) : undefined;
+          const plan = billingEnabled
+            ? plans?.find((paid) => normalizeRoleName(paid.name) === tier.role)
+            : undefined;
           const prices = plan?.prices ?? [];
           return (
             <Paper
