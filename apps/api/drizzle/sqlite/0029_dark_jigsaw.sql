@@ -1,0 +1,7 @@
+CREATE TABLE `stats_weekly` (
+	`metric` text NOT NULL,
+	`week` text NOT NULL,
+	`dimension` text DEFAULT '' NOT NULL,
+	`value` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`week`, `metric`, `dimension`)
+);
