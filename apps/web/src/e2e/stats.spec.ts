@@ -72,10 +72,31 @@ test.describe('Estadísticas', () => {
     await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
     const completed = page.getByRole('table', { name: 'Números: Clases completadas por día' });
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
-    const membresia = page.getByRole('table', {
-      name: 'Números: Finalización de las clases más vistas: Membresía',
-    });
+
+    // Every class of a library, a page at a time, and all of them in its CSV.
+    const classes = page.getByRole('region', { name: 'Finalización de las clases: Membresía', exact: true });
+    const membresia = classes.getByRole('table', { name: 'Números: Finalización de las clases: Membresía' });
     await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
+    await expect(membresia.getByRole('row')).toHaveCount(21);
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
+    await classes.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(classes.getByText('Mostrando 21-24 de 24 clases')).toBeVisible();
+    await expect(membresia.getByRole('row')).toHaveCount(5);
+    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText('Clase extra 1100 %');
+    await classes.getByRole('button', { name: 'Anterior' }).click();
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
+    const classesDownload = page.waitForEvent('download');
+    await classes
+      .getByRole('button', { name: 'Descargar CSV: Finalización de las clases: Membresía' })
+      .click();
+    const classesFile = await classesDownload;
+    expect(classesFile.suggestedFilename()).toBe(`finalizacion-membresia_${yesterday}.csv`);
+    const classLines = readFileSync(await classesFile.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(classLines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
+    expect(classLines[1]).toBe('Clase c1,4,3,75');
+    expect(classLines.filter((line) => line !== '')).toHaveLength(25);
     const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');
 

@@ -29,3 +29,8 @@ export function dayBounds(day: string, timeZone: string): { start: string; end: 
     end: startOfDay(day, timeZone, 1).toISOString(),
   };
 }
+
+/** The Monday of the week `day` falls in (weeks run Monday to Sunday). */
+export function mondayOf(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}

@@ -1,13 +1,29 @@
-import type { HistoryChange } from '@app/contracts';
+import {
+  INVALID_PAGE_KEY,
+  STATS_METRICS,
+  STATS_SNAPSHOTS,
+  type HistoryChange,
+  type StatsClass,
+} from '@app/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
+import type { AppDatabase, Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekPast,
+  type KeyedPage,
+  type PageRequest,
+} from '../../lib/page-key';
 import { roles, sessions, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
-import { statsClasses, statsClosedDays, statsDaily, statsToolUses } from './schema';
+import { addDays, mondayOf } from './days';
+import { statsClasses, statsClosedDays, statsDaily, statsToolUses, statsWeekly } from './schema';
 
 export interface StatsRow {
   metric: string;
@@ -40,6 +56,27 @@ const PROVIDER_TOOL = { youtube: 'ytvideo', instagram: 'igvideo' } as const;
 /** Rows per insert statement: well under either engine's limit of bound parameters. */
 const CHUNK = 200;
 
+const SNAPSHOTS: readonly string[] = STATS_SNAPSHOTS;
+/** The metrics a week sums: every flow. */
+export const WEEKLY_FLOWS: readonly string[] = STATS_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
+/** The snapshots a week keeps at its last day; the month's running count is read at months' ends instead. */
+export const WEEKLY_SNAPSHOTS: readonly string[] = SNAPSHOTS.filter((metric) => metric !== 'active_month');
+
+const weeklyColumns = {
+  metric: statsWeekly.metric,
+  day: statsWeekly.week,
+  dimension: statsWeekly.dimension,
+  value: statsWeekly.value,
+};
+
+const classColumns = {
+  library: statsClasses.library,
+  video_id: statsClasses.video_id,
+  titulo: statsClasses.titulo,
+  viewers: statsClasses.viewers,
+  finished: statsClasses.finished,
+};
+
 const rowColumns = {
   metric: statsDaily.metric,
   day: statsDaily.day,
@@ -58,6 +95,58 @@ function changesOf(summary: string): HistoryChange[] {
 
 export function createStatsRepo(database: AppDatabase) {
   const db = () => database.read;
+
+  /**
+   * Rewrites whole the weekly rows of the weeks from `firstDay`'s to `lastDay`'s, from the kept days; `lastDay` is
+   * the last closed day, so it ends the last week.
+   */
+  async function rewriteWeeks(tx: Db, firstDay: string, lastDay: string) {
+    const first = mondayOf(firstDay);
+    const last = lastDay;
+    const week = database.dialect.weekStart(statsDaily.day);
+    const flows = await tx
+      .select({
+        metric: statsDaily.metric,
+        week,
+        dimension: statsDaily.dimension,
+        value: sql<number>`sum(${statsDaily.value})`.mapWith(Number),
+      })
+      .from(statsDaily)
+      .where(
+        and(
+          inArray(statsDaily.metric, WEEKLY_FLOWS),
+          gte(statsDaily.day, first),
+          sql`${statsDaily.day} <= ${last}`,
+        ),
+      )
+      .groupBy(statsDaily.metric, week, statsDaily.dimension);
+    const weekEnds: string[] = [];
+    for (let monday = first; monday <= last; monday = addDays(monday, 7)) {
+      const sunday = addDays(monday, 6);
+      weekEnds.push(sunday < last ? sunday : last);
+    }
+    const snapshots = await tx
+      .select(rowColumns)
+      .from(statsDaily)
+      .where(and(inArray(statsDaily.metric, WEEKLY_SNAPSHOTS), inArray(statsDaily.day, weekEnds)));
+    const weekly = [
+      ...flows.filter((row) => row.value !== 0),
+      ...snapshots.map(({ day, ...row }) => ({ ...row, week: mondayOf(day) })),
+    ];
+    await tx
+      .delete(statsWeekly)
+      .where(and(gte(statsWeekly.week, first), sql`${statsWeekly.week} <= ${last}`));
+    // Two nodes filling the same weeks at once write the same values: the second overwrites, never fails.
+    for (let i = 0; i < weekly.length; i += CHUNK) {
+      await tx
+        .insert(statsWeekly)
+        .values(weekly.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [statsWeekly.week, statsWeekly.metric, statsWeekly.dimension],
+          set: { value: sql`excluded.value` },
+        });
+    }
+  }
 
   return {
     /** Every account: when it was made, whether it is active, its role now. */
@@ -243,6 +332,22 @@ export function createStatsRepo(database: AppDatabase) {
       }));
     },
 
+    /**
+     * Fills the weekly rows of every closed day when none is kept: the first start after weeks were added to
+     * what the close keeps. Answers whether it filled any.
+     */
+    fillWeeks: () =>
+      database.transaction(async (tx) => {
+        const [kept] = await tx.select({ week: statsWeekly.week }).from(statsWeekly).limit(1);
+        if (kept) return false;
+        const [closed] = await tx
+          .select({ first: min(statsClosedDays.day), last: max(statsClosedDays.day) })
+          .from(statsClosedDays);
+        if (!closed?.first || !closed.last) return false;
+        await rewriteWeeks(tx, closed.first, closed.last);
+        return true;
+      }),
+
     lastClosedDay: async (): Promise<string | null> => {
       const [row] = await db()
         .select({ day: max(statsClosedDays.day) })
@@ -294,6 +399,10 @@ export function createStatsRepo(database: AppDatabase) {
               set: { value: sql`excluded.value` },
             });
         }
+        // The weeks of the days closed here, rewritten whole from the kept days (those closed before in the
+        // same week included).
+        const closed = [...mine].sort();
+        if (closed.length > 0) await rewriteWeeks(tx, closed[0] ?? '', closed.at(-1) ?? '');
       }),
 
     /** The kept rows of `metrics` from `from` to `to`, both included. */
@@ -365,20 +474,86 @@ export function createStatsRepo(database: AppDatabase) {
         .orderBy(asc(statsDaily.metric), asc(week), asc(statsDaily.dimension));
     },
 
-    /** A library's `limit` classes with the most viewers, read in the index's order. */
-    topClasses: (library: string, limit: number) =>
+    /** The kept weekly rows of `metrics` for the weeks starting (Monday) from `from` to `to`, both included. */
+    weeklyRows: (from: string, to: string, metrics: readonly string[]) =>
       db()
-        .select({
-          library: statsClasses.library,
-          video_id: statsClasses.video_id,
-          titulo: statsClasses.titulo,
-          viewers: statsClasses.viewers,
-          finished: statsClasses.finished,
-        })
+        .select(weeklyColumns)
+        .from(statsWeekly)
+        .where(
+          and(
+            inArray(statsWeekly.metric, metrics),
+            gte(statsWeekly.week, from),
+            sql`${statsWeekly.week} <= ${to}`,
+          ),
+        )
+        .orderBy(asc(statsWeekly.metric), asc(statsWeekly.week), asc(statsWeekly.dimension)),
+
+    /** Each metric's total over the kept weeks starting from `from` to `to` (Mondays, both included). */
+    weeklySums: async (from: string, to: string, metrics: readonly string[]) => {
+      const rows = await db()
+        .select({ metric: statsWeekly.metric, total: sql<number>`sum(${statsWeekly.value})`.mapWith(Number) })
+        .from(statsWeekly)
+        .where(
+          and(
+            inArray(statsWeekly.metric, metrics),
+            gte(statsWeekly.week, from),
+            sql`${statsWeekly.week} <= ${to}`,
+          ),
+        )
+        .groupBy(statsWeekly.metric);
+      return new Map(rows.map((row) => [row.metric, row.total]));
+    },
+
+    /** Every kept weekly row (a test's comparison). */
+    allWeeklyRows: () =>
+      db()
+        .select(weeklyColumns)
+        .from(statsWeekly)
+        .orderBy(asc(statsWeekly.metric), asc(statsWeekly.week), asc(statsWeekly.dimension)),
+
+    /**
+     * One page of a library's classes, most viewed first, the class's id breaking ties: read by the
+     * (library, viewers, id) index, past a key of the viewers (as text) and id of the row it starts after.
+     */
+    async classPage(
+      library: string,
+      request: PageRequest,
+    ): Promise<KeyedPage<StatsClass> & { total: number }> {
+      const window = pageWindow(request);
+      let seek;
+      if (window.anchor) {
+        const [viewers, id] = window.anchor;
+        if (!/^\d{1,9}$/.test(viewers)) throw badRequest(INVALID_PAGE_KEY);
+        seek = seekPast(statsClasses.viewers, statsClasses.video_id, window.backward, {
+          sortValue: Number(viewers),
+          id,
+        });
+      }
+      const inLibrary = eq(statsClasses.library, library);
+      const [rows, counted] = await Promise.all([
+        db()
+          .select(classColumns)
+          .from(statsClasses)
+          .where(and(inLibrary, seek))
+          .orderBy(...readingOrder(statsClasses.viewers, statsClasses.video_id, window.backward))
+          .limit(window.limit)
+          .offset(window.offset),
+        db()
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(statsClasses)
+          .where(inLibrary),
+      ]);
+      const keyed = pageFromRows(window, rows, (row) => [String(row.viewers), row.video_id]);
+      return { ...keyed, total: counted[0]?.n ?? 0 };
+    },
+
+    /** Every class of a library, most viewed first (its CSV). */
+    libraryClasses: (library: string): Promise<StatsClass[]> =>
+      db()
+        .select(classColumns)
         .from(statsClasses)
         .where(eq(statsClasses.library, library))
-        .orderBy(desc(statsClasses.viewers), desc(statsClasses.video_id))
-        .limit(limit),
+        .orderBy(desc(statsClasses.viewers), desc(statsClasses.video_id)),
 
     /** Counts one use of a tool that leaves no row of its own, for the member, on `day`. */
     countToolUse: (day: string, tool: string, userId: number) =>
@@ -396,6 +571,7 @@ export function createStatsRepo(database: AppDatabase) {
     forgetAll: () =>
       database.transaction(async (tx) => {
         await tx.delete(statsDaily);
+        await tx.delete(statsWeekly);
         await tx.delete(statsClosedDays);
         await tx.delete(statsClasses);
       }),

@@ -274,9 +274,8 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
           key={library}
-          title={`Finalización de las clases más vistas: ${TOOL_TITLES[library]}`}
-          classes={stats.classes.filter((row) => row.library === library)}
-          filename={`finalizacion-${library}_${to}.csv`}
+          title={`Finalización de las clases: ${TOOL_TITLES[library]}`}
+          library={library}
         />
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesCsv, csvOf, daysOf, formatPeriod, tableOf, weeksOf } from './table-data';
+import { csvOf, daysOf, formatPeriod, tableOf, weeksOf } from './table-data';
 
 describe('tableOf', () => {
   it('gives every day of the range a row, a missing value a zero and an unknown dimension its own column', () => {
@@ -53,15 +53,5 @@ describe('weekly and monthly tables', () => {
     expect(formatPeriod('2026-03-30', 'week')).toBe('Semana del 30/03/2026');
     expect(formatPeriod('2026-03', 'month')).toBe('marzo de 2026');
     expect(formatPeriod('2026-03-30', 'day')).toBe('30/03/2026');
-  });
-});
-
-describe('classesCsv', () => {
-  it('writes each class with its viewers, finishers and share', () => {
-    expect(
-      classesCsv([{ library: 'membresia', video_id: 1, titulo: 'Uno, dos', viewers: 4, finished: 3 }]),
-    ).toBe(
-      'Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)\r\n"Uno, dos",4,3,75\r\n',
-    );
   });
 });
