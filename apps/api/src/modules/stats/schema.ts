@@ -31,6 +31,18 @@ export const statsWeekly = sqliteTable(
   (t) => [primaryKey({ columns: [t.week, t.metric, t.dimension] })],
 );
 
+/** The kept rows per month (keyed by its first day), kept as the weekly ones are: the whole history's series. */
+export const statsMonthly = sqliteTable(
+  'stats_monthly',
+  {
+    metric: text('metric').notNull(),
+    month: text('month').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.metric, t.dimension] })],
+);
+
 /** The days whose rows are complete: a day is closed once, whichever node gets there first. */
 export const statsClosedDays = sqliteTable('stats_closed_days', {
   day: text('day').primaryKey(),

@@ -1,0 +1,7 @@
+CREATE TABLE `stats_monthly` (
+	`metric` text NOT NULL,
+	`month` text NOT NULL,
+	`dimension` text DEFAULT '' NOT NULL,
+	`value` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`month`, `metric`, `dimension`)
+);
