@@ -60,8 +60,8 @@ export const STATS_SNAPSHOTS = [
   'active_month',
 ] as const satisfies readonly StatsMetric[];
 
-/** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days and all). */
-export const STATS_PERIODS = ['day', 'week'] as const;
+/** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days), by month (all). */
+export const STATS_PERIODS = ['day', 'week', 'month'] as const;
 export const StatsPeriod = z.enum(STATS_PERIODS);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 

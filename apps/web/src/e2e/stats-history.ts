@@ -133,24 +133,33 @@ function mondayOf(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Snapshots a week keeps at its last day; every other metric but the month's running count is summed. */
-const WEEK_SNAPSHOTS = ['members', 'paying', 'mrr'];
+/** Snapshots a period keeps at its last day; every other metric but the month's running count is summed. */
+const PERIOD_SNAPSHOTS = ['members', 'paying', 'mrr'];
 
-/** The weekly rows the close keeps for these days: flows summed per week, snapshots at the week's last day. */
-function weeklyRows(rows: readonly (readonly [string, string, string, number])[]) {
-  const lastOfWeek = new Map<string, string>();
-  for (const day of STATS_DAYS) lastOfWeek.set(mondayOf(day), day);
-  const weeks = new Map<string, [string, string, string, number]>();
+/** The first day of the month `day` falls in. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * The weekly or monthly rows the close keeps for these days (`startOf` gives a day's period): flows summed per
+ * period, snapshots at the period's last day.
+ */
+function periodRows(
+  rows: readonly (readonly [string, string, string, number])[],
+  startOf: (day: string) => string,
+) {
+  const lastOfPeriod = new Map<string, string>();
+  for (const day of STATS_DAYS) lastOfPeriod.set(startOf(day), day);
+  const periods = new Map<string, [string, string, string, number]>();
   for (const [day, metric, dimension, value] of rows) {
     if (metric === 'active_month') continue;
-    const week = mondayOf(day);
-    if (WEEK_SNAPSHOTS.includes(metric) && lastOfWeek.get(week) !== day) continue;
-    const key = `${week}\t${metric}\t${dimension}`;
-    const kept = weeks.get(key) ?? [week, metric, dimension, 0];
+    const start = startOf(day);
+    if (PERIOD_SNAPSHOTS.includes(metric) && lastOfPeriod.get(start) !== day) continue;
+    const key = `${start}\t${metric}\t${dimension}`;
+    const kept = periods.get(key) ?? [start, metric, dimension, 0];
     kept[3] += value;
-    weeks.set(key, kept);
+    periods.set(key, kept);
   }
-  return [...weeks.values()];
+  return [...periods.values()];
 }
 
 /** Writes the kept rows and marks their days closed, through the API package's SQLite driver. */
@@ -158,16 +167,19 @@ export async function prepareStatsHistory(databasePath: string, apiDir: string):
   const rows = ROWS.map(
     ([index, metric, dimension, value]) => [madridDay(6 - index), metric, dimension, value] as const,
   );
-  const weeks = weeklyRows(rows);
+  const weeks = periodRows(rows, mondayOf);
+  const months = periodRows(rows, monthOf);
   const script = `
     const Database = require('better-sqlite3');
     const db = new Database(process.argv[1]);
-    const { rows, weeks, days, classes } = JSON.parse(process.argv[2]);
+    const { rows, weeks, months, days, classes } = JSON.parse(process.argv[2]);
     db.transaction(() => {
       const row = db.prepare('INSERT INTO stats_daily (day, metric, dimension, value) VALUES (?, ?, ?, ?)');
       for (const r of rows) row.run(...r);
       const week = db.prepare('INSERT INTO stats_weekly (week, metric, dimension, value) VALUES (?, ?, ?, ?)');
       for (const w of weeks) week.run(...w);
+      const month = db.prepare('INSERT INTO stats_monthly (month, metric, dimension, value) VALUES (?, ?, ?, ?)');
+      for (const m of months) month.run(...m);
       const mark = db.prepare('INSERT INTO stats_closed_days (day, closed_at) VALUES (?, ?)');
       for (const day of days) mark.run(day, new Date().toISOString());
       const kept = db.prepare(
@@ -178,7 +190,7 @@ export async function prepareStatsHistory(databasePath: string, apiDir: string):
     db.close();`;
   await promisify(execFile)(
     process.execPath,
-    ['-e', script, databasePath, JSON.stringify({ rows, weeks, days: STATS_DAYS, classes: CLASSES })],
+    ['-e', script, databasePath, JSON.stringify({ rows, weeks, months, days: STATS_DAYS, classes: CLASSES })],
     { cwd: apiDir },
   );
 }

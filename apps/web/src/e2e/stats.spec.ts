@@ -19,6 +19,15 @@ function weeksOf(from: string, to: string): string[] {
   return weeks;
 }
 
+/** The Monday of the week `day` falls in. */
+const mondayOf = (day: string) => daysBefore(day, (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7);
+
+/** "noviembre de 2026": a month's row as the screen names it. */
+const monthName = (day: string) =>
+  new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 7)}-01T00:00:00Z`),
+  );
+
 test.describe('Estadísticas', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -100,14 +109,31 @@ test.describe('Estadísticas', () => {
     const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');
 
-    // Todo: one row a week, the first starting on the first kept day.
+    // 365 días: one row a week, the first starting on the range's first day.
+    await page.getByText('365 días', { exact: true }).click();
+    await expect(page.getByText(`Del ${ddmmyyyy(daysBefore(yesterday, 364))} al`)).toBeVisible();
+    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
+    await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
+    await expect(weekly.getByRole('row')).toHaveCount(
+      weeksOf(daysBefore(yesterday, 364), yesterday).length + 1,
+    );
+    // The week of the first prepared day, read from the weeks the close keeps.
+    await expect(
+      weekly.getByRole('row', { name: `Semana del ${ddmmyyyy(mondayOf(FIRST_DAY))}` }),
+    ).toBeVisible();
+
+    // Todo: one row a month, from the first kept day; six sign-ups and three activations in all.
     await page.getByText('Todo', { exact: true }).click();
     await expect(page.getByText(`Del ${ddmmyyyy(FIRST_DAY)} al ${ddmmyyyy(yesterday)}`)).toBeVisible();
     await expect(figure('Nuevos miembros')).not.toContainText('respecto');
-    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
-    await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
-    await expect(weekly.getByRole('row')).toHaveCount(weeksOf(FIRST_DAY, yesterday).length + 1);
-    await expect(weekly.getByRole('row', { name: `Semana del ${ddmmyyyy(FIRST_DAY)}` })).toBeVisible();
+    const byMonth = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por mes' });
+    await expect(byMonth.getByRole('columnheader', { name: 'Mes' })).toBeVisible();
+    const months = [...new Set(STATS_DAYS.map((day) => day.slice(0, 7)))];
+    await expect(byMonth.getByRole('row')).toHaveCount(months.length + 1);
+    const firstMonth = monthName(FIRST_DAY);
+    await expect(byMonth.getByRole('row', { name: firstMonth })).toBeVisible();
+    if (months.length === 1)
+      await expect(byMonth.getByRole('row', { name: firstMonth })).toHaveText(`${firstMonth}63`);
 
     // A figure leads to the list behind it.
     await page.getByRole('link', { name: 'Ver las cuentas con suscripción' }).click();

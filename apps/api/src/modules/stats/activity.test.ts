@@ -226,16 +226,21 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(year.figures.new_members.value).toBe(days.figures.new_members.value);
     expect(year.figures.paying_members).toEqual(days.figures.paying_members);
 
-    // Todo starts on Saturday 28 March: its first week is that weekend, summed from its days.
+    // Todo reads months: March from its first kept day, Saturday 28, then April so far.
     const all = await overview(t, 'all');
+    expect(all.period).toBe('month');
     const allSeries = (metric: string) => all.series.find((s) => s.metric === metric)?.points ?? [];
     expect(allSeries('signups')).toEqual([
-      { day: '2026-03-28', dimension: '', value: 2 },
-      { day: '2026-03-30', dimension: '', value: 4 },
+      { day: '2026-03-28', dimension: '', value: 5 },
+      { day: '2026-04-01', dimension: '', value: 1 },
     ]);
-    expect(allSeries('members')).toEqual(
-      series('members').map((p) => ({ ...p, day: p.day < '2026-03-28' ? '2026-03-28' : p.day })),
-    );
+    // Members as they stood on 31 March, and on the last closed day.
+    expect(allSeries('members')).toEqual([
+      { day: '2026-03-28', dimension: 'cafeinas', value: 2 },
+      { day: '2026-03-28', dimension: 'vip', value: 2 },
+      { day: '2026-04-01', dimension: 'cafeinas', value: 2 },
+      { day: '2026-04-01', dimension: 'vip', value: 4 },
+    ]);
     for (const figure of ['new_members', 'paid_signups', 'cancellations', 'trial_conversion'] as const) {
       expect(all.figures[figure].value, figure).toBe(days.figures[figure].value);
     }
@@ -247,6 +252,11 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(weekOf('signups')).toEqual(['2026-03-23 =2', '2026-03-30 =4']);
     expect(weekOf('members')).toEqual(['2026-03-23 vip=2', '2026-03-30 cafeinas=2', '2026-03-30 vip=4']);
     expect(weekOf('active_month')).toEqual([]);
+    const months = await createStatsRepo(t.database).allMonthlyRows();
+    expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-01', 5],
+      ['2026-04-01', 1],
+    ]);
   });
 
   it('fills the days before the upgrade with what closing each day as it ended keeps', async () => {
@@ -265,6 +275,7 @@ describe('classes, activations, role changes, Texto and monthly active members',
     const repo = createStatsRepo(t.database);
     const live = await repo.allRows();
     const liveWeeks = await repo.allWeeklyRows();
+    const liveMonths = await repo.allMonthlyRows();
     const classesOf = () => Promise.all(['membresia', 'cafelito-virtual'].map((l) => repo.libraryClasses(l)));
     const liveClasses = await classesOf();
     for (const metric of ['completions', 'activations', 'role_changes', 'active_month']) {
@@ -275,6 +286,7 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.allRows()).toEqual(live);
     expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
     expect(await classesOf()).toEqual(liveClasses);
   });
 

@@ -5,7 +5,7 @@ import {
   type HistoryChange,
   type StatsClass,
 } from '@app/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import {
@@ -22,8 +22,15 @@ import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
-import { addDays, mondayOf } from './days';
-import { statsClasses, statsClosedDays, statsDaily, statsToolUses, statsWeekly } from './schema';
+import { addDays, mondayOf, monthOf, nextMonth } from './days';
+import {
+  statsClasses,
+  statsClosedDays,
+  statsDaily,
+  statsMonthly,
+  statsToolUses,
+  statsWeekly,
+} from './schema';
 
 export interface StatsRow {
   metric: string;
@@ -77,6 +84,13 @@ const classColumns = {
   finished: statsClasses.finished,
 };
 
+const monthlyColumns = {
+  metric: statsMonthly.metric,
+  day: statsMonthly.month,
+  dimension: statsMonthly.dimension,
+  value: statsMonthly.value,
+};
+
 const rowColumns = {
   metric: statsDaily.metric,
   day: statsDaily.day,
@@ -97,17 +111,22 @@ export function createStatsRepo(database: AppDatabase) {
   const db = () => database.read;
 
   /**
-   * Rewrites whole the weekly rows of the weeks from `firstDay`'s to `lastDay`'s, from the kept days; `lastDay` is
-   * the last closed day, so it ends the last week.
+   * The kept rows of the periods (weeks or months) from `firstDay`'s to `lastDay`'s, from the kept days: flows
+   * summed, snapshots as the period's last closed day left them. `lastDay` is the last closed day, so it ends
+   * the last period. `startSql` and `startOf` both give a day's period (keyed by its first day).
    */
-  async function rewriteWeeks(tx: Db, firstDay: string, lastDay: string) {
-    const first = mondayOf(firstDay);
-    const last = lastDay;
-    const week = database.dialect.weekStart(statsDaily.day);
+  async function periodRows(
+    tx: Db,
+    first: string,
+    lastDay: string,
+    startSql: SQL<string>,
+    startOf: (day: string) => string,
+    nextOf: (start: string) => string,
+  ): Promise<StatsRow[]> {
     const flows = await tx
       .select({
         metric: statsDaily.metric,
-        week,
+        day: startSql,
         dimension: statsDaily.dimension,
         value: sql<number>`sum(${statsDaily.value})`.mapWith(Number),
       })
@@ -116,33 +135,67 @@ export function createStatsRepo(database: AppDatabase) {
         and(
           inArray(statsDaily.metric, WEEKLY_FLOWS),
           gte(statsDaily.day, first),
-          sql`${statsDaily.day} <= ${last}`,
+          sql`${statsDaily.day} <= ${lastDay}`,
         ),
       )
-      .groupBy(statsDaily.metric, week, statsDaily.dimension);
-    const weekEnds: string[] = [];
-    for (let monday = first; monday <= last; monday = addDays(monday, 7)) {
-      const sunday = addDays(monday, 6);
-      weekEnds.push(sunday < last ? sunday : last);
+      .groupBy(statsDaily.metric, startSql, statsDaily.dimension);
+    const ends: string[] = [];
+    for (let start = first; start <= lastDay; start = nextOf(start)) {
+      const end = addDays(nextOf(start), -1);
+      ends.push(end < lastDay ? end : lastDay);
     }
     const snapshots = await tx
       .select(rowColumns)
       .from(statsDaily)
-      .where(and(inArray(statsDaily.metric, WEEKLY_SNAPSHOTS), inArray(statsDaily.day, weekEnds)));
-    const weekly = [
+      .where(and(inArray(statsDaily.metric, WEEKLY_SNAPSHOTS), inArray(statsDaily.day, ends)));
+    return [
       ...flows.filter((row) => row.value !== 0),
-      ...snapshots.map(({ day, ...row }) => ({ ...row, week: mondayOf(day) })),
+      ...snapshots.map((row) => ({ ...row, day: startOf(row.day) })),
     ];
+  }
+
+  /** Rewrites whole the weekly and monthly rows of the periods from `firstDay`'s to the last closed day's. */
+  async function rewritePeriods(tx: Db, firstDay: string, lastDay: string) {
+    const week = mondayOf(firstDay);
+    const weekly = await periodRows(
+      tx,
+      week,
+      lastDay,
+      database.dialect.weekStart(statsDaily.day),
+      mondayOf,
+      (day) => addDays(day, 7),
+    );
+    const month = monthOf(firstDay);
+    const monthly = await periodRows(
+      tx,
+      month,
+      lastDay,
+      sql<string>`substr(${statsDaily.day}, 1, 7) || '-01'`,
+      monthOf,
+      nextMonth,
+    );
     await tx
       .delete(statsWeekly)
-      .where(and(gte(statsWeekly.week, first), sql`${statsWeekly.week} <= ${last}`));
-    // Two nodes filling the same weeks at once write the same values: the second overwrites, never fails.
+      .where(and(gte(statsWeekly.week, week), sql`${statsWeekly.week} <= ${lastDay}`));
+    await tx
+      .delete(statsMonthly)
+      .where(and(gte(statsMonthly.month, month), sql`${statsMonthly.month} <= ${lastDay}`));
+    // Two nodes filling the same periods at once write the same values: the second overwrites, never fails.
     for (let i = 0; i < weekly.length; i += CHUNK) {
       await tx
         .insert(statsWeekly)
-        .values(weekly.slice(i, i + CHUNK))
+        .values(weekly.slice(i, i + CHUNK).map(({ day, ...row }) => ({ ...row, week: day })))
         .onConflictDoUpdate({
           target: [statsWeekly.week, statsWeekly.metric, statsWeekly.dimension],
+          set: { value: sql`excluded.value` },
+        });
+    }
+    for (let i = 0; i < monthly.length; i += CHUNK) {
+      await tx
+        .insert(statsMonthly)
+        .values(monthly.slice(i, i + CHUNK).map(({ day, ...row }) => ({ ...row, month: day })))
+        .onConflictDoUpdate({
+          target: [statsMonthly.month, statsMonthly.metric, statsMonthly.dimension],
           set: { value: sql`excluded.value` },
         });
     }
@@ -333,18 +386,19 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /**
-     * Fills the weekly rows of every closed day when none is kept: the first start after weeks were added to
-     * what the close keeps. Answers whether it filled any.
+     * Fills the weekly and monthly rows of every closed day when none is kept: the first start after they were
+     * added to what the close keeps. Answers whether it filled any.
      */
-    fillWeeks: () =>
+    fillPeriods: () =>
       database.transaction(async (tx) => {
-        const [kept] = await tx.select({ week: statsWeekly.week }).from(statsWeekly).limit(1);
-        if (kept) return false;
+        const [week] = await tx.select({ week: statsWeekly.week }).from(statsWeekly).limit(1);
+        const [month] = await tx.select({ month: statsMonthly.month }).from(statsMonthly).limit(1);
+        if (week && month) return false;
         const [closed] = await tx
           .select({ first: min(statsClosedDays.day), last: max(statsClosedDays.day) })
           .from(statsClosedDays);
         if (!closed?.first || !closed.last) return false;
-        await rewriteWeeks(tx, closed.first, closed.last);
+        await rewritePeriods(tx, closed.first, closed.last);
         return true;
       }),
 
@@ -399,10 +453,10 @@ export function createStatsRepo(database: AppDatabase) {
               set: { value: sql`excluded.value` },
             });
         }
-        // The weeks of the days closed here, rewritten whole from the kept days (those closed before in the
-        // same week included).
+        // The weeks and months of the days closed here, rewritten whole from the kept days (those closed before
+        // in the same period included).
         const closed = [...mine].sort();
-        if (closed.length > 0) await rewriteWeeks(tx, closed[0] ?? '', closed.at(-1) ?? '');
+        if (closed.length > 0) await rewritePeriods(tx, closed[0] ?? '', closed.at(-1) ?? '');
       }),
 
     /** The kept rows of `metrics` from `from` to `to`, both included. */
@@ -504,6 +558,26 @@ export function createStatsRepo(database: AppDatabase) {
       return new Map(rows.map((row) => [row.metric, row.total]));
     },
 
+    /** The kept monthly rows of `metrics` for the months starting from `from` to `to`, both included. */
+    monthlyRows: (from: string, to: string, metrics: readonly string[]) =>
+      db()
+        .select(monthlyColumns)
+        .from(statsMonthly)
+        .where(
+          and(
+            inArray(statsMonthly.metric, metrics),
+            gte(statsMonthly.month, from),
+            sql`${statsMonthly.month} <= ${to}`,
+          ),
+        ),
+
+    /** Every kept monthly row (a test's comparison). */
+    allMonthlyRows: () =>
+      db()
+        .select(monthlyColumns)
+        .from(statsMonthly)
+        .orderBy(asc(statsMonthly.metric), asc(statsMonthly.month), asc(statsMonthly.dimension)),
+
     /** Every kept weekly row (a test's comparison). */
     allWeeklyRows: () =>
       db()
@@ -572,6 +646,7 @@ export function createStatsRepo(database: AppDatabase) {
       database.transaction(async (tx) => {
         await tx.delete(statsDaily);
         await tx.delete(statsWeekly);
+        await tx.delete(statsMonthly);
         await tx.delete(statsClosedDays);
         await tx.delete(statsClasses);
       }),

@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import { writeCsv } from '../../lib/csv';
 import type { PageRequest } from '../../lib/page-key';
-import { addDays, daysBetween, mondayOf } from './days';
+import { addDays, daysBetween, mondayOf, monthOf } from './days';
 import type { StatsRepo, StatsRow } from './repo';
 
 /** The range's length in days (the whole kept history for "all"). */
@@ -57,8 +57,8 @@ const mondayFrom = (day: string) => {
 };
 
 /**
- * Figures and series of a range, from the kept daily rows only. Sums and week totals are counted by the
- * database; the answer carries one point per period, so a year or the whole history is read in weeks.
+ * Figures and series of a range, from the kept rows only. Sums are counted by the database, over kept weeks
+ * where whole ones fit; the answer carries one point per period: a year in weeks, the whole history in months.
  */
 export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   /**
@@ -69,7 +69,13 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   async function seriesOf(from: string, to: string, period: StatsPeriod): Promise<StatsSeries[]> {
     let points: StatsRow[];
     if (period === 'day') points = await repo.rowsBetween(from, to, SERIES_METRICS);
-    else {
+    else if (period === 'month') {
+      // Months are read for the whole history only: its first month holds no kept day before `from`.
+      points = (await repo.monthlyRows(monthOf(from), to, SERIES_METRICS)).map((row) => ({
+        ...row,
+        day: row.day < from ? from : row.day,
+      }));
+    } else {
       const firstWeek = mondayFrom(from);
       const [head, weeks] = await Promise.all([
         firstWeek > from ? repo.weeklyTotals(from, addDays(firstWeek, -1), FLOWS) : [],
@@ -122,7 +128,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     const previousTo = addDays(from, -1);
     const previousFrom = addDays(from, -length);
     const beforePrevious = addDays(previousFrom, -1);
-    const period: StatsPeriod = all || length > 90 ? 'week' : 'day';
+    const period: StatsPeriod = all ? 'month' : length > 90 ? 'week' : 'day';
     const months = monthEnds(from, to);
 
     const [totals, previousTotals, snapshots, monthly, series] = await Promise.all([

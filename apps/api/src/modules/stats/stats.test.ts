@@ -10,7 +10,7 @@ import { addDays } from './days';
 import { createStatsKeeper } from './keeper';
 import { ensureStatsPermission } from './permission';
 import { createStatsRepo } from './repo';
-import { statsWeekly } from './schema';
+import { statsMonthly, statsWeekly } from './schema';
 
 const TZ = 'Europe/Madrid';
 
@@ -125,17 +125,22 @@ describe('the close of each day', () => {
     expect(live.length).toBeGreaterThan(30);
     const liveWeeks = await repo.allWeeklyRows();
     expect(liveWeeks.length).toBeGreaterThan(10);
+    const liveMonths = await repo.allMonthlyRows();
+    expect(liveMonths.length).toBeGreaterThan(10);
 
     // The first start after the upgrade: nothing kept, every past day filled at once.
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.allRows()).toEqual(live);
     expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
 
-    // Days kept before weeks were: the next close fills their weeks, with no day left to close.
+    // Days kept before weeks and months were: the next close fills them, with no day left to close.
     await t.db.delete(statsWeekly);
+    await t.db.delete(statsMonthly);
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(0);
     expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
   });
 
   it('keeps counting a subscription whose changes Historial no longer holds', async () => {
@@ -168,6 +173,11 @@ describe('the close of each day', () => {
     expect(weeks.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
       ['2026-03-23', 2],
       ['2026-03-30', 3],
+    ]);
+    const months = await createStatsRepo(t.database).allMonthlyRows();
+    expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-01', 4],
+      ['2026-04-01', 1],
     ]);
     // A later close finds nothing left to do.
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(0);

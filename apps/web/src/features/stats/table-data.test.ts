@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvOf, daysOf, formatPeriod, tableOf, weeksOf } from './table-data';
+import { csvOf, daysOf, formatPeriod, monthsOf, tableOf, weeksOf } from './table-data';
 
 describe('tableOf', () => {
   it('gives every day of the range a row, a missing value a zero and an unknown dimension its own column', () => {
@@ -53,5 +53,12 @@ describe('weekly and monthly tables', () => {
     expect(formatPeriod('2026-03-30', 'week')).toBe('Semana del 30/03/2026');
     expect(formatPeriod('2026-03', 'month')).toBe('marzo de 2026');
     expect(formatPeriod('2026-03-30', 'day')).toBe('30/03/2026');
+  });
+});
+
+describe('monthsOf', () => {
+  it('lists each month the range touches, across a year end', () => {
+    expect(monthsOf('2025-11-28', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsOf('2026-03-28', '2026-03-30')).toEqual(['2026-03']);
   });
 });

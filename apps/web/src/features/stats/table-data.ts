@@ -26,6 +26,17 @@ export function weeksOf(from: string, to: string): string[] {
   );
 }
 
+/** Each month (AAAA-MM) from `from`'s to `to`'s: the rows of a monthly table. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let [year, month] = from.split('-').map(Number) as [number, number]; ; month += 1) {
+    if (month > 12) [year, month] = [year + 1, 1];
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > to.slice(0, 7)) return months;
+    months.push(key);
+  }
+}
+
 const MONTH_NAMES = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A row's label: dd/mm/aaaa for a day, "semana del dd/mm/aaaa" for a week, "marzo de 2026" for a month. */
