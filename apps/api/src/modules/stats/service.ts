@@ -131,13 +131,18 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     const period: StatsPeriod = all ? 'month' : length > 90 ? 'week' : 'day';
     const months = monthEnds(from, to);
 
-    const [totals, previousTotals, snapshots, monthly, series] = await Promise.all([
-      totalsBetween(from, to, to),
+    const [previousTotals, snapshots, monthly, series] = await Promise.all([
       totalsBetween(previousFrom, previousTo, to),
       repo.rowsOn([to, previousTo, beforePrevious], ['members', 'paying', 'mrr']),
       repo.rowsOn(months, ['active_month']),
       seriesOf(from, to, period),
     ]);
+    // The range's flows are the sums of their series, whatever the period: read once, not summed again.
+    const totals = new Map<string, number>();
+    for (const { metric, points } of series) {
+      if (SNAPSHOTS.includes(metric)) continue;
+      for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
+    }
     const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
     const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
     const sumAt = (metric: StatsMetric, day: string, keep: (dimension: string) => boolean = () => true) =>
