@@ -111,6 +111,17 @@ export const SCENARIOS: Scenario[] = [
     kind: 'admin',
   })),
   {
+    name: 'estadisticas, clases (first page of each library)',
+    method: 'GET',
+    path: '/api/estadisticas/clases?library=membresia',
+    as: 'admin',
+    kind: 'admin',
+    paths: [
+      '/api/estadisticas/clases?library=membresia',
+      '/api/estadisticas/clases?library=cafelito-virtual',
+    ],
+  },
+  {
     name: 'youtube videos, all',
     method: 'GET',
     path: '/api/video-tools/youtube/videos?page=1',

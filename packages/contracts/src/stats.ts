@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpointsOf } from './http';
+import { LIBRARY_NAMES } from './library';
+import { keyedPageQueryFields, pageOf } from './pagination';
 
 const endpoint = endpointsOf('estadisticas');
 
@@ -58,8 +60,8 @@ export const STATS_SNAPSHOTS = [
   'active_month',
 ] as const satisfies readonly StatsMetric[];
 
-/** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days and all). */
-export const STATS_PERIODS = ['day', 'week'] as const;
+/** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days), by month (all). */
+export const STATS_PERIODS = ['day', 'week', 'month'] as const;
 export const StatsPeriod = z.enum(STATS_PERIODS);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
@@ -101,8 +103,9 @@ export type StatsPoint = z.infer<typeof StatsPoint>;
 export const StatsSeries = z.strictObject({ metric: StatsMetric, points: z.array(StatsPoint) });
 export type StatsSeries = z.infer<typeof StatsSeries>;
 
-/** How many classes of each library the screen shows: those with the most viewers. */
-export const STATS_TOP_CLASSES = 20;
+/** Classes per page of a library's completion table, by default and at most. */
+export const STATS_CLASSES_PAGE_SIZE = 20;
+export const STATS_CLASSES_PAGE_SIZE_MAX = 100;
 
 /** A class, the members who opened or finished it, and how many of them finished it. */
 export const StatsClass = z.strictObject({
@@ -113,6 +116,18 @@ export const StatsClass = z.strictObject({
   finished: Count,
 });
 export type StatsClass = z.infer<typeof StatsClass>;
+
+/** The share of a class's viewers who finished it, a percentage with one decimal. */
+export const completionShare = (finished: number, viewers: number): number =>
+  viewers > 0 ? Math.round((finished * 1000) / viewers) / 10 : 0;
+
+/** The columns of a library's completion CSV. */
+export const STATS_CLASSES_CSV_HEADER = [
+  'Clase',
+  'Miembros que la abrieron',
+  'Miembros que la completaron',
+  'Completada (%)',
+] as const;
 
 export const StatsQuery = z.strictObject({ range: StatsRange.default('30') });
 export type StatsQuery = z.input<typeof StatsQuery>;
@@ -142,11 +157,6 @@ export const StatsOverview = z.strictObject({
   series: z.array(StatsSeries),
   /** Distinct active members of each month the range touches (a month in progress: so far). */
   monthly_active: z.array(z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), value: Count })),
-  /**
-   * Each library's STATS_TOP_CLASSES classes with the most viewers (most first), as the last close found them,
-   * whatever the range: a library of thousands of classes is not sent whole on every read.
-   */
-  classes: z.array(StatsClass),
 });
 export type StatsOverview = z.infer<typeof StatsOverview>;
 
@@ -158,7 +168,44 @@ export const statsOverview = endpoint({
   response: StatsOverview,
 });
 
+const StatsLibrary = z.enum(LIBRARY_NAMES, { error: 'Biblioteca no válida' });
+
+/** A library's classes, most viewed first (the class's id breaking ties), as the last close found them. */
+export const StatsClassesQuery = z.strictObject({
+  library: StatsLibrary,
+  ...keyedPageQueryFields(STATS_CLASSES_PAGE_SIZE, STATS_CLASSES_PAGE_SIZE_MAX),
+});
+export type StatsClassesQuery = z.input<typeof StatsClassesQuery>;
+export const StatsClassPage = pageOf(StatsClass);
+export type StatsClassPage = z.infer<typeof StatsClassPage>;
+
+export const statsClassList = endpoint({
+  summary: 'Devuelve la finalización de cada clase de una biblioteca, por páginas.',
+  method: 'GET',
+  path: '/api/estadisticas/clases',
+  query: StatsClassesQuery,
+  response: StatsClassPage,
+});
+
+export const StatsClassesExportQuery = z.strictObject({ library: StatsLibrary });
+export type StatsClassesExportQuery = z.input<typeof StatsClassesExportQuery>;
+export const StatsClassesExport = z.strictObject({
+  filename: z.string(),
+  csv: z.string(),
+  rows: z.number().int(),
+});
+export type StatsClassesExport = z.infer<typeof StatsClassesExport>;
+
+export const statsClassExport = endpoint({
+  summary: 'Exporta en CSV la finalización de todas las clases de una biblioteca.',
+  method: 'GET',
+  path: '/api/estadisticas/clases/exportar',
+  query: StatsClassesExportQuery,
+  response: StatsClassesExport,
+});
+
 export const STATS_MESSAGES = {
   load: 'Error al cargar las estadísticas',
+  exportClasses: 'Error al exportar las clases',
   empty: 'Aún no hay días cerrados: las cifras aparecen al terminar el primer día.',
 } as const;

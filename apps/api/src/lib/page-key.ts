@@ -96,7 +96,7 @@ export function seekPast(
   sort: AnyColumn,
   id: AnyColumn,
   backward: boolean,
-  anchor: { sortValue: Bound<string>; id: Bound<number> },
+  anchor: { sortValue: Bound<string | number>; id: Bound<number> },
 ): SQL | undefined {
   const [within, beyond, idBeyond] = backward ? [gte, gt, gt] : [lte, lt, lt];
   return and(

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
  * Estadísticas' prepared history: the kept daily rows of the API tests' hand-computed scenario (six sign-ups,
  * four paid sign-ups with one trial converted, one cancellation, a payment retried; 10 €, 10,50 € a year's
  * twelfth and 9 $; three activations, role changes, Texto uses, six classes completed) and each class's kept
- * completion, on the six days that end yesterday in Europe/Madrid. Only Estadísticas reads these tables, so the
+ * completion (Membresía with more than a page of classes), on the six days that end yesterday in Europe/Madrid. Only Estadísticas reads these tables, so the
  * other specs sharing the server see nothing of it.
  */
 const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value: number][] = [
@@ -89,6 +89,19 @@ const CLASSES: readonly [number, string, string, number, number, number][] = [
   [9001, 'membresia', 'Clase c1', 1, 4, 3],
   [9002, 'membresia', 'Clase c2', 2, 2, 2],
   [9003, 'cafelito-virtual', 'Clase c3', 1, 1, 1],
+  // More than a page of Membresía's table: one viewer each, none finished.
+  ...Array.from(
+    { length: 22 },
+    (_, i) =>
+      [9100 + i, 'membresia', `Clase extra ${i + 1}`, 10 + i, 1, 0] as [
+        number,
+        string,
+        string,
+        number,
+        number,
+        number,
+      ],
+  ),
 ];
 
 /**
@@ -113,21 +126,60 @@ export const STATS_DAYS = [6, 5, 4, 3, 2, 1].map(madridDay);
 export const FIRST_DAY = madridDay(6);
 export const LAST_DAY = madridDay(1);
 
+/** The Monday of the week `day` falls in. */
+function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Snapshots a period keeps at its last day; every other metric but the month's running count is summed. */
+const PERIOD_SNAPSHOTS = ['members', 'paying', 'mrr'];
+
+/** The first day of the month `day` falls in. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * The weekly or monthly rows the close keeps for these days (`startOf` gives a day's period): flows summed per
+ * period, snapshots at the period's last day.
+ */
+function periodRows(
+  rows: readonly (readonly [string, string, string, number])[],
+  startOf: (day: string) => string,
+) {
+  const lastOfPeriod = new Map<string, string>();
+  for (const day of STATS_DAYS) lastOfPeriod.set(startOf(day), day);
+  const periods = new Map<string, [string, string, string, number]>();
+  for (const [day, metric, dimension, value] of rows) {
+    if (metric === 'active_month') continue;
+    const start = startOf(day);
+    if (PERIOD_SNAPSHOTS.includes(metric) && lastOfPeriod.get(start) !== day) continue;
+    const key = `${start}\t${metric}\t${dimension}`;
+    const kept = periods.get(key) ?? [start, metric, dimension, 0];
+    kept[3] += value;
+    periods.set(key, kept);
+  }
+  return [...periods.values()];
+}
+
 /** Writes the kept rows and marks their days closed, through the API package's SQLite driver. */
 export async function prepareStatsHistory(databasePath: string, apiDir: string): Promise<void> {
-  const rows = ROWS.map(([index, metric, dimension, value]) => [
-    madridDay(6 - index),
-    metric,
-    dimension,
-    value,
-  ]);
+  const rows = ROWS.map(
+    ([index, metric, dimension, value]) => [madridDay(6 - index), metric, dimension, value] as const,
+  );
+  const weeks = periodRows(rows, mondayOf);
+  const months = periodRows(rows, monthOf);
   const script = `
     const Database = require('better-sqlite3');
     const db = new Database(process.argv[1]);
-    const { rows, days, classes } = JSON.parse(process.argv[2]);
+    const { rows, weeks, months, days, classes } = JSON.parse(process.argv[2]);
     db.transaction(() => {
       const row = db.prepare('INSERT INTO stats_daily (day, metric, dimension, value) VALUES (?, ?, ?, ?)');
       for (const r of rows) row.run(...r);
+      const week = db.prepare('INSERT INTO stats_weekly (week, metric, dimension, value) VALUES (?, ?, ?, ?)');
+      for (const w of weeks) week.run(...w);
+      const month = db.prepare('INSERT INTO stats_monthly (month, metric, dimension, value) VALUES (?, ?, ?, ?)');
+      for (const m of months) month.run(...m);
       const mark = db.prepare('INSERT INTO stats_closed_days (day, closed_at) VALUES (?, ?)');
       for (const day of days) mark.run(day, new Date().toISOString());
       const kept = db.prepare(
@@ -138,7 +190,7 @@ export async function prepareStatsHistory(databasePath: string, apiDir: string):
     db.close();`;
   await promisify(execFile)(
     process.execPath,
-    ['-e', script, databasePath, JSON.stringify({ rows, days: STATS_DAYS, classes: CLASSES })],
+    ['-e', script, databasePath, JSON.stringify({ rows, weeks, months, days: STATS_DAYS, classes: CLASSES })],
     { cwd: apiDir },
   );
 }

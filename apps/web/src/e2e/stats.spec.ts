@@ -19,6 +19,15 @@ function weeksOf(from: string, to: string): string[] {
   return weeks;
 }
 
+/** The Monday of the week `day` falls in. */
+const mondayOf = (day: string) => daysBefore(day, (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7);
+
+/** "noviembre de 2026": a month's row as the screen names it. */
+const monthName = (day: string) =>
+  new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 7)}-01T00:00:00Z`),
+  );
+
 test.describe('Estadísticas', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -72,21 +81,59 @@ test.describe('Estadísticas', () => {
     await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
     const completed = page.getByRole('table', { name: 'Números: Clases completadas por día' });
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
-    const membresia = page.getByRole('table', {
-      name: 'Números: Finalización de las clases más vistas: Membresía',
-    });
+
+    // Every class of a library, a page at a time, and all of them in its CSV.
+    const classes = page.getByRole('region', { name: 'Finalización de las clases: Membresía', exact: true });
+    const membresia = classes.getByRole('table', { name: 'Números: Finalización de las clases: Membresía' });
     await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
+    await expect(membresia.getByRole('row')).toHaveCount(21);
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
+    await classes.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(classes.getByText('Mostrando 21-24 de 24 clases')).toBeVisible();
+    await expect(membresia.getByRole('row')).toHaveCount(5);
+    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText('Clase extra 1100 %');
+    await classes.getByRole('button', { name: 'Anterior' }).click();
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
+    const classesDownload = page.waitForEvent('download');
+    await classes
+      .getByRole('button', { name: 'Descargar CSV: Finalización de las clases: Membresía' })
+      .click();
+    const classesFile = await classesDownload;
+    expect(classesFile.suggestedFilename()).toBe(`finalizacion-membresia_${yesterday}.csv`);
+    const classLines = readFileSync(await classesFile.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(classLines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
+    expect(classLines[1]).toBe('Clase c1,4,3,75');
+    expect(classLines.filter((line) => line !== '')).toHaveLength(25);
     const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');
 
-    // Todo: one row a week, the first starting on the first kept day.
+    // 365 días: one row a week, the first starting on the range's first day.
+    await page.getByText('365 días', { exact: true }).click();
+    await expect(page.getByText(`Del ${ddmmyyyy(daysBefore(yesterday, 364))} al`)).toBeVisible();
+    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
+    await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
+    await expect(weekly.getByRole('row')).toHaveCount(
+      weeksOf(daysBefore(yesterday, 364), yesterday).length + 1,
+    );
+    // The week of the first prepared day, read from the weeks the close keeps.
+    await expect(
+      weekly.getByRole('row', { name: `Semana del ${ddmmyyyy(mondayOf(FIRST_DAY))}` }),
+    ).toBeVisible();
+
+    // Todo: one row a month, from the first kept day; six sign-ups and three activations in all.
     await page.getByText('Todo', { exact: true }).click();
     await expect(page.getByText(`Del ${ddmmyyyy(FIRST_DAY)} al ${ddmmyyyy(yesterday)}`)).toBeVisible();
     await expect(figure('Nuevos miembros')).not.toContainText('respecto');
-    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
-    await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
-    await expect(weekly.getByRole('row')).toHaveCount(weeksOf(FIRST_DAY, yesterday).length + 1);
-    await expect(weekly.getByRole('row', { name: `Semana del ${ddmmyyyy(FIRST_DAY)}` })).toBeVisible();
+    const byMonth = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por mes' });
+    await expect(byMonth.getByRole('columnheader', { name: 'Mes' })).toBeVisible();
+    const months = [...new Set(STATS_DAYS.map((day) => day.slice(0, 7)))];
+    await expect(byMonth.getByRole('row')).toHaveCount(months.length + 1);
+    const firstMonth = monthName(FIRST_DAY);
+    await expect(byMonth.getByRole('row', { name: firstMonth })).toBeVisible();
+    if (months.length === 1)
+      await expect(byMonth.getByRole('row', { name: firstMonth })).toHaveText(`${firstMonth}63`);
 
     // A figure leads to the list behind it.
     await page.getByRole('link', { name: 'Ver las cuentas con suscripción' }).click();

@@ -1,7 +1,8 @@
-import { STATS_TOP_CLASSES, StatsOverview } from '@app/contracts';
+import { INVALID_PAGE_KEY, StatsClassPage, StatsOverview } from '@app/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
+import { expectKeyedPages, TAMPERED_KEYS } from '../../../test/support/page-keys';
 import { FULL_SCENARIO } from '../../../test/support/stats-activity';
 import { SCENARIO_NOW, seedPrices } from '../../../test/support/stats-scenario';
 import { roles, users } from '../../db/schema';
@@ -37,8 +38,11 @@ async function kept(t: TestApp, metric: string): Promise<string[]> {
     .map((row) => `${row.day} ${row.dimension}=${row.value}`.replace(' =', ' '));
 }
 
+const get = (t: TestApp & { cookie: string }, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: t.cookie } });
+
 async function overview(t: TestApp & { cookie: string }, range: string) {
-  const res = await t.app.inject({ url: `/api/estadisticas?range=${range}`, headers: { cookie: t.cookie } });
+  const res = await get(t, `/api/estadisticas?range=${range}`);
   expect(res.statusCode, res.body).toBe(200);
   return StatsOverview.parse(res.json());
 }
@@ -104,14 +108,16 @@ describe('classes, activations, role changes, Texto and monthly active members',
     await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
     const month = await overview(t, '30');
     expect(month.period).toBe('day');
+    const classesOf = async (library: string) =>
+      StatsClassPage.parse((await get(t, `/api/estadisticas/clases?library=${library}`)).json()).items;
     expect(
-      month.classes.map(({ titulo, library, viewers, finished }) => [titulo, library, viewers, finished]),
+      (await classesOf('membresia')).map(({ titulo, viewers, finished }) => [titulo, viewers, finished]),
     ).toEqual([
-      // c1: opened by ana, carl and eva, finished by ana, bea and eva. Most viewed first, per library.
-      ['Clase c1', 'membresia', 4, 3],
-      ['Clase c2', 'membresia', 2, 2],
-      ['Clase c3', 'cafelito-virtual', 1, 1],
+      // c1: opened by ana, carl and eva, finished by ana, bea and eva. Most viewed first.
+      ['Clase c1', 4, 3],
+      ['Clase c2', 2, 2],
     ]);
+    expect((await classesOf('cafelito-virtual')).map(({ titulo }) => titulo)).toEqual(['Clase c3']);
     expect(month.monthly_active).toEqual([
       { month: '2026-03', value: 2 },
       { month: '2026-04', value: 3 },
@@ -122,21 +128,74 @@ describe('classes, activations, role changes, Texto and monthly active members',
       { day: '2026-04-01', dimension: '', value: 1 },
     ]);
     expect(month.series.some((s) => s.metric === 'active_month')).toBe(false);
+  });
 
-    // A library of many classes sends its most viewed only.
+  it('pages every class of a library, most viewed first, and downloads them all as CSV', async () => {
+    const t = await setup();
+    await writeFull(t);
+    await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
+    // Twenty-five more classes, some with as many viewers as others (ties broken by the class's id).
     await t.db.insert(statsClasses).values(
       Array.from({ length: 25 }, (_, i) => ({
         video_id: 1000 + i,
         library: 'membresia',
         titulo: `Extra ${i}`,
         orden: 10 + i,
-        viewers: i,
-        finished: 0,
+        viewers: i % 7,
+        finished: i % 3,
       })),
     );
-    const many = (await overview(t, '30')).classes.filter((row) => row.library === 'membresia');
-    expect(many).toHaveLength(STATS_TOP_CLASSES);
-    expect(many.slice(0, 2).map((row) => row.titulo)).toEqual(['Extra 24', 'Extra 23']);
+    const all = await createStatsRepo(t.database).libraryClasses('membresia');
+    expect(all).toHaveLength(27);
+    const expected = [...all]
+      .sort((a, b) => b.viewers - a.viewers || b.video_id - a.video_id)
+      .map((row) => row.video_id);
+    expect(all.map((row) => row.video_id)).toEqual(expected);
+    await expectKeyedPages(
+      (url) => get(t, url),
+      '/api/estadisticas/clases?library=membresia',
+      4,
+      expected,
+      'video_id',
+    );
+    const first = StatsClassPage.parse((await get(t, '/api/estadisticas/clases?library=membresia')).json());
+    expect(first).toMatchObject({ total: 27, page: 1, pageSize: 20 });
+    expect(first.items).toHaveLength(20);
+
+    const file = await get(t, '/api/estadisticas/clases/exportar?library=membresia');
+    expect(file.statusCode).toBe(200);
+    const { filename, csv, rows } = file.json();
+    expect(filename).toBe('finalizacion-membresia_2026-04-02.csv');
+    expect(rows).toBe(27);
+    const lines = (csv as string).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
+    expect(lines[1]).toBe('Extra 20,6,2,33.3');
+    expect(lines[2]).toBe('Extra 13,6,1,16.7');
+    expect(lines.filter((line) => line !== '')).toHaveLength(28);
+    expect(lines).toContain('Clase c1,4,3,75');
+  });
+
+  it('refuses a library it does not know and a key it never gave out, in Spanish', async () => {
+    const t = await setup();
+    for (const url of [
+      '/api/estadisticas/clases?library=otra',
+      '/api/estadisticas/clases',
+      '/api/estadisticas/clases/exportar?library=otra',
+    ]) {
+      const res = await get(t, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toBe('Biblioteca no válida');
+    }
+    const keys = [
+      ...TAMPERED_KEYS,
+      // Well formed, but its viewers are not a count.
+      Buffer.from(JSON.stringify(["' OR 1=1 --", 1])).toString('base64url'),
+    ];
+    for (const key of keys) {
+      const res = await get(t, `/api/estadisticas/clases?library=membresia&after=${key}`);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().error, key).toBe(INVALID_PAGE_KEY);
+    }
   });
 
   it('groups a year by week from Monday: flows summed, snapshots at the week end', async () => {
@@ -166,6 +225,38 @@ describe('classes, activations, role changes, Texto and monthly active members',
     const days = await overview(t, '90');
     expect(year.figures.new_members.value).toBe(days.figures.new_members.value);
     expect(year.figures.paying_members).toEqual(days.figures.paying_members);
+
+    // Todo reads months: March from its first kept day, Saturday 28, then April so far.
+    const all = await overview(t, 'all');
+    expect(all.period).toBe('month');
+    const allSeries = (metric: string) => all.series.find((s) => s.metric === metric)?.points ?? [];
+    expect(allSeries('signups')).toEqual([
+      { day: '2026-03-28', dimension: '', value: 5 },
+      { day: '2026-04-01', dimension: '', value: 1 },
+    ]);
+    // Members as they stood on 31 March, and on the last closed day.
+    expect(allSeries('members')).toEqual([
+      { day: '2026-03-28', dimension: 'cafeinas', value: 2 },
+      { day: '2026-03-28', dimension: 'vip', value: 2 },
+      { day: '2026-04-01', dimension: 'cafeinas', value: 2 },
+      { day: '2026-04-01', dimension: 'vip', value: 4 },
+    ]);
+    for (const figure of ['new_members', 'paid_signups', 'cancellations', 'trial_conversion'] as const) {
+      expect(all.figures[figure].value, figure).toBe(days.figures[figure].value);
+    }
+
+    // The kept weeks: flows summed from Monday, snapshots at the week's last closed day.
+    const weeks = await createStatsRepo(t.database).allWeeklyRows();
+    const weekOf = (metric: string) =>
+      weeks.filter((row) => row.metric === metric).map((row) => `${row.day} ${row.dimension}=${row.value}`);
+    expect(weekOf('signups')).toEqual(['2026-03-23 =2', '2026-03-30 =4']);
+    expect(weekOf('members')).toEqual(['2026-03-23 vip=2', '2026-03-30 cafeinas=2', '2026-03-30 vip=4']);
+    expect(weekOf('active_month')).toEqual([]);
+    const months = await createStatsRepo(t.database).allMonthlyRows();
+    expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-01', 5],
+      ['2026-04-01', 1],
+    ]);
   });
 
   it('fills the days before the upgrade with what closing each day as it ended keeps', async () => {
@@ -183,7 +274,9 @@ describe('classes, activations, role changes, Texto and monthly active members',
     await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
     const repo = createStatsRepo(t.database);
     const live = await repo.allRows();
-    const classesOf = () => Promise.all(['membresia', 'cafelito-virtual'].map((l) => repo.topClasses(l, 50)));
+    const liveWeeks = await repo.allWeeklyRows();
+    const liveMonths = await repo.allMonthlyRows();
+    const classesOf = () => Promise.all(['membresia', 'cafelito-virtual'].map((l) => repo.libraryClasses(l)));
     const liveClasses = await classesOf();
     for (const metric of ['completions', 'activations', 'role_changes', 'active_month']) {
       expect(live.some((row) => row.metric === metric)).toBe(true);
@@ -192,6 +285,8 @@ describe('classes, activations, role changes, Texto and monthly active members',
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.allRows()).toEqual(live);
+    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
     expect(await classesOf()).toEqual(liveClasses);
   });
 

@@ -29,3 +29,14 @@ export function dayBounds(day: string, timeZone: string): { start: string; end: 
     end: startOfDay(day, timeZone, 1).toISOString(),
   };
 }
+
+/** The Monday of the week `day` falls in (weeks run Monday to Sunday). */
+export function mondayOf(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+/** The first day of the month `day` falls in. */
+export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after `day`'s. */
+export const nextMonth = (day: string): string => monthOf(addDays(`${day.slice(0, 7)}-28`, 4));

@@ -273,6 +273,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
 
   /** Closes every finished day that is not closed yet; answers how many it closed. */
   async function closeFinishedDays(): Promise<number> {
+    await repo.fillPeriods();
     const lastDay = addDays(dayOf(clock.now(), timeZone), -1);
     const lastClosed = await repo.lastClosedDay();
     let first: string;

@@ -1,13 +1,36 @@
-import type { HistoryChange } from '@app/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/client';
+import {
+  INVALID_PAGE_KEY,
+  STATS_METRICS,
+  STATS_SNAPSHOTS,
+  type HistoryChange,
+  type StatsClass,
+} from '@app/contracts';
+import { and, asc, desc, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase, Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import {
+  pageFromRows,
+  pageWindow,
+  readingOrder,
+  seekPast,
+  type KeyedPage,
+  type PageRequest,
+} from '../../lib/page-key';
 import { roles, sessions, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
-import { statsClasses, statsClosedDays, statsDaily, statsToolUses } from './schema';
+import { addDays, mondayOf, monthOf, nextMonth } from './days';
+import {
+  statsClasses,
+  statsClosedDays,
+  statsDaily,
+  statsMonthly,
+  statsToolUses,
+  statsWeekly,
+} from './schema';
 
 export interface StatsRow {
   metric: string;
@@ -40,6 +63,34 @@ const PROVIDER_TOOL = { youtube: 'ytvideo', instagram: 'igvideo' } as const;
 /** Rows per insert statement: well under either engine's limit of bound parameters. */
 const CHUNK = 200;
 
+const SNAPSHOTS: readonly string[] = STATS_SNAPSHOTS;
+/** The metrics a week sums: every flow. */
+export const WEEKLY_FLOWS: readonly string[] = STATS_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
+/** The snapshots a week keeps at its last day; the month's running count is read at months' ends instead. */
+export const WEEKLY_SNAPSHOTS: readonly string[] = SNAPSHOTS.filter((metric) => metric !== 'active_month');
+
+const weeklyColumns = {
+  metric: statsWeekly.metric,
+  day: statsWeekly.week,
+  dimension: statsWeekly.dimension,
+  value: statsWeekly.value,
+};
+
+const classColumns = {
+  library: statsClasses.library,
+  video_id: statsClasses.video_id,
+  titulo: statsClasses.titulo,
+  viewers: statsClasses.viewers,
+  finished: statsClasses.finished,
+};
+
+const monthlyColumns = {
+  metric: statsMonthly.metric,
+  day: statsMonthly.month,
+  dimension: statsMonthly.dimension,
+  value: statsMonthly.value,
+};
+
 const rowColumns = {
   metric: statsDaily.metric,
   day: statsDaily.day,
@@ -58,6 +109,97 @@ function changesOf(summary: string): HistoryChange[] {
 
 export function createStatsRepo(database: AppDatabase) {
   const db = () => database.read;
+
+  /**
+   * The kept rows of the periods (weeks or months) from `firstDay`'s to `lastDay`'s, from the kept days: flows
+   * summed, snapshots as the period's last closed day left them. `lastDay` is the last closed day, so it ends
+   * the last period. `startSql` and `startOf` both give a day's period (keyed by its first day).
+   */
+  async function periodRows(
+    tx: Db,
+    first: string,
+    lastDay: string,
+    startSql: SQL<string>,
+    startOf: (day: string) => string,
+    nextOf: (start: string) => string,
+  ): Promise<StatsRow[]> {
+    const flows = await tx
+      .select({
+        metric: statsDaily.metric,
+        day: startSql,
+        dimension: statsDaily.dimension,
+        value: sql<number>`sum(${statsDaily.value})`.mapWith(Number),
+      })
+      .from(statsDaily)
+      .where(
+        and(
+          inArray(statsDaily.metric, WEEKLY_FLOWS),
+          gte(statsDaily.day, first),
+          sql`${statsDaily.day} <= ${lastDay}`,
+        ),
+      )
+      .groupBy(statsDaily.metric, startSql, statsDaily.dimension);
+    const ends: string[] = [];
+    for (let start = first; start <= lastDay; start = nextOf(start)) {
+      const end = addDays(nextOf(start), -1);
+      ends.push(end < lastDay ? end : lastDay);
+    }
+    const snapshots = await tx
+      .select(rowColumns)
+      .from(statsDaily)
+      .where(and(inArray(statsDaily.metric, WEEKLY_SNAPSHOTS), inArray(statsDaily.day, ends)));
+    return [
+      ...flows.filter((row) => row.value !== 0),
+      ...snapshots.map((row) => ({ ...row, day: startOf(row.day) })),
+    ];
+  }
+
+  /** Rewrites whole the weekly and monthly rows of the periods from `firstDay`'s to the last closed day's. */
+  async function rewritePeriods(tx: Db, firstDay: string, lastDay: string) {
+    const week = mondayOf(firstDay);
+    const weekly = await periodRows(
+      tx,
+      week,
+      lastDay,
+      database.dialect.weekStart(statsDaily.day),
+      mondayOf,
+      (day) => addDays(day, 7),
+    );
+    const month = monthOf(firstDay);
+    const monthly = await periodRows(
+      tx,
+      month,
+      lastDay,
+      sql<string>`substr(${statsDaily.day}, 1, 7) || '-01'`,
+      monthOf,
+      nextMonth,
+    );
+    await tx
+      .delete(statsWeekly)
+      .where(and(gte(statsWeekly.week, week), sql`${statsWeekly.week} <= ${lastDay}`));
+    await tx
+      .delete(statsMonthly)
+      .where(and(gte(statsMonthly.month, month), sql`${statsMonthly.month} <= ${lastDay}`));
+    // Two nodes filling the same periods at once write the same values: the second overwrites, never fails.
+    for (let i = 0; i < weekly.length; i += CHUNK) {
+      await tx
+        .insert(statsWeekly)
+        .values(weekly.slice(i, i + CHUNK).map(({ day, ...row }) => ({ ...row, week: day })))
+        .onConflictDoUpdate({
+          target: [statsWeekly.week, statsWeekly.metric, statsWeekly.dimension],
+          set: { value: sql`excluded.value` },
+        });
+    }
+    for (let i = 0; i < monthly.length; i += CHUNK) {
+      await tx
+        .insert(statsMonthly)
+        .values(monthly.slice(i, i + CHUNK).map(({ day, ...row }) => ({ ...row, month: day })))
+        .onConflictDoUpdate({
+          target: [statsMonthly.month, statsMonthly.metric, statsMonthly.dimension],
+          set: { value: sql`excluded.value` },
+        });
+    }
+  }
 
   return {
     /** Every account: when it was made, whether it is active, its role now. */
@@ -243,6 +385,23 @@ export function createStatsRepo(database: AppDatabase) {
       }));
     },
 
+    /**
+     * Fills the weekly and monthly rows of every closed day when none is kept: the first start after they were
+     * added to what the close keeps. Answers whether it filled any.
+     */
+    fillPeriods: () =>
+      database.transaction(async (tx) => {
+        const [week] = await tx.select({ week: statsWeekly.week }).from(statsWeekly).limit(1);
+        const [month] = await tx.select({ month: statsMonthly.month }).from(statsMonthly).limit(1);
+        if (week && month) return false;
+        const [closed] = await tx
+          .select({ first: min(statsClosedDays.day), last: max(statsClosedDays.day) })
+          .from(statsClosedDays);
+        if (!closed?.first || !closed.last) return false;
+        await rewritePeriods(tx, closed.first, closed.last);
+        return true;
+      }),
+
     lastClosedDay: async (): Promise<string | null> => {
       const [row] = await db()
         .select({ day: max(statsClosedDays.day) })
@@ -294,6 +453,10 @@ export function createStatsRepo(database: AppDatabase) {
               set: { value: sql`excluded.value` },
             });
         }
+        // The weeks and months of the days closed here, rewritten whole from the kept days (those closed before
+        // in the same period included).
+        const closed = [...mine].sort();
+        if (closed.length > 0) await rewritePeriods(tx, closed[0] ?? '', closed.at(-1) ?? '');
       }),
 
     /** The kept rows of `metrics` from `from` to `to`, both included. */
@@ -365,20 +528,106 @@ export function createStatsRepo(database: AppDatabase) {
         .orderBy(asc(statsDaily.metric), asc(week), asc(statsDaily.dimension));
     },
 
-    /** A library's `limit` classes with the most viewers, read in the index's order. */
-    topClasses: (library: string, limit: number) =>
+    /** The kept weekly rows of `metrics` for the weeks starting (Monday) from `from` to `to`, both included. */
+    weeklyRows: (from: string, to: string, metrics: readonly string[]) =>
       db()
-        .select({
-          library: statsClasses.library,
-          video_id: statsClasses.video_id,
-          titulo: statsClasses.titulo,
-          viewers: statsClasses.viewers,
-          finished: statsClasses.finished,
-        })
+        .select(weeklyColumns)
+        .from(statsWeekly)
+        .where(
+          and(
+            inArray(statsWeekly.metric, metrics),
+            gte(statsWeekly.week, from),
+            sql`${statsWeekly.week} <= ${to}`,
+          ),
+        )
+        .orderBy(asc(statsWeekly.metric), asc(statsWeekly.week), asc(statsWeekly.dimension)),
+
+    /** Each metric's total over the kept weeks starting from `from` to `to` (Mondays, both included). */
+    weeklySums: async (from: string, to: string, metrics: readonly string[]) => {
+      const rows = await db()
+        .select({ metric: statsWeekly.metric, total: sql<number>`sum(${statsWeekly.value})`.mapWith(Number) })
+        .from(statsWeekly)
+        .where(
+          and(
+            inArray(statsWeekly.metric, metrics),
+            gte(statsWeekly.week, from),
+            sql`${statsWeekly.week} <= ${to}`,
+          ),
+        )
+        .groupBy(statsWeekly.metric);
+      return new Map(rows.map((row) => [row.metric, row.total]));
+    },
+
+    /** The kept monthly rows of `metrics` for the months starting from `from` to `to`, both included. */
+    monthlyRows: (from: string, to: string, metrics: readonly string[]) =>
+      db()
+        .select(monthlyColumns)
+        .from(statsMonthly)
+        .where(
+          and(
+            inArray(statsMonthly.metric, metrics),
+            gte(statsMonthly.month, from),
+            sql`${statsMonthly.month} <= ${to}`,
+          ),
+        ),
+
+    /** Every kept monthly row (a test's comparison). */
+    allMonthlyRows: () =>
+      db()
+        .select(monthlyColumns)
+        .from(statsMonthly)
+        .orderBy(asc(statsMonthly.metric), asc(statsMonthly.month), asc(statsMonthly.dimension)),
+
+    /** Every kept weekly row (a test's comparison). */
+    allWeeklyRows: () =>
+      db()
+        .select(weeklyColumns)
+        .from(statsWeekly)
+        .orderBy(asc(statsWeekly.metric), asc(statsWeekly.week), asc(statsWeekly.dimension)),
+
+    /**
+     * One page of a library's classes, most viewed first, the class's id breaking ties: read by the
+     * (library, viewers, id) index, past a key of the viewers (as text) and id of the row it starts after.
+     */
+    async classPage(
+      library: string,
+      request: PageRequest,
+    ): Promise<KeyedPage<StatsClass> & { total: number }> {
+      const window = pageWindow(request);
+      let seek;
+      if (window.anchor) {
+        const [viewers, id] = window.anchor;
+        if (!/^\d{1,9}$/.test(viewers)) throw badRequest(INVALID_PAGE_KEY);
+        seek = seekPast(statsClasses.viewers, statsClasses.video_id, window.backward, {
+          sortValue: Number(viewers),
+          id,
+        });
+      }
+      const inLibrary = eq(statsClasses.library, library);
+      const [rows, counted] = await Promise.all([
+        db()
+          .select(classColumns)
+          .from(statsClasses)
+          .where(and(inLibrary, seek))
+          .orderBy(...readingOrder(statsClasses.viewers, statsClasses.video_id, window.backward))
+          .limit(window.limit)
+          .offset(window.offset),
+        db()
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(statsClasses)
+          .where(inLibrary),
+      ]);
+      const keyed = pageFromRows(window, rows, (row) => [String(row.viewers), row.video_id]);
+      return { ...keyed, total: counted[0]?.n ?? 0 };
+    },
+
+    /** Every class of a library, most viewed first (its CSV). */
+    libraryClasses: (library: string): Promise<StatsClass[]> =>
+      db()
+        .select(classColumns)
         .from(statsClasses)
         .where(eq(statsClasses.library, library))
-        .orderBy(desc(statsClasses.viewers), desc(statsClasses.video_id))
-        .limit(limit),
+        .orderBy(desc(statsClasses.viewers), desc(statsClasses.video_id)),
 
     /** Counts one use of a tool that leaves no row of its own, for the member, on `day`. */
     countToolUse: (day: string, tool: string, userId: number) =>
@@ -396,6 +645,8 @@ export function createStatsRepo(database: AppDatabase) {
     forgetAll: () =>
       database.transaction(async (tx) => {
         await tx.delete(statsDaily);
+        await tx.delete(statsWeekly);
+        await tx.delete(statsMonthly);
         await tx.delete(statsClosedDays);
         await tx.delete(statsClasses);
       }),

@@ -1,4 +1,4 @@
-import { statsOverview } from '@app/contracts';
+import { statsClassExport, statsClassList, statsOverview } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import type { StatsService } from './service';
@@ -6,4 +6,8 @@ import type { StatsService } from './service';
 /** Estadísticas: holders of its permission only (administrators have it). */
 export function statsRoutes(app: FastifyInstance, stats: StatsService): void {
   route(app, statsOverview, access.tool('estadisticas'), ({ query }) => stats.overview(query.range));
+  route(app, statsClassList, access.tool('estadisticas'), ({ query }) => stats.classes(query));
+  route(app, statsClassExport, access.tool('estadisticas'), ({ query }) =>
+    stats.exportClasses(query.library),
+  );
 }

@@ -12,6 +12,28 @@ export const statsDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension] })],
 );
 
+export const statsWeekly = pgTable(
+  'stats_weekly',
+  {
+    metric: text('metric').notNull(),
+    week: text('week').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.metric, t.dimension] })],
+);
+
+export const statsMonthly = pgTable(
+  'stats_monthly',
+  {
+    metric: text('metric').notNull(),
+    month: text('month').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.metric, t.dimension] })],
+);
+
 export const statsClosedDays = pgTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),

@@ -15,6 +15,34 @@ export const statsDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension] })],
 );
 
+/**
+ * The kept rows summed per week (from Monday, keyed by that day): flows totalled, snapshots as the week's last
+ * closed day left them. Rewritten whole by each close that closes a day of the week, so a year or the whole
+ * history is read in weeks rather than summed from its days.
+ */
+export const statsWeekly = sqliteTable(
+  'stats_weekly',
+  {
+    metric: text('metric').notNull(),
+    week: text('week').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.metric, t.dimension] })],
+);
+
+/** The kept rows per month (keyed by its first day), kept as the weekly ones are: the whole history's series. */
+export const statsMonthly = sqliteTable(
+  'stats_monthly',
+  {
+    metric: text('metric').notNull(),
+    month: text('month').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.metric, t.dimension] })],
+);
+
 /** The days whose rows are complete: a day is closed once, whichever node gets there first. */
 export const statsClosedDays = sqliteTable('stats_closed_days', {
   day: text('day').primaryKey(),

@@ -1,8 +1,11 @@
 import {
-  LIBRARY_NAMES,
+  completionShare,
+  STATS_CLASSES_CSV_HEADER,
   STATS_METRICS,
-  STATS_TOP_CLASSES,
   STATS_SNAPSHOTS,
+  type StatsClassesExport,
+  type LibraryName,
+  type StatsClassPage,
   type StatsFigure,
   type StatsPeriod,
   type StatsSeries,
@@ -11,7 +14,9 @@ import {
   type StatsOverview,
   type StatsRange,
 } from '@app/contracts';
-import { addDays, daysBetween } from './days';
+import { writeCsv } from '../../lib/csv';
+import type { PageRequest } from '../../lib/page-key';
+import { addDays, daysBetween, mondayOf, monthOf } from './days';
 import type { StatsRepo, StatsRow } from './repo';
 
 /** The range's length in days (the whole kept history for "all"). */
@@ -32,7 +37,6 @@ export interface StatsServiceDeps {
 const SERIES_METRICS = STATS_METRICS.filter((metric) => metric !== 'active_month');
 const SNAPSHOTS: readonly string[] = STATS_SNAPSHOTS;
 const FLOWS = SERIES_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
-const SERIES_SNAPSHOTS = SERIES_METRICS.filter((metric) => SNAPSHOTS.includes(metric));
 
 /** The last day of each month from `from` to `to`, and `to` itself. */
 function monthEnds(from: string, to: string): string[] {
@@ -46,36 +50,40 @@ function monthEnds(from: string, to: string): string[] {
   return ends;
 }
 
-/** Each Sunday from `from` to `to`, and `to`: the days a week's snapshot is read on. */
-function weekEnds(from: string, to: string): string[] {
-  const ends: string[] = [];
-  const weekday = new Date(`${from}T00:00:00Z`).getUTCDay();
-  for (let day = addDays(from, (7 - weekday) % 7); day < to; day = addDays(day, 7)) ends.push(day);
-  ends.push(to);
-  return ends;
-}
-
-/** The first day of the week (Monday) of `day`, not before `from`. */
-const weekOf = (day: string, from: string) => {
-  const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
-  return monday < from ? from : monday;
+/** The first Monday on or after `day`. */
+const mondayFrom = (day: string) => {
+  const monday = mondayOf(day);
+  return monday < day ? addDays(monday, 7) : monday;
 };
 
 /**
- * Figures and series of a range, from the kept daily rows only. Sums and week totals are counted by the
- * database; the answer carries one point per period, so a year or the whole history is read in weeks.
+ * Figures and series of a range, from the kept rows only. Sums are counted by the database, over kept weeks
+ * where whole ones fit; the answer carries one point per period: a year in weeks, the whole history in months.
  */
 export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
-  /** The series of [from, to], by day or by week. */
+  /**
+   * The series of [from, to], by day or by week. Weeks are read from the kept weekly rows, but for a first week
+   * that starts before `from`: its flows are summed from its days in the range, and its point is keyed by `from`.
+   * `to` is the last closed day, so the last week's rows hold its days up to `to` and no more.
+   */
   async function seriesOf(from: string, to: string, period: StatsPeriod): Promise<StatsSeries[]> {
     let points: StatsRow[];
     if (period === 'day') points = await repo.rowsBetween(from, to, SERIES_METRICS);
-    else {
-      const [flows, snapshots] = await Promise.all([
-        repo.weeklyTotals(from, to, FLOWS),
-        repo.rowsOn(weekEnds(from, to), SERIES_SNAPSHOTS),
+    else if (period === 'month') {
+      // Months are read for the whole history only: its first month holds no kept day before `from`.
+      points = (await repo.monthlyRows(monthOf(from), to, SERIES_METRICS)).map((row) => ({
+        ...row,
+        day: row.day < from ? from : row.day,
+      }));
+    } else {
+      const firstWeek = mondayFrom(from);
+      const [head, weeks] = await Promise.all([
+        firstWeek > from ? repo.weeklyTotals(from, addDays(firstWeek, -1), FLOWS) : [],
+        repo.weeklyRows(mondayOf(from), to, SERIES_METRICS),
       ]);
-      points = [...flows, ...snapshots].map((row) => ({ ...row, day: weekOf(row.day, from) }));
+      points = [...head, ...weeks.filter((row) => row.day >= from || SNAPSHOTS.includes(row.metric))].map(
+        (row) => ({ ...row, day: row.day < from ? from : row.day }),
+      );
     }
     const byMetric = new Map<string, StatsSeries['points']>();
     for (const { metric, day, dimension, value } of points) {
@@ -89,6 +97,27 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     }));
   }
 
+  /**
+   * Each flow's total from `from` to `to`: whole weeks from the kept weekly rows, the days around them from the
+   * daily ones. The week of the last closed day (`last`) is whole as kept: it holds no day after `last`.
+   */
+  async function totalsBetween(from: string, to: string, last: string): Promise<Map<string, number>> {
+    const firstWeek = mondayFrom(from);
+    const lastWeek = to === last ? mondayOf(to) : addDays(mondayFrom(addDays(to, 1)), -7);
+    if (firstWeek > lastWeek) return repo.totalsBetween(from, to, FLOWS);
+    const parts = await Promise.all([
+      firstWeek > from ? repo.totalsBetween(from, addDays(firstWeek, -1), FLOWS) : new Map<string, number>(),
+      repo.weeklySums(firstWeek, lastWeek, FLOWS),
+      addDays(lastWeek, 6) < to
+        ? repo.totalsBetween(addDays(lastWeek, 7), to, FLOWS)
+        : new Map<string, number>(),
+    ]);
+    const totals = new Map<string, number>();
+    for (const part of parts)
+      for (const [metric, value] of part) totals.set(metric, (totals.get(metric) ?? 0) + value);
+    return totals;
+  }
+
   async function overview(range: StatsRange): Promise<StatsOverview> {
     const to = await repo.lastClosedDay();
     const first = await repo.firstClosedDay();
@@ -99,17 +128,21 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     const previousTo = addDays(from, -1);
     const previousFrom = addDays(from, -length);
     const beforePrevious = addDays(previousFrom, -1);
-    const period: StatsPeriod = all || length > 90 ? 'week' : 'day';
+    const period: StatsPeriod = all ? 'month' : length > 90 ? 'week' : 'day';
     const months = monthEnds(from, to);
 
-    const [totals, previousTotals, snapshots, monthly, series, classes] = await Promise.all([
-      repo.totalsBetween(from, to, FLOWS),
-      repo.totalsBetween(previousFrom, previousTo, FLOWS),
+    const [previousTotals, snapshots, monthly, series] = await Promise.all([
+      totalsBetween(previousFrom, previousTo, to),
       repo.rowsOn([to, previousTo, beforePrevious], ['members', 'paying', 'mrr']),
       repo.rowsOn(months, ['active_month']),
       seriesOf(from, to, period),
-      Promise.all(LIBRARY_NAMES.map((library) => repo.topClasses(library, STATS_TOP_CLASSES))),
     ]);
+    // The range's flows are the sums of their series, whatever the period: read once, not summed again.
+    const totals = new Map<string, number>();
+    for (const { metric, points } of series) {
+      if (SNAPSHOTS.includes(metric)) continue;
+      for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
+    }
     const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
     const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
     const sumAt = (metric: StatsMetric, day: string, keep: (dimension: string) => boolean = () => true) =>
@@ -154,7 +187,6 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       period,
       series,
       monthly_active: months.map((day) => ({ month: day.slice(0, 7), value: activeByDay.get(day) ?? 0 })),
-      classes: classes.flat(),
     };
   }
 
@@ -178,11 +210,31 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       period: 'day',
       series: SERIES_METRICS.map((metric) => ({ metric, points: [] })),
       monthly_active: [],
-      classes: [],
     };
   }
 
-  return { overview };
+  /** One page of a library's classes, as the last close found them. */
+  async function classes(query: { library: LibraryName } & PageRequest): Promise<StatsClassPage> {
+    const { rows, ...keys } = await repo.classPage(query.library, query);
+    return { ...keys, items: rows, pageSize: query.pageSize };
+  }
+
+  /** Every class of a library as CSV, named after the library and the last closed day. */
+  async function exportClasses(library: LibraryName): Promise<StatsClassesExport> {
+    const [rows, last] = await Promise.all([repo.libraryClasses(library), repo.lastClosedDay()]);
+    const csv = writeCsv(
+      STATS_CLASSES_CSV_HEADER,
+      rows.map((row) => [
+        row.titulo,
+        String(row.viewers),
+        String(row.finished),
+        String(completionShare(row.finished, row.viewers)),
+      ]),
+    );
+    return { filename: `finalizacion-${library}_${last ?? 'sin-datos'}.csv`, csv, rows: rows.length };
+  }
+
+  return { overview, classes, exportClasses };
 }
 
 /** Monthly income per currency at the last day (`mrr` rows are keyed `currency:state`). */

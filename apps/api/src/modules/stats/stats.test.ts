@@ -10,6 +10,7 @@ import { addDays } from './days';
 import { createStatsKeeper } from './keeper';
 import { ensureStatsPermission } from './permission';
 import { createStatsRepo } from './repo';
+import { statsMonthly, statsWeekly } from './schema';
 
 const TZ = 'Europe/Madrid';
 
@@ -122,11 +123,24 @@ describe('the close of each day', () => {
     const repo = createStatsRepo(t.database);
     const live = await repo.allRows();
     expect(live.length).toBeGreaterThan(30);
+    const liveWeeks = await repo.allWeeklyRows();
+    expect(liveWeeks.length).toBeGreaterThan(10);
+    const liveMonths = await repo.allMonthlyRows();
+    expect(liveMonths.length).toBeGreaterThan(10);
 
     // The first start after the upgrade: nothing kept, every past day filled at once.
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
     expect(await repo.allRows()).toEqual(live);
+    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
+
+    // Days kept before weeks and months were: the next close fills them, with no day left to close.
+    await t.db.delete(statsWeekly);
+    await t.db.delete(statsMonthly);
+    expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(0);
+    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
+    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
   });
 
   it('keeps counting a subscription whose changes Historial no longer holds', async () => {
@@ -154,6 +168,17 @@ describe('the close of each day', () => {
     ]);
     expect(await kept(t, 'signups')).toHaveLength(5);
     expect(await kept(t, 'paying')).toContain('2026-04-02 active=1');
+    // Its weeks once too: the weekend of 28-29 March, then the week from Monday 30 March.
+    const weeks = await createStatsRepo(t.database).allWeeklyRows();
+    expect(weeks.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-23', 2],
+      ['2026-03-30', 3],
+    ]);
+    const months = await createStatsRepo(t.database).allMonthlyRows();
+    expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-01', 4],
+      ['2026-04-01', 1],
+    ]);
     // A later close finds nothing left to do.
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(0);
   });
@@ -219,10 +244,16 @@ describe('GET /api/estadisticas', () => {
     const t = await setup();
     const member = await addUser(t.db, { email: 'vip@example.com', role: 'vip' });
     const cookie = await signIn(t.app, member.email, member.password);
-    const refused = await t.app.inject({ url: '/api/estadisticas', headers: { cookie } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toHaveProperty('error');
-    expect((await t.app.inject({ url: '/api/estadisticas' })).statusCode).toBe(401);
+    for (const url of [
+      '/api/estadisticas',
+      '/api/estadisticas/clases?library=membresia',
+      '/api/estadisticas/clases/exportar?library=membresia',
+    ]) {
+      const refused = await t.app.inject({ url, headers: { cookie } });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toHaveProperty('error');
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    }
   });
 });
 

@@ -1,23 +1,34 @@
-import type { StatsClass } from '@app/contracts';
-import { Box, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { completionShare, STATS_MESSAGES as M, type LibraryName, type PagePosition } from '@app/contracts';
+import { Box, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { ListState } from '@/components/list-state';
+import { Pager, rangeLabel } from '@/components/pager';
 import { downloadText } from '@/lib/download';
-import { classesCsv, completionShare } from './table-data';
+import { notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { usePageInRange } from '@/lib/use-page-in-range';
+import { useExportStatsClasses, useStatsClasses } from './api/get-stats-classes';
 
 const percent = (value: number) => `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
 
-/** Classes of one library: the members who opened or finished each and how many finished, with its CSV. */
-export function ClassCompletionTable({
-  title,
-  classes,
-  filename,
-}: {
-  title: string;
-  classes: readonly StatsClass[];
-  filename: string;
-}) {
+/**
+ * Every class of one library, most viewed first, a page at a time: the members who opened or finished each and
+ * how many finished, with the CSV of all of them.
+ */
+export function ClassCompletionTable({ title, library }: { title: string; library: LibraryName }) {
   const titleId = useId();
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const setPage = useCallback((page: number) => setPosition({ page }), []);
+  const list = useStatsClasses(library, position);
+  usePageInRange(list, position.page, setPage);
+  const exporting = useExportStatsClasses(library);
+  const items = list.data?.items ?? [];
+  const runExport = () =>
+    exporting.mutate(undefined, {
+      onSuccess: (file) => downloadText(file.filename, file.csv),
+      onError: (error) => notifyFailed(errorMessage(error, M.exportClasses)),
+    });
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <Group justify="space-between" mb="sm">
@@ -28,19 +39,25 @@ export function ClassCompletionTable({
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden="true" />}
-          onClick={() => downloadText(filename, classesCsv(classes))}
+          onClick={runExport}
+          loading={exporting.isPending}
           aria-label={`Descargar CSV: ${title}`}
-          disabled={classes.length === 0}
+          disabled={list.data?.total === 0}
         >
           Descargar CSV
         </Button>
       </Group>
-      {classes.length === 0 ? (
-        <Text c="dimmed">Esta biblioteca aún no tiene clases.</Text>
-      ) : (
-        // Focusable, so a keyboard can scroll a long library's rows.
-        <Box mah={320} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={`Tabla: ${title}`}>
-          <Table striped stickyHeader fz="sm" aria-label={`Números: ${title}`}>
+      <ListState
+        loading={list.isPending}
+        error={list.isError ? errorMessage(list.error, M.load) : null}
+        empty={items.length === 0}
+        loadingLabel="Cargando clases..."
+        emptyLabel="Esta biblioteca aún no tiene clases."
+        onRetry={() => void list.refetch()}
+      >
+        {/* Focusable, so a keyboard can scroll a wide table on a narrow screen. */}
+        <Box style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={`Tabla: ${title}`}>
+          <Table striped fz="sm" aria-label={`Números: ${title}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Clase</Table.Th>
@@ -56,7 +73,7 @@ export function ClassCompletionTable({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {classes.map((row) => (
+              {items.map((row) => (
                 <Table.Tr key={row.video_id}>
                   <Table.Th scope="row" fw={400}>
                     {row.titulo}
@@ -69,7 +86,15 @@ export function ClassCompletionTable({
             </Table.Tbody>
           </Table>
         </Box>
-      )}
+        {list.data && (
+          <Pager
+            look="steps"
+            of={list.data}
+            status={(page) => rangeLabel(page, list.data.pageSize, list.data.total, 'clases')}
+            onChange={(_, to) => setPosition(to)}
+          />
+        )}
+      </ListState>
     </Paper>
   );
 }

@@ -33,7 +33,7 @@ import { errorMessage } from '@/lib/query-client';
 import { useStats } from './api/get-stats';
 import { StatsChart } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
-import { daysOf, formatDay, tableOf, weeksOf, type StatsColumn } from './table-data';
+import { daysOf, formatDay, monthsOf, tableOf, weeksOf, type StatsColumn } from './table-data';
 
 /** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
 function formatMoney(amount: number, currency: string): string {
@@ -151,11 +151,15 @@ const flowColumns = (metrics: Partial<Record<StatsMetric, string>>): StatsColumn
   Object.entries(metrics).map(([key, label]) => ({ key, label }));
 
 function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: string }) {
-  const weekly = stats.period === 'week';
-  const periods = weekly ? weeksOf(from, to) : daysOf(from, to);
-  const per = weekly ? 'por semana' : 'por día';
-  const points = (metric: StatsMetric) =>
-    stats.series.find((series) => series.metric === metric)?.points ?? [];
+  const periods = { day: daysOf, week: weeksOf, month: monthsOf }[stats.period](from, to);
+  const per = { day: 'por día', week: 'por semana', month: 'por mes' }[stats.period];
+  // A month's rows are keyed AAAA-MM (its first point is keyed by the range's first day).
+  const points = (metric: StatsMetric) => {
+    const found = stats.series.find((series) => series.metric === metric)?.points ?? [];
+    return stats.period === 'month'
+      ? found.map((point) => ({ ...point, day: point.day.slice(0, 7) }))
+      : found;
+  };
   const table = (metric: StatsMetric, columns: StatsColumn[] = [], labelOf?: (dimension: string) => string) =>
     tableOf(points(metric), periods, columns, labelOf, stats.period);
   // Several flows in one chart: each metric becomes a column.
@@ -239,7 +243,9 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
         filename={`nuevos-miembros_${suffix}`}
       />
       <StatsChart
-        title={`Miembros activos ${per}`}
+        title={
+          stats.period === 'month' ? 'Miembros activos cada día, sumados por mes' : `Miembros activos ${per}`
+        }
         kind="line"
         table={flows({ active: 'Miembros activos' })}
         filename={`miembros-activos_${suffix}`}
@@ -274,9 +280,8 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
           key={library}
-          title={`Finalización de las clases más vistas: ${TOOL_TITLES[library]}`}
-          classes={stats.classes.filter((row) => row.library === library)}
-          filename={`finalizacion-${library}_${to}.csv`}
+          title={`Finalización de las clases: ${TOOL_TITLES[library]}`}
+          library={library}
         />
       ))}
     </Stack>

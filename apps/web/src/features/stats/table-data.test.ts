@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesCsv, csvOf, daysOf, formatPeriod, tableOf, weeksOf } from './table-data';
+import { csvOf, daysOf, formatPeriod, monthsOf, tableOf, weeksOf } from './table-data';
 
 describe('tableOf', () => {
   it('gives every day of the range a row, a missing value a zero and an unknown dimension its own column', () => {
@@ -56,12 +56,9 @@ describe('weekly and monthly tables', () => {
   });
 });
 
-describe('classesCsv', () => {
-  it('writes each class with its viewers, finishers and share', () => {
-    expect(
-      classesCsv([{ library: 'membresia', video_id: 1, titulo: 'Uno, dos', viewers: 4, finished: 3 }]),
-    ).toBe(
-      'Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)\r\n"Uno, dos",4,3,75\r\n',
-    );
+describe('monthsOf', () => {
+  it('lists each month the range touches, across a year end', () => {
+    expect(monthsOf('2025-11-28', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsOf('2026-03-28', '2026-03-30')).toEqual(['2026-03']);
   });
 });

@@ -1,4 +1,4 @@
-import type { StatsClass, StatsPoint } from '@app/contracts';
+import type { StatsPoint } from '@app/contracts';
 
 /** One column of a chart's table: the dimension it reads and the header a person sees. */
 export interface StatsColumn {
@@ -24,6 +24,17 @@ export function weeksOf(from: string, to: string): string[] {
   return daysOf(from, to).filter(
     (day, index) => index === 0 || new Date(`${day}T00:00:00Z`).getUTCDay() === 1,
   );
+}
+
+/** Each month (AAAA-MM) from `from`'s to `to`'s: the rows of a monthly table. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let [year, month] = from.split('-').map(Number) as [number, number]; ; month += 1) {
+    if (month > 12) [year, month] = [year + 1, 1];
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > to.slice(0, 7)) return months;
+    months.push(key);
+  }
 }
 
 const MONTH_NAMES = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -78,24 +89,6 @@ export function tableOf(
 
 /** dd/mm/aaaa, as the app writes days. */
 export const formatDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-/** Finished per 100 viewers, one decimal (0 with no viewer). */
-export const completionShare = (finished: number, viewers: number): number =>
-  viewers > 0 ? Math.round((finished * 1000) / viewers) / 10 : 0;
-
-/** Each class's completion as CSV: its title, viewers, finishers and share. */
-export function classesCsv(classes: readonly StatsClass[]): string {
-  const lines = [
-    ['Clase', 'Miembros que la abrieron', 'Miembros que la completaron', 'Completada (%)'],
-    ...classes.map((row) => [
-      row.titulo,
-      String(row.viewers),
-      String(row.finished),
-      String(completionShare(row.finished, row.viewers)),
-    ]),
-  ];
-  return `${lines.map((line) => line.map(quoted).join(',')).join('\r\n')}\r\n`;
-}
 
 const quoted = (cell: string) => (/[",;\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
