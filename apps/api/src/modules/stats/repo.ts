@@ -65,9 +65,9 @@ const CHUNK = 200;
 
 const SNAPSHOTS: readonly string[] = STATS_SNAPSHOTS;
 /** The metrics a week sums: every flow. */
-export const WEEKLY_FLOWS: readonly string[] = STATS_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
+const WEEKLY_FLOWS: readonly string[] = STATS_METRICS.filter((metric) => !SNAPSHOTS.includes(metric));
 /** The snapshots a week keeps at its last day; the month's running count is read at months' ends instead. */
-export const WEEKLY_SNAPSHOTS: readonly string[] = SNAPSHOTS.filter((metric) => metric !== 'active_month');
+const WEEKLY_SNAPSHOTS: readonly string[] = SNAPSHOTS.filter((metric) => metric !== 'active_month');
 
 const weeklyColumns = {
   metric: statsWeekly.metric,
