@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, expectNoSidewaysScroll, MOBILE, signIn, test } from './fixtures';
 import { FIRST_DAY, LAST_DAY, STATS_DAYS } from './stats-history';
 
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -144,6 +144,12 @@ test.describe('Estadísticas', () => {
 
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
+    // On a phone each class is a card: its completion in view, nothing to scroll sideways.
+    const phoneClasses = page.getByRole('table', { name: 'Números: Finalización de las clases: Membresía' });
+    const share = phoneClasses.getByRole('row').nth(1).getByRole('cell').last();
+    await share.scrollIntoViewIfNeeded();
+    await expect(share).toBeInViewport({ ratio: 1 });
+    await expectNoSidewaysScroll(phoneClasses);
   });
 
   test('a member without the permission has no entry and the API refuses them', async ({ page }) => {

@@ -2,6 +2,7 @@ import { completionShare, STATS_MESSAGES as M, type LibraryName, type PagePositi
 import { Box, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useId, useState } from 'react';
+import stacked from '@/components/stacked-table.module.css';
 import { ListState } from '@/components/list-state';
 import { Pager, rangeLabel } from '@/components/pager';
 import { downloadText } from '@/lib/download';
@@ -57,7 +58,7 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
       >
         {/* Focusable, so a keyboard can scroll a wide table on a narrow screen. */}
         <Box style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={`Tabla: ${title}`}>
-          <Table striped fz="sm" aria-label={`Números: ${title}`}>
+          <Table className={stacked.table} striped fz="sm" aria-label={`Números: ${title}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Clase</Table.Th>
@@ -78,9 +79,15 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
                   <Table.Th scope="row" fw={400}>
                     {row.titulo}
                   </Table.Th>
-                  <Table.Td ta="right">{row.viewers.toLocaleString('es-ES')}</Table.Td>
-                  <Table.Td ta="right">{row.finished.toLocaleString('es-ES')}</Table.Td>
-                  <Table.Td ta="right">{percent(completionShare(row.finished, row.viewers))}</Table.Td>
+                  <Table.Td ta="right" data-label="La abrieron">
+                    {row.viewers.toLocaleString('es-ES')}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="La completaron">
+                    {row.finished.toLocaleString('es-ES')}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="Completada">
+                    {percent(completionShare(row.finished, row.viewers))}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
