@@ -5,7 +5,9 @@ import { connectAdmin, databaseUrl, quoteIdent } from './pg-server';
 /**
  * Fresh, migrated PostgreSQL databases for tests. Copying the migrated template takes a few hundred
  * milliseconds, so a database given back is emptied (TRUNCATE ... RESTART IDENTITY) and handed out again:
- * each test still starts on an empty, migrated database, and a test may hold several at once.
+ * each test still starts on an empty, migrated database, and a test may hold several at once. The emptying
+ * (a second on a busy machine: each table and index gets new files) runs while the next test runs, on a
+ * second database made for that.
  */
 export interface TestPgDatabase {
   name: string;
@@ -14,7 +16,22 @@ export interface TestPgDatabase {
   release(): Promise<void>;
 }
 
-const free: string[] = [];
+/** A database on hand for the next test: its name once it is copied, or emptied after its last test. */
+type OnHand = Promise<string>;
+
+/**
+ * The databases on hand, oldest first. Kept on the global object, as the counter below: the files of a worker
+ * share the process but each loads this module afresh, and a pool per file would copy the template again.
+ */
+const POOL = Symbol.for('app.test.pgDatabasesOnHand');
+const onHand = ((globalThis as { [POOL]?: OnHand[] })[POOL] ??= []);
+
+/** Puts a database being readied in the pool; its failure is seen by the test that takes it. */
+function keep(database: OnHand): void {
+  database.catch(() => undefined);
+  onHand.push(database);
+}
+
 const COUNTER = Symbol.for('app.test.pgDatabaseCounter');
 
 /**
@@ -77,14 +94,15 @@ export async function dropPgDatabase(name: string): Promise<void> {
 
 /** An empty database with every migration applied (drizzle/pg), as the server leaves it at first start. */
 export async function acquirePgDatabase(): Promise<TestPgDatabase> {
-  const reused = free.pop();
-  const name = reused ?? (await createFromTemplate(inject('pgTemplate')));
-  if (reused) await empty(name);
+  const template = inject('pgTemplate');
+  const name = await (onHand.shift() ?? createFromTemplate(template));
+  // Another database on hand, so the next test need not wait for this one to be emptied.
+  if (onHand.length === 0) keep(createFromTemplate(template));
   return {
     name,
     url: databaseUrl(name),
     release: async () => {
-      free.push(name);
+      keep(empty(name).then(() => name));
     },
   };
 }
