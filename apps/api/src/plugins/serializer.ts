@@ -34,9 +34,21 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /**
+ * Each contract's writer, compiled once: a contract answers several routes, and every app built in one process
+ * (each test builds its own) reuses the writers, which depend on the contract alone and keep no state.
+ */
+const compiled = new WeakMap<z.ZodType, (value: unknown) => string>();
+
+/**
  * Answers are written by fast-json-stringify from each contract's JSON Schema: it emits only the properties
  * the contract declares (an object's extra keys, such as a password hash a query happened to select, never
  * leave the server) and costs a fraction of validating every answer with zod and then JSON.stringify.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJson(responseJsonSchema(schema) as unknown as Schema);
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let serialize = compiled.get(schema);
+  if (!serialize) {
+    serialize = fastJson(responseJsonSchema(schema) as unknown as Schema);
+    compiled.set(schema, serialize);
+  }
+  return serialize;
+};

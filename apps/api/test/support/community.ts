@@ -246,12 +246,14 @@ export async function buildCommunity(): Promise<Community> {
 
   const emails = new Map<PrincipalName | 'victim', string>([['victim', victim.email]]);
   for (const p of principals) if (p.email) emails.set(p.name, p.email);
+  const savedSnapshot = snapshot.saved();
   return {
-    snapshot: snapshot.saved(),
+    snapshot: savedSnapshot,
     fakesEnv,
     secrets: secretValues(fakesEnv),
     close: async () => {
       await Promise.all(fakes.map((fake) => fake.close()));
+      await settleCopies(savedSnapshot);
     },
     principals,
     victim: { id: victim.id, email: victim.email, username: 'victima_miembro', phone: '+34 600 111 222' },
@@ -293,6 +295,39 @@ async function openSnapshotDatabase() {
   };
 }
 
+/**
+ * The next copy of each PostgreSQL snapshot, made while the previous one is in use: the access matrix takes a
+ * copy per route, and a copy takes a few hundred milliseconds.
+ */
+const nextCopies = new Map<string, Promise<{ name: string; url: string }>>();
+/** Copies given back, being dropped while the tests go on; the community's close waits for them. */
+const drops = new Set<Promise<void>>();
+
+function takeCopy(template: string): Promise<{ name: string; url: string }> {
+  const copy = nextCopies.get(template) ?? copyPgDatabase(template);
+  const next = copyPgDatabase(template);
+  // A failed copy fails the test that takes it.
+  next.catch(() => undefined);
+  nextCopies.set(template, next);
+  return copy;
+}
+
+function dropLater(name: string): void {
+  const drop = dropPgDatabase(name).finally(() => drops.delete(drop));
+  drop.catch(() => undefined);
+  drops.add(drop);
+}
+
+/** Drops the copy made ahead for `snapshot` and waits for the copies being dropped. */
+async function settleCopies(snapshot: Snapshot): Promise<void> {
+  if (snapshot.engine === 'postgres') {
+    const next = nextCopies.get(snapshot.template);
+    nextCopies.delete(snapshot.template);
+    if (next) dropLater((await next).name);
+  }
+  await Promise.all(drops);
+}
+
 /** A fresh app on a copy of the community's database. */
 export async function appFromSnapshot(
   community: Community,
@@ -310,10 +345,10 @@ export async function appFromSnapshot(
     target = { dialect: 'sqlite', path: ':memory:' };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const copy = await copyPgDatabase(snapshot.template);
+    const copy = await takeCopy(snapshot.template);
     database = await openPgAppDatabase(copy.url, { max: 4 });
     target = { dialect: 'pg', url: copy.url };
-    cleanup = () => dropPgDatabase(copy.name);
+    cleanup = async () => dropLater(copy.name);
   }
   const app = await buildApp(communityConfig(community.fakesEnv, { database: target, ...overrides }), {
     db: database,
