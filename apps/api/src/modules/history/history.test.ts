@@ -228,7 +228,7 @@ const CASES: Case[] = [
     kind: 'role.create',
     act: async (c) => {
       const res = await c.as('POST', '/api/admin/roles', { name: 'Mentores', tools: [1] });
-      return { status: res.statusCode, body: res.body, entityId: res.json().id, label: 'mentores' };
+      return { status: res.statusCode, body: res.body, entityId: res.json().id, label: 'Mentores' };
     },
   },
   {
