@@ -237,7 +237,7 @@ async function openStores(
   app.addHook('onClose', async () => {
     if (!deps.db) await db.close();
   });
-  const limiterStore = await openLimiterStore(config.database);
+  const limiterStore = await openLimiterStore(config.database, (work) => db.besideTransactions(work));
   app.addHook('onClose', () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
     ...(deps.loginLimits ? { login: deps.loginLimits } : {}),

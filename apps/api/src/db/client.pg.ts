@@ -89,6 +89,11 @@ class PgAppDatabase implements AppDatabase {
     return this.open.getStore() !== undefined;
   }
 
+  /** PostgreSQL's rows are locked one by one and its connections wait without blocking the process. */
+  besideTransactions<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const enclosing = this.open.getStore();
     if (enclosing) return work(enclosing);

@@ -29,6 +29,12 @@ export interface AppDatabase {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Whether the caller runs inside `transaction` (a write that must join the change it records checks it). */
   readonly inTransaction: boolean;
+  /**
+   * Runs `work` while no transaction of this process holds the database's write lock. For another connection
+   * to the same SQLite file (the rate limits' store): its write would otherwise wait, blocking the event loop,
+   * for a transaction that can only finish on that same loop, and fail after the busy timeout.
+   */
+  besideTransactions<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** SQLite only: the write connection, for tests, the seed and the command line (synchronous use). */
   readonly writer: Db;
@@ -66,6 +72,11 @@ class SqliteDatabase implements AppDatabase {
 
   get inTransaction(): boolean {
     return this.open.getStore() !== undefined;
+  }
+
+  besideTransactions<T>(work: () => Promise<T>): Promise<T> {
+    // Inside a transaction the lock is this caller's own: waiting for it would never end.
+    return this.inTransaction ? work() : this.lock.runExclusive(work);
   }
 
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {

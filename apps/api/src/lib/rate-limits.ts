@@ -90,9 +90,13 @@ export interface LimiterOptions {
   duration: number;
 }
 
+/** Runs a limiter's call where it cannot wait on the app's own write lock (see openLimiterStore). */
+export type RunAlone = <T>(work: () => Promise<T>) => Promise<T>;
+
 /** Where limiter counters live. */
 export interface LimiterStore {
   build(options: LimiterOptions): RateLimiterAbstract;
+  alone: RunAlone;
   close(): void;
 }
 
@@ -107,7 +111,7 @@ export const RATE_LIMIT_TABLE = 'rate_limits';
  * The SQLite store: its own connection to the database file, so a limiter never runs inside a transaction of
  * the app's connections (and never waits for their write lock). ':memory:' (tests) is a private database.
  */
-async function openSqliteLimiterStore(databasePath: string): Promise<LimiterStore> {
+async function openSqliteLimiterStore(databasePath: string, alone: RunAlone): Promise<LimiterStore> {
   if (databasePath !== ':memory:') mkdirSync(path.dirname(databasePath), { recursive: true });
   const client = new Database(databasePath);
   client.pragma('journal_mode = WAL');
@@ -126,6 +130,7 @@ async function openSqliteLimiterStore(databasePath: string): Promise<LimiterStor
   });
   return {
     build: (options) => new RateLimiterSQLite({ ...common, ...options, tableCreated: true }),
+    alone,
     close: () => client.close(),
   };
 }
@@ -151,13 +156,20 @@ async function openPgLimiterStore(url: string): Promise<LimiterStore> {
   });
   return {
     build: (options) => new RateLimiterPostgres({ ...common, ...options, tableCreated: true }),
+    alone: (work) => work(),
     close: () => void pool.end(),
   };
 }
 
-/** The limiter store of the database DATABASE_URL names. */
-export const openLimiterStore = (target: DatabaseTarget): Promise<LimiterStore> =>
-  target.dialect === 'pg' ? openPgLimiterStore(target.url) : openSqliteLimiterStore(target.path);
+/**
+ * The limiter store of the database DATABASE_URL names. `alone` runs a limiter's read or write where the app's
+ * own SQLite transactions cannot hold the file's write lock (AppDatabase.besideTransactions).
+ */
+export const openLimiterStore = (
+  target: DatabaseTarget,
+  alone: RunAlone = (work) => work(),
+): Promise<LimiterStore> =>
+  target.dialect === 'pg' ? openPgLimiterStore(target.url) : openSqliteLimiterStore(target.path, alone);
 
 /** A rejection of consume(): the caller is over the limit (anything else is a store failure). */
 const isOverLimit = (rejection: unknown): rejection is RateLimiterRes => rejection instanceof RateLimiterRes;
@@ -167,12 +179,13 @@ export class Budget {
   constructor(
     private readonly limiter: RateLimiterAbstract,
     private readonly message: string,
+    private readonly alone: RunAlone = (work) => work(),
   ) {}
 
   /** Spends a point of `key`, or throws a 429 (with Retry-After) when the budget is spent. */
   async spend(key: string): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.alone(() => this.limiter.consume(key));
     } catch (rejection) {
       if (isOverLimit(rejection)) throw tooManyRequests(this.message, rejection.msBeforeNext / 1000);
       throw rejection;
@@ -181,16 +194,16 @@ export class Budget {
 
   /** Gives back the point a successful attempt spent. */
   async refund(key: string): Promise<void> {
-    await this.limiter.reward(key, 1);
+    await this.alone(() => this.limiter.reward(key, 1));
   }
 
   /** Points spent by `key` in its current window. */
   async spent(key: string): Promise<number> {
-    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+    return (await this.alone(() => this.limiter.get(key)))?.consumedPoints ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(key);
+    await this.alone(() => this.limiter.delete(key));
   }
 }
 
@@ -211,7 +224,7 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
   const generation = settings.generation ?? DEFAULT_GENERATION_LIMITS;
   const secondStep = settings.secondStep ?? DEFAULT_SECOND_STEP_LIMITS;
   const budget = (keyPrefix: string, points: number, duration: number, message: string) =>
-    new Budget(store.build({ keyPrefix, points, duration }), message);
+    new Budget(store.build({ keyPrefix, points, duration }), message, store.alone);
 
   return {
     loginByAccount: budget('login-account', login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),

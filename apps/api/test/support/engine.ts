@@ -56,6 +56,7 @@ export function withRelease(database: AppDatabase, release: () => Promise<void>)
       return database.inTransaction;
     },
     transaction: (work) => database.transaction(work),
+    besideTransactions: (work) => database.besideTransactions(work),
     close: async () => {
       await database.close();
       await release();

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { Budget, openLimiterStore } from './rate-limits';
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('rate limits on the SQLite file of the app', () => {
+  it('spend a point while another request holds a write transaction (no "database is locked")', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'limits-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'app.db');
+    const database = openDatabase(file);
+    cleanups.push(() => database.close());
+    const store = await openLimiterStore({ dialect: 'sqlite', path: file }, (work) =>
+      database.besideTransactions(work),
+    );
+    cleanups.push(() => store.close());
+    const budget = new Budget(
+      store.build({ keyPrefix: 'try', points: 3, duration: 60 }),
+      'Demasiados',
+      store.alone,
+    );
+
+    // A request's transaction that awaits something (a hash, a call) while it holds the file's write lock.
+    let finish = () => undefined as void;
+    const awaited = new Promise<void>((resolve) => (finish = resolve));
+    const request = database.transaction(async (tx) => {
+      tx.run(sql`create table if not exists work (n integer)`);
+      await awaited;
+      tx.run(sql`insert into work values (1)`);
+    });
+    const spending = budget.spend('visitor');
+    finish();
+    await request;
+    await expect(spending).resolves.toBeUndefined();
+    expect(await budget.spent('visitor')).toBe(1);
+  });
+});
