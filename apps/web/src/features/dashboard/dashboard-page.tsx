@@ -1,6 +1,6 @@
 import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
@@ -20,6 +20,9 @@ export function DashboardPage() {
 
   const tools = sortTools(user?.permissions ?? []).filter((tool) => hasPermission({ status, user }, tool));
   const name = user?.username.trim() ? user.username : 'Usuario';
+  // An administrator's overview stands above the tools: they wait for it, or it would push them down.
+  const [overviewSettled, setOverviewSettled] = useState(false);
+  const overviewShown = user !== null && isAdmin(user) && status === 'ready';
 
   return (
     <Container size="lg" py="lg">
@@ -43,13 +46,13 @@ export function DashboardPage() {
         </Text>
       </Stack>
 
-      {user && isAdmin(user) && status === 'ready' && (
+      {overviewShown && (
         <Suspense fallback={null}>
-          <AdminOverview />
+          <AdminOverview onSettled={() => setOverviewSettled(true)} />
         </Suspense>
       )}
 
-      <ToolGrid tools={tools} isLoading={status === 'checking'} />
+      <ToolGrid tools={tools} isLoading={status === 'checking' || (overviewShown && !overviewSettled)} />
 
       {user && showsPanel && (
         <MembershipPanel
