@@ -131,7 +131,7 @@ describe('kept counts', () => {
           await usersRepo.updateUser(
             user.id,
             { username, email, phone, role_id, is_active: s.active },
-            false,
+            { epoch: null, sessions: false },
           );
           return;
         }

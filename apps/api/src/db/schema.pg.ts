@@ -103,6 +103,10 @@ export const sessions = pgTable(
     user_agent: text('user_agent'),
     ip: text('ip'),
     last_used_at: isoTimestamp('last_used_at'),
+    /** The account epoch the session was opened under (modules/accounts/epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
+    /** Until when the member's identity counts as confirmed for sensitive changes (sudo mode). */
+    confirmed_until: isoTimestamp('confirmed_until'),
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),

@@ -105,6 +105,10 @@ export const sessions = sqliteTable(
     ip: text('ip'),
     /** Written at most once a minute per session, so a busy browser does not write on every request. */
     last_used_at: text('last_used_at'),
+    /** The account epoch the session was opened under (modules/accounts/epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
+    /** Until when the member's identity counts as confirmed for sensitive changes (sudo mode). */
+    confirmed_until: text('confirmed_until'),
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),

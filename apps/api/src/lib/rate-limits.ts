@@ -192,6 +192,11 @@ export class Budget {
     }
   }
 
+  /** Counts a failure against `key` without refusing the caller (who was limited by another budget). */
+  async penalize(key: string): Promise<void> {
+    await this.alone(() => this.limiter.penalty(key, 1));
+  }
+
   /** Gives back the point a successful attempt spent. */
   async refund(key: string): Promise<void> {
     await this.alone(() => this.limiter.reward(key, 1));

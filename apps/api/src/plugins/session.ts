@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type SessionUser } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
@@ -13,6 +13,9 @@ const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 const KnownDeviceValue = z.string().regex(/^(\d{1,15})\.([A-Za-z0-9_-]{16,64})$/);
+/** Only a hash of a known device's id is stored: a copy of the database names no cookie. */
+export const hashDeviceId = (deviceId: string): string =>
+  createHash('sha256').update(deviceId).digest('base64url');
 /** Verified tokens remembered (least recently used out): one small entry per signed-in browser. */
 const TOKEN_CACHE_SIZE = 10_000;
 /** A session's last use is written at most this often: the sessions list needs minutes, not every request. */
@@ -21,14 +24,21 @@ const LAST_USE_INTERVAL_MS = 60_000;
 const USER_AGENT_MAX = 512;
 
 /** The signed-in user behind a request, fresh from the database. */
-export type Principal = SessionUser & { sessionId: string };
+export type Principal = SessionUser & {
+  sessionId: string;
+  /** Until when the member confirmed their identity on this session (sudo mode), if they did. */
+  confirmedUntil: string | null;
+};
 
 const TokenPayload = z.object({ sub: z.string(), sid: z.string(), tv: z.number().int() });
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
-      /** Opens a session for the user and sets the cookie; resolves with the session's id. */
+      /**
+       * Opens a session for the user (a complete sign-in, under the account epoch `token_version`) and sets the
+       * cookie; the browser is remembered as a known device of the account. Resolves with the session's id.
+       */
       start(reply: FastifyReply, user: { id: number; token_version: number }): Promise<string>;
       /** Ends the request's session (if any) and clears the cookie. */
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -36,8 +46,6 @@ declare module 'fastify' {
       resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null>;
       /** The account and device id of the request's signed known-device cookie, if it has a valid one. */
       knownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null;
-      /** Remembers this browser as a device that signed in to the account (a signed, httpOnly cookie). */
-      rememberDevice(reply: FastifyReply, device: { userId: number; deviceId: string }): void;
     };
   }
 }
@@ -50,7 +58,14 @@ export interface SessionStore {
     userId: number,
     now: Date,
   ): Promise<
-    { user: SessionUser; is_active: boolean; token_version: number; last_used_at: string | null } | undefined
+    | {
+        user: SessionUser;
+        is_active: boolean;
+        token_version: number;
+        last_used_at: string | null;
+        confirmed_until: string | null;
+      }
+    | undefined
   >;
   createSession(session: {
     id: string;
@@ -59,7 +74,10 @@ export interface SessionStore {
     expiresAt: Date;
     userAgent: string | null;
     ip: string | null;
+    epoch: number;
   }): Promise<void>;
+  /** Remembers a browser that completed a sign-in under `epoch` (hash of its device id). */
+  rememberKnownDevice(userId: number, deviceHash: string, epoch: number, now: Date): Promise<void>;
   /** Records a use of the session unless one was recorded since `staleBefore`. */
   touchSession(sessionId: string, now: Date, staleBefore: Date): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
@@ -74,9 +92,9 @@ export interface SessionPluginOptions {
 }
 
 /**
- * Sessions are a signed JWT (user id, session id, token version) in an httpOnly SameSite cookie. Every request
- * checks the session row, the user's `is_active` and token version, so logout, deactivation, deletion and a
- * password change end sessions at once.
+ * Sessions are a signed JWT (user id, session id) in an httpOnly SameSite cookie. Every request checks the
+ * session row, the user's `is_active` and that the session's account epoch is still the account's, so logout,
+ * deactivation, deletion and any credential change end sessions at once.
  */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, opts) => {
   // The cookie secret signs the known-device cookie; the session cookie is a JWT signed on its own.
@@ -111,9 +129,15 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
         expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
         userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
         ip: reply.request.ip || null,
+        epoch: user.token_version,
       });
       const token = app.jwt.sign({ sub: String(user.id), sid: sessionId, tv: user.token_version });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_SECONDS });
+      // Only a complete sign-in makes a known device (a right password before a second step does not).
+      const known = readKnownDevice(reply.request);
+      const device = known?.userId === user.id ? known.deviceId : randomBytes(18).toString('base64url');
+      await opts.repo.rememberKnownDevice(user.id, hashDeviceId(device), user.token_version, now);
+      if (device !== known?.deviceId) rememberDevice(reply, { userId: user.id, deviceId: device });
       return sessionId;
     },
     async end(request, reply) {
@@ -126,7 +150,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       const payload = readToken(request);
       const found =
         payload && (await opts.repo.findSession(payload.sid, Number(payload.sub), opts.clock.now()));
-      if (!payload || !found || !found.is_active || found.token_version !== payload.tv) {
+      // The row is found only while its epoch is the account's (the JWT's `tv` may be older: a session that
+      // made a credential change moves to the new epoch with it).
+      if (!payload || !found || !found.is_active) {
         if (payload && found) await opts.repo.deleteSession(payload.sid);
         if (hasCookie) clear(reply);
         return null;
@@ -136,29 +162,33 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       if (found.last_used_at === null || found.last_used_at < staleBefore.toISOString()) {
         await opts.repo.touchSession(payload.sid, now, staleBefore);
       }
-      return { ...found.user, sessionId: payload.sid };
+      return { ...found.user, sessionId: payload.sid, confirmedUntil: found.confirmed_until };
     },
-    knownDevice(request) {
-      const raw = request.cookies[KNOWN_DEVICE_COOKIE];
-      if (!raw) return null;
-      const unsigned = request.unsignCookie(raw);
-      const match = unsigned.valid && unsigned.value ? KnownDeviceValue.safeParse(unsigned.value) : null;
-      if (!match?.success) return null;
-      const [userId, deviceId] = match.data.split('.') as [string, string];
-      return { userId: Number(userId), deviceId };
-    },
-    rememberDevice(reply, device) {
-      reply.setCookie(KNOWN_DEVICE_COOKIE, `${device.userId}.${device.deviceId}`, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: opts.secureCookie,
-        // Only the login needs it.
-        path: '/api/auth/login',
-        signed: true,
-        maxAge: KNOWN_DEVICE_TTL_SECONDS,
-      });
-    },
+    knownDevice: readKnownDevice,
   });
+
+  function readKnownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null {
+    const raw = request.cookies[KNOWN_DEVICE_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    const match = unsigned.valid && unsigned.value ? KnownDeviceValue.safeParse(unsigned.value) : null;
+    if (!match?.success) return null;
+    const [userId, deviceId] = match.data.split('.') as [string, string];
+    return { userId: Number(userId), deviceId };
+  }
+
+  /** Remembers this browser as a device that signed in to the account (a signed, httpOnly cookie). */
+  function rememberDevice(reply: FastifyReply, device: { userId: number; deviceId: string }): void {
+    reply.setCookie(KNOWN_DEVICE_COOKIE, `${device.userId}.${device.deviceId}`, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookie,
+      // Only the login needs it.
+      path: '/api/auth/login',
+      signed: true,
+      maxAge: KNOWN_DEVICE_TTL_SECONDS,
+    });
+  }
 
   function readToken(request: FastifyRequest): z.infer<typeof TokenPayload> | null {
     const token = request.cookies[SESSION_COOKIE];

@@ -19,6 +19,7 @@ import { adminMailThrottle, sentEmails } from '../../src/modules/notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
 import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
 import { statsToolUses } from '../../src/modules/stats';
+import { knownDevices } from '../../src/modules/auth';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../../src/modules/two-factor';
 import { videoRecords } from '../../src/modules/video-tools';
 
@@ -149,8 +150,14 @@ export async function seedMemberData(db: Db, member: { id: number; mark: string 
   await db.insert(trustedDevices).values({
     user_id: id,
     device_hash: `dispositivo-${mark}`,
-    password_fingerprint: `huella-${mark}`,
+    epoch: 0,
     expires_at: later,
+    created_at: at,
+  });
+  await db.insert(knownDevices).values({
+    user_id: id,
+    device_hash: `navegador-${mark}`,
+    epoch: 0,
     created_at: at,
   });
 }

@@ -6,7 +6,7 @@ import { single } from '../../db/rows';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
 import { conflict } from '../../lib/errors';
-import { endResetLinks } from './repo';
+import { moveEpoch } from './epoch';
 
 /** What an account may do: the role it holds and whether it may sign in. */
 export interface Access {
@@ -67,12 +67,11 @@ export async function setActive(tx: Db, id: number, isActive: boolean, by: Acces
   }
 }
 
-/** Signs the account out everywhere, in the caller's transaction: the token version moves on, sessions go. */
+/**
+ * Signs the account out everywhere, in the caller's transaction (a new role or an activation): its sessions go,
+ * while its links and remembered devices stay, since no credential changed (see epoch.ts for what does).
+ */
 export async function endAllSessions(tx: Db, id: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ token_version: sql`${users.token_version} + 1` })
-    .where(eq(users.id, id));
   await tx.delete(sessions).where(eq(sessions.user_id, id));
 }
 
@@ -135,17 +134,14 @@ export function createAccessRepo(database: AppDatabase) {
 
     /**
      * Gives the account a role and an active flag on billing's word (never remembered as an administrator's
-     * deactivation). A deactivation signs the member out everywhere and ends their outstanding links.
+     * deactivation). A deactivation moves the account epoch: everything issued to the account ends.
      */
     setAccess: (id: number, access: Access): Promise<void> =>
       write(async (tx) => {
         const [before] = await tx.select({ is_active: users.is_active }).from(users).where(eq(users.id, id));
         await setActive(tx, id, access.is_active, 'billing');
         await tx.update(users).set({ role_id: access.role_id }).where(eq(users.id, id));
-        if (before?.is_active && !access.is_active) {
-          await endAllSessions(tx, id);
-          await endResetLinks(tx, [id]);
-        }
+        if (before?.is_active && !access.is_active) await moveEpoch(tx, [id], 'deactivated');
       }),
   };
 }

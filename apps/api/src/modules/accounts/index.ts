@@ -10,7 +10,8 @@ export {
   type MemberAccount,
   type NewMember,
 } from './access';
-export { createAccountsRepo, endResetLinks, usernameInUse, type AccountsRepo } from './repo';
+export { createAccountsRepo, usernameInUse, type AccountsRepo } from './repo';
+export { currentEpoch, EPOCH_EVENTS, endLinks, moveEpoch, type EpochEvent } from './epoch';
 export { accountsRoutes } from './routes';
 /** The erasure of an account covers these tables. */
 export { accountErasures, emailConfirmations, passwordResetTokens } from './schema';

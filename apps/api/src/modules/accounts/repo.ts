@@ -6,6 +6,7 @@ import { single } from '../../db/rows';
 import { sessions, users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { NO_PASSWORD } from '../../lib/password';
+import { currentEpoch, endLinks, moveEpoch } from './epoch';
 import { emailConfirmations, passwordResetTokens } from './schema';
 
 export interface NewAccount {
@@ -21,17 +22,6 @@ export interface ProfileChanges {
   phone: string | null;
   /** Set when the password changes: it also bumps the token version. */
   password_hash?: string;
-}
-
-/**
- * Deletes every outstanding recovery or set-up link of these accounts, in the caller's transaction: a new email,
- * a new password or a deactivation must not leave a link that still chooses the password.
- */
-export async function endResetLinks(tx: Db, userIds: readonly number[] | SQLWrapper): Promise<void> {
-  const holders = Array.isArray(userIds)
-    ? inArray(passwordResetTokens.user_id, userIds)
-    : inArray(passwordResetTokens.user_id, userIds as SQLWrapper);
-  await tx.delete(passwordResetTokens).where(holders);
 }
 
 /**
@@ -54,19 +44,15 @@ export async function usernameInUse(db: Db, username: string, exceptId?: number)
 
 /**
  * Sets a password its owner chose by following a link of ours, in the caller's transaction: the link came to the
- * account's address, so it proves that address too; the token version moves on and every session row goes, so
- * all signed-in browsers are signed out.
+ * account's address, so it proves that address too; the account epoch moves on, so every signed-in browser, link
+ * and remembered device issued before ends (a pending email change among them).
  */
 async function setChosenPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
   await tx
     .update(users)
-    .set({
-      password_hash: passwordHash,
-      email_verified: true,
-      token_version: sql`${users.token_version} + 1`,
-    })
+    .set({ password_hash: passwordHash, email_verified: true })
     .where(eq(users.id, userId));
-  await tx.delete(sessions).where(eq(sessions.user_id, userId));
+  await moveEpoch(tx, [userId], 'password_reset');
 }
 
 /** A member's own account: registration, the look-ups of sign-in and recovery, the profile. */
@@ -117,9 +103,8 @@ function accountRows(database: AppDatabase) {
 
     /**
      * Updates the user's own username, email, phone and maybe password (never role or active flag). A new
-     * password moves the token version on and ends every other session; a new password or email ends every
-     * outstanding link (they were sent to the old address, or choose a password the member just replaced).
-     * Returns the new token version.
+     * password moves the account epoch on: every other session, link and remembered device ends, and this
+     * session goes on under the new epoch. Returns the account's epoch.
      */
     updateProfile: (
       userId: number,
@@ -129,24 +114,18 @@ function accountRows(database: AppDatabase) {
       write(async (tx) => {
         const { password_hash, ...changed } = changes;
         const fields = { ...changed, username_skeleton: renamedSkeleton(changed.username) };
-        const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-        const [row] = await tx
+        const updated = await tx
           .update(users)
-          .set(
-            password_hash
-              ? { ...fields, password_hash, token_version: sql`${users.token_version} + 1` }
-              : fields,
-          )
+          .set(password_hash ? { ...fields, password_hash } : fields)
           .where(eq(users.id, userId))
-          .returning({ token_version: users.token_version });
-        if (!row) return undefined;
-        if (password_hash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.user_id, userId), ne(sessions.id, currentSessionId)));
-        }
-        if (password_hash || before?.email !== fields.email) await endResetLinks(tx, [userId]);
-        return row.token_version;
+          .returning({ id: users.id });
+        if (updated.length === 0) return undefined;
+        if (password_hash) await moveEpoch(tx, [userId], 'password_changed', currentSessionId);
+        const [row] = await tx
+          .select({ token_version: users.token_version })
+          .from(users)
+          .where(eq(users.id, userId));
+        return row?.token_version;
       }),
   };
 }
@@ -167,6 +146,7 @@ function emailLinks(database: AppDatabase) {
         await tx.delete(emailConfirmations).where(eq(emailConfirmations.user_id, link.userId));
         await tx.insert(emailConfirmations).values({
           user_id: link.userId,
+          epoch: currentEpoch(link.userId),
           email: link.email,
           token_hash: link.hash,
           created_at: link.createdAt.toISOString(),
@@ -177,7 +157,8 @@ function emailLinks(database: AppDatabase) {
     /**
      * Follows a confirmation link: its address becomes the account's (a new one replaces the old, and ends the
      * links sent to the old one) and counts as proven. Spends every confirmation link of the user. Returns the
-     * proven address, or undefined for an unknown or expired link. Throws the unique violation of a taken email.
+     * proven address, or undefined for an unknown or expired link, or one sent before the account epoch moved
+     * (a password reset ends a pending email change). Throws the unique violation of a taken email.
      */
     confirmEmail: (hash: string, now: Date): Promise<string | undefined> =>
       write(async (tx) => {
@@ -193,6 +174,7 @@ function emailLinks(database: AppDatabase) {
             and(
               eq(emailConfirmations.token_hash, hash),
               gt(emailConfirmations.expires_at, now.toISOString()),
+              eq(emailConfirmations.epoch, users.token_version),
             ),
           );
         if (!link) return undefined;
@@ -201,8 +183,7 @@ function emailLinks(database: AppDatabase) {
           .update(users)
           .set(changed ? { email: link.email, email_verified: true } : { email_verified: true })
           .where(eq(users.id, link.userId));
-        if (changed) await endResetLinks(tx, [link.userId]);
-        await tx.delete(emailConfirmations).where(eq(emailConfirmations.user_id, link.userId));
+        await endLinks(tx, [link.userId]);
         return link.email;
       }),
 
@@ -235,13 +216,14 @@ function passwordLinks(database: AppDatabase) {
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, token.userId));
         await tx.insert(passwordResetTokens).values({
           user_id: token.userId,
+          epoch: currentEpoch(token.userId),
           token_hash: token.hash,
           created_at: token.createdAt.toISOString(),
           expires_at: token.expiresAt.toISOString(),
         });
       }),
 
-    /** The unspent, unexpired link with this hash, for an active user. */
+    /** The unspent, unexpired link with this hash, for an active user, sent under the account's epoch. */
     async findUsableResetToken(hash: string, now: Date): Promise<{ id: number; userId: number } | undefined> {
       const [row] = await database.read
         .select({ id: passwordResetTokens.id, userId: passwordResetTokens.user_id })
@@ -252,6 +234,7 @@ function passwordLinks(database: AppDatabase) {
             eq(passwordResetTokens.token_hash, hash),
             isNull(passwordResetTokens.used_at),
             gt(passwordResetTokens.expires_at, now.toISOString()),
+            eq(passwordResetTokens.epoch, users.token_version),
             eq(users.is_active, true),
           ),
         );
@@ -286,7 +269,6 @@ function passwordLinks(database: AppDatabase) {
     choosePassword: (userId: number, passwordHash: string): Promise<void> =>
       write(async (tx) => {
         await setChosenPassword(tx, userId, passwordHash);
-        await endResetLinks(tx, [userId]);
       }),
   };
 }

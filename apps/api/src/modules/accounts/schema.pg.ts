@@ -12,6 +12,8 @@ export const passwordResetTokens = pgTable(
     token_hash: text('token_hash').notNull().unique(),
     created_at: createdAt(),
     expires_at: isoTimestamp('expires_at').notNull(),
+    /** The account epoch the link was sent under (epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
     used_at: isoTimestamp('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
@@ -28,6 +30,8 @@ export const emailConfirmations = pgTable(
     token_hash: text('token_hash').notNull().unique(),
     created_at: createdAt(),
     expires_at: isoTimestamp('expires_at').notNull(),
+    /** The account epoch the link was sent under (epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
   },
   (t) => [index('email_confirmations_user_idx').on(t.user_id)],
 );

@@ -19,6 +19,8 @@ export const passwordResetTokens = sqliteTable(
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
     expires_at: text('expires_at').notNull(),
+    /** The account epoch the link was sent under (epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
     used_at: text('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
@@ -41,6 +43,8 @@ export const emailConfirmations = sqliteTable(
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
     expires_at: text('expires_at').notNull(),
+    /** The account epoch the link was sent under (epoch.ts): refused once it moved. */
+    epoch: integer('epoch').notNull().default(0),
   },
   (t) => [index('email_confirmations_user_idx').on(t.user_id)],
 );

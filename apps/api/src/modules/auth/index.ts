@@ -1,4 +1,6 @@
 /** What the sign-in module offers the app and the other modules. */
 export { createSessionRepo, type SessionRepo } from './repo';
 export { authRoutes } from './routes';
-export { createAuthService, newDeviceId, normalizeEmail } from './service';
+export { createAuthService, normalizeEmail } from './service';
+/** The erasure of an account covers this table. */
+export { knownDevices } from './schema';

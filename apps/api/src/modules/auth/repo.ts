@@ -1,10 +1,11 @@
 import { sortTools, type ToolName } from '@app/contracts';
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import type { Dialect } from '../../db/dialect/dialect';
 import { prepareNamed } from '../../db/named-statement';
 import { preparedPerConnection } from '../../db/prepared';
 import { rolePermissions, roles, sessions, tools, users } from '../../db/schema';
+import { knownDevices } from './schema';
 
 export interface SessionUserRow {
   user: {
@@ -31,7 +32,12 @@ export interface NewSession {
   expiresAt: Date;
   userAgent: string | null;
   ip: string | null;
+  /** The account epoch the sign-in was proven under (accounts/epoch.ts). */
+  epoch: number;
 }
+
+/** The known devices an account keeps: a new one beyond this replaces the oldest. */
+export const KNOWN_DEVICES_PER_ACCOUNT = 5;
 
 export interface LoginUserRow extends SessionUserRow {
   password_hash: string;
@@ -98,7 +104,11 @@ export function createSessionRepo(database: AppDatabase) {
   const findSessionOn = preparedPerConnection((db: Db, _shape: 'session') =>
     prepareNamed(
       db
-        .select({ ...columns, last_used_at: sessions.last_used_at })
+        .select({
+          ...columns,
+          last_used_at: sessions.last_used_at,
+          confirmed_until: sessions.confirmed_until,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
         .innerJoin(roles, eq(roles.id, users.role_id))
@@ -107,9 +117,11 @@ export function createSessionRepo(database: AppDatabase) {
             eq(sessions.id, sql.placeholder('sessionId')),
             eq(sessions.user_id, sql.placeholder('userId')),
             gt(sessions.expires_at, sql.placeholder('now')),
+            // A session opened under an earlier account epoch ended with it.
+            eq(sessions.epoch, users.token_version),
           ),
         ),
-      'session_user',
+      'session_user_epoch',
     ),
   );
 
@@ -139,15 +151,17 @@ export function createSessionRepo(database: AppDatabase) {
       sessionId: string,
       userId: number,
       now: Date,
-    ): Promise<(SessionUserRow & { last_used_at: string | null }) | undefined> {
+    ): Promise<
+      (SessionUserRow & { last_used_at: string | null; confirmed_until: string | null }) | undefined
+    > {
       const [found] = await findSessionOn(database.read, 'session').execute({
         sessionId,
         userId,
         now: now.toISOString(),
       });
       if (!found) return undefined;
-      const { last_used_at, ...row } = found;
-      return { ...toSessionUserRow(row), last_used_at };
+      const { last_used_at, confirmed_until, ...row } = found;
+      return { ...toSessionUserRow(row), last_used_at, confirmed_until };
     },
 
     createSession: (session: NewSession): Promise<void> =>
@@ -160,7 +174,56 @@ export function createSessionRepo(database: AppDatabase) {
           user_agent: session.userAgent,
           ip: session.ip,
           last_used_at: now,
+          epoch: session.epoch,
         });
+      }),
+
+    /** Confirms the member's identity on this session until `until` (sudo mode). */
+    confirmSession: (sessionId: string, until: Date): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ confirmed_until: until.toISOString() })
+          .where(eq(sessions.id, sessionId));
+      }),
+
+    /** Whether this browser completed a sign-in to the account under its current epoch. */
+    async isKnownDevice(userId: number, deviceHash: string, epoch: number): Promise<boolean> {
+      const [row] = await database.read
+        .select({ user_id: knownDevices.user_id })
+        .from(knownDevices)
+        .where(
+          and(
+            eq(knownDevices.user_id, userId),
+            eq(knownDevices.device_hash, deviceHash),
+            eq(knownDevices.epoch, epoch),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * Remembers a browser that completed a sign-in under `epoch`: rows of an earlier epoch go, and the account
+     * keeps only its newest few.
+     */
+    rememberKnownDevice: (userId: number, deviceHash: string, epoch: number, now: Date): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .delete(knownDevices)
+          .where(and(eq(knownDevices.user_id, userId), ne(knownDevices.epoch, epoch)));
+        await tx
+          .insert(knownDevices)
+          .values({ user_id: userId, device_hash: deviceHash, epoch, created_at: now.toISOString() })
+          .onConflictDoNothing();
+        const kept = tx
+          .select({ device_hash: knownDevices.device_hash })
+          .from(knownDevices)
+          .where(eq(knownDevices.user_id, userId))
+          .orderBy(desc(knownDevices.created_at), desc(knownDevices.device_hash))
+          .limit(KNOWN_DEVICES_PER_ACCOUNT);
+        await tx
+          .delete(knownDevices)
+          .where(and(eq(knownDevices.user_id, userId), notInArray(knownDevices.device_hash, kept)));
       }),
 
     /** Records a use of the session, unless another request (on any node) recorded one since `staleBefore`. */

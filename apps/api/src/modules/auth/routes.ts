@@ -16,11 +16,10 @@ export interface AfterPasswordGate {
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, gate: AfterPasswordGate): void {
   route(app, login, access.public, async ({ body, request, reply }) => {
-    const { user, session, device } = await auth.login(body, {
+    const { user, session } = await auth.login(body, {
       ip: request.ip,
       device: app.sessions.knownDevice(request),
     });
-    app.sessions.rememberDevice(reply, device);
     return gate.afterPassword(request, reply, user, session.token_version);
   });
 
@@ -30,7 +29,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, gate: AfterP
   });
 
   route(app, me, access.user, ({ user }) => {
-    const { sessionId: _sessionId, ...sessionUser } = user;
+    const { sessionId: _sessionId, confirmedUntil: _confirmedUntil, ...sessionUser } = user;
     return sessionUser;
   });
 }

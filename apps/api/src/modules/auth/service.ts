@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hashDeviceId } from '../../plugins/session';
 import { MESSAGES, type LoginBody, type SessionUser } from '@app/contracts';
 import { AppError, unauthorized } from '../../lib/errors';
 import { checkPassword, hashPassword, verifyAgainstDummy } from '../../lib/password';
@@ -18,16 +18,15 @@ export interface AuthServiceDeps {
   limits: Pick<RateLimits, 'loginByAccount' | 'loginByIp' | 'loginByDevice'>;
 }
 
-export const newDeviceId = (): string => randomBytes(18).toString('base64url');
-
 export function createAuthService({ repo, limits }: AuthServiceDeps) {
   return {
     /**
      * Checks credentials. Every attempt spends its points before the password is verified (and gets them back
-     * when it succeeds), so simultaneous attempts cannot pass the limits. A browser that signed in to this
-     * account before has a budget of its own: strangers' failures (per account, per IP) do not lock it out.
-     * An unknown email costs the same work and gets the same answer as a wrong password; an inactive account
-     * is told so only after its password was proven.
+     * when it succeeds), so simultaneous attempts cannot pass the limits. A browser that completed a sign-in to
+     * this account under its current epoch has a budget of its own: strangers' failures (per account, per IP) do
+     * not lock it out, while its own failures also count against the account. An unknown email costs the same
+     * work and gets the same answer as a wrong password; an inactive account is told so only after its password
+     * was proven.
      */
     async login(
       body: LoginBody,
@@ -35,11 +34,15 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
     ): Promise<{
       user: SessionUser;
       session: { id: number; token_version: number };
-      device: KnownDevice;
     }> {
       const email = normalizeEmail(body.email);
       const found = await repo.findUserForLogin(email);
-      const known = found && client.device?.userId === found.user.id ? client.device : null;
+      const known =
+        found &&
+        client.device?.userId === found.user.id &&
+        (await repo.isKnownDevice(found.user.id, hashDeviceId(client.device.deviceId), found.token_version))
+          ? client.device
+          : null;
       const spends: [Budget, string][] = known
         ? [[limits.loginByDevice, `${known.userId}:${known.deviceId}`]]
         : [
@@ -50,7 +53,10 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
       const { valid, needsRehash } = found
         ? await checkPassword(found.password_hash, body.password)
         : { valid: await verifyAgainstDummy(body.password), needsRehash: false };
-      if (!found || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!found || !valid) {
+        if (known) await limits.loginByAccount.penalize(email);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
       // A hash brought from the PHP application (bcrypt) or a weak imported argon2id gets the current
       // parameters at the first sign-in that proves it.
       if (needsRehash) {
@@ -61,7 +67,6 @@ export function createAuthService({ repo, limits }: AuthServiceDeps) {
       return {
         user: found.user,
         session: { id: found.user.id, token_version: found.token_version },
-        device: known ?? { userId: found.user.id, deviceId: newDeviceId() },
       };
     },
   };

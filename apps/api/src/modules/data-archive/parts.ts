@@ -11,6 +11,7 @@ import { adminMailThrottle, sentEmails } from '../notifications';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
 import { passkeys, webauthnChallenges } from '../passkeys';
 import { statsToolUses } from '../stats';
+import { knownDevices } from '../auth';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../two-factor';
 import { videoRecords } from '../video-tools';
 import { dataArchives } from './schema';
@@ -275,7 +276,7 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     about: 'Tus inicios de sesión: cuándo empezó cada sesión abierta y cuándo caduca.',
     table: sessions,
     by: sessions.user_id,
-    omit: ['id'],
+    omit: ['id', 'epoch'],
   }),
   rowsOf({
     file: 'llaves-de-acceso.csv',
@@ -311,7 +312,15 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     about: 'Los navegadores de administrador verificados con un código, que no lo piden durante 30 días.',
     table: trustedDevices,
     by: trustedDevices.user_id,
-    omit: ['device_hash', 'password_fingerprint', 'session_id'],
+    omit: ['device_hash', 'epoch', 'session_id'],
+  }),
+  rowsOf({
+    file: 'navegadores-conocidos.csv',
+    about:
+      'Los navegadores en los que completaste un inicio de sesión (tus intentos desde ellos se cuentan aparte).',
+    table: knownDevices,
+    by: knownDevices.user_id,
+    omit: ['device_hash', 'epoch'],
   }),
   rowsOf({
     file: 'solicitudes-de-llave.csv',
@@ -345,14 +354,14 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     about: 'Los enlaces para cambiar tu contraseña que pediste: cuándo se crearon, caducan o se usaron.',
     table: passwordResetTokens,
     by: passwordResetTokens.user_id,
-    omit: ['id', 'token_hash'],
+    omit: ['id', 'token_hash', 'epoch'],
   }),
   rowsOf({
     file: 'confirmaciones-de-correo.csv',
     about: 'Los enlaces para confirmar un correo que te enviamos y aún no has usado.',
     table: emailConfirmations,
     by: emailConfirmations.user_id,
-    omit: ['id', 'token_hash'],
+    omit: ['id', 'token_hash', 'epoch'],
   }),
   {
     file: 'archivos-de-datos.csv',

@@ -1,6 +1,7 @@
 import type { Column, Table } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { accountErasures, emailConfirmations, passwordResetTokens } from '../accounts';
+import { knownDevices } from '../auth';
 import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryProgress, libraryWatched } from '../library';
@@ -44,6 +45,7 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: backupCodes, action: 'delete', column: backupCodes.user_id },
   { table: loginChallenges, action: 'delete', column: loginChallenges.user_id },
   { table: trustedDevices, action: 'delete', column: trustedDevices.user_id },
+  { table: knownDevices, action: 'delete', column: knownDevices.user_id },
   { table: webauthnChallenges, action: 'delete', column: webauthnChallenges.user_id },
   { table: sentEmails, action: 'delete', column: sentEmails.user_id },
   // The tool uses are per member only to count distinct members; the closed days keep the community's totals.

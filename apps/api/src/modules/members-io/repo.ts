@@ -4,7 +4,7 @@ import { tallyUsers } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
-import { passwordResetTokens } from '../accounts';
+import { currentEpoch, passwordResetTokens } from '../accounts';
 import { userFilter, type UserFilter } from '../settings';
 
 /** The admin table's filter, which the export reads with the same condition. */
@@ -151,6 +151,7 @@ export function createMembersIoRepo(database: AppDatabase) {
           .values(
             part.map((token) => ({
               user_id: token.userId,
+              epoch: currentEpoch(token.userId),
               token_hash: token.hash,
               created_at: createdAt.toISOString(),
               expires_at: expiresAt.toISOString(),

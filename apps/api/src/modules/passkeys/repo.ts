@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { moveEpoch } from '../accounts';
 import { passkeys, webauthnChallenges } from './schema';
 
 export type ChallengePurpose = 'registration' | 'authentication';
@@ -129,9 +130,8 @@ export function createPasskeysRepo(database: AppDatabase) {
             created_at: passkey.now.toISOString(),
           })
           .returning(listed);
-        await tx
-          .delete(sessions)
-          .where(and(eq(sessions.user_id, passkey.userId), ne(sessions.id, passkey.keepSessionId)));
+        // A new factor is a credential change: everything issued to the account before ends but this session.
+        await moveEpoch(tx, [passkey.userId], 'factor_added', passkey.keepSessionId);
         if (!row) throw new Error('the new passkey was not returned');
         return row;
       }),

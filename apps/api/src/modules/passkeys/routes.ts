@@ -10,7 +10,6 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access, route } from '../../plugins/authz';
-import { newDeviceId } from '../auth';
 import type { PasskeysService } from './service';
 
 /** Opens the session of an account a passkey proved (the sign-in's own rules: remembered devices, emails). */
@@ -44,12 +43,6 @@ export function passkeysRoutes(
 
   route(app, passkeySignIn, access.public, async ({ body, request, reply }) => {
     const account = await passkeys.verify(body, { ip: request.ip });
-    // A browser that signed in to the account: its password logins get the known-device budget too.
-    const known = app.sessions.knownDevice(request);
-    app.sessions.rememberDevice(
-      reply,
-      known?.userId === account.user.id ? known : { userId: account.user.id, deviceId: newDeviceId() },
-    );
     return openSession(request, reply, account);
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';
-import { endResetLinks } from '../accounts';
+import { moveEpoch } from '../accounts';
 import { liveSubscriptions, type LiveSubscription } from '../billing';
 import { eraseAccounts, newPseudonym } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
@@ -42,7 +42,7 @@ export function createBulkRepo(database: AppDatabase) {
       const where = and(targetWhere(target), differs);
       await endSessions(tx, where);
       if ('is_active' in change && !change.is_active) {
-        await endResetLinks(tx, tx.select({ id: users.id }).from(users).where(where));
+        await moveEpoch(tx, tx.select({ id: users.id }).from(users).where(where), 'deactivated');
       }
       const changed = await tx
         .update(users)
@@ -50,7 +50,6 @@ export function createBulkRepo(database: AppDatabase) {
           ...change,
           // An administrator's deactivation is remembered so billing never undoes it; an activation clears it.
           ...('is_active' in change ? { deactivated_by_admin: !change.is_active } : {}),
-          token_version: sql`${users.token_version} + 1`,
         })
         .where(where)
         .returning(accountRefColumns);

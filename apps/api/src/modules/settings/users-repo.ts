@@ -7,10 +7,11 @@ import { renamedSkeleton } from '../../db/username-skeleton';
 import {
   countActiveConfigUsers,
   endAllSessions,
-  endResetLinks,
   insertMember,
+  moveEpoch,
   setActive,
   usernameInUse,
+  type EpochEvent,
   type NewMember,
 } from '../accounts';
 import { billingSubscriptions } from '../billing';
@@ -104,14 +105,14 @@ export function createUsersRepo(database: AppDatabase) {
   };
 
   /**
-   * Updates the account on an administrator's word; `endSessions` bumps the token version and drops the
-   * user's session rows, `endLinks` deletes the user's outstanding recovery and set-up links.
+   * Updates the account on an administrator's word. `ending.epoch` names the credential change that moves the
+   * account epoch (every session and link issued before it ends); `ending.sessions` alone signs the account out
+   * (a new role or an activation).
    */
   const updateUser = (
     id: number,
     values: UserValues & { password_hash?: string | undefined },
-    endSessions: boolean,
-    endLinks = false,
+    ending: { epoch: EpochEvent | null; sessions: boolean },
   ): Promise<void> =>
     write(async (tx) => {
       await setActive(tx, id, values.is_active, 'admin');
@@ -119,8 +120,8 @@ export function createUsersRepo(database: AppDatabase) {
         .update(users)
         .set({ ...values, username_skeleton: renamedSkeleton(values.username) })
         .where(eq(users.id, id));
-      if (endSessions) await endAllSessions(tx, id);
-      if (endLinks) await endResetLinks(tx, [id]);
+      if (ending.epoch) await moveEpoch(tx, [id], ending.epoch);
+      else if (ending.sessions) await endAllSessions(tx, id);
     });
 
   /** Erases the account: its data deleted, its Historial entries rewritten under `pseudonym`. */

@@ -15,7 +15,7 @@ import { conflict } from '../../lib/errors';
 import { newPseudonym } from '../erasure';
 import { created, diff, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
 import type { SettingsRepo } from './repo';
-import { assertSomeoneAdministers } from '../accounts';
+import { assertSomeoneAdministers, type EpochEvent } from '../accounts';
 import { assertRoleExists, lockedRead } from './rules';
 import type { UserFilter } from './user-list-repo';
 import { withoutTokenVersion, type AccountRef, type StoredUser } from './users-repo';
@@ -144,21 +144,23 @@ export function createUsersService({
         const existing = await lockedRead(tx, () => tx.findUser(id), M.userNotFound);
         await assertRoleExists(tx, input.role_id);
         const values = userValues(input);
-        const endSessions =
-          existing.role_id !== values.role_id ||
-          existing.is_active !== values.is_active ||
-          password_hash !== undefined;
-        // A link sent to the old address, or one that would overwrite the password an admin just set or
-        // reopen an account an admin closed, must not outlive the change.
-        const endLinks =
-          existing.email !== values.email ||
-          password_hash !== undefined ||
-          (existing.is_active && !values.is_active);
+        // A credential change ends everything issued under the old credentials (accounts/epoch.ts); a new
+        // role or an activation only signs the account out.
+        const epoch: EpochEvent | null =
+          password_hash !== undefined
+            ? 'admin_password'
+            : existing.email.toLowerCase() !== values.email.toLowerCase()
+              ? 'admin_email'
+              : existing.is_active && !values.is_active
+                ? 'deactivated'
+                : null;
         await tx.updateUser(
           id,
           { ...values, ...(password_hash ? { password_hash } : {}) },
-          endSessions,
-          endLinks,
+          {
+            epoch,
+            sessions: existing.role_id !== values.role_id || existing.is_active !== values.is_active,
+          },
         );
         const saved = withoutTokenVersion(present(await tx.findUser(id), 'saved user'));
         const kind =

@@ -2,6 +2,7 @@ import type { SecondFactor } from '@app/contracts';
 import { and, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { roles, sessions, settings, users } from '../../db/schema';
+import { moveEpoch } from '../accounts';
 import { passkeys } from '../passkeys';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from './schema';
 
@@ -247,7 +248,7 @@ export function createTwoFactorRepo(database: AppDatabase) {
     trustDevice: (device: {
       user_id: number;
       device_hash: string;
-      password_fingerprint: string;
+      epoch: number;
       session_id: string | null;
       expires_at: string;
     }): Promise<void> =>
@@ -258,7 +259,7 @@ export function createTwoFactorRepo(database: AppDatabase) {
           .onConflictDoUpdate({
             target: [trustedDevices.user_id, trustedDevices.device_hash],
             set: {
-              password_fingerprint: device.password_fingerprint,
+              epoch: device.epoch,
               session_id: device.session_id,
               expires_at: device.expires_at,
             },
@@ -274,17 +275,18 @@ export function createTwoFactorRepo(database: AppDatabase) {
           .where(and(eq(trustedDevices.user_id, userId), eq(trustedDevices.device_hash, deviceHash)));
       }),
 
-    /** Ends every session of the account but `keep`, and forgets the devices those sessions were on. */
-    endOtherSessions: (userId: number, keep: string | null): Promise<void> =>
+    /**
+     * A second factor was added: the account epoch moves (every other session, link and remembered device
+     * ends; `keep`, the session that added it, goes on). Returns the new epoch.
+     */
+    factorAdded: (userId: number, keep: string | null): Promise<number> =>
       write(async (tx) => {
-        const ended = await tx
-          .delete(sessions)
-          .where(and(eq(sessions.user_id, userId), keep ? ne(sessions.id, keep) : sql`true`))
-          .returning({ id: sessions.id });
-        await forgetDevicesOfSessions(
-          tx,
-          ended.map((row) => row.id),
-        );
+        await moveEpoch(tx, [userId], 'factor_added', keep ?? undefined);
+        const [row] = await tx
+          .select({ token_version: users.token_version })
+          .from(users)
+          .where(eq(users.id, userId));
+        return row?.token_version ?? 0;
       }),
   };
 }

@@ -55,7 +55,8 @@ export const trustedDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     device_hash: text('device_hash').notNull(),
-    password_fingerprint: text('password_fingerprint').notNull(),
+    /** The account epoch the device was verified under (accounts/epoch.ts): forgotten once it moved. */
+    epoch: integer('epoch').notNull().default(0),
     session_id: text('session_id'),
     expires_at: isoTimestamp('expires_at').notNull(),
     created_at: createdAt(),

@@ -70,9 +70,9 @@ export const loginChallenges = sqliteTable(
 );
 
 /**
- * Browsers an administrator verified (30 days): no emailed code while the row lives. It is tied to the password
- * it was verified under (a fingerprint of the hash) and to the session it started, so a new password or the end
- * of that session from the sessions list forgets it.
+ * Browsers an administrator verified (30 days): no emailed code while the row lives. It is tied to the account
+ * epoch it was verified under and to the session it started, so a credential change or the end of that session
+ * from the sessions list forgets it.
  */
 export const trustedDevices = sqliteTable(
   'trusted_devices',
@@ -81,7 +81,8 @@ export const trustedDevices = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     device_hash: text('device_hash').notNull(),
-    password_fingerprint: text('password_fingerprint').notNull(),
+    /** The account epoch the device was verified under (accounts/epoch.ts): forgotten once it moved. */
+    epoch: integer('epoch').notNull().default(0),
     session_id: text('session_id'),
     expires_at: text('expires_at').notNull(),
     created_at: createdAt(),

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { checkPassword } from '../../lib/password';
 import { spendAll, type Budget, type RateLimits } from '../../lib/rate-limits';
+import { moveEpoch } from '../accounts';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import {
   hashCode,
@@ -121,6 +122,8 @@ export async function resetTwoFactor(
   await repo.write(async (tx) => {
     await repo.removeFactors(tx, userId);
     await repo.removePasskeys(tx, userId);
+    // Whoever held the lost phone signed in under the old factors: everything they were issued ends.
+    await moveEpoch(tx, [userId], 'factors_reset');
     await deps.history.recordAction(actor, {
       kind: 'user.two_factor_reset',
       entity_type: 'user',
@@ -171,13 +174,12 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     return factors;
   }
 
-  const passwordFingerprint = (passwordHash: string) => hashCode(`password:${passwordHash}`).slice(0, 32);
-
+  /** A device verified under the account's current epoch (a credential change forgets every device). */
   async function isTrusted(userId: number, device: DeviceCookie | null): Promise<boolean> {
     if (device?.userId !== userId) return false;
     const row = await repo.findTrustedDevice(userId, hashCode(device.deviceId), iso(clock.now()));
     const account = await repo.findAccount(userId);
-    return !!row && !!account && row.password_fingerprint === passwordFingerprint(account.password_hash);
+    return !!row && !!account && row.epoch === account.token_version;
   }
 
   async function openChallenge(
@@ -216,9 +218,12 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     };
   }
 
+  /** The second step the token names, while the account epoch it was opened under is still the account's. */
   async function liveChallenge(token: string): Promise<ChallengeRow> {
     const challenge = await repo.findChallenge(hashCode(token), iso(clock.now()));
     if (!challenge) throw unauthorized(T.stepExpired);
+    const account = await repo.findAccount(challenge.user_id);
+    if (!account || account.token_version !== challenge.token_version) throw unauthorized(T.stepExpired);
     return challenge;
   }
 
@@ -439,9 +444,9 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       );
       const done = await finish(challenge, 'totp');
       if (done.kind !== 'session') throw unauthorized(T.stepExpired);
-      await repo.endOtherSessions(done.user.id, null);
+      const epoch = await repo.factorAdded(done.user.id, null);
       await notify(totpOnEmail(done.user, securityLink()));
-      return { ...done, backup_codes: codes };
+      return { ...done, token_version: epoch, backup_codes: codes };
     },
 
     /**
@@ -467,7 +472,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       await repo.trustDevice({
         user_id: user.id,
         device_hash: hashCode(deviceId),
-        password_fingerprint: passwordFingerprint(account.password_hash),
+        epoch: account.token_version,
         session_id: sessionId,
         expires_at: iso(new Date(clock.now().getTime() + TRUSTED_DEVICE_DAYS * 24 * 60 * MINUTE_MS)),
       });
@@ -493,7 +498,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       const codes = await withTries([[limits.secondStepByAccount, String(user.id)]], () =>
         confirmTotpFor(user.id, code),
       );
-      await repo.endOtherSessions(user.id, user.sessionId);
+      await repo.factorAdded(user.id, user.sessionId);
       await notify(totpOnEmail(user, securityLink()));
       return codes;
     },

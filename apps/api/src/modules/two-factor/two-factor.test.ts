@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ERASURE_MESSAGES, TWO_FACTOR_MESSAGES as T } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -395,7 +395,7 @@ describe('an administrator’s new device', () => {
     )!;
     await t.db
       .update(users)
-      .set({ password_hash: await hashPassword('una-clave-nueva') })
+      .set({ password_hash: await hashPassword('una-clave-nueva'), token_version: sql`token_version + 1` })
       .where(eq(users.email, ADMIN.email));
     const after = await login(t.app, { email: ADMIN.email, password: 'una-clave-nueva' }, device3);
     expect(after.json()).toMatchObject({ second_step: { factors: ['email'] } });

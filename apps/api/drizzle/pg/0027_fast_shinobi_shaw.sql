@@ -1,0 +1,1 @@
+ALTER TABLE "trusted_devices" DROP COLUMN "password_fingerprint";
