@@ -436,6 +436,7 @@ function registerAccounts({
   mailer,
   notifier,
 }: AppContext): void {
+  const twoFactorRepo = createTwoFactorRepo(db);
   accountsRoutes(
     app,
     createAccountsService({
@@ -448,6 +449,7 @@ function registerAccounts({
       log: app.log,
       limits,
       onRegistered: (member) => void notifier.registered(member),
+      hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
     }),
   );
 }

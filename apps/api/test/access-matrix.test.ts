@@ -10,6 +10,7 @@ import {
   LIBRARY_API,
   LIBRARY_NAMES,
   MESSAGES,
+  TWO_FACTOR_MESSAGES,
   me,
   OkResponse,
   type LibraryProgress,
@@ -55,6 +56,8 @@ function expectedAllowed(rule: Access, p: Principal): boolean {
   if (rule.kind === 'public') return true;
   if (!p.seenAs) return false;
   if (rule.kind === 'user') return true;
+  // No caller of the matrix confirmed its identity on its session: every one is asked to.
+  if (rule.kind === 'confirmed') return false;
   if (rule.kind === 'admin') return p.seenAs.admin;
   return p.seenAs.tools.includes(rule.tool);
 }
@@ -67,7 +70,7 @@ describe('access matrix', () => {
     const urls = routes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toContain(`${me.method} ${me.path}`);
     expect(urls).toContain('GET /api/docs');
-    for (const r of routes) expect(['public', 'user', 'tool', 'admin']).toContain(r.access.kind);
+    for (const r of routes) expect(['public', 'user', 'confirmed', 'tool', 'admin']).toContain(r.access.kind);
   });
 
   it('answers every route as declared, to each of the six callers, and leaks nothing', async () => {
@@ -95,6 +98,9 @@ describe('access matrix', () => {
         } else if (!p.seenAs) {
           if (res.statusCode !== 401 || error !== MESSAGES.notAuthenticated)
             failures.push(`expected 401: ${where}`);
+        } else if (r.access.kind === 'confirmed') {
+          if (res.statusCode !== 403 || error !== TWO_FACTOR_MESSAGES.confirmIdentity)
+            failures.push(`expected 403 asking to confirm the identity: ${where}`);
         } else if (res.statusCode !== 403 || error !== MESSAGES.forbidden) {
           failures.push(`expected 403: ${where}`);
         }
@@ -168,7 +174,7 @@ describe('access matrix', () => {
       end: async () => {},
       resolve: async () => null,
       knownDevice: () => null,
-      rememberDevice() {},
+      confirmIdentity: async () => new Date(),
     });
     await app.register(async (scope) => {
       declareScopeAccess(scope, access.admin);

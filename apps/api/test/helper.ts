@@ -91,6 +91,37 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return `session=${cookie.value}`;
 }
 
+/**
+ * Signs in and confirms the identity on that session (sudo mode), as /perfil asks before adding a factor.
+ * `code`: the authenticator app's code, for an account that has the app.
+ */
+export async function signInConfirmed(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  code?: string,
+): Promise<string> {
+  const cookie = await signIn(app, email, password);
+  await confirmIdentityOn(app, cookie, password, code);
+  return cookie;
+}
+
+/** Confirms the identity on a signed-in session (sudo mode) with the password, and a code where needed. */
+export async function confirmIdentityOn(
+  app: FastifyInstance,
+  cookie: string,
+  password: string,
+  code?: string,
+): Promise<void> {
+  const res = await postJson(
+    app,
+    '/api/account/confirm-identity',
+    code === undefined ? { password } : { password, code },
+    { cookie },
+  );
+  if (res.statusCode !== 200) throw new Error(`identity not confirmed: ${res.statusCode} ${res.body}`);
+}
+
 /** The newest 6-digit sign-in code the fake SMTP server received for `email` (written as "123 456"). */
 export function lastEmailedCode(
   smtp: { messages(): readonly { to: string[]; text: string }[] },

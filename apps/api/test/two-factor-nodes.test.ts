@@ -13,7 +13,7 @@ import type { AppDatabase } from '../src/db/client';
 import { openAppDatabase } from '../src/db/open';
 import { auditLog } from '../src/modules/history/schema';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp';
-import { ADMIN, addUser, postJson, signIn } from './helper';
+import { ADMIN, addUser, postJson, signIn, signInConfirmed } from './helper';
 import { databaseForServers, directDb } from './support/engine';
 import { runCli } from './support/server-process';
 
@@ -65,7 +65,7 @@ const step = (node: FastifyInstance, cookie: string, code: string) =>
 
 async function memberWithTotp(email: string) {
   const member = await addUser(directDb(database), { email });
-  const cookie = await signIn(a, member.email, member.password);
+  const cookie = await signInConfirmed(a, member.email, member.password);
   const { secret } = (await postJson(a, '/api/account/two-factor/totp/setup', {}, { cookie })).json<{
     secret: string;
   }>();

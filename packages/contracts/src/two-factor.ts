@@ -34,7 +34,16 @@ export const TWO_FACTOR_MESSAGES = {
   codesRenewed: 'Códigos de recuperación renovados.',
   rulesSaved: 'Reglas de verificación en dos pasos guardadas.',
   resetDone: 'Se ha restablecido la verificación en dos pasos del usuario.',
+  confirmIdentity: 'Confirma que eres tú para continuar.',
 } as const;
+
+/**
+ * Sudo mode: adding a passkey or an authenticator app, renewing backup codes and changing the email ask for the
+ * current password (and a code where the account has the app) once; the confirmation lasts this long on that
+ * session. An API answer of 403 with `field: 'reauth'` asks for it.
+ */
+export const CONFIRM_IDENTITY_MINUTES = 10;
+export const REAUTH_FIELD = 'reauth';
 
 /** A 6-digit code from the app or the email; spaces are allowed (people type it as it is shown: 123 456). */
 export const SixDigitCode = z
@@ -142,6 +151,21 @@ export const confirmTotp = endpoint({
 });
 
 export const PasswordBody = z.strictObject({ password: CurrentPassword });
+
+export const ConfirmIdentityBody = z.strictObject({
+  password: CurrentPassword,
+  /** A code of the authenticator app or a backup code, where the account has the app. */
+  code: z.string().max(32, 'Escribe un código.').optional(),
+});
+export type ConfirmIdentityBody = z.infer<typeof ConfirmIdentityBody>;
+
+export const confirmIdentity = endpoint({
+  summary: 'Confirma la identidad antes de un cambio de seguridad (válido unos minutos en esta sesión)',
+  method: 'POST',
+  path: '/api/account/confirm-identity',
+  body: ConfirmIdentityBody,
+  response: z.strictObject({ confirmed_until: z.string() }),
+});
 
 export const renewBackupCodes = endpoint({
   summary: 'Genera diez códigos de recuperación nuevos',

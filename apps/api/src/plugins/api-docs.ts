@@ -102,6 +102,8 @@ function accessDescription(rule: Access): string {
       return 'Pública: no necesita sesión.';
     case 'user':
       return 'Necesita una sesión iniciada.';
+    case 'confirmed':
+      return 'Necesita una sesión iniciada en la que se haya confirmado la identidad hace unos minutos (contraseña y, si la cuenta tiene aplicación de autenticación, un código).';
     case 'tool':
       return `Necesita una sesión con acceso a la herramienta «${TOOL_TITLES[rule.tool]}».`;
     case 'admin':

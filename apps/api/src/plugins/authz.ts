@@ -4,6 +4,8 @@ import {
   isAdmin,
   MESSAGES,
   NoQuery,
+  REAUTH_FIELD,
+  TWO_FACTOR_MESSAGES,
   type Endpoint,
   type ToolName,
 } from '@app/contracts';
@@ -15,11 +17,17 @@ import type { Principal } from './session';
 
 /** What a route requires. Every API route declares one; there is no default. */
 export type Access =
-  { kind: 'public' } | { kind: 'user' } | { kind: 'tool'; tool: ToolName } | { kind: 'admin' };
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'confirmed' }
+  | { kind: 'tool'; tool: ToolName }
+  | { kind: 'admin' };
 
 export const access = {
   public: { kind: 'public' },
   user: { kind: 'user' },
+  /** A signed-in user who confirmed their identity on this session a few minutes ago (sudo mode). */
+  confirmed: { kind: 'confirmed' },
   admin: { kind: 'admin' },
   tool: (tool: ToolName) => ({ kind: 'tool', tool }),
 } as const satisfies Record<string, Access | ((tool: ToolName) => Access)>;
@@ -56,6 +64,7 @@ function allows(rule: Access, user: Principal | null): boolean {
     case 'public':
       return true;
     case 'user':
+    case 'confirmed':
       return user !== null;
     case 'tool':
       return user?.permissions.includes(rule.tool) ?? false;
@@ -129,6 +138,9 @@ function accessHook(app: FastifyInstance, rule: Access) {
     if (rule.kind === 'public') return;
     const user = await app.sessions.resolve(request, reply);
     if (!allows(rule, user)) throw user ? forbidden() : unauthorized();
+    if (rule.kind === 'confirmed' && !user?.identityConfirmed) {
+      throw new AppError(403, TWO_FACTOR_MESSAGES.confirmIdentity, REAUTH_FIELD);
+    }
     request.principal = user;
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type SessionUser } from '@app/contracts';
+import { CONFIRM_IDENTITY_MINUTES, type SessionUser } from '@app/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,8 +26,8 @@ const USER_AGENT_MAX = 512;
 /** The signed-in user behind a request, fresh from the database. */
 export type Principal = SessionUser & {
   sessionId: string;
-  /** Until when the member confirmed their identity on this session (sudo mode), if they did. */
-  confirmedUntil: string | null;
+  /** The member confirmed their identity on this session a few minutes ago (sudo mode). */
+  identityConfirmed: boolean;
 };
 
 const TokenPayload = z.object({ sub: z.string(), sid: z.string(), tv: z.number().int() });
@@ -46,6 +46,8 @@ declare module 'fastify' {
       resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null>;
       /** The account and device id of the request's signed known-device cookie, if it has a valid one. */
       knownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null;
+      /** Marks the member's identity as confirmed on this session for a few minutes; resolves with the end. */
+      confirmIdentity(sessionId: string): Promise<Date>;
     };
   }
 }
@@ -76,6 +78,8 @@ export interface SessionStore {
     ip: string | null;
     epoch: number;
   }): Promise<void>;
+  /** Confirms the member's identity on this session until `until` (sudo mode). */
+  confirmSession(sessionId: string, until: Date): Promise<void>;
   /** Remembers a browser that completed a sign-in under `epoch` (hash of its device id). */
   rememberKnownDevice(userId: number, deviceHash: string, epoch: number, now: Date): Promise<void>;
   /** Records a use of the session unless one was recorded since `staleBefore`. */
@@ -162,9 +166,18 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       if (found.last_used_at === null || found.last_used_at < staleBefore.toISOString()) {
         await opts.repo.touchSession(payload.sid, now, staleBefore);
       }
-      return { ...found.user, sessionId: payload.sid, confirmedUntil: found.confirmed_until };
+      return {
+        ...found.user,
+        sessionId: payload.sid,
+        identityConfirmed: found.confirmed_until !== null && found.confirmed_until > now.toISOString(),
+      };
     },
     knownDevice: readKnownDevice,
+    async confirmIdentity(sessionId) {
+      const until = new Date(opts.clock.now().getTime() + CONFIRM_IDENTITY_MINUTES * 60_000);
+      await opts.repo.confirmSession(sessionId, until);
+      return until;
+    },
   });
 
   function readKnownDevice(request: FastifyRequest): { userId: number; deviceId: string } | null {

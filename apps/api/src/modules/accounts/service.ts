@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  REAUTH_FIELD,
+  TWO_FACTOR_MESSAGES,
   EMAIL_CONFIRM_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
   type PasswordResetBody,
@@ -13,7 +15,7 @@ import {
 import { accountConflictField } from '../../db/unique-violation';
 import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { normalizeEmail } from '../auth';
 import type { RateLimits } from '../../lib/rate-limits';
@@ -35,6 +37,8 @@ export interface AccountsServiceDeps {
   limits: Pick<RateLimits, 'register' | 'recovery' | 'reauth' | 'recoveryEmailIntervalSeconds'>;
   /** Told of each new registration once it is saved (the admins' email); never awaited by the answer. */
   onRegistered?: (member: { email: string; username: string }) => void;
+  /** Whether the account has an authenticator app (a new email then also asks for its code: sudo mode). */
+  hasAuthenticatorApp(userId: number): Promise<boolean>;
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
@@ -204,7 +208,7 @@ function profile(deps: AccountsServiceDeps) {
      * new token version the current session must carry.
      */
     async updateProfile(
-      me: { id: number; sessionId: string; email: string; username: string },
+      me: { id: number; sessionId: string; email: string; username: string; identityConfirmed: boolean },
       body: ProfileBody,
     ): Promise<{ user: SessionUser; newTokenVersion: number | undefined; pendingEmail: string | null }> {
       const email = normalizeEmail(body.email);
@@ -212,6 +216,10 @@ function profile(deps: AccountsServiceDeps) {
       const changesEmail = email !== current;
       if (body.password !== '' || changesEmail) {
         await confirmCurrentPassword(me, body.current_password);
+      }
+      // A new address takes over recovery: where the account has the app, its code is asked too (sudo mode).
+      if (changesEmail && !me.identityConfirmed && (await deps.hasAuthenticatorApp(me.id))) {
+        throw new AppError(403, TWO_FACTOR_MESSAGES.confirmIdentity, REAUTH_FIELD);
       }
       if (changesEmail && (await repo.findByEmail(email))) {
         throw conflict(ACCOUNT_MESSAGES.emailTakenByOther, 'email');

@@ -29,7 +29,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, gate: AfterP
   });
 
   route(app, me, access.user, ({ user }) => {
-    const { sessionId: _sessionId, confirmedUntil: _confirmedUntil, ...sessionUser } = user;
+    const { sessionId: _sessionId, identityConfirmed: _confirmed, ...sessionUser } = user;
     return sessionUser;
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from '../../integrations/mailer';
 import { sessions } from '../../db/schema';
-import { addUser, createTestApp, csrf, postJson, signIn } from '../../../test/helper';
+import { addUser, createTestApp, csrf, postJson, signInConfirmed } from '../../../test/helper';
 import { createSoftAuthenticator } from '../../../test/support/passkey-authenticator';
 import { webauthnChallenges } from './schema';
 
@@ -17,7 +17,7 @@ async function setUp(now?: () => Date) {
   const mailer = memoryMailer();
   const test = await createTestApp({ appUrl: APP_URL }, { mailer, ...(now ? { clock: { now } } : {}) });
   const member = await addUser(test.db, { email: 'ana@example.com', username: 'ana' });
-  const cookie = await signIn(test.app, member.email, member.password);
+  const cookie = await signInConfirmed(test.app, member.email, member.password);
   return { ...test, mailer, member, cookie, authenticator: createSoftAuthenticator(APP_URL) };
 }
 
@@ -148,7 +148,7 @@ describe('passkeys', () => {
 
   it('adding a passkey ends the account’s other sessions, not this one', async () => {
     const { app, cookie, authenticator, member } = await setUp();
-    const other = await signIn(app, member.email, member.password);
+    const other = await signInConfirmed(app, member.email, member.password);
     expect((await addPasskey(app, cookie, authenticator)).statusCode).toBe(200);
     const otherMe = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } });
     expect(otherMe.statusCode).toBe(401);
@@ -215,7 +215,7 @@ describe('passkeys', () => {
   it('refuses a registration challenge issued to someone else', async () => {
     const { app, cookie, authenticator, db } = await setUp();
     const bruno = await addUser(db, { email: 'bruno@example.com' });
-    const brunoCookie = await signIn(app, bruno.email, bruno.password);
+    const brunoCookie = await signInConfirmed(app, bruno.email, bruno.password);
     const anasOptions = await registrationOptions(app, cookie);
     const res = await postJson(
       app,
@@ -231,7 +231,7 @@ describe('passkeys', () => {
     const { app, cookie, authenticator, db } = await setUp();
     await addPasskey(app, cookie, authenticator);
     const bruno = await addUser(db, { email: 'bruno@example.com' });
-    const brunoCookie = await signIn(app, bruno.email, bruno.password);
+    const brunoCookie = await signInConfirmed(app, bruno.email, bruno.password);
     const [anas] = (
       await app.inject({ method: 'GET', url: '/api/account/passkeys', headers: { cookie } })
     ).json<{ passkeys: { id: number }[] }>().passkeys;
@@ -276,7 +276,7 @@ describe('passkeys', () => {
     expect((await addPasskey(app, cookie, authenticator)).statusCode).toBe(200);
     const other = await addUser(db, { email: 'luis@example.com', username: 'luis' });
     const otherAuthenticator = createSoftAuthenticator(APP_URL);
-    const otherCookie = await signIn(app, other.email, other.password);
+    const otherCookie = await signInConfirmed(app, other.email, other.password);
     expect((await addPasskey(app, otherCookie, otherAuthenticator)).statusCode).toBe(200);
 
     const login = await postJson(app, '/api/auth/login', { email: member.email, password: member.password });

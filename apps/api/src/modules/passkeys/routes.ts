@@ -26,9 +26,10 @@ export function passkeysRoutes(
 ): void {
   route(app, listPasskeys, access.user, async ({ user }) => ({ passkeys: await passkeys.list(user) }));
 
-  route(app, passkeyRegistrationOptions, access.user, ({ user }) => passkeys.registrationOptions(user));
+  // Adding a factor asks for the password (and the app's code) first: a session alone cannot add one.
+  route(app, passkeyRegistrationOptions, access.confirmed, ({ user }) => passkeys.registrationOptions(user));
 
-  route(app, addPasskey, access.user, ({ user, body }) => passkeys.add(user, body));
+  route(app, addPasskey, access.confirmed, ({ user, body }) => passkeys.add(user, body));
 
   route(app, renamePasskey, access.user, ({ user, params, body }) =>
     passkeys.rename(user, params.id, body.name),

@@ -1,4 +1,5 @@
 import {
+  confirmIdentity,
   confirmRequiredTotp,
   confirmTotp,
   disableTotp,
@@ -159,11 +160,15 @@ export function twoFactorRoutes(
 
   // The account's own factors (Seguridad in /perfil).
   route(app, getTwoFactor, access.user, ({ user }) => service.status(user));
-  route(app, startTotp, access.user, ({ user }) => service.startTotp(user));
-  route(app, confirmTotp, access.user, async ({ user, body }) => ({
+  route(app, confirmIdentity, access.user, async ({ user, body }) => {
+    await service.confirmIdentity(user, body.password, body.code);
+    return { confirmed_until: (await app.sessions.confirmIdentity(user.sessionId)).toISOString() };
+  });
+  route(app, startTotp, access.confirmed, ({ user }) => service.startTotp(user));
+  route(app, confirmTotp, access.confirmed, async ({ user, body }) => ({
     backup_codes: await service.confirmTotp(user, body.code),
   }));
-  route(app, renewBackupCodes, access.user, async ({ user, body }) => ({
+  route(app, renewBackupCodes, access.confirmed, async ({ user, body }) => ({
     backup_codes: await service.renewBackupCodes(user, body.password),
   }));
   route(app, disableTotp, access.user, async ({ user, body }) => {

@@ -527,6 +527,18 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       await notify(totpOffEmail(user, securityLink()));
     },
 
+    /**
+     * Sudo mode's check: the current password, and a code where the account has the app (a passkey-only
+     * account confirms with its password). The caller marks the session confirmed.
+     */
+    async confirmIdentity(user: SessionUser, password: string, code: string | undefined): Promise<void> {
+      await checkPasswordOf(user.id, password);
+      if ((await secondFactorsOf(user.id)).includes('totp')) {
+        if (!code) throw badRequest(T.invalidCode, 'code');
+        await withTries([[limits.secondStepByAccount, String(user.id)]], () => checkAnyCode(user.id, code));
+      }
+    },
+
     /** Whether a sensitive action must also ask this account for a code (it has the app on). */
     codeRequired: async (userId: number): Promise<boolean> =>
       (await secondFactorsOf(userId)).includes('totp'),

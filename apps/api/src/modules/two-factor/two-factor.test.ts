@@ -3,7 +3,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, lastEmailedCode, postJson, signIn } from '../../../test/helper';
+import {
+  ADMIN,
+  addUser,
+  confirmIdentityOn,
+  createTestApp,
+  lastEmailedCode,
+  postJson,
+  signIn,
+  signInConfirmed,
+} from '../../../test/helper';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import type { AppDeps } from '../../app';
 import type { Config } from '../../config';
@@ -95,7 +104,7 @@ async function enableTotp(app: FastifyInstance, cookie: string, now: Date) {
 
 async function memberWithTotp(t: Awaited<ReturnType<typeof setup>>, email = 'ana@example.com') {
   const member = await addUser(t.db, { email });
-  const cookie = await signIn(t.app, member.email, member.password);
+  const cookie = await signInConfirmed(t.app, member.email, member.password);
   const totp = await enableTotp(t.app, cookie, t.clock.now());
   // The confirming code's step is spent: the next sign-in uses the next step.
   t.advance(30_000);
@@ -236,7 +245,7 @@ describe('turning the app on and off', () => {
   it('ends the account’s other sessions and emails the account', async () => {
     const t = await setup(mailConfig());
     const member = await addUser(t.db, { email: 'dos@example.com' });
-    const here = await signIn(t.app, member.email, member.password);
+    const here = await signInConfirmed(t.app, member.email, member.password);
     const elsewhere = await signIn(t.app, member.email, member.password);
     await enableTotp(t.app, here, t.clock.now());
     expect((await get(t.app, '/api/auth/me', here)).statusCode).toBe(200);
@@ -412,6 +421,7 @@ describe('an administrator’s new device', () => {
       ),
       'session',
     )!;
+    await confirmIdentityOn(t.app, session, ADMIN.password);
     const { secret } = await enableTotp(t.app, session, t.clock.now());
     t.advance(30_000);
     const before = smtp.messages().length;
