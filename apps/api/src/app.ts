@@ -437,6 +437,7 @@ function registerAccounts({
   notifier,
 }: AppContext): void {
   const twoFactorRepo = createTwoFactorRepo(db);
+  const passkeysRepo = createPasskeysRepo(db);
   accountsRoutes(
     app,
     createAccountsService({
@@ -450,6 +451,11 @@ function registerAccounts({
       limits,
       onRegistered: (member) => void notifier.registered(member),
       hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
+      passkeys: {
+        list: async (userId) =>
+          (await passkeysRepo.list(userId)).map(({ name, created_at }) => ({ name, created_at })),
+        removeAll: (userId) => passkeysRepo.removeAll(userId),
+      },
     }),
   );
 }

@@ -110,7 +110,14 @@ export const checkPasswordResetToken = endpoint({
   method: 'POST',
   path: '/api/accounts/password-reset/check',
   body: z.strictObject({ token: ResetTokenField }),
-  response: OkResponse,
+  /**
+   * The account's passkeys: a reset offers to remove them (one added by whoever had the password would
+   * otherwise outlive the new password).
+   */
+  response: z.strictObject({
+    ok: z.literal(true),
+    passkeys: z.array(z.strictObject({ name: z.string(), created_at: z.string() })),
+  }),
 });
 
 /** Days a link that confirms an email stays usable. */
@@ -131,7 +138,12 @@ export const confirmEmail = endpoint({
   response: z.strictObject({ ok: z.literal(true), email: z.string() }),
 });
 
-export const PasswordResetBody = z.strictObject({ token: ResetTokenField, password: PasswordField });
+export const PasswordResetBody = z.strictObject({
+  token: ResetTokenField,
+  password: PasswordField,
+  /** Also remove every passkey of the account (the page lists them). */
+  remove_passkeys: z.boolean().optional(),
+});
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
 /** The new-password form of the emailed link. */

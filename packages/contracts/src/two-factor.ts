@@ -35,6 +35,8 @@ export const TWO_FACTOR_MESSAGES = {
   rulesSaved: 'Reglas de verificación en dos pasos guardadas.',
   resetDone: 'Se ha restablecido la verificación en dos pasos del usuario.',
   confirmIdentity: 'Confirma que eres tú para continuar.',
+  tooManyEmailCodes:
+    'Te hemos enviado varios códigos seguidos. Espera un rato antes de pedir otro o usa el último que recibiste.',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNT_MESSAGES, AI_MESSAGES, MESSAGES } from '@app/contracts';
+import { ACCOUNT_MESSAGES, AI_MESSAGES, MESSAGES, TWO_FACTOR_MESSAGES } from '@app/contracts';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -64,6 +64,14 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   windowSeconds: 60 * 60,
   recoveryEmailIntervalSeconds: 60,
 };
+
+/** Sign-in codes one account may be emailed in an hour. */
+export const EMAIL_CODE_SENDS_PER_HOUR = 5;
+/**
+ * Passkey sign-in options one client IP may ask for in the login window: the login screen asks once per visit
+ * (the browser's autofill), and a shared address serves several members.
+ */
+export const PASSKEY_OPTIONS_PER_IP = 60;
 
 /** Checkout Sessions one client IP may start in the accounts' window (each is a call to Stripe). */
 export const CHECKOUT_PER_IP = 30;
@@ -251,6 +259,20 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
       'second-step-ip',
       secondStep.perIp,
       secondStep.windowSeconds,
+      MESSAGES.tooManyAttempts,
+    ),
+    /** Sign-in codes emailed to one account (each right password sends one): a mailbox is not a target. */
+    emailCodeSends: budget(
+      'email-code-account',
+      EMAIL_CODE_SENDS_PER_HOUR,
+      60 * 60,
+      TWO_FACTOR_MESSAGES.tooManyEmailCodes,
+    ),
+    /** Passkey sign-in options per client IP: each one stores a challenge. */
+    passkeyOptions: budget(
+      'passkey-options-ip',
+      PASSKEY_OPTIONS_PER_IP,
+      login.windowSeconds,
       MESSAGES.tooManyAttempts,
     ),
     /** Re-entering the current password on the profile page: limited like a login, per account. */

@@ -23,10 +23,10 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService):
     return { ok: true as const };
   });
 
-  route(app, checkPasswordResetToken, access.public, async ({ body }) => {
-    await accounts.checkResetToken(body.token);
-    return { ok: true as const };
-  });
+  route(app, checkPasswordResetToken, access.public, async ({ body }) => ({
+    ok: true as const,
+    passkeys: await accounts.checkResetToken(body.token),
+  }));
 
   route(app, resetPassword, access.public, async ({ body }) => {
     await accounts.resetPassword(body);

@@ -39,6 +39,11 @@ export interface AccountsServiceDeps {
   onRegistered?: (member: { email: string; username: string }) => void;
   /** Whether the account has an authenticator app (a new email then also asks for its code: sudo mode). */
   hasAuthenticatorApp(userId: number): Promise<boolean>;
+  /** The account's passkeys, and their removal (a password reset offers it). */
+  passkeys: {
+    list(userId: number): Promise<{ name: string; created_at: string }[]>;
+    removeAll(userId: number): Promise<void>;
+  };
 }
 
 /** The token travels only in the emailed link; the database keeps its hash. */
@@ -166,9 +171,14 @@ function recovery(deps: AccountsServiceDeps) {
       });
     },
 
-    /** Throws the Spanish "expired or used link" error unless the token can still reset a password. */
-    async checkResetToken(token: string): Promise<void> {
-      if (!(await repo.findUsableResetToken(hashToken(token), clock.now()))) throw invalidToken();
+    /**
+     * Throws the Spanish "expired or used link" error unless the token can still reset a password; names the
+     * account's passkeys, which the page offers to remove with the new password.
+     */
+    async checkResetToken(token: string): Promise<{ name: string; created_at: string }[]> {
+      const found = await repo.findUsableResetToken(hashToken(token), clock.now());
+      if (!found) throw invalidToken();
+      return deps.passkeys.list(found.userId);
     },
 
     /** Sets the new password, spends the link and signs the user out everywhere. */
@@ -178,6 +188,7 @@ function recovery(deps: AccountsServiceDeps) {
       const passwordHash = await hashPassword(body.password);
       if (!(await repo.resetPassword(found.id, found.userId, passwordHash, clock.now())))
         throw invalidToken();
+      if (body.remove_passkeys) await deps.passkeys.removeAll(found.userId);
     },
   };
 }

@@ -5,11 +5,13 @@ import { MESSAGES, SessionUser } from '@app/contracts';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, postJson, signIn, credentials } from '../../../test/helper';
+import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, credentials } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { roles, rolePermissions, users } from '../../db/schema';
+import { totpFactors } from '../two-factor';
+import { knownDevices } from './schema';
 
 describe('POST /api/auth/login', () => {
   it('signs in the seeded admin and answers the session user with every permission', async () => {
@@ -183,6 +185,75 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode).toBe(401);
     }
     expect((await postJson(app, '/api/auth/login', credentials(member), { cookie })).statusCode).toBe(429);
+  });
+
+  it('gives no known-device cookie for a right password whose second step is still to come', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    await db.insert(totpFactors).values({
+      user_id: member.id,
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      confirmed_at: '2026-11-01T00:00:00.000Z',
+    });
+    const res = await postJson(app, '/api/auth/login', credentials(member));
+    expect(res.json()).toMatchObject({ second_step: { factors: ['totp'] } });
+    expect(res.cookies.find((c) => c.name === 'known_device')).toBeUndefined();
+    expect(await db.select().from(knownDevices)).toEqual([]);
+  });
+
+  it('keeps the newest five known devices of an account, and their wrong passwords count against it', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    const cookies: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postJson(app, '/api/auth/login', credentials(member));
+      cookies.push(`known_device=${res.cookies.find((c) => c.name === 'known_device')!.value}`);
+    }
+    expect(await db.select().from(knownDevices)).toHaveLength(5);
+    // Six cookies from one password do not buy six budgets of guesses: the account counts every one.
+    for (const cookie of cookies.slice(1)) {
+      const res = await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' }, { cookie });
+      expect(res.statusCode).toBe(401);
+    }
+    const stranger = await postJson(app, '/api/auth/login', credentials(member), {
+      remoteAddress: '10.1.2.3',
+    });
+    expect(stranger.statusCode).toBe(429);
+    // The oldest cookie was forgotten: it is a stranger's now.
+    expect((await postJson(app, '/api/auth/login', credentials(member), { cookie: cookies[0] })).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('forgets known devices when the password changes', async () => {
+    const { app, db } = await createTestApp();
+    const member = await addUser(db, { email: 'ana@example.com' });
+    const first = await postJson(app, '/api/auth/login', credentials(member));
+    const cookie = `known_device=${first.cookies.find((c) => c.name === 'known_device')!.value}`;
+    const session = `session=${first.cookies.find((c) => c.name === 'session')!.value}`;
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile',
+      headers: { ...csrf, cookie: session },
+      payload: {
+        username: 'ana',
+        email: member.email,
+        phone: '',
+        password: 'clave-nueva',
+        current_password: member.password,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' }, { remoteAddress: '10.4.4.4' });
+    }
+    const res = await postJson(
+      app,
+      '/api/auth/login',
+      { email: member.email, password: 'clave-nueva' },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(429);
   });
 
   it('gives back the point of a successful login', async () => {

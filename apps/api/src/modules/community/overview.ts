@@ -16,7 +16,12 @@ export interface OverviewDeps {
 /** The administrator's first screen: the community at a glance and the first steps, from the real state. */
 export function createOverviewService(deps: OverviewDeps) {
   return {
-    async overview(): Promise<AdminOverview> {
+    /**
+     * Money is Estadísticas' to show: a holder of Configuración without that tool sees the members, not the
+     * income or the paying count.
+     */
+    async overview(viewer: { permissions: readonly string[] }): Promise<AdminOverview> {
+      const seesMoney = viewer.permissions.includes('estadisticas');
       const [accounts, billing, ai, stats, community, membresia, cafelito] = await Promise.all([
         deps.repo.accounts(),
         deps.billing(),
@@ -39,9 +44,9 @@ export function createOverviewService(deps: OverviewDeps) {
         glance: {
           members: accounts.active,
           pending: accounts.pending,
-          paying: closed ? stats.figures.paying_members.value : null,
+          paying: closed && seesMoney ? stats.figures.paying_members.value : null,
           new_members_30d: closed ? stats.figures.new_members.value : null,
-          mrr: stats.mrr.map(({ currency, amount }) => ({ currency, amount })),
+          mrr: seesMoney ? stats.mrr.map(({ currency, amount }) => ({ currency, amount })) : [],
         },
         steps: (Object.keys(done) as FirstStep[]).map((step) => ({ step, done: done[step] })),
         ai,

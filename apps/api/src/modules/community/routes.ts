@@ -23,7 +23,7 @@ export function communityRoutes(
   service: CommunityService,
   overview: OverviewService,
 ): void {
-  route(app, getAdminOverview, CONFIG, () => overview.overview());
+  route(app, getAdminOverview, CONFIG, ({ user }) => overview.overview(user));
   route(app, getCommunity, CONFIG, () => service.get());
   route(app, saveCommunityName, CONFIG, ({ body, user }) => service.saveName(body.name, actorOf(user)));
   route(

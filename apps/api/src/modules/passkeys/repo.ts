@@ -146,6 +146,12 @@ export function createPasskeysRepo(database: AppDatabase) {
         return row;
       }),
 
+    /** Removes every passkey of the account (a password reset that asked for it). */
+    removeAll: (userId: number): Promise<void> =>
+      write(async (tx) => {
+        await tx.delete(passkeys).where(eq(passkeys.user_id, userId));
+      }),
+
     remove: (userId: number, id: number): Promise<PasskeyRow | undefined> =>
       write(async (tx) => {
         const [row] = await tx

@@ -40,7 +40,9 @@ export function passkeysRoutes(
     return { ok: true as const };
   });
 
-  route(app, passkeySignInOptions, access.public, () => passkeys.authenticationOptions());
+  route(app, passkeySignInOptions, access.public, ({ request }) =>
+    passkeys.authenticationOptions({ ip: request.ip }),
+  );
 
   route(app, passkeySignIn, access.public, async ({ body, request, reply }) => {
     const account = await passkeys.verify(body, { ip: request.ip });

@@ -50,7 +50,7 @@ export interface PasskeysServiceDeps {
   loadAccount(userId: number): Promise<AccountRow | undefined>;
   /** The stored password hash of an account (removing a passkey asks for the password). */
   loadPasswordHash(email: string): Promise<string | undefined>;
-  limits: { loginByIp: Budget; reauth: Budget };
+  limits: { loginByIp: Budget; reauth: Budget; passkeyOptions: Budget };
   mailer: Mailer;
   publicUrl(): string;
   log: { error(obj: object, msg: string): void };
@@ -199,7 +199,9 @@ function signIn(deps: PasskeysServiceDeps) {
   const { repo, clock, limits } = deps;
   return {
     /** Options for the browser's get(): no credential named, so it offers the passkeys it holds for this site. */
-    async authenticationOptions(): Promise<PasskeyRequestOptions> {
+    async authenticationOptions(client: { ip: string }): Promise<PasskeyRequestOptions> {
+      // Public and each call stores a challenge: limited per address like the login.
+      await limits.passkeyOptions.spend(client.ip);
       const rp = deps.relyingParty();
       const options = await generateAuthenticationOptions({
         rpID: rp.id,

@@ -1,7 +1,21 @@
 import type { SecondFactor } from '@app/contracts';
-import { and, count, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { roles, sessions, settings, users } from '../../db/schema';
+import { rolePermissions, roles, sessions, settings, tools, users } from '../../db/schema';
 import { moveEpoch } from '../accounts';
 import { passkeys } from '../passkeys';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from './schema';
@@ -273,6 +287,49 @@ export function createTwoFactorRepo(database: AppDatabase) {
           .update(trustedDevices)
           .set({ session_id: sessionId })
           .where(and(eq(trustedDevices.user_id, userId), eq(trustedDevices.device_hash, deviceHash)));
+      }),
+
+    /**
+     * Signs out the accounts a new rule requires a second factor of and that have none (no confirmed app, no
+     * passkey), but the session `keep` (the administrator who saved the rule): their next sign-in sets one up.
+     * `roleIds` are the roles required by name; `adminRoles`, whether roles granting an administration tool are.
+     * Returns how many sessions ended.
+     */
+    endUnprotectedSessions: (
+      rule: { roleIds: readonly number[]; adminTools: readonly string[] | null },
+      keep: string,
+    ): Promise<number> =>
+      write(async (tx) => {
+        const adminRoles = tx
+          .select({ role_id: rolePermissions.role_id })
+          .from(rolePermissions)
+          .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
+          .where(inArray(tools.name, [...(rule.adminTools ?? [])]));
+        const required = or(
+          rule.roleIds.length > 0 ? inArray(users.role_id, [...rule.roleIds]) : undefined,
+          rule.adminTools && rule.adminTools.length > 0 ? inArray(users.role_id, adminRoles) : undefined,
+        );
+        if (!required) return 0;
+        const unprotected = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              required,
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(totpFactors)
+                  .where(and(eq(totpFactors.user_id, users.id), isNotNull(totpFactors.confirmed_at))),
+              ),
+              notExists(tx.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.user_id, users.id))),
+            ),
+          );
+        const ended = await tx
+          .delete(sessions)
+          .where(and(inArray(sessions.user_id, unprotected), ne(sessions.id, keep)))
+          .returning({ id: sessions.id });
+        return ended.length;
       }),
 
     /**

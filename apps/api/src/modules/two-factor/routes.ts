@@ -179,7 +179,9 @@ export function twoFactorRoutes(
   // The community's rules and the reset of a member's factors (Configuración).
   const CONFIG = access.tool('config');
   route(app, getTwoFactorRules, CONFIG, () => service.rulesView());
-  route(app, saveTwoFactorRules, CONFIG, ({ user, body }) => service.saveRules(actorOf(user), body));
+  route(app, saveTwoFactorRules, CONFIG, ({ user, body }) =>
+    service.saveRules(actorOf(user), user.sessionId, body),
+  );
   route(app, resetUserTwoFactor, CONFIG, async ({ user, params }) => {
     await service.resetUser(actorOf(user), params.id, 'admin');
     return { ok: true as const };

@@ -1,4 +1,5 @@
 import {
+  ADMIN_TOOLS,
   EMAIL_CODE_MINUTES,
   EMAIL_CODE_TRIES,
   grantsAdministration,
@@ -69,7 +70,7 @@ export interface TwoFactorServiceDeps {
   mailConfigured: boolean;
   log: Log;
   history: HistoryRecorder;
-  limits: Pick<RateLimits, 'secondStepByAccount' | 'secondStepByIp' | 'reauth'>;
+  limits: Pick<RateLimits, 'secondStepByAccount' | 'secondStepByIp' | 'reauth' | 'emailCodeSends'>;
   publicUrl: () => string;
   /** The signed-in user as a session shows it (role, permissions), by email. */
   loadSessionUser: (email: string) => Promise<{ user: SessionUser; token_version: number } | undefined>;
@@ -328,7 +329,9 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
         });
       }
       let emailCode: string | null = null;
-      if (holdsAdministration(user) && !(await isTrusted(user.id, device))) {
+      // An administrator on a new device, and an account that must set up a factor, first prove the mailbox:
+      // a password alone must not choose the account's authenticator.
+      if ((holdsAdministration(user) || required) && !(await isTrusted(user.id, device))) {
         if (deps.mailConfigured) emailCode = newEmailCode();
         else {
           log.warn(
@@ -338,6 +341,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
         }
       }
       if (!emailCode && !required) return { kind: 'session' };
+      if (emailCode) await limits.emailCodeSends.spend(String(user.id));
       const opened = await openChallenge(user, tokenVersion, {
         factors: emailCode ? ['email'] : [],
         needsSetup: required,
@@ -554,8 +558,12 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       return { ...(await readRules()), mail_configured: deps.mailConfigured };
     },
 
-    /** Saves the rules; Historial records the change in the same transaction. */
-    async saveRules(actor: Actor, next: TwoFactorRules) {
+    /**
+     * Saves the rules; Historial records the change in the same transaction. A rule applies at once: the
+     * sessions of accounts it now requires a factor of, and that have none, end (not the saving administrator's),
+     * so nobody it covers stays in for hours on a sign-in made before it.
+     */
+    async saveRules(actor: Actor, sessionId: string, next: TwoFactorRules) {
       const ids = [...new Set(next.required_role_ids)].sort((a, b) => a - b);
       const named = await repo.rolesByIds(ids);
       if (named.length !== ids.length) throw badRequest(T.unknownRole, 'required_role_ids');
@@ -581,6 +589,13 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
           changes,
         });
       });
+      await repo.endUnprotectedSessions(
+        {
+          roleIds: rules.required_role_ids.filter((id) => !before.required_role_ids.includes(id)),
+          adminTools: rules.require_admins && !before.require_admins ? ADMIN_TOOLS : null,
+        },
+        sessionId,
+      );
       return { ...rules, mail_configured: deps.mailConfigured };
     },
 
