@@ -28,6 +28,8 @@ const firstScreens = {
     'src/features/auth/api/second-step.ts',
     'src/features/dashboard/api/get-plans-call.ts',
     'src/features/dashboard/api/get-admin-overview-call.ts',
+    // Sudo mode's dialog, loaded (with the API client) only when the server asks who the member is.
+    'src/components/confirm-identity-dialog.tsx',
   ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [

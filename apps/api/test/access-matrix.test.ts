@@ -56,8 +56,8 @@ function expectedAllowed(rule: Access, p: Principal): boolean {
   if (rule.kind === 'public') return true;
   if (!p.seenAs) return false;
   if (rule.kind === 'user') return true;
-  // No caller of the matrix confirmed its identity on its session: every one is asked to.
-  if (rule.kind === 'confirmed') return false;
+  // Only the administrator confirmed their identity on their session (test/support/community.ts).
+  if (rule.kind === 'confirmed') return p.name === 'admin';
   if (rule.kind === 'admin') return p.seenAs.admin;
   return p.seenAs.tools.includes(rule.tool);
 }

@@ -13,7 +13,7 @@ import type { AppDatabase } from '../src/db/client';
 import { openAppDatabase } from '../src/db/open';
 import { auditLog } from '../src/modules/history/schema';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp';
-import { ADMIN, addUser, postJson, signIn, signInConfirmed } from './helper';
+import { ADMIN, addUser, postJson, signInConfirmed } from './helper';
 import { databaseForServers, directDb } from './support/engine';
 import { runCli } from './support/server-process';
 

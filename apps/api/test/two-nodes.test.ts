@@ -249,6 +249,11 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
     await newMember('llaves@example.com', 'llaves-secret');
     const member = await login(a.url, 'llaves@example.com', 'llaves-secret');
     const authenticator = createSoftAuthenticator(APP_URL);
+    // The identity confirmed on node B counts on node A (sudo mode lives in the session row).
+    const confirmed = await call(b, 'POST', '/api/account/confirm-identity', member.cookie, {
+      password: 'llaves-secret',
+    });
+    expect(confirmed.status).toBe(200);
     const creation = await call(a, 'POST', '/api/account/passkeys/options', member.cookie);
     const options = creation.json as { challenge: string; user: { id: string } };
     const added = await call(b, 'POST', '/api/account/passkeys', member.cookie, {

@@ -156,7 +156,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
         payload && (await opts.repo.findSession(payload.sid, Number(payload.sub), opts.clock.now()));
       // The row is found only while its epoch is the account's (the JWT's `tv` may be older: a session that
       // made a credential change moves to the new epoch with it).
-      if (!payload || !found || !found.is_active) {
+      if (!payload || !found?.is_active) {
         if (payload && found) await opts.repo.deleteSession(payload.sid);
         if (hasCookie) clear(reply);
         return null;

@@ -235,6 +235,12 @@ export async function buildCommunity(): Promise<Community> {
     cookie: await signInWithEmailCode(app, ADMIN.email, ADMIN.password, smtpOf(fakes)),
     seenAs: { admin: true, tools: tiers('admin') },
   });
+  // The administrator confirmed their identity on that session (sudo mode), for the whole run: the routes
+  // that ask for it are exercised with their input; the members' sessions are not confirmed.
+  await db
+    .update(schema.sessions)
+    .set({ confirmed_until: '2999-01-01T00:00:00.000Z' })
+    .where(eq(schema.sessions.user_id, adminRow.id));
   // Signed in while active, then deactivated by an administrator: the old cookie must stop working.
   const inactive = principals.find((p) => p.name === 'inactive')!;
   await db.update(schema.users).set({ is_active: false }).where(eq(schema.users.id, inactive.id!));

@@ -8,6 +8,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient, forgetSession } from '@/lib/query-client';
+import { useReauth } from '@/lib/reauth';
 import { SessionView, useSession, type SessionState } from '@/lib/session-store';
 
 const theme = createTheme({
@@ -41,6 +42,20 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 const Toasts = lazy(() => import('./toasts'));
+const ConfirmIdentityDialog = lazy(() => import('@/components/confirm-identity-dialog'));
+
+/** The identity check of sudo mode: its dialog loads the first time a request asks for it. */
+function ReauthHost() {
+  const asked = useReauth((state) => state.settle !== null);
+  const [needed, setNeeded] = useState(false);
+  if (asked && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmIdentityDialog />
+    </Suspense>
+  );
+}
 
 /**
  * The toasts' host (portal, transitions, styles) loads with the first toast: screens call
@@ -88,6 +103,7 @@ export function Providers({ session, children }: { session?: Partial<SessionStat
           cssVariablesResolver={cssVariablesResolver}
         >
           <NotificationsHost />
+          <ReauthHost />
           {children}
         </MantineProvider>
       </QueryClientProvider>

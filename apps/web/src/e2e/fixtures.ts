@@ -147,6 +147,19 @@ export async function emailedCode(address: string): Promise<string> {
   return code;
 }
 
+/**
+ * Sudo mode: a security change asks the member who they are first. Fills the dialog with the current password
+ * (and the app's code, where the account has the app).
+ */
+export async function confirmIdentity(page: Page, password: string, code?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Contraseña actual').fill(password);
+  if (code !== undefined) await dialog.getByLabel('Código de verificación').fill(code);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** An administrator on a new device: types the code the server emailed. */
 export async function enterEmailedCode(page: Page, address: string): Promise<void> {
   await expect(page.getByLabel('Código del correo')).toBeVisible();

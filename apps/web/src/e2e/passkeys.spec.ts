@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, MOBILE, signIn, test as base, newAccount } from './fixtures';
+import {
+  confirmIdentity,
+  expect,
+  expectAccessible,
+  MOBILE,
+  signIn,
+  test as base,
+  newAccount,
+} from './fixtures';
 
 /**
  * Browsers refuse an IP address as a passkey's site: the server (listening on 127.0.0.1, no APP_URL) binds its
@@ -67,6 +75,9 @@ test.describe('Passkeys and sessions', () => {
     await dialog.getByLabel('Nombre de la llave de acceso').fill('Portátil de prueba');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Continuar' }).click();
+    // A session alone cannot add a passkey: the password first.
+    await expectAccessible(page);
+    await confirmIdentity(page, member.password);
     await expect(page.getByText('Llave de acceso añadida. Hemos cerrado tus otras sesiones.')).toBeVisible();
     const row = passkeysSection(page).getByRole('listitem').filter({ hasText: 'Portátil de prueba' });
     await expect(row.getByText('Todavía no se ha usado')).toBeVisible();

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { enterEmailedCode, expect, expectAccessible, MOBILE, signIn, test, newAccount } from './fixtures';
+import {
+  confirmIdentity,
+  enterEmailedCode,
+  expect,
+  expectAccessible,
+  MOBILE,
+  signIn,
+  test,
+  newAccount,
+} from './fixtures';
 
 /** The app's code now (`steps` time steps ahead): the server takes each step once, and one step of drift. */
 const codeNow = (secret: string, steps = 0) =>
@@ -31,6 +40,7 @@ test.describe('verificación en dos pasos', () => {
     await expectAccessible(page);
 
     await section.getByRole('button', { name: 'Activar aplicación de autenticación' }).click();
+    await confirmIdentity(page, member.password);
     await expect(section.getByRole('img', { name: /Código QR/ })).toBeVisible();
     const secret = (await section.getByLabel('Clave secreta').innerText()).trim();
     await expectAccessible(page);

@@ -183,3 +183,30 @@ describe('api client', () => {
     expect(error).toMatchObject({ message: MESSAGES.network, status: 0 });
   });
 });
+
+describe('sudo mode', () => {
+  const asked = JSON.stringify({ error: 'Confirma que eres tú para continuar.', field: 'reauth' });
+
+  it('asks the member to confirm, then sends the request again once', async () => {
+    const onReauthRequired = vi.fn(() => {
+      reply = { status: 200, body: JSON.stringify(user) };
+      return Promise.resolve(true);
+    });
+    reply = { status: 403, body: asked };
+    const client = createApiClient({ baseUrl, onReauthRequired });
+    await expect(client(me)).resolves.toEqual(user);
+    expect(onReauthRequired).toHaveBeenCalledTimes(1);
+    expect(received).toHaveLength(2);
+  });
+
+  it('gives up with the server’s message when the member dismisses the dialog or it is asked again', async () => {
+    reply = { status: 403, body: asked };
+    const dismissed = createApiClient({ baseUrl, onReauthRequired: () => Promise.resolve(false) });
+    expect((await failure(dismissed(me))).field).toBe('reauth');
+    expect(received).toHaveLength(1);
+    received = [];
+    const confirmedButRefused = createApiClient({ baseUrl, onReauthRequired: () => Promise.resolve(true) });
+    expect((await failure(confirmedButRefused(me))).message).toBe('Confirma que eres tú para continuar.');
+    expect(received).toHaveLength(2);
+  });
+});

@@ -5,12 +5,14 @@ import {
   ErrorResponse,
   login,
   MESSAGES,
+  REAUTH_FIELD,
   type Endpoint,
   type EndpointInput,
   type EndpointResponse,
 } from '@app/contracts';
 import ky, { type KyInstance } from 'ky';
 import { ApiError, signalUnauthorized } from './api-error';
+import { requestReauth } from './reauth';
 
 export interface ApiOptions {
   /** Message used when an error answer carries no `error` text of its own. */
@@ -24,6 +26,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Called on a 401 from any endpoint except login: the server no longer knows this session. */
   onUnauthorized?: () => void;
+  /**
+   * Called when the server asks the member to confirm their identity first (sudo mode): resolves true once
+   * confirmed, and the request is sent again, once.
+   */
+  onReauthRequired?: () => Promise<boolean>;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -61,7 +68,12 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
 
   const isLogin = (endpoint: Endpoint) => endpoint.method === login.method && endpoint.path === login.path;
 
-  return async (endpoint, ...[input, options]) => {
+  const send = async (
+    endpoint: Endpoint,
+    input: unknown,
+    options: ApiOptions | undefined,
+    retried: boolean,
+  ): Promise<unknown> => {
     const { params, query, body } = (input ?? {}) as {
       params?: Record<string, string | number>;
       query?: Query;
@@ -95,6 +107,16 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
       if (response.status === 401 && !isLogin(endpoint)) clientOptions.onUnauthorized?.();
       if (!parsed.ok) throw new ApiError(MESSAGES.serverResponse, response.status);
       const error = ErrorResponse.safeParse(parsed.value);
+      if (
+        response.status === 403 &&
+        error.success &&
+        error.data.field === REAUTH_FIELD &&
+        !options?.answer &&
+        !retried &&
+        (await clientOptions.onReauthRequired?.())
+      ) {
+        return send(endpoint, input, options, true);
+      }
       if (error.success && error.data.error.trim() !== '') {
         throw new ApiError(error.data.error, response.status, error.data.field);
       }
@@ -106,9 +128,13 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiCall {
     if (!result.success) {
       throw new ApiError(MESSAGES.invalidServerResponse, response.status, undefined, result.error.issues);
     }
-    return result.data as EndpointResponse<typeof endpoint>;
+    return result.data;
   };
+  return ((endpoint, ...[input, options]) => send(endpoint, input, options, false)) as ApiCall;
 }
 
 /** The one way the web app talks to the API: `await api(login, { body: { email, password } })`. */
-export const api: ApiCall = createApiClient({ onUnauthorized: signalUnauthorized });
+export const api: ApiCall = createApiClient({
+  onUnauthorized: signalUnauthorized,
+  onReauthRequired: requestReauth,
+});

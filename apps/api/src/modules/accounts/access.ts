@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';

@@ -1,9 +1,9 @@
 import { SELF_REGISTERED_ROLE_ID } from '@app/contracts';
-import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { bumpUserCount } from '../../db/kept-counts';
 import { single } from '../../db/rows';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { renamedSkeleton, usernameSkeleton } from '../../db/username-skeleton';
 import { NO_PASSWORD } from '../../lib/password';
 import { currentEpoch, endLinks, moveEpoch } from './epoch';

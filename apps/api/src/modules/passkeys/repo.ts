@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { sessions } from '../../db/schema';
 import { moveEpoch } from '../accounts';
 import { passkeys, webauthnChallenges } from './schema';
 

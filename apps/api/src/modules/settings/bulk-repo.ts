@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';

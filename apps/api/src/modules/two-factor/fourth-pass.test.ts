@@ -1,6 +1,6 @@
 import { REAUTH_FIELD, TWO_FACTOR_MESSAGES as T } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import {
@@ -41,7 +41,7 @@ const cookieOf = (res: LightMyRequestResponse, name: string) => {
   return found ? `${name}=${found.value}` : undefined;
 };
 
-const put = (t: { app: import('fastify').FastifyInstance }, url: string, cookie: string, payload: object) =>
+const put = (t: { app: FastifyInstance }, url: string, cookie: string, payload: object) =>
   t.app.inject({ method: 'PUT', url, payload, headers: { ...csrf, cookie } });
 
 describe('adding a factor needs the password first (sudo mode)', () => {
@@ -52,9 +52,9 @@ describe('adding a factor needs the password first (sudo mode)', () => {
     const refused = await postJson(t.app, '/api/account/passkeys/options', undefined, { cookie });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: T.confirmIdentity, field: REAUTH_FIELD });
-    expect(
-      (await postJson(t.app, '/api/account/two-factor/totp/setup', {}, { cookie })).statusCode,
-    ).toBe(403);
+    expect((await postJson(t.app, '/api/account/two-factor/totp/setup', {}, { cookie })).statusCode).toBe(
+      403,
+    );
 
     const wrong = await postJson(t.app, '/api/account/confirm-identity', { password: 'no' }, { cookie });
     expect(wrong.json()).toEqual({ error: T.wrongPassword, field: 'password' });
@@ -143,7 +143,9 @@ describe('sign-in codes and passkey options are limited', () => {
   it('limits the public passkey options per address', async () => {
     const t = await createTestApp({ appUrl: APP_URL });
     for (let i = 0; i < PASSKEY_OPTIONS_PER_IP; i++) {
-      const res = await postJson(t.app, '/api/auth/passkey/options', undefined, { remoteAddress: '10.7.7.7' });
+      const res = await postJson(t.app, '/api/auth/passkey/options', undefined, {
+        remoteAddress: '10.7.7.7',
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(

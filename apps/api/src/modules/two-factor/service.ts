@@ -224,7 +224,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     const challenge = await repo.findChallenge(hashCode(token), iso(clock.now()));
     if (!challenge) throw unauthorized(T.stepExpired);
     const account = await repo.findAccount(challenge.user_id);
-    if (!account || account.token_version !== challenge.token_version) throw unauthorized(T.stepExpired);
+    if (account?.token_version !== challenge.token_version) throw unauthorized(T.stepExpired);
     return challenge;
   }
 

@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ERASURE_MESSAGES, TWO_FACTOR_MESSAGES as T } from '@app/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,6 @@ import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import type { AppDeps } from '../../app';
 import type { Config } from '../../config';
 import { roles, sessions, users } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
 import { auditLog } from '../history/schema';
 import { forgetDevicesOfSessions } from './repo';
 import { backupCodes, totpFactors } from './schema';
@@ -366,7 +365,7 @@ describe('an administrator’s new device', () => {
     expect(late.statusCode).toBe(401);
   });
 
-  it('remembers the verified device for 30 days, forgets it on a new password or when its session ends', async () => {
+  it('remembers the verified device for 30 days, forgets it when its session ends', async () => {
     const t = await setup(mailConfig());
     const first = await login(t.app, ADMIN);
     const verified = await step(
@@ -396,16 +395,31 @@ describe('an administrator’s new device', () => {
     expect((await login(t.app, ADMIN, device2)).json()).toMatchObject({
       second_step: { factors: ['email'] },
     });
+  });
 
+  it('forgets a verified device once the password changes (the account epoch moved)', async () => {
+    const t = await setup(mailConfig());
     const third = await login(t.app, ADMIN);
-    const device3 = cookieOf(
-      await step(t.app, cookieOf(third, 'second_step')!, 'email', lastEmailedCode(smtp, ADMIN.email)),
-      'trusted_device',
-    )!;
-    await t.db
-      .update(users)
-      .set({ password_hash: await hashPassword('una-clave-nueva'), token_version: sql`token_version + 1` })
-      .where(eq(users.email, ADMIN.email));
+    const verified = await step(
+      t.app,
+      cookieOf(third, 'second_step')!,
+      'email',
+      lastEmailedCode(smtp, ADMIN.email),
+    );
+    const device3 = cookieOf(verified, 'trusted_device')!;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile',
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, cookie: cookieOf(verified, 'session')! },
+      payload: {
+        username: 'admin',
+        email: ADMIN.email,
+        phone: '',
+        password: 'una-clave-nueva',
+        current_password: ADMIN.password,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     const after = await login(t.app, { email: ADMIN.email, password: 'una-clave-nueva' }, device3);
     expect(after.json()).toMatchObject({ second_step: { factors: ['email'] } });
   });

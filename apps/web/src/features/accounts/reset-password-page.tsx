@@ -4,7 +4,18 @@ import {
   PasswordResetRequestBody,
   RESET_TOKEN_TTL_MINUTES,
 } from '@app/contracts';
-import { Alert, Anchor, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  List,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -14,6 +25,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CenteredLoader } from '@/components/centered-loader';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError } from '@/lib/api-error';
+import { formatDate } from '@/lib/format-date';
+import { useTimeZone } from '@/lib/public-config';
 import { markServerField } from '@/lib/form-errors';
 import { notifyProgress } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
@@ -137,6 +150,9 @@ function NewPassword({ token }: { token: string }) {
   const link = useResetToken(token);
   const change = useResetPassword();
   const isSubmitting = change.isPending;
+  const passkeys = link.data?.passkeys ?? [];
+  const timeZone = useTimeZone();
+  const [removePasskeys, setRemovePasskeys] = useState(false);
   const form = useForm<NewPasswordForm>({
     initialValues: { password: '', confirmPassword: '' },
     validate: zod4Resolver(NewPasswordForm, { errorPriority: 'first' }),
@@ -148,7 +164,9 @@ function NewPassword({ token }: { token: string }) {
   const submit = async ({ password }: NewPasswordForm) => {
     if (isSubmitting) return;
     try {
-      await change.mutateAsync({ token, password });
+      await change.mutateAsync(
+        passkeys.length > 0 ? { token, password, remove_passkeys: removePasskeys } : { token, password },
+      );
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.passwordChanged });
       await navigate('/login', { replace: true });
     } catch (error) {
@@ -167,6 +185,30 @@ function NewPassword({ token }: { token: string }) {
         <Fieldset variant="unstyled" disabled={isSubmitting} p={0} m={0}>
           <Stack gap="md">
             <NewPasswordFields form={form} />
+            {passkeys.length > 0 && (
+              <Stack gap={6}>
+                <Text size="sm">
+                  Tu cuenta tiene {passkeys.length === 1 ? 'esta llave' : 'estas llaves'} de acceso, que
+                  permiten entrar sin contraseña:
+                </Text>
+                <List size="sm" withPadding>
+                  {passkeys.map((passkey) => (
+                    <List.Item key={`${passkey.name}-${passkey.created_at}`}>
+                      {passkey.name} (añadida el {formatDate(passkey.created_at, timeZone, 'long')})
+                    </List.Item>
+                  ))}
+                </List>
+                <Checkbox
+                  label={
+                    passkeys.length === 1
+                      ? 'Eliminar también esta llave de acceso (si no la reconoces)'
+                      : 'Eliminar también estas llaves de acceso (si no las reconoces)'
+                  }
+                  checked={removePasskeys}
+                  onChange={(event) => setRemovePasskeys(event.currentTarget.checked)}
+                />
+              </Stack>
+            )}
             <SubmitButton busy={isSubmitting} busyLabel="Guardando...">
               Cambiar contraseña
             </SubmitButton>
