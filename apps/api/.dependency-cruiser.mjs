@@ -37,6 +37,21 @@ export default {
       from: { path: layers.at(-1)?.path },
       to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
+    {
+      name: 'routes-speak-http-only',
+      comment:
+        "A module's routes call its service: the repository, the tables and drizzle stay behind it (routes.ts -> service.ts -> repo.ts).",
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/[^/]*routes\\.ts$' },
+      to: {
+        path: [
+          '^src/modules/[^/]+/[^/]*repo\\.ts$',
+          '^src/modules/[^/]+/schema(\\.pg)?\\.ts$',
+          '^src/db/',
+          'drizzle-orm',
+        ],
+      },
+    },
     ...noCycles(),
   ],
   options: cruiseOptions({ exclude: ['\\.test\\.ts$'], extensions: ['.ts', '.js'] }),

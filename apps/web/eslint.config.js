@@ -57,6 +57,23 @@ export default [
   ...react,
   firstScreens,
   {
+    // Features reach the API through lib/ only (the API client, the streaming reader, the early session check):
+    // one place parses answers with the contracts and handles 401 and sudo mode.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**', 'src/e2e/**', 'src/prerender/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: 'Call the API through lib/api.ts (api(endpoint, input)).' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api.ts (api(endpoint, input)).' },
+        { name: 'XMLHttpRequest', message: 'Call the API through lib/api.ts (api(endpoint, input)).' },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their `use` callback and take `{}` when they need no fixture: not React code.
     files: ['src/e2e/**', 'playwright.config.ts'],
     rules: {

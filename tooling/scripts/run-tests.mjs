@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 const ROUNDS = [
   [
     ['typecheck', 'turbo run typecheck --output-logs=errors-only'],
-    ['lint', 'turbo run lint --output-logs=errors-only'],
+    // knip too: an export nobody imports, a file nobody reaches, a dependency nobody uses fails the run.
+    ['lint', 'turbo run lint --output-logs=errors-only && knip'],
     ['format', 'prettier --check . --log-level=warn'],
     ['build', 'turbo run build --output-logs=errors-only'],
   ],

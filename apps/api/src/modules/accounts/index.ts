@@ -11,7 +11,7 @@ export {
   type NewMember,
 } from './access';
 export { createAccountsRepo, usernameInUse, type AccountsRepo } from './repo';
-export { currentEpoch, EPOCH_EVENTS, endLinks, moveEpoch, type EpochEvent } from './epoch';
+export { currentEpoch, moveEpoch, type EpochEvent } from './epoch';
 export { accountsRoutes } from './routes';
 /** The erasure of an account covers these tables. */
 export { accountErasures, emailConfirmations, passwordResetTokens } from './schema';

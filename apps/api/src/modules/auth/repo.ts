@@ -37,7 +37,7 @@ export interface NewSession {
 }
 
 /** The known devices an account keeps: a new one beyond this replaces the oldest. */
-export const KNOWN_DEVICES_PER_ACCOUNT = 5;
+const KNOWN_DEVICES_PER_ACCOUNT = 5;
 
 export interface LoginUserRow extends SessionUserRow {
   password_hash: string;
