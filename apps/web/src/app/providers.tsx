@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient, forgetSession } from '@/lib/query-client';
 import { SessionView, useSession, type SessionState } from '@/lib/session-store';
+import buttonWrap from './button-wrap.module.css';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -25,6 +26,7 @@ const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Button: { classNames: buttonWrap },
   },
 });
 

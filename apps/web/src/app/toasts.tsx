@@ -3,9 +3,17 @@ import { Notifications } from '@mantine/notifications';
 
 /**
  * Mantine's toast host, in its own chunk: providers.tsx mounts it with the first toast. On a phone a toast at the
- * bottom covers the content the member is looking at (the dashboard's cards); at the top it covers the nav bar.
+ * bottom covers the content the member is looking at (the dashboard's cards); at the top it sits just under the
+ * fixed nav bar, so it never lies over «Abrir menú» (a tap there would close the toast, not open the menu).
  */
 export default function Toasts() {
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={5000} />;
+  return (
+    <Notifications
+      position={phone ? 'top-center' : 'bottom-right'}
+      autoClose={5000}
+      // The bar is 60 px high (layout.module.css).
+      {...(phone ? { styles: { root: { top: 'calc(60px + var(--mantine-spacing-xs))' } } } : {})}
+    />
+  );
 }
