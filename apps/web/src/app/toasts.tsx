@@ -1,5 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import classes from './toasts.module.css';
 
 /**
  * Mantine's toast host, in its own chunk: providers.tsx mounts it with the first toast. On a phone a toast at the
@@ -12,8 +13,7 @@ export default function Toasts() {
     <Notifications
       position={phone ? 'top-center' : 'bottom-right'}
       autoClose={5000}
-      // The bar is 60 px high (layout.module.css).
-      {...(phone ? { styles: { root: { top: 'calc(60px + var(--mantine-spacing-xs))' } } } : {})}
+      classNames={{ root: classes.root }}
     />
   );
 }

@@ -51,7 +51,7 @@ function HistoryFilterBar({
         value={filters.actor}
         onChange={(value) => onChange({ actor: value ?? '' })}
         allowDeselect={false}
-        w={{ base: '100%', sm: 220 }}
+        w={{ base: '100%', sm: 260 }}
       />
       <Select
         label="Acción"
