@@ -14,6 +14,8 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const BACKUP_CODE_COUNT = 10;
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_CODE_TRIES = 5;
+/** How long a new emailed code must wait before «Reenviar código» sends another (the screen counts it down). */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
 export const TRUSTED_DEVICE_DAYS = 30;
 
 export const TWO_FACTOR_MESSAGES = {
@@ -34,6 +36,9 @@ export const TWO_FACTOR_MESSAGES = {
   codesRenewed: 'Códigos de recuperación renovados.',
   rulesSaved: 'Reglas de verificación en dos pasos guardadas.',
   resetDone: 'Se ha restablecido la verificación en dos pasos del usuario.',
+  resendWait: 'Espera un minuto antes de pedir otro código.',
+  noEmailStep: 'Este paso no usa un código por correo. Vuelve a iniciar sesión.',
+  codeResent: 'Te hemos enviado un código nuevo. El anterior ya no sirve.',
 } as const;
 
 /** A 6-digit code from the app or the email; spaces are allowed (people type it as it is shown: 123 456). */
@@ -84,6 +89,14 @@ export const verifySecondStep = authEndpoint({
   path: '/api/auth/second-step',
   body: SecondStepBody,
   response: LoginAnswer,
+});
+
+export const resendSecondStepEmail = authEndpoint({
+  summary: 'Envía un código nuevo por correo para el segundo paso (el anterior deja de servir)',
+  method: 'POST',
+  path: '/api/auth/second-step/email/resend',
+  body: z.strictObject({}),
+  response: OkResponse,
 });
 
 export const verifySecondStepPasskey = authEndpoint({
