@@ -68,7 +68,8 @@ export const RETENTION_MESSAGES = {
 
 /** How the confirmation before a shorter period names each kind's count ("2 inicios de sesión"). */
 export const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, (n: number) => string> = {
-  ai: (n) => `${n} ${n === 1 ? 'texto de IA o registro de petición' : 'textos de IA y registros de peticiones'}`,
+  ai: (n) =>
+    `${n} ${n === 1 ? 'texto de IA o registro de petición' : 'textos de IA y registros de peticiones'}`,
   signin: (n) => `${n} ${n === 1 ? 'inicio de sesión' : 'inicios de sesión'}`,
   video: (n) => `${n} ${n === 1 ? 'registro de vídeo guardado' : 'registros de vídeos guardados'}`,
 };

@@ -224,7 +224,7 @@ export async function cutTexts(scope: Locator): Promise<string[]> {
       // A visually hidden label (a 1 px clipped box) is not read on screen.
       if (el.clientWidth <= 1 || style.clipPath === 'inset(50%)') continue;
       if (el.scrollWidth > el.clientWidth + 1) {
-        const text = isField ? (el as HTMLInputElement).value : (el.textContent ?? '').trim();
+        const text = isField ? el.value : (el.textContent ?? '').trim();
         found.push(`${el.tagName.toLowerCase()} «${text.slice(0, 60)}» ${el.scrollWidth}>${el.clientWidth}`);
       }
     }

@@ -50,11 +50,12 @@ test.describe('/planes offers what fits its reader', () => {
       await page.setViewportSize(viewport);
       await page.goto('/planes');
       const vip = page.getByRole('region', { name: 'VIP' });
+      await expect(vip.getByText(/49,00\s€ al mes/).first()).toBeVisible();
+      await shot(page, `planes-visitante-${viewport.width}`);
       await expect(vip.getByRole('button', { name: /^Suscribirme por 49,00\s€ al mes$/ })).toBeVisible();
       await expect(vip.getByText('Acceso completo', { exact: true })).toBeVisible();
       await expect(vip.getByText(/^Acceso completo:/)).toHaveCount(0);
       for (const label of await planButtons(page)) expect(label).toMatch(/^Suscribirme por .*\d/);
-      await shot(page, `planes-visitante-${viewport.width}`);
       expect(await cutTexts(page.getByRole('main'))).toEqual([]);
       await expectAccessible(page);
     }
@@ -111,20 +112,25 @@ test.describe('/planes offers what fits its reader', () => {
       await page.goto('/dashboard');
       const panel = page.getByRole('region', { name: 'Compara las membresías' });
       await expect(panel.getByText(/^19,00\s€ al mes$/)).toBeVisible();
+      await shot(page, `dashboard-vip-suscrita-${viewport.width}`);
       await expect(panel.getByRole('link', { name: /^Ver el plan/ })).toHaveCount(0);
 
       await page.goto('/planes');
       const vip = page.getByRole('region', { name: 'VIP' });
+      await expect(vip.getByText(/49,00\s€ al mes/).first()).toBeVisible();
+      await shot(page, `planes-suscrita-${viewport.width}`);
       await expect(vip.getByText('Plan actual', { exact: true })).toBeVisible();
       const estrategas = page.getByRole('region', { name: 'Estrategas' });
       await expect(estrategas.getByRole('button', { name: 'Cambiar de plan' })).toBeVisible();
       await expect(estrategas.getByText(/^19,00\s€ al mes$/)).toBeVisible();
       expect(await planButtons(page)).not.toContainEqual(expect.stringMatching(/Suscribirme/));
-      await shot(page, `planes-suscrita-${viewport.width}`);
       expect(await cutTexts(page.getByRole('main'))).toEqual([]);
       await expectAccessible(page);
     }
-    await page.getByRole('region', { name: 'Estrategas' }).getByRole('button', { name: 'Cambiar de plan' }).click();
+    await page
+      .getByRole('region', { name: 'Estrategas' })
+      .getByRole('button', { name: 'Cambiar de plan' })
+      .click();
     await expect(page).toHaveURL(/\/p\/session\//);
   });
 
@@ -135,17 +141,23 @@ test.describe('/planes offers what fits its reader', () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
       await page.goto('/planes');
-      await expect(page.getByText(/^Los administradores no necesitan un plan de pago/)).toBeVisible();
-      await expect(page.getByRole('region', { name: 'VIP' }).getByText(/49,00\s€ al mes/)).toBeVisible();
-      expect(await planButtons(page)).toEqual([]);
+      await expect(
+        page
+          .getByRole('region', { name: 'VIP' })
+          .getByText(/49,00\s€ al mes/)
+          .first(),
+      ).toBeVisible();
       await shot(page, `planes-admin-${viewport.width}`);
+      await expect(page.getByText(/^Los administradores no necesitan un plan de pago/)).toBeVisible();
+      expect(await planButtons(page)).toEqual([]);
       await expectAccessible(page);
 
       await page.goto('/perfil');
       await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Seguridad' })).toBeVisible();
+      await shot(page, `perfil-admin-${viewport.width}`);
       await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toHaveCount(0);
       await expect(page.getByText('Ver planes')).toHaveCount(0);
-      await shot(page, `perfil-admin-${viewport.width}`);
     }
   });
 });

@@ -61,11 +61,12 @@ test.describe('«Conservación de datos» asks before a shorter period deletes d
         await signins.fill('30');
         await panel.getByRole('button', { name: 'Guardar' }).click();
         const dialog = page.getByRole('dialog', { name: '¿Guardar y borrar datos?' });
+        await expect(dialog.or(page.getByText('Conservación de datos guardada'))).toBeVisible();
+        await shot(page, `retention-confirm-${viewport.width}`);
         await expect(dialog).toBeVisible();
         await expect(
           dialog.getByRole('listitem').filter({ hasText: /^[1-9]\d* inicios? de sesión$/ }),
         ).toBeVisible();
-        await shot(page, `retention-confirm-${viewport.width}`);
         expect(await cutTexts(dialog)).toEqual([]);
         await expectAccessible(page);
 
@@ -83,7 +84,8 @@ test.describe('«Conservación de datos» asks before a shorter period deletes d
         // A longer period deletes nothing more: it saves without asking.
         await signins.fill(String(saved.signin_days));
         const put = page.waitForResponse(
-          (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/admin/retention'),
+          (response) =>
+            response.request().method() === 'PUT' && response.url().endsWith('/api/admin/retention'),
         );
         await panel.getByRole('button', { name: 'Guardar' }).click();
         expect((await put).ok()).toBe(true);

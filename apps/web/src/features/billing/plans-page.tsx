@@ -215,13 +215,14 @@ export function PlansPage() {
             {admin && <Text>{M.adminNoCheckout}: así ven los planes los miembros.</Text>}
             {held && (
               <Text>
-                Ya tienes una suscripción. «Cambiar de plan» abre el portal de pagos de Stripe, que te dice qué
-                pagarás antes de confirmar el cambio.
+                Ya tienes una suscripción. «Cambiar de plan» abre el portal de pagos de Stripe, que te dice
+                qué pagarás antes de confirmar el cambio.
               </Text>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
               {plans.data?.plans.map((plan) => {
-                const isCurrent = normalizeRoleName(plan.name) === normalizeRoleName(held?.plan ?? user?.role ?? '');
+                const isCurrent =
+                  normalizeRoleName(plan.name) === normalizeRoleName(held?.plan ?? user?.role ?? '');
                 const offer: Offer =
                   admin || checking ? 'none' : isCurrent ? 'current' : held ? 'change' : 'subscribe';
                 return (

@@ -48,9 +48,7 @@ export function RetentionTab() {
   const retention = useRetention();
   const saving = useSaveRetention();
   const preview = usePreviewRetention();
-  const [pending, setPending] = useState<{ values: RetentionSettings; counts: RetentionCounts } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<{ values: RetentionSettings; counts: RetentionCounts } | null>(null);
   const form = useForm<RetentionSettings>({
     initialValues: { ...RETENTION_DEFAULTS },
     validate: zod4Resolver(RetentionSettings),
