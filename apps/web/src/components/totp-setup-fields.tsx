@@ -3,7 +3,7 @@ import { Button, Center, Code, CopyButton, Group, Image, Stack, Text, TextInput 
 import { useState, type FormEvent } from 'react';
 
 /** The secret as authenticator apps print it, in groups of four ("ABCD EFGH …"): easier to type by hand. */
-export const groupedSecret = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+const groupedSecret = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
  * Setting up an authenticator app: the QR code of the otpauth:// URI, the secret to type by hand (or copy), and

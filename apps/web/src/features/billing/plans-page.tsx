@@ -39,7 +39,7 @@ const trialText = (days: number) => (days === 1 ? '1 día de prueba gratis' : `$
  * A description that only lists the card's tools ("Acceso completo: Cafelito Virtual, Membresía…") keeps its
  * summary before the colon: the card lists the tools right below it.
  */
-export const planSummary = (description: string, tools: readonly { title: string }[]): string => {
+const planSummary = (description: string, tools: readonly { title: string }[]): string => {
   const colon = description.indexOf(':');
   if (colon < 0) return description;
   const rest = description.slice(colon + 1).toLowerCase();
