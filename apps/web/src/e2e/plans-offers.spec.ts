@@ -160,4 +160,29 @@ test.describe('/planes offers what fits its reader', () => {
       await expect(page.getByText('Ver planes')).toHaveCount(0);
     }
   });
+
+  test('in /config, Planes orders plans by place and says «Cambios guardados» beside the button', async ({
+    page,
+  }) => {
+    await setUpVipPlan(page);
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/config?tab=plans');
+      await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+      const vip = page.getByRole('region', { name: 'VIP' });
+      await expect(vip.getByText('Plan guardado')).toBeVisible();
+      await shot(page, `config-planes-${viewport.width}`);
+      await expect(vip.getByLabel('Posición')).toHaveCount(0);
+      await expect(vip.getByLabel('Orden en la página de planes')).toHaveValue(/^\d+\.º$/);
+      // Saved as it is: the answer is said beside the button, and no toast lies over it.
+      await vip.getByRole('button', { name: 'Guardar plan' }).click();
+      await expect(vip.getByRole('status').filter({ hasText: 'Cambios guardados' })).toBeVisible();
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+      await shot(page, `config-planes-guardado-${viewport.width}`);
+      expect(await cutTexts(vip)).toEqual([]);
+      await expectAccessible(page);
+    }
+  });
 });
