@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailField, PasswordField } from './user-fields';
 import { endpointsOf, ID_MAX, NoQuery } from './http';
+import { grantsAdministration, isAdmin } from './roles';
 import { TOOL_NAMES } from './tools';
 
 const endpoint = endpointsOf('billing');
@@ -71,6 +72,17 @@ export const SUBSCRIPTION_ENDING_DONE: Record<SubscriptionEnding, string> = {
 /** Whether a subscription in this status still charges or grants: an administrator chooses how it ends. */
 export const isLiveSubscription = (status: SubscriptionStatus | null | undefined): boolean =>
   status !== null && status !== undefined && ACCESS_STATUSES.includes(status);
+
+/**
+ * A subscription the member still holds at Stripe (paused too): a second Checkout would charge them twice, so the
+ * plans page offers a change of plan in the Billing Portal instead, and the server refuses the Checkout.
+ */
+export const holdsSubscription = (status: SubscriptionStatus | null | undefined): boolean =>
+  isLiveSubscription(status) || status === 'paused';
+
+/** Administrators (by role or by an administering tool) buy no plan: they are never offered one. */
+export const buysNoPlan = (user: { role: string; permissions: readonly string[] }): boolean =>
+  isAdmin(user) || grantsAdministration(user.permissions);
 
 /** Statuses that end the subscription: the plan's end rule applies. */
 export const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];

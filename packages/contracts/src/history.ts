@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpointsOf, ID_MAX } from './http';
 import { pageOf, keyedPageQueryFields } from './pagination';
+import { roleDisplayName } from './roles';
 
 const endpoint = endpointsOf('history');
 
@@ -130,10 +131,20 @@ export const HistoryChange = z.strictObject({
 });
 export type HistoryChange = z.infer<typeof HistoryChange>;
 
-/** "Rol: vip → admin" (a new value alone when there was none before). */
+/** Fields whose values are role names (a list of them, comma separated), stored lower case. */
+const ROLE_FIELDS: ReadonlySet<string> = new Set(['role', 'plan', 'required_roles']);
+
+/** A value as a person reads it: role names as the rest of the app writes them ("Cafeínas", "VIP"). */
+const displayValue = (field: string, value: string): string =>
+  ROLE_FIELDS.has(field) ? value.split(', ').map(roleDisplayName).join(', ') : value;
+
+/** "Rol: Cafeínas → VIP" (a new value alone when there was none before). */
 export const describeHistoryChange = ({ field, before, after }: HistoryChange): string => {
   const label = HISTORY_FIELD_LABELS[field] ?? field;
-  return before === null ? `${label}: ${after ?? '—'}` : `${label}: ${before} → ${after ?? '—'}`;
+  const shownAfter = after === null ? '—' : displayValue(field, after);
+  return before === null
+    ? `${label}: ${shownAfter}`
+    : `${label}: ${displayValue(field, before)} → ${shownAfter}`;
 };
 
 /** The Spanish label of a stored kind (a kind from a later version shows as stored). */

@@ -40,11 +40,19 @@ export const RETENTION_LABELS: Record<keyof RetentionSettings, { label: string; 
   },
 };
 
+/** How many rows of each kind a purge removes (or removed). */
+export const RetentionCounts = z.strictObject({
+  ai: z.number().int(),
+  signin: z.number().int(),
+  video: z.number().int(),
+});
+export type RetentionCounts = z.infer<typeof RetentionCounts>;
+
 /** What the last daily purge removed, per kind (null before the first one). */
 export const RetentionRun = z.strictObject({
   day: z.string(),
   ran_at: z.string(),
-  removed: z.strictObject({ ai: z.number().int(), signin: z.number().int(), video: z.number().int() }),
+  removed: RetentionCounts,
 });
 export type RetentionRun = z.infer<typeof RetentionRun>;
 
@@ -55,7 +63,16 @@ export const RETENTION_MESSAGES = {
   load: 'Error al cargar la conservación de datos',
   save: 'Error al guardar la conservación de datos',
   saved: 'Conservación de datos guardada',
+  preview: 'No se pudo contar lo que borraría la limpieza. No se ha guardado nada.',
 } as const;
+
+/** How the confirmation before a shorter period names each kind's count ("2 inicios de sesión"). */
+export const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, (n: number) => string> = {
+  ai: (n) =>
+    `${n} ${n === 1 ? 'texto de IA o registro de petición' : 'textos de IA y registros de peticiones'}`,
+  signin: (n) => `${n} ${n === 1 ? 'inicio de sesión' : 'inicios de sesión'}`,
+  video: (n) => `${n} ${n === 1 ? 'registro de vídeo guardado' : 'registros de vídeos guardados'}`,
+};
 
 export const getRetention = endpoint({
   summary: 'Muestra cuántos días se conservan los datos personales y la última limpieza',
@@ -70,4 +87,12 @@ export const saveRetention = endpoint({
   path: '/api/admin/retention',
   body: RetentionSettings,
   response: RetentionView,
+});
+
+export const previewRetention = endpoint({
+  summary: 'Cuenta lo que borraría la próxima limpieza con estos días, sin guardarlos',
+  method: 'POST',
+  path: '/api/admin/retention/preview',
+  body: RetentionSettings,
+  response: RetentionCounts,
 });

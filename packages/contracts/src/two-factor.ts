@@ -14,6 +14,8 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const BACKUP_CODE_COUNT = 10;
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_CODE_TRIES = 5;
+/** How long a new emailed code must wait before «Reenviar código» sends another (the screen counts it down). */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
 export const TRUSTED_DEVICE_DAYS = 30;
 
 export const TWO_FACTOR_MESSAGES = {
@@ -37,6 +39,9 @@ export const TWO_FACTOR_MESSAGES = {
   confirmIdentity: 'Confirma que eres tú para continuar.',
   tooManyEmailCodes:
     'Te hemos enviado varios códigos seguidos. Espera un rato antes de pedir otro o usa el último que recibiste.',
+  resendWait: 'Espera un minuto antes de pedir otro código.',
+  noEmailStep: 'Este paso no usa un código por correo. Vuelve a iniciar sesión.',
+  codeResent: 'Te hemos enviado un código nuevo. El anterior ya no sirve.',
 } as const;
 
 /**
@@ -95,6 +100,14 @@ export const verifySecondStep = authEndpoint({
   path: '/api/auth/second-step',
   body: SecondStepBody,
   response: LoginAnswer,
+});
+
+export const resendSecondStepEmail = authEndpoint({
+  summary: 'Envía un código nuevo por correo para el segundo paso (el anterior deja de servir)',
+  method: 'POST',
+  path: '/api/auth/second-step/email/resend',
+  body: z.strictObject({}),
+  response: OkResponse,
 });
 
 export const verifySecondStepPasskey = authEndpoint({

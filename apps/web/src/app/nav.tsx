@@ -4,6 +4,7 @@ import { IconUserCircle } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CommunityMark } from '@/components/community-brand';
+import classes from './layout.module.css';
 import { useCommunityBrand } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
 
@@ -41,12 +42,8 @@ export function HomeLink({ className, onClick }: { className: string; onClick?: 
       {brand.name === null ? (
         'Inicio'
       ) : (
-        // A long name keeps the bar on one line beside the menu button.
-        <span
-          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40vw' }}
-        >
-          {brand.name}
-        </span>
+        // A long name wraps onto a second line beside the menu button rather than being cut.
+        <span className={classes.brandName}>{brand.name}</span>
       )}
     </Link>
   );

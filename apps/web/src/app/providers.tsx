@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient, forgetSession } from '@/lib/query-client';
 import { useReauth } from '@/lib/reauth';
 import { SessionView, useSession, type SessionState } from '@/lib/session-store';
+import buttonWrap from './button-wrap.module.css';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -26,6 +27,7 @@ const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar notificación' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Button: { classNames: buttonWrap },
   },
 });
 

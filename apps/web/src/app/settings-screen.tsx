@@ -1,8 +1,6 @@
 import { IconBuildingCommunity, IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
 import { PlansTab } from '@/features/billing/plans-tab';
 import { CommunityTab } from '@/features/community/community-tab';
-import { AiToolsNotice } from '@/features/dashboard/ai-tools-notice';
-import { useAdminOverview } from '@/features/dashboard/api/get-admin-overview';
 import { MemberArchiveAction } from '@/features/data-archive/member-archive-action';
 import { RetentionTab } from '@/features/retention/retention-tab';
 import { SettingsPage, type SettingsTab, type UserAction } from '@/features/settings/settings-page';
@@ -36,13 +34,6 @@ const USER_ACTIONS: UserAction = (user) => <MemberArchiveAction user={user} />;
  * name and logo, and the members' archive action.
  */
 export function SettingsScreen() {
-  // The AI tools' state comes with the first screen's overview (administrators only hold config).
-  const overview = useAdminOverview();
-  return (
-    <SettingsPage
-      extraTabs={TABS}
-      userActions={USER_ACTIONS}
-      notice={<AiToolsNotice ai={overview.data?.ai} mb="lg" />}
-    />
-  );
+  // The AI tools' warning stays on the dashboard: above every tab here it only repeated itself.
+  return <SettingsPage extraTabs={TABS} userActions={USER_ACTIONS} />;
 }

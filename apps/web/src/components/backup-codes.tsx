@@ -13,6 +13,8 @@ export function BackupCodes({
   doneLabel: string;
 }) {
   const [copied, setCopied] = useState(false);
+  // Going on waits until the codes have left the screen (copied or downloaded): they are never shown again.
+  const [kept, setKept] = useState(false);
   const text = [
     'Códigos de recuperación de tu cuenta',
     'Cada código sirve una sola vez. Guárdalos en un lugar seguro.',
@@ -23,6 +25,7 @@ export function BackupCodes({
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
+      setKept(true);
     } catch {
       setCopied(false);
     }
@@ -44,15 +47,20 @@ export function BackupCodes({
         </Button>
         <Button
           variant="default"
-          onClick={() => downloadText('codigos-de-recuperacion.txt', text, 'text/plain;charset=utf-8')}
+          onClick={() => {
+            downloadText('codigos-de-recuperacion.txt', text, 'text/plain;charset=utf-8');
+            setKept(true);
+          }}
         >
           Descargar (.txt)
         </Button>
       </Group>
-      <Text size="sm" c="dimmed">
-        Cuando los hayas guardado, continúa.
+      <Text size="sm" c="dimmed" id="backup-codes-next">
+        {kept ? 'Cuando los hayas guardado, continúa.' : 'Copia o descarga los códigos para continuar.'}
       </Text>
-      <Button onClick={onDone}>{doneLabel}</Button>
+      <Button onClick={onDone} disabled={!kept} aria-describedby="backup-codes-next">
+        {doneLabel}
+      </Button>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { REDGRAM_CONFIG, saveAsAdmin, TEXTO_KEY } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test } from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 const DESKTOP = { width: 1366, height: 768 };
@@ -204,6 +204,35 @@ test.describe('Primeros pasos del administrador', () => {
     }
   });
 
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`every step lines up: whole circles, words from one edge (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await openDashboard(page);
+      const section = page.getByRole('region', { name: 'Primeros pasos' });
+      const rows = section.locator('li[data-step]');
+      await expect(rows).toHaveCount(6);
+      await shot(page, `primeros-pasos-${viewport.width}`);
+      const lines = await rows.evaluateAll((items) =>
+        items.map((item) => {
+          const circle = item.querySelector('svg')?.getBoundingClientRect();
+          const words = item.querySelector('p')?.getBoundingClientRect();
+          return { circle: circle && [circle.x, circle.width], words: words?.x };
+        }),
+      );
+      for (const line of lines) {
+        expect(line.circle?.[1]).toBe(22);
+        expect(line.circle?.[0]).toBe(lines[0]?.circle?.[0]);
+        expect(line.words).toBe(lines[0]?.words);
+      }
+      expect(await cutTexts(section)).toEqual([]);
+      await expectAccessible(page);
+    });
+  }
+
   test('an administrator and a member are told when an AI tool is not configured', async ({
     page,
     browser,
@@ -226,9 +255,11 @@ test.describe('Primeros pasos del administrador', () => {
       '/texto',
     );
     await expect(notice.getByRole('link', { name: 'Configurar RedGram' })).toHaveCount(0);
-    await page.goto('/config');
-    await expect(notice).toBeVisible();
     await accessibleAtBothSizes(page);
+    // Said once, on the dashboard: no tab of /config repeats it.
+    await page.goto('/config');
+    await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
 
     const memberContext = await browser.newContext({ viewport: DESKTOP });
     const member = await memberContext.newPage();

@@ -213,3 +213,42 @@ export async function expectNoSidewaysScroll(box: Locator): Promise<void> {
   });
   expect(scrollers).toEqual([]);
 }
+
+/**
+ * The texts a screen cuts: every visible element holding text of its own (or an input's value) whose content is
+ * wider than its box, so part of it is hidden behind an ellipsis or runs past its card. Elements inside a region
+ * that scrolls sideways on purpose are measured too: the words themselves must fit their own box.
+ */
+export async function cutTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const found: string[] = [];
+    const candidates = [root, ...root.querySelectorAll('*')];
+    for (const el of candidates) {
+      if (!(el instanceof HTMLElement)) continue;
+      // A chosen value (a select's, read-only) must fit; a typed one scrolls inside its field by design.
+      const isField = el instanceof HTMLInputElement && el.readOnly && el.value !== '';
+      const ownText = [...el.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!isField && !ownText) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline' || el.clientWidth === 0 || style.visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden="true"]') || el.getClientRects().length === 0) continue;
+      // A visually hidden label (a 1 px clipped box) is not read on screen.
+      if (el.clientWidth <= 1 || style.clipPath === 'inset(50%)') continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const text = isField ? el.value : (el.textContent ?? '').trim();
+        found.push(`${el.tagName.toLowerCase()} «${text.slice(0, 60)}» ${el.scrollWidth}>${el.clientWidth}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Before and after pictures of a changed screen (SHOTS_DIR, SHOTS_TAG), for the change's review. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await settled(page);
+  await page.screenshot({ path: `${dir}/${process.env.SHOTS_TAG ?? 'now'}-${name}.png`, fullPage: true });
+}

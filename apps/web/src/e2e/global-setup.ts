@@ -175,6 +175,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   process.env.E2E_BASE_URL = baseUrl;
+  // For the few specs that must plant rows only time makes (an old sign-in), as stats-history.ts does here.
+  process.env.E2E_DATABASE_PATH = env.DATABASE_PATH;
   return async () => {
     server.kill('SIGTERM');
     await exited(server);

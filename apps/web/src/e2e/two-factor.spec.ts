@@ -42,7 +42,7 @@ test.describe('verificación en dos pasos', () => {
     await section.getByRole('button', { name: 'Activar aplicación de autenticación' }).click();
     await confirmIdentity(page, member.password);
     await expect(section.getByRole('img', { name: /Código QR/ })).toBeVisible();
-    const secret = (await section.getByLabel('Clave secreta').innerText()).trim();
+    const secret = (await section.getByLabel('Clave secreta').innerText()).replace(/\s/g, '');
     await expectAccessible(page);
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
@@ -54,6 +54,7 @@ test.describe('verificación en dos pasos', () => {
     await expect(list.getByRole('listitem')).toHaveCount(10);
     const codes = await list.getByRole('listitem').allInnerTexts();
     await expectAccessible(page);
+    await section.getByRole('button', { name: 'Descargar (.txt)' }).click();
     await section.getByRole('button', { name: 'He guardado los códigos' }).click();
     await expect(section.getByText('Activada', { exact: true })).toBeVisible();
     await expect(section.getByText('10 códigos de recuperación sin usar', { exact: false })).toBeVisible();

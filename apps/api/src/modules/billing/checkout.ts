@@ -1,9 +1,8 @@
 import {
-  ACCESS_STATUSES,
   BILLING_MESSAGES as M,
   SubscriptionStatus,
-  grantsAdministration,
-  isAdmin,
+  buysNoPlan,
+  holdsSubscription,
   type MySubscription,
   type SessionUser,
 } from '@app/contracts';
@@ -26,13 +25,9 @@ export interface CheckoutServiceDeps {
 }
 
 /** A subscription the member still holds at Stripe: a second Checkout would charge them twice. */
-const holdsSubscription = (row: MemberBilling | undefined): boolean => {
+const holdsOne = (row: MemberBilling | undefined): boolean => {
   const status = SubscriptionStatus.safeParse(row?.status);
-  return (
-    row?.subscription_id != null &&
-    status.success &&
-    (ACCESS_STATUSES.includes(status.data) || status.data === 'paused')
-  );
+  return row?.subscription_id != null && status.success && holdsSubscription(status.data);
 };
 
 /** Starting a paid plan (hosted Checkout) and the member's own subscription (Billing Portal). */
@@ -69,13 +64,12 @@ export function createCheckoutService({ plans, customers, stripe, limits, public
     email?: string,
   ): Promise<{ url: string }> {
     const client = requireStripe();
-    if (user && (isAdmin(user) || grantsAdministration(user.permissions)))
-      throw badRequest(M.adminNoCheckout);
+    if (user && buysNoPlan(user)) throw badRequest(M.adminNoCheckout);
     await limits.checkout.spend(ip);
     const found = await plans.findPrice(priceId);
     if (!found) throw badRequest(M.unknownPrice, 'price_id');
     const row = user ? await customers.findByUser(user.id) : undefined;
-    if (holdsSubscription(row)) throw conflict(M.alreadySubscribed);
+    if (holdsOne(row)) throw conflict(M.alreadySubscribed);
     const customer = user ? await customerOf(client, user, row) : undefined;
     const { plan } = found;
     const base = publicUrl();

@@ -135,7 +135,7 @@ describe('a member’s data archive', () => {
     expect(files['correos.csv']).toContain('Asunto ALFAMARK');
     expect(files['redgram-historial.json']).toContain('Variante ALFAMARK');
     expect(files['videos-vistos.csv']).toContain('Clase ALFAMARK');
-    expect(files['historial-de-la-cuenta.csv']).toContain('plan-ALFAMARK');
+    expect(files['historial-de-la-cuenta.csv']).toContain('Plan-ALFAMARK');
     expect(files['suscripcion.json']).toContain('cus_ALFAMARK');
   });
 

@@ -149,7 +149,7 @@ describe('the CSV export', () => {
     expect(file.rows).toBe(1);
     expect(file.csv).toBe(
       '\uFEFFFecha,Administrador,Email,Acción,Elemento,Cambios\r\n' +
-        '02/03/2026 00:30,admin,admin@example.com,Usuario editado,socia,Rol: cafeinas → vip\r\n',
+        '02/03/2026 00:30,admin,admin@example.com,Usuario editado,socia,Rol: Cafeínas → VIP\r\n',
     );
     const all = (await t.as('POST', '/api/admin/history/export', {})).json();
     expect(all.rows).toBe(3);

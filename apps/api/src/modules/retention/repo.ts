@@ -1,5 +1,5 @@
 import { RETENTION_DEFAULTS, type RetentionRun, type RetentionSettings } from '@app/contracts';
-import { desc, eq, lt, type SQL } from 'drizzle-orm';
+import { count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -84,6 +84,16 @@ export function createRetentionRepo(database: AppDatabase) {
         removed[kind] += gone.length;
       }
       return removed;
+    },
+
+    /** How many rows the purge would delete with these cutoffs, deleting nothing. */
+    async count(cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
+      const found: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0 };
+      for (const { kind, table, column } of PURGES) {
+        const [row] = await db().select({ n: count() }).from(table).where(lt(column, cutoffs[kind]));
+        found[kind] += row?.n ?? 0;
+      }
+      return found;
     },
 
     recordRun: (tx: Db, day: string, removed: Record<RetentionKind, number>) =>

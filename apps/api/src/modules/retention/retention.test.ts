@@ -167,6 +167,38 @@ describe('"Conservación de datos"', () => {
     });
   });
 
+  it('counts what the next purge would remove with new days, deleting nothing', async () => {
+    const t = await retentionApp();
+    await plantAround(t);
+    const before = await left(t);
+    const counted = await node(t, NOW).preview({ ai_days: 30, signin_days: 7, video_days: 100 });
+    expect(counted).toEqual({ ai: 2, signin: 1, video: 1 });
+    expect(await node(t, NOW).preview({ ...RETENTION_DEFAULTS, ai_days: 1 })).toEqual({
+      ai: 6,
+      signin: 0,
+      video: 0,
+    });
+    expect(await left(t)).toEqual(before);
+  });
+
+  it('answers the preview to a configuration administrator only, and checks its days in Spanish', async () => {
+    const t = await retentionApp();
+    const preview = (cookie: string, body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/retention/preview',
+        payload: body as object,
+        headers: { ...csrf, cookie },
+      });
+    const answered = await preview(t.admin, { ai_days: 30, signin_days: 7, video_days: 100 });
+    expect([answered.statusCode, answered.json()]).toEqual([200, { ai: 0, signin: 0, video: 0 }]);
+    const bad = await preview(t.admin, { ai_days: 0, signin_days: 7, video_days: 100 });
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'Como mínimo 1 día']);
+    const member = await addUser(t.db, { email: 'socia@example.com', role: 'vip' });
+    const cookie = await signIn(t.app, member.email, member.password);
+    expect((await preview(cookie, { ai_days: 1, signin_days: 1, video_days: 1 })).statusCode).toBe(403);
+  });
+
   it('two nodes purging at once delete and count the day once', async () => {
     const t = await retentionApp();
     expect((await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100 })).statusCode).toBe(200);

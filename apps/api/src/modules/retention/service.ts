@@ -1,4 +1,9 @@
-import { RETENTION_LABELS, type RetentionSettings, type RetentionView } from '@app/contracts';
+import {
+  RETENTION_LABELS,
+  type RetentionCounts,
+  type RetentionSettings,
+  type RetentionView,
+} from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import { SETTING_OF, type RetentionKind, type RetentionRepo } from './repo';
@@ -19,8 +24,22 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
     last_run: await repo.lastRun(),
   });
 
+  /** The instant before which each kind is purged, today, with these settings. */
+  const cutoffsOf = (settings: RetentionSettings, now: Date): Record<RetentionKind, string> => {
+    const cutoff = (kind: RetentionKind) =>
+      new Date(now.getTime() - settings[SETTING_OF[kind]] * DAY_MS).toISOString();
+    return { ai: cutoff('ai'), signin: cutoff('signin'), video: cutoff('video') };
+  };
+
   return {
     view,
+
+    /**
+     * What the next purge would remove with these settings, before the administrator saves them: the screen
+     * asks for a confirmation with these counts when a shorter period would delete data.
+     */
+    preview: (settings: RetentionSettings): Promise<RetentionCounts> =>
+      repo.count(cutoffsOf(settings, clock.now())),
 
     async save(settings: RetentionSettings, actor: Actor): Promise<RetentionView> {
       const before = await repo.settings();
@@ -44,16 +63,10 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
     async runDaily(): Promise<Record<RetentionKind, number> | null> {
       const now = clock.now();
       const day = now.toISOString().slice(0, 10);
-      const settings = await repo.settings();
-      const cutoff = (kind: RetentionKind) =>
-        new Date(now.getTime() - settings[SETTING_OF[kind]] * DAY_MS).toISOString();
+      const cutoffs = cutoffsOf(await repo.settings(), now);
       return repo.transaction(async (tx) => {
         if (!(await repo.claimDay(tx, day, now.toISOString()))) return null;
-        const removed = await repo.purge(tx, {
-          ai: cutoff('ai'),
-          signin: cutoff('signin'),
-          video: cutoff('video'),
-        });
+        const removed = await repo.purge(tx, cutoffs);
         await repo.recordRun(tx, day, removed);
         return removed;
       });

@@ -225,6 +225,30 @@ export function createTwoFactorRepo(database: AppDatabase) {
       }),
 
     /** Uses the emailed code: only the caller that still finds its hash succeeds (single use). */
+    /**
+     * Puts a new emailed code in place of the old one (its tries start again), only when the old one was issued
+     * before `issuedBefore` (its expiry earlier than `expiredBefore`): of two resends at once, one lands.
+     */
+    replaceEmailCode: (
+      idHash: string,
+      code: { hash: string; expires_at: string },
+      expiredBefore: string,
+    ): Promise<boolean> =>
+      write(async (tx) => {
+        const rows = await tx
+          .update(loginChallenges)
+          .set({ email_code_hash: code.hash, email_code_expires_at: code.expires_at, email_tries: 0 })
+          .where(
+            and(
+              eq(loginChallenges.id_hash, idHash),
+              eq(loginChallenges.email_verified, false),
+              lte(loginChallenges.email_code_expires_at, expiredBefore),
+            ),
+          )
+          .returning({ id: loginChallenges.id_hash });
+        return rows.length > 0;
+      }),
+
     useEmailCode: (idHash: string, codeHash: string): Promise<boolean> =>
       write(async (tx) => {
         const rows = await tx

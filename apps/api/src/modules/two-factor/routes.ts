@@ -12,6 +12,7 @@ import {
   startTotp,
   TWO_FACTOR_MESSAGES as T,
   TRUSTED_DEVICE_DAYS,
+  resendSecondStepEmail,
   verifySecondStep,
   verifySecondStepPasskey,
   type LoginAnswer,
@@ -138,6 +139,11 @@ export function twoFactorRoutes(
     const next = await service.verify(gate.stepToken(request), body, request.ip);
     if (next.kind === 'setup') return next.answer;
     return gate.signIn(request, reply, next.user, next.token_version, next.method);
+  });
+
+  route(app, resendSecondStepEmail, access.public, async ({ request }) => {
+    await service.resendEmailCode(gate.stepToken(request), request.ip);
+    return { ok: true as const };
   });
 
   route(app, verifySecondStepPasskey, access.public, async ({ body, request, reply }) => {

@@ -1,6 +1,7 @@
 import {
   ADMIN_TOOLS,
   EMAIL_CODE_MINUTES,
+  EMAIL_CODE_RESEND_SECONDS,
   EMAIL_CODE_TRIES,
   grantsAdministration,
   isAdmin,
@@ -17,7 +18,7 @@ import {
 import QRCode from 'qrcode';
 import type { Mailer, MailMessage } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import { checkPassword } from '../../lib/password';
 import { spendAll, type Budget, type RateLimits } from '../../lib/rate-limits';
 import { moveEpoch } from '../accounts';
@@ -360,6 +361,45 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
         }
       }
       return opened;
+    },
+
+    /**
+     * «Reenviar código»: a new emailed code for the same sign-in, at most one a minute (EMAIL_CODE_RESEND_SECONDS),
+     * each spending a point of the second step's budgets and of the account's emailed codes, so resends cannot
+     * flood a mailbox.
+     */
+    async resendEmailCode(token: string, ip: string): Promise<void> {
+      const challenge = await liveChallenge(token);
+      if (!challenge.factors.includes('email') || !challenge.email_code_hash) throw badRequest(T.noEmailStep);
+      const now = clock.now();
+      const issuedAt = challenge.email_code_expires_at
+        ? new Date(challenge.email_code_expires_at).getTime() - LONG_STEP_MS
+        : 0;
+      const waitMs = issuedAt + EMAIL_CODE_RESEND_SECONDS * 1000 - now.getTime();
+      if (waitMs > 0) throw tooManyRequests(T.resendWait, Math.ceil(waitMs / 1000));
+      await spendAll([
+        [limits.secondStepByAccount, String(challenge.user_id)],
+        [limits.secondStepByIp, ip],
+        [limits.emailCodeSends, String(challenge.user_id)],
+      ]);
+      const account = await repo.findAccount(challenge.user_id);
+      if (!account) throw unauthorized(T.stepExpired);
+      const code = newEmailCode();
+      const replaced = await repo.replaceEmailCode(
+        challenge.id_hash,
+        { hash: hashCode(code), expires_at: iso(new Date(now.getTime() + LONG_STEP_MS)) },
+        iso(new Date(now.getTime() + LONG_STEP_MS - EMAIL_CODE_RESEND_SECONDS * 1000)),
+      );
+      if (!replaced) throw tooManyRequests(T.resendWait, EMAIL_CODE_RESEND_SECONDS);
+      try {
+        await mailer.send(signInCodeEmail(account, code));
+      } catch (error) {
+        log.error({ err: error, userId: challenge.user_id }, 'sign-in code not resent');
+        throw new AppError(
+          503,
+          'No hemos podido enviarte el código por correo. Inténtalo de nuevo en unos minutos.',
+        );
+      }
     },
 
     /** Checks the second step's code; tries are limited per account and per IP across nodes. */

@@ -134,6 +134,7 @@ describe('the second step of sign-in', () => {
       .map((r) => r.url);
     expect(stepRoutes.sort()).toEqual([
       '/api/auth/second-step',
+      '/api/auth/second-step/email/resend',
       '/api/auth/second-step/passkey',
       '/api/auth/second-step/totp/confirm',
       '/api/auth/second-step/totp/setup',
@@ -354,6 +355,33 @@ describe('an administrator’s new device', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await step(t.app, cookie, 'email', wrong)).statusCode).toBe(400);
     expect((await step(t.app, cookie, 'email', code)).json()).toEqual({ error: T.emailCodeTries });
+  });
+
+  it('resends a new code at most once a minute; the new one works and the old one no longer does', async () => {
+    const t = await setup(mailConfig());
+    const cookie = cookieOf(await login(t.app, ADMIN), 'second_step')!;
+    const first = lastEmailedCode(smtp, ADMIN.email);
+    const resend = () => postJson(t.app, '/api/auth/second-step/email/resend', {}, { cookie });
+    const early = await resend();
+    expect([early.statusCode, early.json()]).toEqual([429, { error: T.resendWait }]);
+    t.advance(61_000);
+    const sent = await resend();
+    expect([sent.statusCode, sent.json()]).toEqual([200, { ok: true }]);
+    const second = lastEmailedCode(smtp, ADMIN.email);
+    expect((await resend()).statusCode).toBe(429);
+    if (second !== first) expect((await step(t.app, cookie, 'email', first)).statusCode).toBe(400);
+    expect((await step(t.app, cookie, 'email', second)).statusCode).toBe(200);
+  });
+
+  it('refuses a resend to a sign-in that has no emailed code', async () => {
+    const t = await setup(mailConfig());
+    const res = await postJson(
+      t.app,
+      '/api/auth/second-step/email/resend',
+      {},
+      { cookie: 'second_step=not-a-real-step' },
+    );
+    expect(res.statusCode).toBe(401);
   });
 
   it('lets the code expire after ten minutes', async () => {

@@ -1,6 +1,8 @@
 import {
   EMAIL_CODE_MINUTES,
+  EMAIL_CODE_RESEND_SECONDS,
   isSecondStep,
+  TWO_FACTOR_MESSAGES,
   type SecondStep,
   type SessionUser,
   type TotpSetup,
@@ -10,11 +12,13 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { BackupCodes } from '@/components/backup-codes';
 import { TotpSetupFields } from '@/components/totp-setup-fields';
+import { notifyDone, notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import {
   passkeyStepFailure,
   useConfirmRequiredTotp,
+  useResendEmailCode,
   usePasskeySecondStep,
   useStartRequiredTotp,
   useVerifySecondStep,
@@ -24,6 +28,54 @@ type Step = SecondStep['second_step'];
 type Method = 'totp' | 'backup' | 'email';
 
 const welcome = () => notifications.show({ color: 'teal', message: '¡Bienvenido!' });
+
+/** Seconds left until `until` (a time in ms), ticking once a second; 0 once it has passed. */
+function useSecondsLeft(until: number): number {
+  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const now = left();
+      setSeconds(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `until`
+  }, [until]);
+  return seconds;
+}
+
+/**
+ * «Reenviar código» under the emailed code, counting down the minute the server makes a new code wait (as
+ * Google's and GitHub's sign-in do); a new code replaces the old one.
+ */
+function ResendEmailCode({ onResent }: { onResent: () => void }) {
+  const resend = useResendEmailCode();
+  const [until, setUntil] = useState(() => Date.now() + EMAIL_CODE_RESEND_SECONDS * 1000);
+  const seconds = useSecondsLeft(until);
+  return (
+    <Button
+      variant="subtle"
+      size="sm"
+      fullWidth
+      disabled={seconds > 0}
+      loading={resend.isPending}
+      onClick={() =>
+        resend.mutate(undefined, {
+          onSuccess: () => {
+            notifyDone(TWO_FACTOR_MESSAGES.codeResent);
+            setUntil(Date.now() + EMAIL_CODE_RESEND_SECONDS * 1000);
+            onResent();
+          },
+          onError: (error) => notifyFailed(errorMessage(error, 'No hemos podido enviarte un código nuevo.')),
+        })
+      }
+    >
+      {seconds > 0 ? `Reenviar código en ${seconds} s` : 'Reenviar código'}
+    </Button>
+  );
+}
 
 /** The code form of one method: the app's code, a backup code, or the emailed code. */
 function CodeForm({ step, onNext }: { step: Step; onNext: (next: Step) => void }) {
@@ -79,6 +131,14 @@ function CodeForm({ step, onNext }: { step: Step; onNext: (next: Step) => void }
         <Button type="submit" fullWidth loading={verify.isPending} disabled={code.trim() === ''}>
           Verificar
         </Button>
+        {method === 'email' && (
+          <ResendEmailCode
+            onResent={() => {
+              setCode('');
+              verify.reset();
+            }}
+          />
+        )}
         {step.factors.includes('backup') && (
           <Anchor
             component="button"
@@ -130,7 +190,7 @@ function PasskeyStep({ onNext, alone }: { onNext: (next: Step) => void; alone: b
 }
 
 /** The set-up the community requires, before any session exists; the backup codes are shown before going in. */
-function RequiredSetup() {
+function RequiredSetup({ onCodesShown }: { onCodesShown: () => void }) {
   const start = useStartRequiredTotp();
   const confirm = useConfirmRequiredTotp();
   const setUser = useSession((state) => state.setUser);
@@ -170,7 +230,14 @@ function RequiredSetup() {
           setup={setup}
           busy={confirm.isPending}
           submitLabel="Activar y continuar"
-          onSubmit={(code) => confirm.mutate(code, { onSuccess: setDone })}
+          onSubmit={(code) =>
+            confirm.mutate(code, {
+              onSuccess: (answer) => {
+                setDone(answer);
+                onCodesShown();
+              },
+            })
+          }
         />
       )}
       {confirm.error && (
@@ -185,6 +252,8 @@ function RequiredSetup() {
 /** The second step of sign-in, in place of the password form: no session exists until it is done. */
 export function SecondStepPanel({ step, onCancel }: { step: Step; onCancel: () => void }) {
   const [current, setCurrent] = useState(step);
+  // Once the backup codes are shown the app is on: going back to the password would leave them unsaved.
+  const [codesShown, setCodesShown] = useState(false);
   const settingUp = current.setup_required && current.factors.length === 0;
   const withCode = current.factors.some((factor) => factor !== 'passkey');
   return (
@@ -195,14 +264,16 @@ export function SecondStepPanel({ step, onCancel }: { step: Step; onCancel: () =
         </Title>
         <Text c="dimmed">Protegemos tu cuenta con un segundo paso además de tu contraseña.</Text>
       </Stack>
-      {settingUp && <RequiredSetup />}
+      {settingUp && <RequiredSetup onCodesShown={() => setCodesShown(true)} />}
       {!settingUp && withCode && <CodeForm step={current} onNext={setCurrent} />}
       {!settingUp && current.factors.includes('passkey') && (
         <PasskeyStep onNext={setCurrent} alone={!withCode} />
       )}
-      <Anchor component="button" type="button" size="sm" ta="center" onClick={onCancel}>
-        Volver a iniciar sesión
-      </Anchor>
+      {!codesShown && (
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onCancel}>
+          Volver a iniciar sesión
+        </Anchor>
+      )}
     </Stack>
   );
 }

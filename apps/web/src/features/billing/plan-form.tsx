@@ -24,7 +24,9 @@ import { useForm } from '@mantine/form';
 import { IconCurrencyEuro, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { saveOutcome } from '@/lib/form-errors';
+import { markServerField } from '@/lib/form-errors';
+import { notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
 import { useSavePlan } from './api/save-plan';
 import { NewPriceDialog } from './new-price-dialog';
 import { formatPrice } from '@/lib/format-price';
@@ -61,17 +63,37 @@ export interface PlanFormProps {
   endRoles: readonly Role[];
   /** The position a new plan starts with. */
   position: number;
+  /** How many places the plans page has (one per paid role): the order's choices. */
+  places: number;
+  /** True right after this plan was saved: said beside «Guardar plan», where a toast would cover it. */
+  justSaved: boolean;
+  onSaved: () => void;
+  onEdited: () => void;
   onRemove: () => void;
 }
 
+/** «1.º», «2.º»…: a position as the plans page shows it, from the first card on. */
+const placeLabel = (position: number) => `${position + 1}.º`;
+
 /** One paid role's plan: its prices in the visitor's order, the end rule, trial, promotion codes and tax. */
-export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormProps) {
+export function PlanForm({
+  role,
+  plan,
+  endRoles,
+  position,
+  places,
+  justSaved,
+  onSaved,
+  onEdited,
+  onRemove,
+}: PlanFormProps) {
   const save = useSavePlan(role.id);
   const [creating, setCreating] = useState(false);
   const form = useForm<SavePlanBody>({
     mode: 'controlled',
     initialValues: initialValues(plan, position),
     validate: zod4Resolver(SavePlanBody),
+    onValuesChange: onEdited,
   });
   const { price_ids: priceIds, end_action: endAction } = form.values;
   const savedPrice = (id: string) => plan?.prices.find((price) => price.price_id === id.trim());
@@ -79,10 +101,13 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
 
   const submit = (values: SavePlanBody) => {
     if (save.isPending) return;
-    save.mutate(
-      values,
-      saveOutcome(form, { savedMessage: M.saved, fallbackError: M.save, onDone: () => undefined }),
-    );
+    save.mutate(values, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        markServerField(form, error);
+        notifyFailed(errorMessage(error, M.save));
+      },
+    });
   };
 
   return (
@@ -182,14 +207,17 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
               onChange={(value) => form.setFieldValue('trial_days', orNull(value))}
               error={form.errors.trial_days}
             />
-            <NumberInput
-              label="Posición"
-              description="Orden en la página de planes"
-              allowDecimal={false}
-              allowNegative={false}
+            <Select
+              label="Orden en la página de planes"
+              description="1.º: la primera tarjeta"
               miw={160}
-              value={form.values.position}
-              onChange={(value) => form.setFieldValue('position', orNull(value) ?? 0)}
+              allowDeselect={false}
+              data={Array.from({ length: Math.max(places, form.values.position + 1) }, (_, index) => ({
+                value: String(index),
+                label: placeLabel(index),
+              }))}
+              value={String(form.values.position)}
+              onChange={(value) => form.setFieldValue('position', Number(value ?? 0))}
               error={form.errors.position}
             />
           </Group>
@@ -204,6 +232,11 @@ export function PlanForm({ role, plan, endRoles, position, onRemove }: PlanFormP
           />
 
           <Group justify="flex-end">
+            {justSaved && (
+              <Text size="sm" c="teal" role="status">
+                Cambios guardados
+              </Text>
+            )}
             {plan && (
               <Button variant="default" color="red" onClick={onRemove} disabled={save.isPending}>
                 Quitar plan

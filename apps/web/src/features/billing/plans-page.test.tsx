@@ -1,7 +1,8 @@
-import { BILLING_MESSAGES, type PublicPlans } from '@app/contracts';
+import { BILLING_MESSAGES, type PublicPlans, type SessionUser } from '@app/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/lib/session-store';
 import { fakeServer, withProviders, type FakeAnswer } from '@/lib/test-utils';
 import { PlansPage } from './plans-page';
 
@@ -137,5 +138,53 @@ describe('/planes', () => {
     const link = await screen.findByRole('link', { name: /Ver las membresías/ }, slow);
     expect(link.getAttribute('href')).toBe('https://example.com/planes');
     expect(screen.getByText('Los pagos en línea no están disponibles por ahora.')).toBeTruthy();
+  }, 30_000);
+  it('offers a subscribed member «Cambiar de plan» elsewhere and nothing to buy on their own plan', async () => {
+    const member: SessionUser = {
+      id: 8,
+      username: 'marta',
+      email: 'marta@example.com',
+      phone: null,
+      role: 'vip',
+      role_id: 2,
+      permissions: ['membresia', 'texto'],
+    };
+    useSession.setState({ isAuthenticated: true, user: member, status: 'ready' });
+    try {
+      const [vipPlan] = vip.plans;
+      const [monthly] = vipPlan?.prices ?? [];
+      if (!vipPlan || !monthly) throw new Error('the VIP plan has a monthly price');
+      const estrategas = {
+        ...vipPlan,
+        role_id: 4,
+        name: 'estrategas',
+        description: 'Acceso básico: Cafelito Virtual y los videos de la membresía',
+        trial_days: null,
+        prices: [monthly],
+      };
+      show((path) => {
+        if (path === '/api/billing/plans') return { body: { enabled: true, plans: [estrategas, vipPlan] } };
+        if (path === '/api/billing/subscription')
+          return {
+            body: {
+              subscription: {
+                plan: 'vip',
+                status: 'active',
+                price: null,
+                current_period_end: null,
+                cancel_at_period_end: false,
+              },
+            },
+          };
+        return { status: 404, body: { error: 'No' } };
+      });
+      expect(await screen.findByRole('button', { name: 'Cambiar de plan' }, slow)).toBeTruthy();
+      expect(screen.getByText('Plan actual')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Suscribirme/ })).toBeNull();
+      // The description keeps its summary: the tools are listed right below it.
+      expect(screen.getByText('Acceso básico')).toBeTruthy();
+    } finally {
+      useSession.setState({ isAuthenticated: false, user: null, status: 'ready' });
+    }
   }, 30_000);
 });

@@ -1,4 +1,11 @@
-import { BILLING_MESSAGES as M, EmailField, normalizeRoleName, type PublicPlan } from '@app/contracts';
+import {
+  BILLING_MESSAGES as M,
+  buysNoPlan,
+  EmailField,
+  holdsSubscription,
+  normalizeRoleName,
+  type PublicPlan,
+} from '@app/contracts';
 import {
   Anchor,
   Badge,
@@ -19,6 +26,8 @@ import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
+import { useMySubscription } from './api/get-my-subscription';
+import { useOpenPortal } from './api/open-portal';
 import { usePlans } from './api/get-plans';
 import { useStartCheckout } from './api/start-checkout';
 import { formatPrice } from '@/lib/format-price';
@@ -26,20 +35,45 @@ import { providerRedirect } from './provider-redirect';
 
 const trialText = (days: number) => (days === 1 ? '1 día de prueba gratis' : `${days} días de prueba gratis`);
 
+/**
+ * A description that only lists the card's tools ("Acceso completo: Cafelito Virtual, Membresía…") keeps its
+ * summary before the colon: the card lists the tools right below it.
+ */
+const planSummary = (description: string, tools: readonly { title: string }[]): string => {
+  const colon = description.indexOf(':');
+  if (colon < 0) return description;
+  const rest = description.slice(colon + 1).toLowerCase();
+  return tools.some((tool) => rest.includes(tool.title.toLowerCase()))
+    ? description.slice(0, colon).trim()
+    : description;
+};
+
+/**
+ * What a card offers its reader: to subscribe (a visitor, a member without a subscription), nothing on the plan
+ * they hold, a change in the Billing Portal on the others (a subscribed member), or nothing at all (an
+ * administrator, who buys no plan).
+ */
+type Offer = 'subscribe' | 'current' | 'change' | 'none';
+
 function PlanCard({
   plan,
+  offer,
   isCurrent,
   checkout,
   onChoose,
+  portal,
 }: {
   plan: PublicPlan;
+  offer: Offer;
   isCurrent: boolean;
   checkout: ReturnType<typeof useStartCheckout>;
   onChoose: (priceId: string) => void;
+  portal: ReturnType<typeof useOpenPortal>;
 }) {
   // Once a price is chosen, every button waits: the browser is leaving for the provider's page.
   const waiting = checkout.isPending || checkout.isSuccess;
   const titleId = `plan-${plan.role_id}`;
+  const summary = plan.description ? planSummary(plan.description, plan.tools) : '';
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%">
@@ -47,11 +81,11 @@ function PlanCard({
           <RoleBadge role={plan.name} />
         </Title>
         {isCurrent && (
-          <Badge variant="filled" w="fit-content">
-            Tu membresía actual
+          <Badge variant="filled" w="fit-content" tt="none">
+            Plan actual
           </Badge>
         )}
-        {plan.description && <Text c="dimmed">{plan.description}</Text>}
+        {summary && <Text c="dimmed">{summary}</Text>}
         <List
           spacing={4}
           size="sm"
@@ -62,22 +96,35 @@ function PlanCard({
             <List.Item key={tool.tool}>{tool.title}</List.Item>
           ))}
         </List>
-        {plan.trial_days !== null && (
+        {offer === 'subscribe' && plan.trial_days !== null && (
           <Text fw={600} c="teal">
             {trialText(plan.trial_days)}
           </Text>
         )}
         <Stack gap="xs" mt="auto">
-          {plan.prices.map((price) => (
+          {offer === 'subscribe' ? (
+            plan.prices.map((price) => (
+              <Button
+                key={price.price_id}
+                disabled={waiting && checkout.variables?.priceId !== price.price_id}
+                loading={waiting && checkout.variables?.priceId === price.price_id}
+                onClick={() => onChoose(price.price_id)}
+              >
+                Suscribirme por {formatPrice(price)}
+              </Button>
+            ))
+          ) : (
+            <Text fw={600}>{plan.prices.map(formatPrice).join(' o ')}</Text>
+          )}
+          {offer === 'change' && (
             <Button
-              key={price.price_id}
-              disabled={waiting && checkout.variables?.priceId !== price.price_id}
-              loading={waiting && checkout.variables?.priceId === price.price_id}
-              onClick={() => onChoose(price.price_id)}
+              variant="light"
+              loading={portal.isPending || portal.isSuccess}
+              onClick={() => portal.mutate(undefined, providerRedirect(M.unreachable))}
             >
-              {formatPrice(price)}
+              Cambiar de plan
             </Button>
-          ))}
+          )}
         </Stack>
       </Stack>
     </Paper>
@@ -104,6 +151,12 @@ export function PlansPage() {
   const plans = usePlans();
   const checkout = useStartCheckout();
   const user = useSession((state) => state.user);
+  const admin = user !== null && buysNoPlan(user);
+  const subscription = useMySubscription({ enabled: user !== null && !admin });
+  // Until the member's subscription is known, no card offers a purchase that might be a second one.
+  const checking = user !== null && !admin && subscription.isPending;
+  const held = subscription.data && holdsSubscription(subscription.data.status) ? subscription.data : null;
+  const portal = useOpenPortal();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
 
@@ -159,16 +212,31 @@ export function PlansPage() {
                 }}
               />
             )}
+            {admin && <Text>{M.adminNoCheckout}: así ven los planes los miembros.</Text>}
+            {held && (
+              <Text>
+                Ya tienes una suscripción. «Cambiar de plan» abre el portal de pagos de Stripe, que te dice
+                qué pagarás antes de confirmar el cambio.
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              {plans.data?.plans.map((plan) => (
-                <PlanCard
-                  key={plan.role_id}
-                  plan={plan}
-                  isCurrent={normalizeRoleName(plan.name) === user?.role}
-                  checkout={checkout}
-                  onChoose={choose}
-                />
-              ))}
+              {plans.data?.plans.map((plan) => {
+                const isCurrent =
+                  normalizeRoleName(plan.name) === normalizeRoleName(held?.plan ?? user?.role ?? '');
+                const offer: Offer =
+                  admin || checking ? 'none' : isCurrent ? 'current' : held ? 'change' : 'subscribe';
+                return (
+                  <PlanCard
+                    key={plan.role_id}
+                    plan={plan}
+                    offer={offer}
+                    isCurrent={isCurrent && !admin}
+                    checkout={checkout}
+                    onChoose={choose}
+                    portal={portal}
+                  />
+                );
+              })}
             </SimpleGrid>
           </Stack>
         )}

@@ -84,6 +84,7 @@ export function PlansTab() {
   const roles = useRoles();
   const removal = useDeletePlan();
   const [toRemove, setToRemove] = useState<number | null>(null);
+  const [justSaved, setJustSaved] = useState<number | null>(null);
 
   const paidRoles = roles.data?.filter((role) => role.name !== ADMIN_ROLE) ?? [];
   const failed = settings.error ?? roles.error;
@@ -116,6 +117,10 @@ export function PlansTab() {
               plan={plan}
               endRoles={paidRoles.filter((end) => end.id !== role.id)}
               position={index}
+              places={paidRoles.length}
+              justSaved={justSaved === role.id}
+              onSaved={() => setJustSaved(role.id)}
+              onEdited={() => setJustSaved((saved) => (saved === role.id ? null : saved))}
               onRemove={() => setToRemove(role.id)}
             />
           );

@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES as M,
+  buysNoPlan,
   ENDED_STATUSES,
   isAdmin,
   roleDisplayName,
@@ -95,7 +96,8 @@ export function SubscriptionSection() {
   const courtesy = user && !isAdmin(user) ? roleDisplayName(user.role_label ?? user.role) : null;
   const billingEnabled = usePublicConfig().data?.billingEnabled;
   const hasOne = subscription.data !== undefined && subscription.data !== null;
-  if (!hasOne && billingEnabled !== true) return null;
+  // An administrator buys no plan: without a subscription of their own there is nothing to show them.
+  if (!hasOne && (billingEnabled !== true || (user !== null && buysNoPlan(user)))) return null;
 
   return (
     <ProfileSection title="Mi suscripción" titleId="subscription-title" titleGap="md">

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatAmount } from '@/lib/format-price';
 import { useAdminOverview } from './api/get-admin-overview';
 import { AiToolsNotice } from './ai-tools-notice';
+import firstSteps from './first-steps.module.css';
 
 /** Where a browser remembers that its administrator hid the finished checklist. */
 const DISMISSED_KEY = 'firstStepsDismissed';
@@ -88,26 +89,24 @@ function FirstSteps({ steps }: { steps: Overview['steps'] }) {
         {steps.map(({ step, done }) => {
           const { label, href, action } = FIRST_STEP_LABELS[step];
           return (
-            <Group component="li" key={step} justify="space-between" wrap="nowrap" gap="sm" data-step={step}>
-              <Group gap="sm" wrap="nowrap">
-                {done ? (
-                  <IconCircleCheckFilled size={22} color="var(--mantine-color-green-5)" aria-hidden="true" />
-                ) : (
-                  <IconCircle size={22} color="var(--mantine-color-dimmed)" aria-hidden="true" />
-                )}
-                <Text size="sm" td={done ? 'line-through' : undefined} c={done ? 'dimmed' : undefined}>
-                  {label}
-                  <Text span style={visuallyHidden}>
-                    {done ? ' (hecho)' : ' (pendiente)'}
-                  </Text>
+            <li key={step} className={firstSteps.step} data-step={step}>
+              {done ? (
+                <IconCircleCheckFilled size={22} color="var(--mantine-color-green-5)" aria-hidden="true" />
+              ) : (
+                <IconCircle size={22} color="var(--mantine-color-dimmed)" aria-hidden="true" />
+              )}
+              <Text size="sm" td={done ? 'line-through' : undefined} c={done ? 'dimmed' : undefined}>
+                {label}
+                <Text span style={visuallyHidden}>
+                  {done ? ' (hecho)' : ' (pendiente)'}
                 </Text>
-              </Group>
+              </Text>
               {!done && (
-                <Anchor component={Link} to={href} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={href} size="sm" className={firstSteps.action}>
                   {action}
                 </Anchor>
               )}
-            </Group>
+            </li>
           );
         })}
       </Stack>

@@ -98,6 +98,18 @@ describe('the tiers with their prices', () => {
     expect(screen.queryByRole('link', { name: 'Ver el plan Cafeínas' })).toBeNull();
   });
 
+  it('offers no lower tier to a VIP member: the panel never suggests a downgrade', () => {
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <MembershipPanel role="vip" plansUrl={null} billingEnabled plans={plans} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByText(/^19,00\s€ al mes$/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Ver el plan/ })).toBeNull();
+  });
+
   it('shows no prices while payments do not run through the app', () => {
     show(false);
     expect(screen.queryByText(/€/)).toBeNull();

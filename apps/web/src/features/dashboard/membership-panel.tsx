@@ -66,8 +66,10 @@ export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: Membe
       </Text>
 
       <div className={classes.tiers}>
-        {TIERS.map((tier) => {
+        {TIERS.map((tier, index) => {
           const isCurrent = tier.role === role;
+          // Only a tier above the member's own is offered: the panel never suggests a downgrade.
+          const isUpgrade = index > TIERS.findIndex((held) => held.role === role);
           const plan = billingEnabled
             ? plans?.find((paid) => normalizeRoleName(paid.name) === tier.role)
             : undefined;
@@ -100,7 +102,7 @@ export function MembershipPanel({ role, plansUrl, billingEnabled, plans }: Membe
                     {prices.map(formatPrice).join(' o ')}
                   </Text>
                 )}
-                {prices.length > 0 && !isCurrent && (
+                {prices.length > 0 && isUpgrade && (
                   <Button component={Link} to="/planes" variant="light" w="fit-content" mt={4}>
                     Ver el plan {roleDisplayName(tier.role)}
                   </Button>

@@ -1,21 +1,26 @@
 import {
+  RETENTION_COUNT_LABELS,
   RETENTION_DEFAULTS,
   RETENTION_LABELS,
   RETENTION_LIMITS,
   RETENTION_MESSAGES as M,
   RetentionSettings,
+  type RetentionCounts,
   type RetentionView,
 } from '@app/contracts';
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListState } from '@/components/list-state';
 import { formatDateTime } from '@/lib/format-date';
+import { notifyFailed } from '@/lib/notify';
 import { saveOutcome } from '@/lib/form-errors';
 import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
 import { useRetention } from './api/get-retention';
+import { usePreviewRetention } from './api/preview-retention';
 import { useSaveRetention } from './api/save-retention';
 
 const KEYS = Object.keys(RETENTION_LABELS) as (keyof RetentionSettings)[];
@@ -31,10 +36,19 @@ function LastRun({ run }: { run: RetentionView['last_run'] }) {
   );
 }
 
-/** "Conservación de datos" (/config): how many days each kind of personal data is kept, purged once a day. */
+/** The kinds a purge would remove, with their counts; none when it would remove nothing. */
+const nonZero = (counts: RetentionCounts) =>
+  (Object.keys(RETENTION_COUNT_LABELS) as (keyof RetentionCounts)[]).filter((kind) => counts[kind] > 0);
+
+/**
+ * "Conservación de datos" (/config): how many days each kind of personal data is kept, purged once a day. A
+ * shorter period that would delete data asks first, with what the next purge would remove.
+ */
 export function RetentionTab() {
   const retention = useRetention();
   const saving = useSaveRetention();
+  const preview = usePreviewRetention();
+  const [pending, setPending] = useState<{ values: RetentionSettings; counts: RetentionCounts } | null>(null);
   const form = useForm<RetentionSettings>({
     initialValues: { ...RETENTION_DEFAULTS },
     validate: zod4Resolver(RetentionSettings),
@@ -50,8 +64,48 @@ export function RetentionTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [loaded]);
 
+  const save = (values: RetentionSettings) =>
+    saving.mutate(
+      values,
+      saveOutcome(form, {
+        savedMessage: M.saved,
+        fallbackError: M.save,
+        onDone: () => setPending(null),
+      }),
+    );
+
+  // Only a shorter period can delete more than the purge already would: only then is it counted and asked.
+  const submit = (values: RetentionSettings) => {
+    const shorter = loaded !== null && KEYS.some((key) => values[key] < loaded[key]);
+    if (!shorter) return save(values);
+    preview.mutate(values, {
+      onSuccess: (counts) => (nonZero(counts).length > 0 ? setPending({ values, counts }) : save(values)),
+      onError: () => notifyFailed(M.preview),
+    });
+  };
+
   return (
     <Paper component="section" withBorder radius="md" p="xl" aria-labelledby="retention-title" maw={720}>
+      <ConfirmDialog
+        opened={pending !== null}
+        title="¿Guardar y borrar datos?"
+        message="Con estos días, la próxima limpieza diaria borrará para siempre:"
+        confirmLabel="Guardar y borrar"
+        busy={saving.isPending}
+        onConfirm={() => pending && save(pending.values)}
+        onCancel={() => setPending(null)}
+      >
+        {pending && (
+          <List>
+            {nonZero(pending.counts).map((kind) => (
+              <List.Item key={kind}>{RETENTION_COUNT_LABELS[kind](pending.counts[kind])}</List.Item>
+            ))}
+          </List>
+        )}
+        <Text size="sm" c="dimmed">
+          No se puede deshacer. Cancela para dejar los días como estaban.
+        </Text>
+      </ConfirmDialog>
       <Title order={2} mb="xs" id="retention-title">
         Conservación de datos
       </Title>
@@ -67,15 +121,7 @@ export function RetentionTab() {
         emptyLabel=""
         onRetry={() => void retention.refetch()}
       >
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            saving.mutate(
-              values,
-              saveOutcome(form, { savedMessage: M.saved, fallbackError: M.save, onDone: () => undefined }),
-            ),
-          )}
-        >
+        <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="lg">
             {KEYS.map((key) => (
               <NumberInput
@@ -90,7 +136,7 @@ export function RetentionTab() {
               />
             ))}
             <Group>
-              <Button type="submit" loading={saving.isPending}>
+              <Button type="submit" loading={saving.isPending || preview.isPending}>
                 Guardar
               </Button>
             </Group>

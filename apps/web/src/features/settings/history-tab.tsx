@@ -51,7 +51,7 @@ function HistoryFilterBar({
         value={filters.actor}
         onChange={(value) => onChange({ actor: value ?? '' })}
         allowDeselect={false}
-        w={{ base: '100%', sm: 220 }}
+        w={{ base: '100%', sm: 260 }}
       />
       <Select
         label="Acción"
@@ -120,13 +120,16 @@ function HistoryTable({
             <Table.Tr key={entry.id}>
               <Table.Td data-label="Fecha">{formatDateTime(entry.created_at, timeZone)}</Table.Td>
               <Table.Td data-label="Administrador">
-                {/* The email beside the name: a name can be made to look like another admin's. */}
-                <Text size="sm">{entry.actor_name}</Text>
-                {entry.actor_email && (
-                  <Text size="xs" c="dimmed">
-                    {entry.actor_email}
-                  </Text>
-                )}
+                {/* The email beside the name: a name can be made to look like another admin's. One box, so on a
+                    phone the email stays beside the name instead of falling into the label column. */}
+                <div>
+                  <Text size="sm">{entry.actor_name}</Text>
+                  {entry.actor_email && (
+                    <Text size="xs" c="dimmed">
+                      {entry.actor_email}
+                    </Text>
+                  )}
+                </div>
               </Table.Td>
               <Table.Td data-label="Acción">{historyKindLabel(entry.kind)}</Table.Td>
               <Table.Td data-label="Elemento">{entry.entity_label}</Table.Td>

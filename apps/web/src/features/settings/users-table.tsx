@@ -89,17 +89,20 @@ export function UsersTable({
               </Table.Td>
               <Table.Td data-label="Usuario">{user.username}</Table.Td>
               <Table.Td data-label="Email">
-                {user.email}{' '}
-                {!user.email_verified && (
-                  <Badge
-                    color="gray"
-                    variant="light"
-                    tt="none"
-                    title="El usuario aún no ha confirmado este correo"
-                  >
-                    Sin confirmar
-                  </Badge>
-                )}
+                {/* One box: on a phone each child of a cell is a grid item, and the badge would leave its email. */}
+                <div>
+                  {user.email}{' '}
+                  {!user.email_verified && (
+                    <Badge
+                      color="gray"
+                      variant="light"
+                      tt="none"
+                      title="El usuario aún no ha confirmado este correo"
+                    >
+                      Sin confirmar
+                    </Badge>
+                  )}
+                </div>
               </Table.Td>
               <Table.Td data-label="Teléfono">{user.phone ?? ''}</Table.Td>
               <Table.Td data-label="Rol">

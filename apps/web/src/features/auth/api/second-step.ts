@@ -4,6 +4,7 @@ import {
   MESSAGES,
   startRequiredTotp,
   passkeySignInOptions,
+  resendSecondStepEmail,
   verifySecondStep,
   verifySecondStepPasskey,
   type LoginAnswer,
@@ -54,3 +55,7 @@ export const useStartRequiredTotp = () => useMutation({ mutationFn: () => api(st
 /** Confirms the required app; the session opens once the member has seen the backup codes. */
 export const useConfirmRequiredTotp = () =>
   useMutation({ mutationFn: (code: string) => api(confirmRequiredTotp, { body: { code } }) });
+
+/** «Reenviar código»: a new emailed code for this sign-in (the server allows one a minute). */
+export const useResendEmailCode = () =>
+  useMutation({ mutationFn: () => api(resendSecondStepEmail, { body: {} }) });

@@ -8,4 +8,5 @@ const mySubscriptionQueryOptions = () =>
     queryFn: async () => (await api(getMySubscription, { query: {} })).subscription,
   });
 
-export const useMySubscription = () => useQuery(mySubscriptionQueryOptions());
+export const useMySubscription = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...mySubscriptionQueryOptions(), enabled });
