@@ -17,13 +17,13 @@ const LONG_TASK_CPU_MS = 12.5;
 const LOADS = 3;
 
 /**
- * The most long-task CPU time each route may take, in calibration units: about twice this build's figures and
- * three times the previous release's, so that only a first screen running much more work fails.
+ * The most long-task CPU time each route may take, in calibration units: about twice this build's highest figures,
+ * so that only a first screen running much more work fails.
  */
 const BUDGET = {
   login: 5,
-  adminDashboard: 6,
-  memberDashboard: 5,
+  adminDashboard: 8,
+  memberDashboard: 6,
 };
 
 interface TraceEvent {
