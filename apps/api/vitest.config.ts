@@ -9,7 +9,9 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    testTimeout: 20_000,
+    // Limits that only catch a hang: a machine half as fast, running the whole suite, must stay well inside them.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // A worker per core, not vitest's default of one fewer: the tests spend much of their time waiting on
     // PostgreSQL, the password-hashing threads and child processes, so a second worker fills that time.
     maxWorkers: Math.max(2, availableParallelism()),
@@ -17,6 +19,8 @@ export default defineConfig({
     // again; test/support/setup.ts still gives every file a fresh copy of the app's own modules.
     isolate: false,
     setupFiles: ['test/support/setup.ts'],
+    // The server and the operator commands, bundled once per run for the tests that start them as processes.
+    globalSetup: ['test/support/server-bundle.ts'],
     projects: [
       {
         extends: true,
@@ -33,7 +37,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // SQLite's own files: its backup/restore and the in-place upgrade of a database made by older code.
           exclude: ['test/backup.test.ts', 'test/upgrade.test.ts', '**/node_modules/**'],
-          globalSetup: ['test/support/pg-global-setup.ts'],
+          globalSetup: ['test/support/server-bundle.ts', 'test/support/pg-global-setup.ts'],
           env: { TEST_DB_ENGINE: 'postgres' },
         },
       },

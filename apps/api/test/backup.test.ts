@@ -6,11 +6,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dumpFile, integrity, login, runCli, startServer } from './support/server-process';
+import { dumpFile, integrity, login, runCli, startServer, serversTimeout } from './support/server-process';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-secret' };
 
-describe('backup and restore', () => {
+describe('backup and restore', { timeout: serversTimeout(4) }, () => {
   it('backs up a consistent copy while writes stream in, and restores exactly that copy', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'backup-'));
     const env = { DATABASE_PATH: path.join(dir, 'app.db'), WEB_DIST_DIR: dir, ...ADMIN };
@@ -64,7 +64,7 @@ describe('backup and restore', () => {
     const again = await startServer(env);
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     await again.kill('SIGTERM');
-  }, 150_000);
+  });
 
   it('refuses to restore a file that is not a sound database of this app', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'restore-'));
@@ -76,5 +76,5 @@ describe('backup and restore', () => {
     const junk = await runCli('db', ['restore', path.join(dir, 'basura.db')], env);
     expect(junk.code).toBe(1);
     expect(junk.stderr).toContain('No se restaura');
-  }, 60_000);
+  });
 });

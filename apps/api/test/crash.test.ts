@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseForServers } from './support/engine';
-import { integrity, login, startServer } from './support/server-process';
+import { integrity, login, startServer, serversTimeout } from './support/server-process';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-secret' };
 
-describe('hard kill in the middle of writes', () => {
+describe('hard kill in the middle of writes', { timeout: serversTimeout(2) }, () => {
   it('keeps every acknowledged write and an intact database', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'crash-'));
     const database = await databaseForServers();
@@ -60,5 +60,5 @@ describe('hard kill in the middle of writes', () => {
     }
     intact();
     await database.dispose();
-  }, 120_000);
+  });
 });

@@ -11,7 +11,7 @@ import { dataArchives } from '../src/modules/data-archive/schema';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp';
 import { addUser } from './helper';
 import { databaseForServers, directDb } from './support/engine';
-import { startServer, type ServerProcess } from './support/server-process';
+import { startServer, type ServerProcess, serversTimeout } from './support/server-process';
 
 const MEMBERS = [1, 2, 3, 4, 5, 6].map((n) => `nodo${n}@example.com`);
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   };
   // Both at once: each sweeps for the waiting archives as it starts.
   nodes = await Promise.all([startServer(env), startServer(env)]);
-}, 120_000);
+}, serversTimeout(2));
 
 afterAll(async () => {
   await Promise.all(nodes.map((node) => node.kill('SIGTERM')));
@@ -68,5 +68,5 @@ describe('data archives on two API nodes', () => {
     nodes = [];
     const ready = smtp.messages().filter((mail) => mail.subject === 'Tu archivo de datos está listo');
     expect(ready.flatMap((mail) => mail.to).sort()).toEqual([...MEMBERS].sort());
-  });
+  }, 90_000);
 });

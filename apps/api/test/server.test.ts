@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ROOT } from '../src/lib/paths';
+import { bundledEntry, LISTENING, serversTimeout, waitForLine } from './support/server-process';
 
-/** Runs the real entry point (through tsx, from source) and collects what it prints. */
+/** Runs the real entry point (bundled once per run) and collects what it prints. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/server.ts'], {
+  const child = spawn(process.execPath, bundledEntry('server'), {
     cwd: API_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -20,7 +21,7 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-describe('server entry point', () => {
+describe('server entry point', { timeout: serversTimeout(1) }, () => {
   it('refuses an invalid configuration with a clear message and no stack trace', async () => {
     const server = startServer({ PORT: 'abc', APP_URL: 'no-es-una-url' });
     expect(await server.exited).toBe(1);
@@ -34,19 +35,8 @@ describe('server entry point', () => {
   it('serves, then shuts down gracefully on SIGTERM', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'server-'));
     const server = startServer({ PORT: '0', DATABASE_PATH: path.join(dir, 'app.db'), WEB_DIST_DIR: dir });
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output().stdout);
-        if (match?.[1]) {
-          clearInterval(timer);
-          resolve(match[1]);
-        }
-      }, 50);
-      void server.exited.then((code) => {
-        clearInterval(timer);
-        reject(new Error(`exited early with ${code}: ${server.output().stderr}`));
-      });
-    });
+    const stderr = () => server.output().stderr;
+    const url = (await waitForLine(server.child.stdout, LISTENING, server.exited, stderr))[1]!;
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     // The first start created the admin and printed its one-time password.

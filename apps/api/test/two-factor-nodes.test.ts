@@ -15,7 +15,7 @@ import { auditLog } from '../src/modules/history/schema';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp';
 import { ADMIN, addUser, postJson, signInConfirmed } from './helper';
 import { databaseForServers, directDb } from './support/engine';
-import { runCli } from './support/server-process';
+import { runCli, serversTimeout } from './support/server-process';
 
 const clock = { current: new Date('2026-11-26T12:00:10.000Z'), now: () => clock.current };
 const advance = (ms: number) => (clock.current = new Date(clock.current.getTime() + ms));
@@ -80,7 +80,7 @@ async function memberWithTotp(email: string) {
   return { member, secret };
 }
 
-describe('the second step on two nodes', () => {
+describe('the second step on two nodes', { timeout: serversTimeout(2) }, () => {
   it('accepts a code once, whichever node it reaches first', async () => {
     const { member, secret } = await memberWithTotp('nodos@example.com');
     const [onA, onB] = [await stepCookie(a, member), await stepCookie(b, member)];
@@ -123,6 +123,5 @@ describe('the second step on two nodes', () => {
     });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No existe ninguna cuenta');
-    // Two commands started from source (tsx): slow on a loaded machine.
-  }, 90_000);
+  });
 });

@@ -20,7 +20,7 @@ import {
 } from './fakes/stripe';
 import { databaseForServers, ENGINE } from './support/engine';
 import { createSoftAuthenticator } from './support/passkey-authenticator';
-import { login, startServer, type ServerProcess } from './support/server-process';
+import { login, startServer, type ServerProcess, serversTimeout } from './support/server-process';
 
 const ADMIN = { email: 'jefa@example.com', password: 'jefa-secret-larga' };
 const APP_URL = 'http://localhost:8080';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   // One after the other, as a rolling deploy does: the first creates the administrator and the session secret.
   a = await startServer(env);
   b = await startServer(env);
-}, 120_000);
+}, serversTimeout(2));
 
 afterAll(async () => {
   await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);

@@ -1,54 +1,121 @@
 #!/usr/bin/env node
-// `pnpm lighthouse` (after `pnpm build`): Lighthouse 12, mobile profile (its default simulated throttling), on the
-// built app served by the real server on a free port with a fresh database: /login signed out and /dashboard
-// signed in, three runs each, then the median scores and metrics, each beside its target (met or MISSED). It
-// reports; it never fails on a score: the check that fails is the first screens' budget (./check-budget.mjs).
-// RUNS=n changes the number of runs; PAGES=login (or dashboard) measures one page; LIGHTHOUSE_REPORTS=dir keeps each
-// run's JSON report there for diagnosis. A run whose trace Chromium failed to record (Lighthouse's runtimeError,
-// such as NO_NAVSTART) is run again, up to twice, and said.
+// `pnpm lighthouse` (after `pnpm build`): Lighthouse 12, mobile profile (its default simulated throttling), on this
+// checkout's build and on the previous release's (BASELINE, a commit, built in a temporary git worktree), each served
+// by its own real server on a free port with a fresh database, measured in one slot and interleaved (the order of
+// the two builds alternates every round), so that both see the same machine. Pages: /login signed out, /dashboard
+// signed in as the administrator (through the login screen, setting up the authenticator app a new installation
+// requires of administrators, with a code made from the secret it shows), and with PAGES=...,member a member's
+// /dashboard. Then, per page, the median scores and metrics of each build, each beside its target (met or
+// MISSED), the ratio of this build to the baseline, and where the main thread's time went (Lighthouse's
+// mainthread-work-breakdown and bootup-time). It reports; it never fails on a score: the checks that fail are the
+// first screens' budget (./check-budget.mjs) and the e2e main-thread budget.
+// RUNS=n rounds (3); PAGES=login,dashboard,member; BASELINE=<commit> (414c139, the previous release), BASELINE=none
+// to measure this build alone, BASELINE_DIR=<checkout> to use a baseline already built there;
+// LIGHTHOUSE_REPORTS=dir keeps each run's JSON report. A run whose trace Chromium failed to record (Lighthouse's
+// runtimeError, such as NO_NAVSTART) is run again, up to twice, and said.
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
-/* global process, setTimeout, clearTimeout, location, URL */
-import { spawn } from 'node:child_process';
+/* global process, setTimeout, clearTimeout, location, URL, document */
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { Secret, TOTP } from 'otpauth';
 import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const webDist = path.join(root, 'apps/web/dist');
-const server = path.join(root, 'apps/api/dist/server.js');
 const runs = Number(process.env.RUNS ?? 3);
 const pages = (process.env.PAGES ?? 'login,dashboard').split(',');
+const baselineCommit = process.env.BASELINE ?? '414c139';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const admin = { email: 'lighthouse@example.com', password: 'lighthouse-admin-password' };
+const member = { email: 'miembro@example.com', username: 'miembro', password: 'lighthouse-member-password' };
 const out = (line = '') => process.stdout.write(`${line}\n`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
-if (!existsSync(path.join(webDist, 'index.html')) || !existsSync(server)) {
+const built = (checkout) =>
+  existsSync(path.join(checkout, 'apps/web/dist/index.html')) &&
+  existsSync(path.join(checkout, 'apps/api/dist/server.js'));
+
+if (!built(root)) {
   out('Build first: pnpm build');
   process.exit(1);
 }
 
-/** The production server on a free port with an empty database in a temporary folder. */
-async function startServer(dataDir) {
-  const child = spawn(process.execPath, [server], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: path.join(dataDir, 'app.db'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WEB_DIST_DIR: webDist,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'info',
-    },
+/**
+ * The baseline's checkout, built: a detached git worktree of BASELINE in a temporary folder, installed from pnpm's
+ * store and built as `pnpm build` does. `remove` deletes it again.
+ */
+function prepareBaseline() {
+  if (process.env.BASELINE_DIR) {
+    if (!built(process.env.BASELINE_DIR))
+      throw new Error(`BASELINE_DIR has no build: ${process.env.BASELINE_DIR}`);
+    return { dir: process.env.BASELINE_DIR, remove: () => {} };
+  }
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'lighthouse-baseline-')), 'tree');
+  const run = (command, args, cwd) =>
+    execFileSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const remove = () => {
+    run('git', ['worktree', 'remove', '--force', dir], root);
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  };
+  out(`Building ${baselineCommit} in a temporary worktree (${dir}): a few minutes`);
+  run('git', ['worktree', 'add', '--detach', dir, baselineCommit], root);
+  try {
+    run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], dir);
+    run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+/**
+ * A Node that loads the checkout's native module (better-sqlite3): this one, or the machine's own for a release
+ * that ran on another major (414c139 ran on Node 20).
+ */
+function nodeFor(checkout) {
+  const probe = `require(require.resolve('better-sqlite3', { paths: [${JSON.stringify(path.join(checkout, 'apps/api'))}] }))(':memory:')`;
+  const candidates = [process.execPath, process.env.BASELINE_NODE, '/usr/bin/node', '/usr/local/bin/node'];
+  for (const node of candidates.filter(Boolean)) {
+    try {
+      execFileSync(node, ['-e', probe], { stdio: 'ignore' });
+      return node;
+    } catch {
+      // The next candidate.
+    }
+  }
+  throw new Error(`no Node here loads ${checkout}'s better-sqlite3: set BASELINE_NODE`);
+}
+
+/** A checkout's production server on a free port with an empty database in a temporary folder. */
+async function startServer(checkout, dataDir) {
+  const node = nodeFor(checkout);
+  const env = {
+    ...process.env,
+    DATABASE_PATH: path.join(dataDir, 'app.db'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: path.join(checkout, 'apps/web/dist'),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'info',
+  };
+  // As on a new installation without mail: the administrator's second step is the authenticator app.
+  delete env.SMTP_URL;
+  const child = spawn(node, [path.join(checkout, 'apps/api/dist/server.js')], {
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     child.stdout.on('data', (chunk) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -60,7 +127,50 @@ async function startServer(dataDir) {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.stdout.resume();
+  if (pages.includes('member')) {
+    const cli = path.join(checkout, 'apps/api/dist/cli/user.js');
+    const args = ['add', '--email', member.email, '--username', member.username];
+    execFileSync(node, [cli, ...args, '--password', member.password, '--role', 'vip'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
+/**
+ * Signs in through the login screen in a browser of its own (Lighthouse's runs on /login clear the origin's
+ * storage, cookies included). An administrator of a new installation sets up the authenticator app the
+ * community requires, with a code made from the secret the screen shows, and goes on past the backup codes.
+ */
+async function signIn(chrome, url, account) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${url}/login`);
+  // The login page arrives drawn with its form disabled until the app has taken it over.
+  await page.waitForSelector('#login-email:enabled');
+  await page.locator('::-p-aria(Correo Electrónico)').fill(account.email);
+  await page.locator('input[type="password"]').fill(account.password);
+  await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();
+  await page.waitForFunction(
+    () => location.pathname === '/dashboard' || document.querySelector('[aria-label="Clave secreta"]'),
+    { timeout: 60_000 },
+  );
+  if (!page.url().endsWith('/dashboard')) {
+    const secret = await page.$eval('[aria-label="Clave secreta"]', (element) => element.textContent.trim());
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.locator('::-p-aria(2. Escribe el código de 6 dígitos que muestra la aplicación)').fill(code);
+    await page.locator('::-p-aria(Activar y continuar[role="button"])').click();
+    await page.locator('::-p-aria(Continuar[role="button"])').click();
+    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 60_000 });
+  }
+  return { browser, page, cdp: await page.createCDPSession() };
 }
 
 const median = (values) => {
@@ -134,73 +244,127 @@ async function measure(url, options, page) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-const app = await startServer(dataDir);
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-try {
-  out(`Lighthouse (mobile, simulated throttling) on ${app.url}, ${runs} runs per page`);
-  out(
-    `load average before: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${availableParallelism()} cores`,
-  );
-
-  const login = [];
-  for (let i = 0; pages.includes('login') && i < runs; i++)
-    login.push(await measure(`${app.url}/login`, { ...flags, port: chrome.port }));
-
-  // Signed in through the login screen; the runs keep that session (no storage reset) but start cold: the HTTP
-  // cache is cleared before each.
-  const dashboard = [];
-  if (pages.includes('dashboard')) {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
-    // The login page arrives drawn with its form disabled until the app has taken it over.
-    await page.waitForSelector('#login-email:enabled');
-    await page.locator('::-p-aria(Correo Electrónico)').fill(admin.email);
-    await page.locator('input[type="password"]').fill(admin.password);
-    await page.locator('::-p-aria(Iniciar Sesión[role="button"])').click();
-    await page.waitForFunction(() => location.pathname === '/dashboard');
-    const cdp = await page.createCDPSession();
-    for (let i = 0; i < runs; i++) {
-      await cdp.send('Network.clearBrowserCache');
-      const lhr = await measure(
-        `${app.url}/dashboard`,
-        { ...flags, port: chrome.port, disableStorageReset: true },
-        page,
-      );
-      if (lhr.finalDisplayedUrl.endsWith('/login')) throw new Error('the dashboard run was not signed in');
-      dashboard.push(lhr);
+/** Where the main thread's time went: median ms per group of work, and the scripts that cost most. */
+function mainThread(results) {
+  const groups = new Map();
+  const scripts = new Map();
+  for (const r of results) {
+    for (const item of r.audits['mainthread-work-breakdown']?.details?.items ?? []) {
+      groups.set(item.groupLabel, [...(groups.get(item.groupLabel) ?? []), item.duration]);
     }
-    await browser.disconnect();
+    for (const item of r.audits['bootup-time']?.details?.items ?? []) {
+      const name = URL.canParse(item.url) ? new URL(item.url).pathname : item.url;
+      scripts.set(name, [...(scripts.get(name) ?? []), item.scripting]);
+    }
+  }
+  const top = (map, count) =>
+    [...map]
+      .map(([name, values]) => [name, median([...values, ...Array(results.length - values.length).fill(0)])])
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', ');
+  out(`${''.padEnd(11)} main thread (ms): ${top(groups, 6)}`);
+  out(`${''.padEnd(11)} scripting by script (ms): ${top(scripts, 5)}`);
+}
+
+/** This build's median over the baseline's, per figure. */
+function ratios(current, baseline) {
+  const of = (results, pick) => median(results.map(pick));
+  const figures = [
+    ['performance', (r) => r.categories.performance.score],
+    ...METRICS.filter(([id]) => id !== 'cumulative-layout-shift').map(([id, name]) => [
+      name,
+      (r) => r.audits[id].numericValue,
+    ]),
+  ];
+  const shown = figures.map(([name, pick]) => {
+    const base = of(baseline, pick);
+    return `${name} ${base > 0 ? (of(current, pick) / base).toFixed(2) : '-'}`;
+  });
+  out(`${''.padEnd(11)} this build / baseline: ${shown.join(' · ')}`);
+}
+
+const baseline = baselineCommit === 'none' ? null : prepareBaseline();
+const builds = [
+  ...(baseline ? [{ name: baselineCommit, dir: baseline.dir }] : []),
+  { name: 'this build', dir: root },
+];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const started = [];
+try {
+  for (const [i, build] of builds.entries()) {
+    mkdirSync(path.join(dataDir, String(i)));
+    build.app = await startServer(build.dir, path.join(dataDir, String(i)));
+    started.push(build.app);
+    build.results = Object.fromEntries(pages.map((page) => [page, []]));
+    // A browser per page: /login's runs clear the origin's storage, which would sign the others out.
+    build.chromes = {};
+    for (const page of pages) build.chromes[page] = await launchChrome();
+    if (pages.includes('dashboard'))
+      build.admin = await signIn(build.chromes.dashboard, build.app.url, admin);
+    if (pages.includes('member')) build.member = await signIn(build.chromes.member, build.app.url, member);
+  }
+  out(
+    `Lighthouse (mobile, simulated throttling), ${runs} rounds: ${builds.map((b) => `${b.name} on ${b.app.url}`).join(', ')}`,
+  );
+  out(`load average before: ${load()} on ${availableParallelism()} cores`);
+
+  for (let round = 0; round < runs; round++) {
+    const order = round % 2 === 0 ? builds : [...builds].reverse();
+    for (const page of pages) {
+      for (const build of order) {
+        const chrome = build.chromes[page];
+        if (page === 'login') {
+          build.results.login.push(await measure(`${build.app.url}/login`, { ...flags, port: chrome.port }));
+          continue;
+        }
+        // Signed in: the runs keep the session (no storage reset) but start cold, the HTTP cache cleared.
+        const session = page === 'dashboard' ? build.admin : build.member;
+        await session.cdp.send('Network.clearBrowserCache');
+        const lhr = await measure(
+          `${build.app.url}/dashboard`,
+          { ...flags, port: chrome.port, disableStorageReset: true },
+          session.page,
+        );
+        if (lhr.finalDisplayedUrl.endsWith('/login')) throw new Error(`the ${page} run was not signed in`);
+        build.results[page].push(lhr);
+      }
+    }
+    out(`round ${round + 1} of ${runs} done, load average ${load()}`);
   }
 
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) {
     mkdirSync(reports, { recursive: true });
-    for (const [name, results] of [
-      ['login', login],
-      ['dashboard', dashboard],
-    ])
-      results.forEach((lhr, i) =>
-        writeFileSync(path.join(reports, `${name}-${i + 1}.json`), JSON.stringify(lhr)),
-      );
+    for (const build of builds)
+      for (const page of pages)
+        build.results[page].forEach((lhr, i) =>
+          writeFileSync(
+            path.join(reports, `${build.name.replace(/\W+/g, '-')}-${page}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          ),
+        );
   }
 
+  const labels = { login: '/login', dashboard: '/dashboard (administrator)', member: '/dashboard (member)' };
+  for (const page of pages) {
+    out();
+    out(labels[page]);
+    for (const build of builds) {
+      summary(build.name, build.results[page], page === 'login' ? 140 : undefined);
+      mainThread(build.results[page]);
+    }
+    if (baseline) ratios(builds[1].results[page], builds[0].results[page]);
+  }
   out();
-  if (login.length > 0) summary('/login', login, 140);
-  if (dashboard.length > 0) summary('/dashboard', dashboard);
-  out(
-    `load average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  out(`load average after: ${load()}`);
 } finally {
-  await chrome.kill();
-  await app.stop();
+  for (const build of builds) {
+    for (const session of [build.admin, build.member]) await session?.browser.disconnect();
+    for (const chrome of Object.values(build.chromes ?? {})) await chrome.kill();
+  }
+  for (const app of started) await app.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  baseline?.remove();
 }

@@ -15,7 +15,7 @@ async function client(options: { apiKey?: string; sentKey?: string; timeoutMs?: 
   const cobalt = createCobaltClient({
     url: fake.baseUrl,
     apiKey: 'sentKey' in options ? options.sentKey : FAKE_COBALT_KEY,
-    timeoutMs: options.timeoutMs ?? 2_000,
+    timeoutMs: options.timeoutMs ?? 10_000,
   });
   return { fake, cobalt };
 }

@@ -18,7 +18,8 @@ async function fake(): Promise<FakeOpenAi> {
   return server;
 }
 
-const client = (timeoutMs = 2_000, maxTokens = 512) => createOpenAiCompatibleClient({ timeoutMs, maxTokens });
+const client = (timeoutMs = 10_000, maxTokens = 512) =>
+  createOpenAiCompatibleClient({ timeoutMs, maxTokens });
 const target = (server: FakeOpenAi, apiKey = KEY) => ({
   baseUrl: server.url,
   apiKey,
@@ -164,7 +165,7 @@ describe('the generation interface', () => {
     const server = await fake();
     server.queue({ kind: 'stall', chunks: ['0123456789', '0123456789', '0123456789'] });
     const ai = createAiClient({
-      gemini: createGeminiClient({ model: 'gemini-test', baseUrl: undefined, timeoutMs: 2_000 }),
+      gemini: createGeminiClient({ model: 'gemini-test', baseUrl: undefined, timeoutMs: 10_000 }),
       openai: client(),
       geminiModel: 'gemini-test',
       maxAnswerChars: 15,

@@ -1,20 +1,66 @@
 /**
- * The real server and the operator commands as child processes (through tsx, from source), for the tests
- * that need a process boundary: backups taken while the server writes, and a hard kill in the middle of writes.
+ * The real server and the operator commands as child processes, for the tests that need a process boundary:
+ * backups taken while the server writes, a hard kill in the middle of writes, several nodes on one database.
+ * They run from the bundle built once per run (server-bundle.ts), as production runs dist/.
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import Database from 'better-sqlite3';
+import { inject } from 'vitest';
 import { API_ROOT } from '../../src/lib/paths';
 
-const TSX = ['--import', 'tsx', '--conditions=source'];
+/**
+ * How long a server may take to print that it listens. Generous: it only bounds a server that never comes up,
+ * and a slow machine running the whole suite may take many times a quiet machine's second.
+ */
+export const SERVER_START_LIMIT_MS = 120_000;
+/** A time limit for a test or hook that starts servers one after the other. */
+export const serversTimeout = (servers: number) => 30_000 + servers * SERVER_START_LIMIT_MS;
+
+/** The bundled entry point `src/<name>.ts` (`server`, `cli/db`, ...) and node's arguments to run it. */
+export function bundledEntry(name: string): string[] {
+  return ['--enable-source-maps', path.join(inject('serverBundle'), `${name}.js`)];
+}
 
 export interface ServerProcess {
   url: string;
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Resolves with the first match of `pattern` in what `stream` prints, or fails at `exited` or the limit. */
+export function waitForLine(
+  stream: NodeJS.ReadableStream,
+  pattern: RegExp,
+  exited: Promise<number | null>,
+  describeFailure: () => string,
+  limitMs = SERVER_START_LIMIT_MS,
+): Promise<RegExpExecArray> {
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} within ${limitMs} ms: ${describeFailure()}`)),
+      limitMs,
+    );
+    stream.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = pattern.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early with ${code}: ${describeFailure()}`));
+    });
+  });
+}
+
+/** The line the server prints once it accepts connections, with its address. */
+export const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...TSX, 'src/server.ts'], {
+  const child = spawn(process.execPath, bundledEntry('server'), {
     cwd: API_ROOT,
     // Administrators sign in with a password alone unless a test turns the requirement on.
     env: {
@@ -26,18 +72,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((code) => reject(new Error(`server exited early with ${code}: ${stderr}`)));
-  });
+  const listening = await waitForLine(child.stdout, LISTENING, exited, () => stderr).catch(
+    (error: unknown) => {
+      child.kill('SIGKILL');
+      throw error;
+    },
+  );
+  const url = listening[1]!;
   return {
     url,
     kill: async (signal) => {
@@ -47,13 +91,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
-/** Runs `src/cli/<name>.ts` with arguments; resolves with its exit code and output. */
+/** Runs the bundled `src/cli/<name>.ts` with arguments; resolves with its exit code and output. */
 export function runCli(
   name: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...TSX, `src/cli/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [...bundledEntry(`cli/${name}`), ...args], {
     cwd: API_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

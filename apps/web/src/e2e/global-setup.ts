@@ -29,7 +29,7 @@ async function startFakes(): Promise<{ env: Record<string, string>; stop: () => 
   });
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`fakes did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`fakes did not start:\n${output}`)), 120_000);
     fakes.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /^FAKES (.*)$/m.exec(output);
@@ -112,7 +112,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     server.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);

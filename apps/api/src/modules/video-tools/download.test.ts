@@ -52,7 +52,7 @@ async function setup(
   const instagram = await fake(startFakeInstagram);
   const { app, db, database } = await createTestApp(
     {
-      outgoingTimeoutMs: 2_000,
+      outgoingTimeoutMs: 10_000,
       youtube: {
         apiKey: FAKE_YOUTUBE_KEY,
         dataApiUrl: `${youtube.baseUrl}/youtube/v3`,

@@ -1,7 +1,7 @@
 import { FIRST_STEP_LABELS, type AdminOverview as Overview } from '@app/contracts';
 import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatAmount } from '@/lib/format-price';
 import { useAdminOverview } from './api/get-admin-overview';
@@ -130,16 +130,12 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The administrator's part of the dashboard, above the spec's cards. */
-export function AdminOverview({ onSettled }: { onSettled: () => void }) {
+/** The administrator's part of the dashboard, below the spec's cards. */
+export function AdminOverview() {
   const overview = useAdminOverview();
-  // Before the browser paints: the tools below appear in the same frame as this, so nothing moves down.
-  useLayoutEffect(() => {
-    if (!overview.isPending) onSettled();
-  }, [overview.isPending, onSettled]);
   if (!overview.data) return null;
   return (
-    <Stack gap="lg" mb="xl">
+    <Stack gap="lg" mt="xl">
       <AiToolsNotice ai={overview.data.ai} />
       <Glance glance={overview.data.glance} />
       <FirstSteps steps={overview.data.steps} />

@@ -1,6 +1,6 @@
 import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
@@ -20,9 +20,6 @@ export function DashboardPage() {
 
   const tools = sortTools(user?.permissions ?? []).filter((tool) => hasPermission({ status, user }, tool));
   const name = user?.username.trim() ? user.username : 'Usuario';
-  // An administrator's overview stands above the tools: they wait for it, or it would push them down.
-  const [overviewSettled, setOverviewSettled] = useState(false);
-  const overviewShown = user !== null && isAdmin(user) && status === 'ready';
 
   return (
     <Container size="lg" py="lg">
@@ -46,13 +43,14 @@ export function DashboardPage() {
         </Text>
       </Stack>
 
-      {overviewShown && (
+      <ToolGrid tools={tools} isLoading={status === 'checking'} />
+
+      {/* Below the tools, which are drawn at once: arriving later, the overview cannot push them down. */}
+      {user && isAdmin(user) && status === 'ready' && (
         <Suspense fallback={null}>
-          <AdminOverview onSettled={() => setOverviewSettled(true)} />
+          <AdminOverview />
         </Suspense>
       )}
-
-      <ToolGrid tools={tools} isLoading={status === 'checking' || (overviewShown && !overviewSettled)} />
 
       {user && showsPanel && (
         <MembershipPanel
