@@ -68,10 +68,11 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
 /** Sign-in codes one account may be emailed in an hour. */
 export const EMAIL_CODE_SENDS_PER_HOUR = 5;
 /**
- * Passkey sign-in options one client IP may ask for in the login window: the login screen asks once per visit
- * (the browser's autofill), and a shared address serves several members.
+ * Passkey sign-in options one client IP may ask for in the login window: the login screen asks at every visit
+ * (the browser's autofill) and a shared address serves many members, so the limit bounds the challenges one
+ * address can store (they expire in minutes) rather than anyone's sign-ins.
  */
-export const PASSKEY_OPTIONS_PER_IP = 60;
+export const PASSKEY_OPTIONS_PER_IP = 600;
 
 /** Checkout Sessions one client IP may start in the accounts' window (each is a call to Stripe). */
 export const CHECKOUT_PER_IP = 30;
