@@ -6,6 +6,7 @@ import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createAiClient } from './integrations/ai';
+import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
 import { createGeminiClient } from './integrations/gemini';
 import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
 import { brandedMailer } from './integrations/letter';
@@ -138,6 +139,8 @@ export interface AppDeps {
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
    */
   readableLog?: { write(line: string): void };
+  /** Every address a host name stands for (tests answer without DNS); the AI address rule judges them. */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -279,14 +282,10 @@ async function registerAppPlugins(
 }
 
 /** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  history,
-}: CoreContext): () => Promise<AiToolsStatus> {
+function registerAiTools(
+  { app, config, db, clock, limits, history }: CoreContext,
+  resolveHost: ResolveHost,
+): () => Promise<AiToolsStatus> {
   const ai = createAiClient({
     gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
     openai: createOpenAiCompatibleClient({
@@ -295,6 +294,7 @@ function registerAiTools({
     }),
     geminiModel: config.gemini.model,
     maxAnswerChars: config.ai.maxAnswerChars,
+    resolveHost,
   });
   const generationLimiter = limits.generation;
   const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
@@ -644,7 +644,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   systemRoutes(app, config, community.get);
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
   const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community };
-  const aiStatus = registerAiTools(core);
+  const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);

@@ -27,6 +27,8 @@ export const AI_PROVIDER_MESSAGES = {
   modelsFailed: 'No se pudo obtener la lista de modelos',
   noModels: 'El servidor no ofrece una lista de modelos: escribe el nombre del modelo',
   testFailed: 'No se pudo probar la conexión',
+  forbiddenAddress:
+    'Esa dirección no está permitida: lleva a una dirección de enlace local o al servicio de metadatos de la nube',
 } as const;
 
 /** Hosts a plain http:// server may have: this machine, a private network, a name that only exists inside it. */

@@ -1,6 +1,7 @@
 import { AI_PROVIDER_LABELS, AI_PROVIDER_MESSAGES, type AiConnectionTestResult } from '@app/contracts';
 import { AppError } from '../lib/errors';
 import type { VariantPiece } from '../lib/generation';
+import { judgeAiAddress, type ResolveHost } from './ai-address';
 import { AiError } from './ai-error';
 import type { GeminiClient } from './gemini';
 import type { OpenAiCompatibleClient } from './openai-compatible';
@@ -24,6 +25,8 @@ export interface AiClientDeps {
   geminiModel: string;
   /** The longest answer kept, in characters: the rest is not read. */
   maxAnswerChars: number;
+  /** Every address a host name stands for: the address rule judges each one. */
+  resolveHost: ResolveHost;
 }
 
 /** The short call of "Probar conexión". */
@@ -51,16 +54,18 @@ async function* capped<T extends string | VariantPiece>(
   }
 }
 
-/** Spanish words for the administrator about a failed test (the provider's own words after them). */
+/**
+ * Spanish words for the administrator about a failed test, from the status alone: the body the server answered
+ * is never shown (the address could be any service the administrator points at).
+ */
 function describeTestFailure(error: unknown): string {
   if (!(error instanceof AiError)) return 'La respuesta del servidor no se pudo leer';
-  const detail = error.detail ? `: ${error.detail}` : '';
   switch (error.kind) {
     case 'api':
-      if (error.status === 401 || error.status === 403) return `El servidor rechazó la API key${detail}`;
-      if (error.status === 404) return `El servidor no encontró el modelo o la dirección${detail}`;
-      if (error.status === 429) return `El servidor limita las peticiones en este momento${detail}`;
-      return `El servidor respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}${detail}`;
+      if (error.status === 401 || error.status === 403) return 'El servidor rechazó la API key';
+      if (error.status === 404) return 'El servidor no encontró el modelo o la dirección';
+      if (error.status === 429) return 'El servidor limita las peticiones en este momento';
+      return `El servidor respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}`;
     case 'timeout':
       return 'El servidor no respondió a tiempo';
     case 'network':
@@ -78,8 +83,17 @@ function describeTestFailure(error: unknown): string {
  * The one generation interface of the AI tools: the same pieces, failures (AiError) and limits whichever
  * provider writes the answer, so members see no difference.
  */
-export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: AiClientDeps) {
+export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars, resolveHost }: AiClientDeps) {
+  /** The address rule, judged again before each call: a name may resolve elsewhere than when it was saved. */
+  async function guardAddress(target: { baseUrl?: string | undefined }): Promise<void> {
+    if (!target.baseUrl) return;
+    const verdict = await judgeAiAddress(target.baseUrl, resolveHost);
+    if (verdict === 'forbidden') throw new AiError('api', AI_PROVIDER_MESSAGES.forbiddenAddress);
+    if (verdict === 'unresolved') throw new AiError('network', 'el nombre del servidor no se resolvió');
+  }
+
   async function generateStream(target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> {
+    await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
         ? await gemini.generateStream({
@@ -98,6 +112,7 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
     request: AiRequest,
     count: number,
   ): Promise<AsyncIterable<VariantPiece>> {
+    await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
         ? await gemini.generateVariants(
@@ -119,6 +134,7 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
   /** "Probar conexión": one short generation, and what happened in Spanish. */
   async function testConnection(target: AiTarget): Promise<AiConnectionTestResult> {
     try {
+      await guardAddress(target);
       const pieces =
         target.provider === 'gemini'
           ? await gemini.generateStream({
@@ -127,13 +143,12 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
               ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
             })
           : await openai.generateStream(target, { prompt: TEST_PROMPT, maxTokens: TEST_MAX_TOKENS });
-      let answer = '';
-      for await (const piece of pieces) answer += piece;
+      // Read to the end (a cut answer is a failure), but not shown: only that the model answered.
+      for await (const piece of pieces) void piece;
       const model = target.provider === 'gemini' ? geminiModel : target.model;
-      const said = answer.trim().slice(0, 80);
       return {
         ok: true,
-        message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió «${said}».`,
+        message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió.`,
       };
     } catch (error) {
       return { ok: false, message: describeTestFailure(error) };
@@ -143,13 +158,20 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
   /** The server's models for the admin's model field: an empty list when it offers none. */
   async function listModels(target: { baseUrl: string; apiKey: string }): Promise<{ models: string[] }> {
     try {
+      await guardAddress(target);
       return { models: (await openai.listModels(target)) ?? [] };
     } catch (error) {
       throw new AppError(502, `${AI_PROVIDER_MESSAGES.modelsFailed}. ${describeTestFailure(error)}`);
     }
   }
 
-  return { generateStream, generateVariants, testConnection, listModels };
+  return {
+    generateStream,
+    generateVariants,
+    testConnection,
+    listModels,
+    judgeAddress: (url: string) => judgeAiAddress(url, resolveHost),
+  };
 }
 
 async function* toVariant(pieces: AsyncIterable<string>): AsyncGenerator<VariantPiece> {

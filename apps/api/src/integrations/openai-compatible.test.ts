@@ -168,6 +168,7 @@ describe('the generation interface', () => {
       openai: client(),
       geminiModel: 'gemini-test',
       maxAnswerChars: 15,
+      resolveHost: () => Promise.resolve(['127.0.0.1']),
     });
     const text = await collect(
       await ai.generateStream({ provider: 'openai', ...target(server) }, { prompt: 'x' }),

@@ -21,7 +21,12 @@ import type { Clock } from '../../lib/clock';
 import type { AiClient } from '../../integrations/ai';
 import { aiAppError, type AiMessages } from '../../integrations/ai-errors';
 import { configSaveEntry, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
-import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
+import {
+  aiTargetOf,
+  assertAllowedAddress,
+  listFormModels,
+  testFormConnection,
+} from '../../integrations/ai-targets';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
@@ -148,6 +153,7 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       repo.transaction(async () => {
         const current = await repo.getSettings();
         const provider = mergeProviderSettings(body, current);
+        await assertAllowedAddress(ai, provider.openai_base_url, 'openai_base_url');
         const key = body.gemini_api_key || current.gemini_api_key;
         if (!key && provider.provider === 'gemini') {
           throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');

@@ -1,4 +1,4 @@
-import { AI_MESSAGES, TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
+import { AI_MESSAGES, AI_PROVIDER_MESSAGES, TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { request, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
@@ -124,4 +124,35 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
     req.destroy();
     await expect.poll(() => upstreamCalls(t, provider)[0]?.aborted).toBe(true);
   });
+});
+
+describe("the text tools' Gemini address follows the AI server address rule", () => {
+  const config = (t: AiTestApp, api_url: string) =>
+    send(t.app, 'PUT', '/api/texto/config', t.admin, {
+      api_url,
+      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+      gemini_api_key: GEMINI_KEY,
+    });
+
+  it.each(['https://2852039166', 'https://0xa9fea9fe', 'https://metadata.google.internal'])(
+    'refuses to save or test %s',
+    async (url) => {
+      const t = await createAiTestApp();
+      const refusal = { error: AI_PROVIDER_MESSAGES.forbiddenAddress, field: 'api_url' };
+      const saved = await config(t, url);
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toEqual(refusal);
+      const tested = await send(t.app, 'POST', '/api/texto/config/test', t.admin, {
+        provider: 'gemini',
+        api_url: url,
+        openai_base_url: '',
+        openai_model: '',
+        openai_api_key: '',
+        gemini_api_key: GEMINI_KEY,
+      });
+      expect(tested.statusCode).toBe(400);
+      expect(tested.json()).toEqual(refusal);
+    },
+  );
 });

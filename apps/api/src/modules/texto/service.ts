@@ -21,7 +21,12 @@ import {
   providerStatus,
   type ProviderSettings,
 } from '../../lib/ai-config';
-import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
+import {
+  aiTargetOf,
+  assertAllowedAddress,
+  listFormModels,
+  testFormConnection,
+} from '../../integrations/ai-targets';
 import { badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
@@ -83,6 +88,8 @@ export function createTextoService({ repo, ai, limiter, history, countUse }: Tex
           throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
         }
         const provider: ProviderSettings = mergeProviderSettings(body, current);
+        await assertAllowedAddress(ai, body.api_url, 'api_url');
+        await assertAllowedAddress(ai, provider.openai_base_url, 'openai_base_url');
         const settings: TextoSettings = {
           api_url: body.api_url,
           prompt_ortografia: body.prompt_ortografia,
