@@ -295,6 +295,7 @@ function registerAiTools(
     geminiModel: config.gemini.model,
     maxAnswerChars: config.ai.maxAnswerChars,
     resolveHost,
+    log: app.log,
   });
   const generationLimiter = limits.generation;
   const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });

@@ -124,7 +124,8 @@ export const providerFields = (t: AiTestApp, provider: TestProvider) =>
 /** What either fake can be asked to do next, in one vocabulary. */
 export type Upstream =
   | { kind: 'text'; chunks: string[] }
-  | { kind: 'refusal'; status: number; message: string }
+  /** `retryAfter`: the seconds the provider asks to wait (OpenAI's header, Gemini's RetryInfo). */
+  | { kind: 'refusal'; status: number; message: string; retryAfter?: number }
   | { kind: 'stream-error'; chunks: string[]; message: string }
   | { kind: 'hang' }
   | { kind: 'stall'; chunks: string[] }
@@ -141,7 +142,14 @@ export function queueUpstream(t: AiTestApp, provider: TestProvider, ...behaviour
   for (const b of behaviours) {
     if (provider === 'openai') {
       const mapped: OpenAiBehaviour =
-        b.kind === 'refusal' ? { kind: 'error', status: b.status, message: b.message } : b;
+        b.kind === 'refusal'
+          ? {
+              kind: 'error',
+              status: b.status,
+              message: b.message,
+              ...(b.retryAfter ? { retryAfter: String(b.retryAfter) } : {}),
+            }
+          : b;
       t.openai.queue(mapped);
     } else {
       const mapped: FakeBehaviour =
@@ -151,6 +159,7 @@ export function queueUpstream(t: AiTestApp, provider: TestProvider, ...behaviour
               code: b.status,
               message: b.message,
               status: GOOGLE_STATUS[b.status] ?? 'UNKNOWN',
+              ...(b.retryAfter ? { retryDelay: `${b.retryAfter}s` } : {}),
             }
           : b.kind === 'stream-error'
             ? { kind: 'stream-error', chunks: b.chunks, code: 500, message: b.message, status: 'INTERNAL' }

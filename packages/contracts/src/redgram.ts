@@ -44,8 +44,6 @@ export const REDGRAM_MESSAGES = {
   saveFailed: 'Error al guardar',
   generateFailed: 'Error al generar el texto',
   copyFailed: 'Error al copiar',
-  badGeminiResponse: 'Error al procesar la respuesta de Gemini',
-  noGeneratedText: 'La respuesta de Gemini no contiene texto generado',
   unknown: 'Error desconocido',
   generated: 'Texto generado correctamente',
   copied: 'Texto copiado',

@@ -16,6 +16,14 @@ export interface AiRequest {
   /** Rules for the model besides the prompt (Gemini's system instruction, OpenAI's system message). */
   systemInstruction?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** The tool asking, for the log line of a failed call. */
+  tool?: string | undefined;
+}
+
+/** Where failed calls are told (the server's pino logger). */
+export interface AiLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
 }
 
 export interface AiClientDeps {
@@ -27,6 +35,7 @@ export interface AiClientDeps {
   maxAnswerChars: number;
   /** Every address a host name stands for: the address rule judges each one. */
   resolveHost: ResolveHost;
+  log: AiLog;
 }
 
 /** The short call of "Probar conexión". */
@@ -83,7 +92,64 @@ function describeTestFailure(error: unknown): string {
  * The one generation interface of the AI tools: the same pieces, failures (AiError) and limits whichever
  * provider writes the answer, so members see no difference.
  */
-export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars, resolveHost }: AiClientDeps) {
+/** The connection a log line names: the server's host, or Google's default endpoint. Never the key. */
+function connectionOf(target: AiTarget): string {
+  if (!target.baseUrl) return 'google';
+  try {
+    return new URL(target.baseUrl).host;
+  } catch {
+    return 'invalid';
+  }
+}
+
+export function createAiClient({
+  gemini,
+  openai,
+  geminiModel,
+  maxAnswerChars,
+  resolveHost,
+  log,
+}: AiClientDeps) {
+  /**
+   * One log line per failed, cut or timed-out generation (a member's own stop at info), wherever it failed:
+   * before the first piece or in the middle of the stream.
+   */
+  async function observed<T>(
+    target: AiTarget,
+    request: AiRequest,
+    begin: () => Promise<AsyncIterable<T>>,
+  ): Promise<AsyncIterable<T>> {
+    const started = Date.now();
+    const report = (error: unknown) => {
+      const failure = error instanceof AiError ? error : undefined;
+      const fields = {
+        tool: request.tool ?? null,
+        provider: target.provider,
+        connection: connectionOf(target),
+        failure: failure?.kind ?? 'unexpected',
+        status: failure?.status ?? null,
+        durationMs: Date.now() - started,
+      };
+      if (failure?.kind === 'aborted') log.info(fields, 'AI generation stopped by the member');
+      else log.warn(fields, 'AI generation failed');
+    };
+    let pieces: AsyncIterable<T>;
+    try {
+      pieces = await begin();
+    } catch (error) {
+      report(error);
+      throw error;
+    }
+    return (async function* () {
+      try {
+        yield* pieces;
+      } catch (error) {
+        report(error);
+        throw error;
+      }
+    })();
+  }
+
   /** The address rule, judged again before each call: a name may resolve elsewhere than when it was saved. */
   async function guardAddress(target: { baseUrl?: string | undefined }): Promise<void> {
     if (!target.baseUrl) return;
@@ -92,7 +158,10 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars, re
     if (verdict === 'unresolved') throw new AiError('network', 'el nombre del servidor no se resolvió');
   }
 
-  async function generateStream(target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> {
+  const generateStream = (target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> =>
+    observed(target, request, () => startStream(target, request));
+
+  async function startStream(target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> {
     await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
@@ -107,7 +176,14 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars, re
     return capped(pieces, maxAnswerChars);
   }
 
-  async function generateVariants(
+  const generateVariants = (
+    target: AiTarget,
+    request: AiRequest,
+    count: number,
+  ): Promise<AsyncIterable<VariantPiece>> =>
+    observed(target, request, () => startVariants(target, request, count));
+
+  async function startVariants(
     target: AiTarget,
     request: AiRequest,
     count: number,

@@ -1,4 +1,9 @@
-import { AI_MESSAGES, AI_PROVIDER_MESSAGES, type RedgramProfile } from '@app/contracts';
+import {
+  AI_PROVIDER_FAILURES,
+  AI_PROVIDER_MESSAGES,
+  retryAfterMessage,
+  type RedgramProfile,
+} from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   createAiTestApp,
@@ -89,12 +94,28 @@ describe.each(PROVIDERS)('RedGram on %s: members see no difference', (provider) 
     queueUpstream(t, provider, { kind: 'refusal', status: 400, message: 'Context length exceeded' });
     const failed = await generate(t, { profile_id: profile.id, mode: 'reescribir', text: 'hola' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: AI_MESSAGES.geminiApi });
+    expect(failed.json()).toEqual({ error: AI_PROVIDER_FAILURES[provider].api });
     const [entry] = await logs(t);
-    expect(entry?.error_message).toBe(`${AI_MESSAGES.geminiApi}: Context length exceeded`);
+    expect(entry?.error_message).toBe(`${AI_PROVIDER_FAILURES[provider].api}: Context length exceeded`);
+    if (provider === 'openai')
+      expect(`${failed.body}${String(entry?.error_message)}`).not.toContain('Gemini');
     const all = await send(t.app, 'GET', '/api/redgram/logs', t.admin);
     expect(all.body).not.toContain(OPENAI_KEY);
     expect(all.body).not.toContain(GEMINI_KEY);
+  });
+
+  it("tells the member the provider's wait, and its faults leave the limit untouched", async () => {
+    const { t, profile } = await ready(provider);
+    const body = { profile_id: profile.id, mode: 'escribir', text: 'tema' };
+    queueUpstream(t, provider, { kind: 'refusal', status: 429, message: 'Slow down', retryAfter: 7 });
+    const waited = await generate(t, body);
+    expect(waited.json()).toEqual({ error: retryAfterMessage(AI_PROVIDER_FAILURES[provider].api, 7) });
+    expect(waited.json().error).toContain('Vuelve a intentarlo en 7 segundos');
+    for (let i = 0; i < 24; i++) {
+      queueUpstream(t, provider, { kind: 'refusal', status: 500, message: 'caído' });
+      expect((await generate(t, body)).statusCode).toBe(502);
+    }
+    expect((await generate(t, body)).statusCode).toBe(200);
   });
 });
 
