@@ -51,7 +51,7 @@ export async function assertAllowedAddress(ai: AiClient, url: string, field: str
 const formOpenAiKey = (body: AiModelsBody, stored: ProviderSettings): string =>
   keyForAddress(body.openai_api_key, body.openai_base_url, {
     address: stored.openai_base_url,
-    key: stored.openai_api_key,
+    key: body.remove_openai_api_key ? null : stored.openai_api_key,
   });
 
 /**

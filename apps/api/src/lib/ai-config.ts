@@ -28,6 +28,7 @@ export interface ProviderInput {
   openai_base_url?: string | undefined;
   openai_model?: string | undefined;
   openai_api_key?: string | undefined;
+  remove_openai_api_key?: boolean | undefined;
 }
 
 /**
@@ -39,7 +40,8 @@ export function mergeProviderSettings(input: ProviderInput, current: ProviderSet
   const baseUrl = input.openai_base_url ?? current.openai_base_url;
   const model = input.openai_model ?? current.openai_model;
   const typedKey = input.openai_api_key ?? '';
-  if (baseUrl !== current.openai_base_url && typedKey === '' && current.openai_api_key) {
+  const remove = input.remove_openai_api_key === true;
+  if (!remove && baseUrl !== current.openai_base_url && typedKey === '' && current.openai_api_key) {
     throw badRequest(AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, 'openai_api_key');
   }
   if (provider === 'openai' && baseUrl === '') {
@@ -51,7 +53,7 @@ export function mergeProviderSettings(input: ProviderInput, current: ProviderSet
     provider,
     openai_base_url: baseUrl,
     openai_model: model,
-    openai_api_key: typedKey || current.openai_api_key,
+    openai_api_key: typedKey || (remove ? null : current.openai_api_key),
   };
 }
 
@@ -79,7 +81,11 @@ const keyChange = (field: string, typed: string | undefined, stored: string | nu
 export function configSaveEntry(
   label: string,
   fieldChanges: HistoryChange[],
-  typed: { gemini_api_key: string; openai_api_key?: string | undefined },
+  typed: {
+    gemini_api_key: string;
+    openai_api_key?: string | undefined;
+    remove_openai_api_key?: boolean | undefined;
+  },
   stored: { gemini_api_key: string | null; openai_api_key: string | null },
   providers?: { before: ProviderSettings; after: ProviderSettings },
 ) {
@@ -111,6 +117,9 @@ export function configSaveEntry(
       ...keyChange('clave_servidor', typed.openai_api_key, stored.openai_api_key).filter(
         (change) => change.after === 'cambiada',
       ),
+      ...(typed.remove_openai_api_key && !typed.openai_api_key && stored.openai_api_key
+        ? [{ field: 'clave_servidor', before: null, after: 'eliminada' }]
+        : []),
     ],
   };
 }
