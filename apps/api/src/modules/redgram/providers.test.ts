@@ -1,6 +1,8 @@
 import {
   AI_PROVIDER_FAILURES,
   AI_PROVIDER_MESSAGES,
+  REDGRAM_DEFAULT_PROMPTS,
+  REDGRAM_MESSAGES,
   retryAfterMessage,
   type RedgramProfile,
 } from '@app/contracts';
@@ -189,6 +191,62 @@ describe('RedGram provider settings', () => {
     expect(moved.json()).toEqual({
       error: AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl,
       field: 'openai_api_key',
+    });
+  });
+
+  it('ship with the default prompts filled, so a first save needs only the provider', async () => {
+    const t = await createAiTestApp();
+    const config = (await send(t.app, 'GET', '/api/redgram/config', t.admin)).json();
+    expect(config).toMatchObject(REDGRAM_DEFAULT_PROMPTS);
+    const res = await send(t.app, 'PUT', '/api/redgram/config', t.admin, {
+      gemini_api_key: '',
+      prompt_escribir: config.prompt_escribir,
+      prompt_reescribir: config.prompt_reescribir,
+      ...providerFields(t, 'openai'),
+    });
+    expect(res.statusCode).toBe(200);
+    // Without a Gemini key the missing field is named.
+    const missing = await send(t.app, 'PUT', '/api/redgram/config', t.admin, {
+      gemini_api_key: '',
+      ...REDGRAM_DEFAULT_PROMPTS,
+      provider: 'gemini',
+    });
+    expect(missing.json()).toEqual({ error: REDGRAM_MESSAGES.fillAllFields, field: 'gemini_api_key' });
+  });
+
+  it('forget a stored server key on request, and then send no Authorization header', async () => {
+    const t = await createAiTestApp();
+    await saveConfig(t, providerFields(t, 'openai'));
+    const removed = await saveConfig(t, {
+      ...providerFields(t, 'openai'),
+      openai_api_key: '',
+      remove_openai_api_key: true,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().config.openai_api_key).toEqual({ set: false, last4: null });
+    const page = await send(t.app, 'GET', '/api/admin/history', t.admin);
+    const [latest] = page.json().items as { changes: unknown[] }[];
+    expect(latest?.changes).toContainEqual({ field: 'clave_servidor', before: null, after: 'eliminada' });
+    const profile = await send(t.app, 'POST', '/api/redgram/profiles', t.vip, PROFILE);
+    const generated = await send(t.app, 'POST', '/api/redgram/generate', t.vip, {
+      profile_id: (profile.json() as RedgramProfile).id,
+      mode: 'escribir',
+      text: 'tema',
+    });
+    expect(generated.statusCode).toBe(200);
+    expect(t.openai.chats.at(-1)?.apiKey).toBeUndefined();
+    // A key-less local model at a new address needs no dummy key once the old one is forgotten.
+    await saveConfig(t, providerFields(t, 'openai'));
+    const moved = await saveConfig(t, {
+      provider: 'openai',
+      openai_base_url: 'http://ollama:11434/v1',
+      openai_api_key: '',
+      remove_openai_api_key: true,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().config).toMatchObject({
+      openai_base_url: 'http://ollama:11434/v1',
+      openai_api_key: { set: false },
     });
   });
 

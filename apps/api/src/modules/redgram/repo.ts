@@ -1,4 +1,5 @@
 import {
+  REDGRAM_DEFAULT_PROMPTS,
   REDGRAM_LOG_LIMIT,
   type RedgramHistoryEntry,
   type RedgramLogEntry,
@@ -125,8 +126,8 @@ function settingsRows(database: AppDatabase) {
     async getSettings(): Promise<RedgramSettings> {
       const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
       return {
-        prompt_escribir: row?.prompt_escribir ?? '',
-        prompt_reescribir: row?.prompt_reescribir ?? '',
+        prompt_escribir: row?.prompt_escribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_escribir,
+        prompt_reescribir: row?.prompt_reescribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_reescribir,
         gemini_api_key: row?.gemini_api_key ?? null,
         provider: row?.provider ?? PROVIDER_DEFAULTS.provider,
         openai_base_url: row?.openai_base_url ?? PROVIDER_DEFAULTS.openai_base_url,
