@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors';
 import type { VariantPiece } from '../lib/generation';
 import { judgeAiAddress, type ResolveHost } from './ai-address';
 import { AiError } from './ai-error';
+import { withoutThinking } from './ai-thinking';
 import type { GeminiClient } from './gemini';
 import type { OpenAiCompatibleClient } from './openai-compatible';
 
@@ -173,7 +174,7 @@ export function createAiClient({
             ...(request.signal ? { signal: request.signal } : {}),
           })
         : await openai.generateStream(target, request);
-    return capped(pieces, maxAnswerChars);
+    return capped(withoutThinking(pieces), maxAnswerChars);
   }
 
   const generateVariants = (
@@ -204,7 +205,7 @@ export function createAiClient({
         : count === 1
           ? toVariant(await openai.generateStream(target, request))
           : await openai.generateVariants(target, request, count);
-    return capped(pieces, maxAnswerChars);
+    return capped(withoutThinking(pieces), maxAnswerChars);
   }
 
   /** "Probar conexión": one short generation, and what happened in Spanish. */

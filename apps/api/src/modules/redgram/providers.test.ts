@@ -106,6 +106,22 @@ describe.each(PROVIDERS)('RedGram on %s: members see no difference', (provider) 
     expect(all.body).not.toContain(GEMINI_KEY);
   });
 
+  it("keeps a reasoning model's <think> block from the member, the history and the log", async () => {
+    const { t, profile } = await ready(provider);
+    queueUpstream(t, provider, {
+      kind: 'text',
+      chunks: ['<thi', 'nk>Debo pensar en Instagram', '...</th', 'ink>\n\nPost ', 'final'],
+    });
+    const res = await generate(t, { profile_id: profile.id, mode: 'escribir', text: 'tema' }, STREAM);
+    const events = parseSse(res.body);
+    const text = events.filter((event) => event.event === 'chunk').map((event) => event.data.text);
+    expect(text.join('')).toBe('Post final');
+    expect(res.body).not.toContain('pensar');
+    const history = await send(t.app, 'GET', '/api/redgram/history', t.vip);
+    expect(history.json().items[0]).toMatchObject({ variants: ['Post final'] });
+    expect((await logs(t))[0]).toMatchObject({ api_response: 'Post final' });
+  });
+
   it("tells the member the provider's wait, and its faults leave the limit untouched", async () => {
     const { t, profile } = await ready(provider);
     const body = { profile_id: profile.id, mode: 'escribir', text: 'tema' };
