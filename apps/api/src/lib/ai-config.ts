@@ -57,6 +57,16 @@ export function mergeProviderSettings(input: ProviderInput, current: ProviderSet
   };
 }
 
+/** An AI tool's keys as stored (`change` = seal) or read (`change` = open): never in clear in the database. */
+export const sealKeys = <T extends { gemini_api_key: string | null; openai_api_key: string | null }>(
+  settings: T,
+  change: (stored: string) => string,
+): T => ({
+  ...settings,
+  gemini_api_key: settings.gemini_api_key === null ? null : change(settings.gemini_api_key),
+  openai_api_key: settings.openai_api_key === null ? null : change(settings.openai_api_key),
+});
+
 /** How the provider settings are shown to the admin: the server's key only as set / not set. */
 export const providerStatus = ({ openai_api_key, ...rest }: ProviderSettings) => ({
   ...rest,
