@@ -8,20 +8,23 @@ export interface SecretsKeySource {
   keyFile: string | undefined;
 }
 
+const PROCESS_KEY = parseSecretsKey(newSecretsKey());
+
 /**
  * The key of the stored secrets: SECRETS_KEY, else the key file. A database that holds no encrypted secret yet
  * (a new installation, or one from before encryption) gets a new key file at first start; one that does refuses
- * to start without its key, rather than losing its secrets.
+ * to start without its key, rather than losing its secrets. An in-memory database (no key file) gets a key of
+ * its own process.
  */
 export function resolveSecretsKey(source: SecretsKeySource, databaseEncrypted: boolean): Buffer {
   if (source.key) return parseSecretsKey(source.key);
   const file = source.keyFile;
   if (file && existsSync(file)) return parseSecretsKey(readFileSync(file, 'utf8'));
-  if (databaseEncrypted || !file) {
+  // An in-memory database lives no longer than this process: so does its key.
+  if (!file) return PROCESS_KEY;
+  if (databaseEncrypted) {
     throw new SecretsKeyError(
-      `Falta la clave de cifrado de los secretos de esta base de datos: ${
-        file ? `no existe el fichero ${file}` : 'SECRETS_KEY no está definida'
-      }. Restaura el fichero de la clave junto a la base de datos o define SECRETS_KEY; sin ella las API keys y los secretos de la verificación en dos pasos no se pueden leer.`,
+      `Falta la clave de cifrado de los secretos de esta base de datos: el fichero ${file} no existe. Restaura el fichero de la clave junto a la base de datos o define SECRETS_KEY; sin ella las API keys y los secretos de la verificación en dos pasos no se pueden leer.`,
     );
   }
   mkdirSync(path.dirname(file), { recursive: true });
