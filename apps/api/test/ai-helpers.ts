@@ -30,7 +30,7 @@ export interface AiTestApp extends TestApp {
  * What the AI tests' names resolve to, without DNS: a local model's container, a hosted provider, and names that
  * lead to the cloud's metadata service (alone, or among other addresses).
  */
-export const TEST_HOSTS: Record<string, string[]> = {
+const TEST_HOSTS: Record<string, string[]> = {
   localhost: ['127.0.0.1', '::1'],
   ollama: ['172.18.0.2'],
   'api.mistral.ai': ['51.159.0.10'],

@@ -50,7 +50,7 @@ export async function sealStoredSecrets(db: AppDatabase, box: SecretBox, holders
 }
 
 /** Records the check value of `box` (after a rotation, the new key's). */
-export const writeCheck = (db: AppDatabase, box: SecretBox): Promise<void> =>
+const writeCheck = (db: AppDatabase, box: SecretBox): Promise<void> =>
   db.transaction(async (tx) => {
     const value = box.seal(CHECK_VALUE);
     await tx
