@@ -35,8 +35,14 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // SQLite's own files: its backup/restore and the in-place upgrade of a database made by older code.
-          exclude: ['test/backup.test.ts', 'test/upgrade.test.ts', '**/node_modules/**'],
+          // SQLite's own files: its backup/restore (with the secrets' key file) and the in-place upgrade of a database
+          // made by older code.
+          exclude: [
+            'test/backup.test.ts',
+            'test/secrets-backup.test.ts',
+            'test/upgrade.test.ts',
+            '**/node_modules/**',
+          ],
           globalSetup: ['test/support/server-bundle.ts', 'test/support/pg-global-setup.ts'],
           env: { TEST_DB_ENGINE: 'postgres' },
         },

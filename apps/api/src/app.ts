@@ -6,6 +6,9 @@ import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
 import { createAiClient } from './integrations/ai';
+import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
+import { openSecretBox, sealStoredSecrets } from './db/secrets';
+import type { SecretBox } from './lib/secret-box';
 import { createGeminiClient } from './integrations/gemini';
 import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
 import { brandedMailer } from './integrations/letter';
@@ -138,6 +141,8 @@ export interface AppDeps {
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
    */
   readableLog?: { write(line: string): void };
+  /** Every address a host name stands for (tests answer without DNS); the AI address rule judges them. */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -169,6 +174,8 @@ interface CoreContext {
   sessionRepo: SessionRepo;
   history: HistoryRecorder;
   community: CommunityService;
+  /** Seals and opens the secrets kept in the database (AI keys, authenticator secrets). */
+  secrets: SecretBox;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -232,11 +239,13 @@ async function openStores(
   app: FastifyInstance,
   config: Config,
   deps: AppDeps,
-): Promise<{ db: AppDatabase; limits: RateLimits }> {
+): Promise<{ db: AppDatabase; limits: RateLimits; secrets: SecretBox }> {
   const db = deps.db ?? (await openAppDatabase(config.database));
   app.addHook('onClose', async () => {
     if (!deps.db) await db.close();
   });
+  // The secrets' key first: a database encrypted with another key stops the start here, before anything runs.
+  const secrets = await openSecretBox(db, config.secrets);
   const limiterStore = await openLimiterStore(config.database, (work) => db.besideTransactions(work));
   app.addHook('onClose', () => limiterStore.close());
   const limits = createRateLimits(limiterStore, {
@@ -249,12 +258,17 @@ async function openStores(
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
     ...(deps.secondStepLimits ? { secondStep: deps.secondStepLimits } : {}),
   });
+  await sealStoredSecrets(db, secrets, [
+    createTextoRepo(db, secrets),
+    createRedgramRepo(db, secrets),
+    createTwoFactorRepo(db, secrets),
+  ]);
   await seedCatalog(db);
   // Before the first administrator exists: an empty database is a new installation.
-  await seedTwoFactorRules(createTwoFactorRepo(db), config.requireAdmin2faOnNewInstall);
+  await seedTwoFactorRules(createTwoFactorRepo(db, secrets), config.requireAdmin2faOnNewInstall);
   await seedFirstAdmin(db, config.admin, app.log);
   await backfillUsernameSkeletons(db);
-  return { db, limits };
+  return { db, limits, secrets };
 }
 
 /** The app plugins every route relies on: errors, security headers, the session, access guards, API docs. */
@@ -279,14 +293,10 @@ async function registerAppPlugins(
 }
 
 /** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  history,
-}: CoreContext): () => Promise<AiToolsStatus> {
+function registerAiTools(
+  { app, config, db, clock, limits, history, secrets }: CoreContext,
+  resolveHost: ResolveHost,
+): () => Promise<AiToolsStatus> {
   const ai = createAiClient({
     gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
     openai: createOpenAiCompatibleClient({
@@ -295,11 +305,13 @@ function registerAiTools({
     }),
     geminiModel: config.gemini.model,
     maxAnswerChars: config.ai.maxAnswerChars,
+    resolveHost,
+    log: app.log,
   });
   const generationLimiter = limits.generation;
   const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
   const texto = createTextoService({
-    repo: createTextoRepo(db),
+    repo: createTextoRepo(db, secrets),
     ai,
     limiter: generationLimiter,
     history,
@@ -308,7 +320,7 @@ function registerAiTools({
   textoRoutes(app, texto);
   const retentionRepo = createRetentionRepo(db);
   const redgram = createRedgramService({
-    repo: createRedgramRepo(db),
+    repo: createRedgramRepo(db, secrets),
     ai,
     limiter: generationLimiter,
     clock,
@@ -615,14 +627,14 @@ async function registerDataRights(
  * start (a new installation requires a second factor of administrators, as configured).
  */
 function registerTwoFactor(
-  { app, config, db, clock, limits, sessionRepo, history, mailer }: AppContext,
+  { app, config, db, clock, limits, sessionRepo, history, mailer, secrets }: AppContext,
   passkeys: PasskeysService,
 ): {
   service: TwoFactorService;
   gate: ReturnType<typeof createSignInGate>;
 } {
   const service = createTwoFactorService({
-    repo: createTwoFactorRepo(db),
+    repo: createTwoFactorRepo(db, secrets),
     clock,
     mailer,
     mailConfigured: config.mail.smtpUrl !== undefined,
@@ -641,7 +653,7 @@ function registerTwoFactor(
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
-  const { db, limits } = await openStores(app, config, deps);
+  const { db, limits, secrets } = await openStores(app, config, deps);
   const clock = deps.clock ?? systemClock;
   const sessionRepo = createSessionRepo(db);
   await registerAppPlugins(app, config, db, sessionRepo, clock);
@@ -651,8 +663,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
-  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community };
-  const aiStatus = registerAiTools(core);
+  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community, secrets };
+  const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);

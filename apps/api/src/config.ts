@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   DATABASE_PATH: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'debe ser un correo electrónico válido' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, 'debe tener al menos 6 caracteres').optional()),
+  /** base64 of 32 bytes: the key of the secrets stored in the database (instead of the key file). */
+  SECRETS_KEY: optionalString,
+  /** The key file; default beside the SQLite file, or ./data/secrets.key with PostgreSQL. */
+  SECRETS_KEY_FILE: optionalString,
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
   APP_URL: optionalString.pipe(httpUrl.optional()),
   MEMBERSHIP_PLANS_URL: optionalString.pipe(httpUrl.optional()),
@@ -160,6 +164,8 @@ export interface Config {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** Who may read the OpenAPI document and the docs page: everyone, administrators only, or nobody. */
   apiDocs: 'public' | 'admin' | 'off';
+  /** The key of the secrets kept in the database, or the file that holds it (never in the database). */
+  secrets: { key: string | undefined; keyFile: string | undefined };
 }
 
 export type DatabaseTarget = { dialect: 'sqlite'; path: string } | { dialect: 'pg'; url: string };
@@ -234,6 +240,16 @@ export function loadConfig(
       apiUrl: e.STRIPE_API_URL,
     },
     apiDocs: e.API_DOCS,
+    secrets: {
+      key: e.SECRETS_KEY,
+      keyFile: e.SECRETS_KEY_FILE
+        ? path.resolve(e.SECRETS_KEY_FILE)
+        : databasePath === ':memory:'
+          ? undefined
+          : databasePath === ''
+            ? path.resolve('data/secrets.key')
+            : path.join(path.dirname(databasePath), 'secrets.key'),
+    },
   };
 }
 
@@ -249,6 +265,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       },
     }),
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    // A fixed key, so a test that reopens a database file reads its secrets.
+    secrets: { key: 'dGVzdC1zZWNyZXRzLWtleS0zMi1ieXRlcy1sb25nISE=', keyFile: undefined },
     // Most tests sign an administrator in with a password alone; the two-factor tests turn the rule on.
     requireAdmin2faOnNewInstall: false,
     ...overrides,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import type { Config } from '../src/config';
+import type { ResolveHost } from '../src/integrations/ai-address';
 import { startFakeGemini, type FakeBehaviour, type FakeGemini } from './fakes/gemini';
 import { startFakeOpenAi, type FakeOpenAi, type OpenAiBehaviour } from './fakes/openai';
 import type { FakeSmtp } from './fakes/smtp';
@@ -25,17 +26,40 @@ export interface AiTestApp extends TestApp {
  * `smtp`: a fake SMTP server the app's mail goes to; the administrator's new device is then asked for the
  * emailed code, which the set-up reads from it.
  */
+/**
+ * What the AI tests' names resolve to, without DNS: a local model's container, a hosted provider, and names that
+ * lead to the cloud's metadata service (alone, or among other addresses).
+ */
+const TEST_HOSTS: Record<string, string[]> = {
+  localhost: ['127.0.0.1', '::1'],
+  ollama: ['172.18.0.2'],
+  'api.mistral.ai': ['51.159.0.10'],
+  'api.example.com': ['93.184.215.14'],
+  'otro.example': ['93.184.215.15'],
+  'metadata.google.internal': ['169.254.169.254'],
+  'metadata.example.com': ['93.184.215.16', 'fe80::a9fe:a9fe'],
+  'mapped.example.com': ['::ffff:169.254.169.254'],
+};
+
+export const resolveTestHost: ResolveHost = (host) => {
+  const found = TEST_HOSTS[host.toLowerCase()];
+  return found ? Promise.resolve(found) : Promise.reject(new Error(`ENOTFOUND ${host}`));
+};
+
 export async function createAiTestApp(overrides: Partial<Config> = {}, smtp?: FakeSmtp): Promise<AiTestApp> {
   const gemini = await startFakeGemini();
   const openai = await startFakeOpenAi();
   fakes.push(gemini, openai);
-  const test = await createTestApp({
-    gemini: { model: 'gemini-test', baseUrl: gemini.url },
-    ...overrides,
-    ...(smtp
-      ? { mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined } }
-      : {}),
-  });
+  const test = await createTestApp(
+    {
+      gemini: { model: 'gemini-test', baseUrl: gemini.url },
+      ...overrides,
+      ...(smtp
+        ? { mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined } }
+        : {}),
+    },
+    { resolveHost: resolveTestHost },
+  );
   await addUser(test.db, { email: 'vip@example.com', role: 'vip' });
   await addUser(test.db, { email: 'cafe@example.com', role: 'cafeinas' });
   return {
@@ -100,7 +124,8 @@ export const providerFields = (t: AiTestApp, provider: TestProvider) =>
 /** What either fake can be asked to do next, in one vocabulary. */
 export type Upstream =
   | { kind: 'text'; chunks: string[] }
-  | { kind: 'refusal'; status: number; message: string }
+  /** `retryAfter`: the seconds the provider asks to wait (OpenAI's header, Gemini's RetryInfo). */
+  | { kind: 'refusal'; status: number; message: string; retryAfter?: number }
   | { kind: 'stream-error'; chunks: string[]; message: string }
   | { kind: 'hang' }
   | { kind: 'stall'; chunks: string[] }
@@ -117,7 +142,14 @@ export function queueUpstream(t: AiTestApp, provider: TestProvider, ...behaviour
   for (const b of behaviours) {
     if (provider === 'openai') {
       const mapped: OpenAiBehaviour =
-        b.kind === 'refusal' ? { kind: 'error', status: b.status, message: b.message } : b;
+        b.kind === 'refusal'
+          ? {
+              kind: 'error',
+              status: b.status,
+              message: b.message,
+              ...(b.retryAfter ? { retryAfter: String(b.retryAfter) } : {}),
+            }
+          : b;
       t.openai.queue(mapped);
     } else {
       const mapped: FakeBehaviour =
@@ -127,6 +159,7 @@ export function queueUpstream(t: AiTestApp, provider: TestProvider, ...behaviour
               code: b.status,
               message: b.message,
               status: GOOGLE_STATUS[b.status] ?? 'UNKNOWN',
+              ...(b.retryAfter ? { retryDelay: `${b.retryAfter}s` } : {}),
             }
           : b.kind === 'stream-error'
             ? { kind: 'stream-error', chunks: b.chunks, code: 500, message: b.message, status: 'INTERNAL' }

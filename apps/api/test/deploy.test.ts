@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -96,6 +97,48 @@ describe('container deployment files', () => {
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(entry.limit).toBe('unlimited');
     expect(entry.ips).toEqual([appAddress]);
+  });
+
+  it('passes an env_file to every app service, and pins Ollama with a healthcheck and a keep-alive', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'compose-'));
+    const envFile = path.join(dir, 'app.env');
+    writeFileSync(
+      envFile,
+      'OUTGOING_TIMEOUT_MS=60000\nSMTP_URL=smtp://correo.example:587\nAI_MAX_OUTPUT_TOKENS=2048\n',
+    );
+    const resolved = parse(
+      execFileSync(
+        'docker-compose',
+        [
+          '-f',
+          path.join(repoRoot, 'docker-compose.yml'),
+          '--profile',
+          'postgres',
+          '--profile',
+          'ollama',
+          'config',
+        ],
+        { encoding: 'utf8', env: { ...process.env, APP_ENV_FILE: envFile } },
+      ),
+    ) as {
+      services: Record<
+        string,
+        { image?: string; environment?: Record<string, string>; healthcheck?: { test?: string[] } }
+      >;
+    };
+    for (const name of ['app', 'api-1', 'api-2']) {
+      expect(resolved.services[name]?.environment).toMatchObject({
+        OUTGOING_TIMEOUT_MS: '60000',
+        SMTP_URL: 'smtp://correo.example:587',
+        AI_MAX_OUTPUT_TOKENS: '2048',
+      });
+    }
+    const ollama = resolved.services.ollama;
+    expect(ollama?.image).toMatch(/^ollama\/ollama:\d+\.\d+\.\d+$/);
+    expect(ollama?.healthcheck?.test).toEqual(['CMD', 'ollama', 'list']);
+    expect(ollama?.environment?.OLLAMA_KEEP_ALIVE).toBe('24h');
+    // Without APP_ENV_FILE the committed example (every line a comment) is read.
+    expect(readFileSync(path.join(repoRoot, 'deploy/app.env'), 'utf8')).toMatch(/^# OUTGOING_TIMEOUT_MS=/m);
   });
 
   it('the Dockerfile builds the workspace and starts the one server process', () => {

@@ -21,11 +21,27 @@ export const AI_MESSAGES = {
 } as const;
 
 /**
- * "Error en la API de Gemini: {body}" (spec), or the bare message. Members are shown the bare message only (what
- * Gemini says may name the account, its quota or key); the detailed one goes to the server log and the admin log.
+ * What members read when the provider failed, by the kind of provider the tool runs on: the spec's Gemini
+ * wording for Gemini, the AI server's for an OpenAI-compatible one (never «Gemini» there).
  */
-export const geminiApiMessage = (detail: string | undefined): string =>
-  detail ? `${AI_MESSAGES.geminiApi}: ${detail}` : AI_MESSAGES.geminiApi;
+export const AI_PROVIDER_FAILURES = {
+  gemini: {
+    api: AI_MESSAGES.geminiApi,
+    timeout: AI_MESSAGES.timeout,
+    badResponse: 'Error al procesar la respuesta de Gemini',
+    noText: 'La respuesta de Gemini no contiene texto generado',
+  },
+  openai: {
+    api: 'Error en el servidor de IA (compatible con OpenAI)',
+    timeout: 'El servidor de IA no respondió a tiempo. Por favor, intenta de nuevo.',
+    badResponse: 'Error al procesar la respuesta del servidor de IA',
+    noText: 'La respuesta del servidor de IA no contiene texto generado',
+  },
+} as const;
+
+/** A provider's «wait» told to the member: the failure, then how long to wait. */
+export const retryAfterMessage = (message: string, seconds: number): string =>
+  `${message.replace(/\.$/, '')}. Vuelve a intentarlo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`;
 
 /** The whole generated text: the answer when the client does not ask for a stream. */
 export const GenerationResponse = z.strictObject({

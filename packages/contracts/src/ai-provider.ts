@@ -27,6 +27,8 @@ export const AI_PROVIDER_MESSAGES = {
   modelsFailed: 'No se pudo obtener la lista de modelos',
   noModels: 'El servidor no ofrece una lista de modelos: escribe el nombre del modelo',
   testFailed: 'No se pudo probar la conexión',
+  forbiddenAddress:
+    'Esa dirección no está permitida: lleva a una dirección de enlace local o al servicio de metadatos de la nube',
 } as const;
 
 /** Hosts a plain http:// server may have: this machine, a private network, a name that only exists inside it. */
@@ -71,6 +73,8 @@ export const AiProviderConfigBody = {
   openai_base_url: BaseUrlField.optional(),
   openai_model: ModelField.optional(),
   openai_api_key: KeyInputField.optional(),
+  /** Forgets the stored server key (a key-less local model); a key typed beside it is stored instead. */
+  remove_openai_api_key: z.boolean().optional(),
 };
 
 /**
@@ -82,6 +86,8 @@ export const AiConnectionTestBody = z.strictObject({
   openai_base_url: BaseUrlField,
   openai_model: ModelField,
   openai_api_key: KeyInputField,
+  /** Tests without the stored server key, as the form would save it. */
+  remove_openai_api_key: z.boolean().optional(),
   gemini_api_key: KeyInputField,
   api_url: z.string().trim().max(AI_BASE_URL_MAX).optional(),
 });
@@ -95,6 +101,7 @@ export type AiConnectionTestResult = z.infer<typeof AiConnectionTestResult>;
 export const AiModelsBody = z.strictObject({
   openai_base_url: BaseUrlField.refine((value) => value !== '', AI_PROVIDER_MESSAGES.baseUrlRequired),
   openai_api_key: KeyInputField,
+  remove_openai_api_key: z.boolean().optional(),
 });
 export type AiModelsBody = z.infer<typeof AiModelsBody>;
 export const AiModelsResponse = z.strictObject({ models: z.array(z.string()) });

@@ -23,6 +23,17 @@ export type RedgramMode = z.infer<typeof RedgramMode>;
 export const PROFILE_FIELD_MAX = 500;
 
 /** Spec texts of RedGram (sections 5 and 8). */
+/**
+ * The prompts a new installation starts with, so a first «Guardar» after «Probar conexión» succeeds. The spec
+ * names RedGram's placeholders but gives no default text: these are ours, written with every placeholder.
+ */
+export const REDGRAM_DEFAULT_PROMPTS = {
+  prompt_escribir:
+    'Escribe una publicación para {social_network} de {name}, del sector {sector}, dirigida a {target_audience} ({specific_audience}). Tema: {tema}. Optimización visual: {visual_optimization}. Responde solo con el texto de la publicación.',
+  prompt_reescribir:
+    'Reescribe el siguiente texto como una publicación para {social_network} de {name}, del sector {sector}, dirigida a {target_audience} ({specific_audience}). Optimización visual: {visual_optimization}. Responde solo con el texto de la publicación. Texto: {texto}',
+} as const;
+
 export const REDGRAM_MESSAGES = {
   fillAllFields: 'Por favor completa todos los campos',
   selectProfile: 'Selecciona un perfil',
@@ -44,8 +55,6 @@ export const REDGRAM_MESSAGES = {
   saveFailed: 'Error al guardar',
   generateFailed: 'Error al generar el texto',
   copyFailed: 'Error al copiar',
-  badGeminiResponse: 'Error al procesar la respuesta de Gemini',
-  noGeneratedText: 'La respuesta de Gemini no contiene texto generado',
   unknown: 'Error desconocido',
   generated: 'Texto generado correctamente',
   copied: 'Texto copiado',

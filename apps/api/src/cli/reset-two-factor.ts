@@ -1,4 +1,5 @@
 import { openAppDatabase } from '../db/open';
+import { openSecretBox } from '../db/secrets';
 import { createMailer } from '../integrations/mailer';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -17,7 +18,7 @@ export async function resetSecondFactor(email: string): Promise<void> {
   };
   const mailer = createMailer(config.mail, log, { timeoutMs: config.outgoingTimeoutMs });
   try {
-    const repo = createTwoFactorRepo(database);
+    const repo = createTwoFactorRepo(database, await openSecretBox(database, config.secrets));
     const account = await repo.findAccountByEmail(email.trim().toLowerCase());
     if (!account) fail(`No existe ninguna cuenta con el correo ${email}`);
     await resetTwoFactor(

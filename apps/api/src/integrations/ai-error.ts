@@ -13,6 +13,21 @@ export type AiFailure =
   /** The caller stopped the generation (the browser went away or pressed "Detener"). */
   | 'aborted';
 
+/** A provider's wait in whole seconds (1 to an hour), from a retry-after header or a duration such as "20s". */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  let seconds: number;
+  if (/^\d+(\.\d+)?s?$/.test(text)) seconds = Number.parseFloat(text);
+  else {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return undefined;
+    seconds = (at - now) / 1000;
+  }
+  if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return Math.min(3600, Math.ceil(seconds));
+}
+
 export class AiError extends Error {
   override readonly name = 'AiError';
 
@@ -21,6 +36,8 @@ export class AiError extends Error {
     /** The provider's own error message (kind 'api'), with the key removed. */
     readonly detail?: string,
     readonly status?: number,
+    /** How long the provider asked to wait before trying again (a 429's retry-after), in whole seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ? `${kind}: ${detail}` : kind);
   }

@@ -1,7 +1,9 @@
 import { AI_PROVIDER_LABELS, AI_PROVIDER_MESSAGES, type AiConnectionTestResult } from '@app/contracts';
 import { AppError } from '../lib/errors';
 import type { VariantPiece } from '../lib/generation';
+import { judgeAiAddress, type ResolveHost } from './ai-address';
 import { AiError } from './ai-error';
+import { withoutThinking } from './ai-thinking';
 import type { GeminiClient } from './gemini';
 import type { OpenAiCompatibleClient } from './openai-compatible';
 
@@ -15,6 +17,14 @@ export interface AiRequest {
   /** Rules for the model besides the prompt (Gemini's system instruction, OpenAI's system message). */
   systemInstruction?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** The tool asking, for the log line of a failed call. */
+  tool?: string | undefined;
+}
+
+/** Where failed calls are told (the server's pino logger). */
+export interface AiLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
 }
 
 export interface AiClientDeps {
@@ -24,6 +34,9 @@ export interface AiClientDeps {
   geminiModel: string;
   /** The longest answer kept, in characters: the rest is not read. */
   maxAnswerChars: number;
+  /** Every address a host name stands for: the address rule judges each one. */
+  resolveHost: ResolveHost;
+  log: AiLog;
 }
 
 /** The short call of "Probar conexión". */
@@ -51,16 +64,18 @@ async function* capped<T extends string | VariantPiece>(
   }
 }
 
-/** Spanish words for the administrator about a failed test (the provider's own words after them). */
+/**
+ * Spanish words for the administrator about a failed test, from the status alone: the body the server answered
+ * is never shown (the address could be any service the administrator points at).
+ */
 function describeTestFailure(error: unknown): string {
   if (!(error instanceof AiError)) return 'La respuesta del servidor no se pudo leer';
-  const detail = error.detail ? `: ${error.detail}` : '';
   switch (error.kind) {
     case 'api':
-      if (error.status === 401 || error.status === 403) return `El servidor rechazó la API key${detail}`;
-      if (error.status === 404) return `El servidor no encontró el modelo o la dirección${detail}`;
-      if (error.status === 429) return `El servidor limita las peticiones en este momento${detail}`;
-      return `El servidor respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}${detail}`;
+      if (error.status === 401 || error.status === 403) return 'El servidor rechazó la API key';
+      if (error.status === 404) return 'El servidor no encontró el modelo o la dirección';
+      if (error.status === 429) return 'El servidor limita las peticiones en este momento';
+      return `El servidor respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}`;
     case 'timeout':
       return 'El servidor no respondió a tiempo';
     case 'network':
@@ -78,8 +93,77 @@ function describeTestFailure(error: unknown): string {
  * The one generation interface of the AI tools: the same pieces, failures (AiError) and limits whichever
  * provider writes the answer, so members see no difference.
  */
-export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: AiClientDeps) {
-  async function generateStream(target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> {
+/** The connection a log line names: the server's host, or Google's default endpoint. Never the key. */
+function connectionOf(target: AiTarget): string {
+  if (!target.baseUrl) return 'google';
+  try {
+    return new URL(target.baseUrl).host;
+  } catch {
+    return 'invalid';
+  }
+}
+
+export function createAiClient({
+  gemini,
+  openai,
+  geminiModel,
+  maxAnswerChars,
+  resolveHost,
+  log,
+}: AiClientDeps) {
+  /**
+   * One log line per failed, cut or timed-out generation (a member's own stop at info), wherever it failed:
+   * before the first piece or in the middle of the stream.
+   */
+  async function observed<T>(
+    target: AiTarget,
+    request: AiRequest,
+    begin: () => Promise<AsyncIterable<T>>,
+  ): Promise<AsyncIterable<T>> {
+    const started = Date.now();
+    const report = (error: unknown) => {
+      const failure = error instanceof AiError ? error : undefined;
+      const fields = {
+        tool: request.tool ?? null,
+        provider: target.provider,
+        connection: connectionOf(target),
+        failure: failure?.kind ?? 'unexpected',
+        status: failure?.status ?? null,
+        durationMs: Date.now() - started,
+      };
+      if (failure?.kind === 'aborted') log.info(fields, 'AI generation stopped by the member');
+      else log.warn(fields, 'AI generation failed');
+    };
+    let pieces: AsyncIterable<T>;
+    try {
+      pieces = await begin();
+    } catch (error) {
+      report(error);
+      throw error;
+    }
+    return (async function* () {
+      try {
+        yield* pieces;
+      } catch (error) {
+        report(error);
+        throw error;
+      }
+    })();
+  }
+
+  /** The address rule, judged again before each call: a name may resolve elsewhere than when it was saved. */
+  async function guardAddress(target: { baseUrl?: string | undefined }): Promise<void> {
+    if (!target.baseUrl) return;
+    const verdict = await judgeAiAddress(target.baseUrl, resolveHost);
+    if (verdict === 'forbidden') throw new AiError('api', AI_PROVIDER_MESSAGES.forbiddenAddress);
+    if (verdict === 'unresolved') throw new AiError('network', 'el nombre del servidor no se resolvió');
+  }
+
+  const generateStream = (target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> =>
+    observed(target, request, () => startStream(target, request));
+
+  async function startStream(target: AiTarget, request: AiRequest): Promise<AsyncIterable<string>> {
+    await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
         ? await gemini.generateStream({
@@ -90,14 +174,22 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
             ...(request.signal ? { signal: request.signal } : {}),
           })
         : await openai.generateStream(target, request);
-    return capped(pieces, maxAnswerChars);
+    return capped(withoutThinking(pieces), maxAnswerChars);
   }
 
-  async function generateVariants(
+  const generateVariants = (
+    target: AiTarget,
+    request: AiRequest,
+    count: number,
+  ): Promise<AsyncIterable<VariantPiece>> =>
+    observed(target, request, () => startVariants(target, request, count));
+
+  async function startVariants(
     target: AiTarget,
     request: AiRequest,
     count: number,
   ): Promise<AsyncIterable<VariantPiece>> {
+    await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
         ? await gemini.generateVariants(
@@ -113,12 +205,13 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
         : count === 1
           ? toVariant(await openai.generateStream(target, request))
           : await openai.generateVariants(target, request, count);
-    return capped(pieces, maxAnswerChars);
+    return capped(withoutThinking(pieces), maxAnswerChars);
   }
 
   /** "Probar conexión": one short generation, and what happened in Spanish. */
   async function testConnection(target: AiTarget): Promise<AiConnectionTestResult> {
     try {
+      await guardAddress(target);
       const pieces =
         target.provider === 'gemini'
           ? await gemini.generateStream({
@@ -127,13 +220,12 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
               ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
             })
           : await openai.generateStream(target, { prompt: TEST_PROMPT, maxTokens: TEST_MAX_TOKENS });
-      let answer = '';
-      for await (const piece of pieces) answer += piece;
+      // Read to the end (a cut answer is a failure), but not shown: only that the model answered.
+      for await (const piece of pieces) void piece;
       const model = target.provider === 'gemini' ? geminiModel : target.model;
-      const said = answer.trim().slice(0, 80);
       return {
         ok: true,
-        message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió «${said}».`,
+        message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió.`,
       };
     } catch (error) {
       return { ok: false, message: describeTestFailure(error) };
@@ -143,13 +235,20 @@ export function createAiClient({ gemini, openai, geminiModel, maxAnswerChars }: 
   /** The server's models for the admin's model field: an empty list when it offers none. */
   async function listModels(target: { baseUrl: string; apiKey: string }): Promise<{ models: string[] }> {
     try {
+      await guardAddress(target);
       return { models: (await openai.listModels(target)) ?? [] };
     } catch (error) {
       throw new AppError(502, `${AI_PROVIDER_MESSAGES.modelsFailed}. ${describeTestFailure(error)}`);
     }
   }
 
-  return { generateStream, generateVariants, testConnection, listModels };
+  return {
+    generateStream,
+    generateVariants,
+    testConnection,
+    listModels,
+    judgeAddress: (url: string) => judgeAiAddress(url, resolveHost),
+  };
 }
 
 async function* toVariant(pieces: AsyncIterable<string>): AsyncGenerator<VariantPiece> {

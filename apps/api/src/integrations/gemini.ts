@@ -1,7 +1,7 @@
 import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
-import { AiError, watchSilence } from './ai-error';
+import { AiError, parseRetryAfter, watchSilence } from './ai-error';
 
 export interface GeminiClientOptions {
   model: string;
@@ -63,6 +63,19 @@ function upstreamDetail(message: string): string | undefined {
   return raw === '' ? undefined : raw;
 }
 
+/** The wait Gemini asks for on a 429: RetryInfo's `retryDelay` ("20s") in the error body the SDK's message holds. */
+function retryDelay(message: string): number | undefined {
+  const start = message.indexOf('{');
+  if (start < 0) return undefined;
+  try {
+    const body = JSON.parse(message.slice(start)) as { error?: { details?: { retryDelay?: unknown }[] } };
+    const delay = body.error?.details?.find((detail) => typeof detail.retryDelay === 'string')?.retryDelay;
+    return typeof delay === 'string' ? parseRetryAfter(delay) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const redact = (text: string | undefined, key: string): string | undefined => {
   if (text === undefined) return undefined;
   const clean = redactSecret(text, key);
@@ -114,7 +127,12 @@ export function createGeminiClient(options: GeminiClientOptions) {
       const stopped = watch.failure();
       if (stopped) return stopped;
       if (error instanceof GenAiApiError) {
-        return new AiError('api', redact(upstreamDetail(error.message), request.apiKey), error.status);
+        return new AiError(
+          'api',
+          redact(upstreamDetail(error.message), request.apiKey),
+          error.status,
+          retryDelay(error.message),
+        );
       }
       if (error instanceof TypeError) return new AiError('network');
       return new AiError('bad-response');

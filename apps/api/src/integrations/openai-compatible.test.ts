@@ -169,6 +169,8 @@ describe('the generation interface', () => {
       openai: client(),
       geminiModel: 'gemini-test',
       maxAnswerChars: 15,
+      resolveHost: () => Promise.resolve(['127.0.0.1']),
+      log: { warn: () => undefined, info: () => undefined },
     });
     const text = await collect(
       await ai.generateStream({ provider: 'openai', ...target(server) }, { prompt: 'x' }),

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
-import { AiError, watchSilence } from './ai-error';
+import { AiError, parseRetryAfter, watchSilence } from './ai-error';
 import { OutgoingError, requestJson } from './http';
 
 /** An OpenAI-compatible server (OpenAI, Mistral, OpenRouter, Ollama, llama.cpp, vLLM...) and what to ask it. */
@@ -99,7 +99,12 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       // An HTTP refusal, or an error event in the middle of a stream (no status then).
       if (error instanceof APIError) {
         const failure = error as APIError<number | undefined, Headers | undefined, object | undefined>;
-        return new AiError('api', apiErrorDetail(failure, target.apiKey), failure.status);
+        return new AiError(
+          'api',
+          apiErrorDetail(failure, target.apiKey),
+          failure.status,
+          parseRetryAfter(failure.headers?.get('retry-after')),
+        );
       }
       return new AiError('bad-response');
     };

@@ -28,6 +28,7 @@ export interface ProviderInput {
   openai_base_url?: string | undefined;
   openai_model?: string | undefined;
   openai_api_key?: string | undefined;
+  remove_openai_api_key?: boolean | undefined;
 }
 
 /**
@@ -39,7 +40,8 @@ export function mergeProviderSettings(input: ProviderInput, current: ProviderSet
   const baseUrl = input.openai_base_url ?? current.openai_base_url;
   const model = input.openai_model ?? current.openai_model;
   const typedKey = input.openai_api_key ?? '';
-  if (baseUrl !== current.openai_base_url && typedKey === '' && current.openai_api_key) {
+  const remove = input.remove_openai_api_key === true;
+  if (!remove && baseUrl !== current.openai_base_url && typedKey === '' && current.openai_api_key) {
     throw badRequest(AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, 'openai_api_key');
   }
   if (provider === 'openai' && baseUrl === '') {
@@ -51,9 +53,19 @@ export function mergeProviderSettings(input: ProviderInput, current: ProviderSet
     provider,
     openai_base_url: baseUrl,
     openai_model: model,
-    openai_api_key: typedKey || current.openai_api_key,
+    openai_api_key: typedKey || (remove ? null : current.openai_api_key),
   };
 }
+
+/** An AI tool's keys as stored (`change` = seal) or read (`change` = open): never in clear in the database. */
+export const sealKeys = <T extends { gemini_api_key: string | null; openai_api_key: string | null }>(
+  settings: T,
+  change: (stored: string) => string,
+): T => ({
+  ...settings,
+  gemini_api_key: settings.gemini_api_key === null ? null : change(settings.gemini_api_key),
+  openai_api_key: settings.openai_api_key === null ? null : change(settings.openai_api_key),
+});
 
 /** How the provider settings are shown to the admin: the server's key only as set / not set. */
 export const providerStatus = ({ openai_api_key, ...rest }: ProviderSettings) => ({
@@ -79,7 +91,11 @@ const keyChange = (field: string, typed: string | undefined, stored: string | nu
 export function configSaveEntry(
   label: string,
   fieldChanges: HistoryChange[],
-  typed: { gemini_api_key: string; openai_api_key?: string | undefined },
+  typed: {
+    gemini_api_key: string;
+    openai_api_key?: string | undefined;
+    remove_openai_api_key?: boolean | undefined;
+  },
   stored: { gemini_api_key: string | null; openai_api_key: string | null },
   providers?: { before: ProviderSettings; after: ProviderSettings },
 ) {
@@ -111,6 +127,9 @@ export function configSaveEntry(
       ...keyChange('clave_servidor', typed.openai_api_key, stored.openai_api_key).filter(
         (change) => change.after === 'cambiada',
       ),
+      ...(typed.remove_openai_api_key && !typed.openai_api_key && stored.openai_api_key
+        ? [{ field: 'clave_servidor', before: null, after: 'eliminada' }]
+        : []),
     ],
   };
 }

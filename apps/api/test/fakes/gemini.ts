@@ -29,7 +29,8 @@ export interface RecordedRequest {
 
 export type FakeBehaviour =
   | { kind: 'text'; chunks: string[] }
-  | { kind: 'error'; code: number; message: string; status: string }
+  /** `retryDelay` ("20s") adds the RetryInfo detail Google's 429 carries. */
+  | { kind: 'error'; code: number; message: string; status: string; retryDelay?: string }
   /** An error event in the middle of a stream, after these pieces. */
   | { kind: 'stream-error'; chunks: string[]; code: number; message: string; status: string }
   /** A candidate without text (e.g. blocked by safety). */
@@ -234,7 +235,21 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           return;
         }
         case 'error':
-          sendJson(res, behaviour.code, errorBody(behaviour.code, behaviour.message, behaviour.status));
+          sendJson(res, behaviour.code, {
+            error: {
+              ...errorBody(behaviour.code, behaviour.message, behaviour.status).error,
+              ...(behaviour.retryDelay
+                ? {
+                    details: [
+                      {
+                        '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+                        retryDelay: behaviour.retryDelay,
+                      },
+                    ],
+                  }
+                : {}),
+            },
+          });
           return;
         case 'hang':
           return;

@@ -8,14 +8,25 @@ import {
   type AiModelsResponse,
   type AiProvider,
 } from '@app/contracts';
-import { Alert, Autocomplete, Button, Group, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Radio,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/query-client';
 import { keyDescription, type WriteOnlyKey } from '@/lib/use-settings-form';
 
-type ProviderField = 'provider' | 'openai_base_url' | 'openai_model' | 'openai_api_key';
+type ProviderField =
+  'provider' | 'openai_base_url' | 'openai_model' | 'openai_api_key' | 'remove_openai_api_key';
 
 /** The form values the provider part reads (the tool's own fields besides them). */
 export interface ProviderFormValues {
@@ -23,6 +34,7 @@ export interface ProviderFormValues {
   openai_base_url?: string | undefined;
   openai_model?: string | undefined;
   openai_api_key?: string | undefined;
+  remove_openai_api_key?: boolean | undefined;
   gemini_api_key: string;
   api_url?: string | undefined;
 }
@@ -41,7 +53,7 @@ export function AiProviderFields({
   models,
 }: {
   values: ProviderFormValues;
-  inputProps: (field: ProviderField) => GetInputPropsReturnType;
+  inputProps: (field: ProviderField, options?: { type: 'checkbox' }) => GetInputPropsReturnType;
   serverKey: WriteOnlyKey | undefined;
   geminiFields: ReactNode;
   test: UseMutationResult<AiConnectionTestResult, Error, AiConnectionTestBody>;
@@ -51,6 +63,7 @@ export function AiProviderFields({
   const provider = values.provider ?? 'gemini';
   const baseUrl = values.openai_base_url ?? '';
   const serverKeyTyped = values.openai_api_key ?? '';
+  const removeKey = values.remove_openai_api_key === true;
 
   const runTest = () =>
     test.mutate({
@@ -58,13 +71,14 @@ export function AiProviderFields({
       openai_base_url: baseUrl,
       openai_model: values.openai_model ?? '',
       openai_api_key: serverKeyTyped,
+      remove_openai_api_key: removeKey,
       gemini_api_key: values.gemini_api_key,
       ...(values.api_url !== undefined ? { api_url: values.api_url } : {}),
     });
 
   const loadModels = () =>
     models.mutate(
-      { openai_base_url: baseUrl, openai_api_key: serverKeyTyped },
+      { openai_base_url: baseUrl, openai_api_key: serverKeyTyped, remove_openai_api_key: removeKey },
       {
         onSuccess: (answer) =>
           setModelsNote(
@@ -110,6 +124,12 @@ export function AiProviderFields({
             autoComplete="off"
             {...inputProps('openai_api_key')}
           />
+          {serverKey?.set ? (
+            <Checkbox
+              label="Quitar la API key guardada (para un servidor que no la pide, como Ollama)"
+              {...inputProps('remove_openai_api_key', { type: 'checkbox' })}
+            />
+          ) : null}
           <Group align="flex-end" wrap="wrap" gap="sm">
             <Autocomplete
               label="Modelo"

@@ -30,7 +30,8 @@ export function useSettingsForm<Values extends { gemini_api_key: string }, Setti
   const settings = query.data !== undefined && !query.isFetching ? query.data : null;
   useEffect(() => {
     if (settings === null) return;
-    const blankKeys = 'openai_api_key' in settings ? { openai_api_key: '' } : {};
+    const blankKeys =
+      'openai_api_key' in settings ? { openai_api_key: '', remove_openai_api_key: false } : {};
     form.setValues({ ...settings, gemini_api_key: '', ...blankKeys });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [settings]);

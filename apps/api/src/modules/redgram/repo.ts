@@ -1,4 +1,5 @@
 import {
+  REDGRAM_DEFAULT_PROMPTS,
   REDGRAM_LOG_LIMIT,
   type RedgramHistoryEntry,
   type RedgramLogEntry,
@@ -21,7 +22,8 @@ import {
   type PageShape,
 } from '../../lib/page-key';
 import type { AppDatabase, Db } from '../../db/client';
-import { PROVIDER_DEFAULTS, type ProviderSettings } from '../../lib/ai-config';
+import { PROVIDER_DEFAULTS, sealKeys, type ProviderSettings } from '../../lib/ai-config';
+import type { SecretBox } from '../../lib/secret-box';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
 
@@ -119,29 +121,41 @@ export function historyPageQueries(
 }
 
 /** The screen's settings: one row, the prompts and the key. */
-function settingsRows(database: AppDatabase) {
+function settingsRows(database: AppDatabase, box: SecretBox) {
   const write = database.transaction.bind(database);
   return {
     async getSettings(): Promise<RedgramSettings> {
       const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
-      return {
-        prompt_escribir: row?.prompt_escribir ?? '',
-        prompt_reescribir: row?.prompt_reescribir ?? '',
-        gemini_api_key: row?.gemini_api_key ?? null,
-        provider: row?.provider ?? PROVIDER_DEFAULTS.provider,
-        openai_base_url: row?.openai_base_url ?? PROVIDER_DEFAULTS.openai_base_url,
-        openai_model: row?.openai_model ?? PROVIDER_DEFAULTS.openai_model,
-        openai_api_key: row?.openai_api_key ?? null,
-      };
+      return sealKeys(
+        {
+          prompt_escribir: row?.prompt_escribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_escribir,
+          prompt_reescribir: row?.prompt_reescribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_reescribir,
+          gemini_api_key: row?.gemini_api_key ?? null,
+          provider: row?.provider ?? PROVIDER_DEFAULTS.provider,
+          openai_base_url: row?.openai_base_url ?? PROVIDER_DEFAULTS.openai_base_url,
+          openai_model: row?.openai_model ?? PROVIDER_DEFAULTS.openai_model,
+          openai_api_key: row?.openai_api_key ?? null,
+        },
+        box.open,
+      );
     },
 
     saveSettings: (settings: RedgramSettings): Promise<void> =>
       write(async (tx) => {
-        const values = { ...settings, updated_at: new Date().toISOString() };
+        const values = { ...sealKeys(settings, box.seal), updated_at: new Date().toISOString() };
         await tx
           .insert(redgramConfig)
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: redgramConfig.id, set: values });
+      }),
+
+    /** Seals the stored keys with the current key (the start-up migration, a key rotation). */
+    resealSecrets: (): Promise<void> =>
+      write(async (tx) => {
+        const [row] = await tx.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
+        if (!row) return;
+        const { gemini_api_key, openai_api_key } = sealKeys(row, box.reseal);
+        await tx.update(redgramConfig).set({ gemini_api_key, openai_api_key }).where(eq(redgramConfig.id, 1));
       }),
   };
 }
@@ -322,12 +336,12 @@ function logRows(database: AppDatabase) {
   };
 }
 
-export function createRedgramRepo(database: AppDatabase) {
+export function createRedgramRepo(database: AppDatabase, box: SecretBox) {
   const write = database.transaction.bind(database);
   return {
     /** Runs `work` in one transaction: the settings and their history entry are saved together. */
     transaction: <T>(work: () => Promise<T>): Promise<T> => write(() => work()),
-    ...settingsRows(database),
+    ...settingsRows(database, box),
     ...profileRows(database),
     ...historyRows(database),
     ...logRows(database),

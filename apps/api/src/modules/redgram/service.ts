@@ -1,7 +1,6 @@
 import {
   TOOL_TITLES,
   AI_MESSAGES,
-  geminiApiMessage,
   REDGRAM_MESSAGES,
   type Page,
   type AiConnectionTestBody,
@@ -19,24 +18,36 @@ import {
 import type { Budget } from '../../lib/rate-limits';
 import type { Clock } from '../../lib/clock';
 import type { AiClient } from '../../integrations/ai';
-import { aiAppError, type AiMessages } from '../../integrations/ai-errors';
+import {
+  aiAppError,
+  isProviderFault,
+  providerFailures,
+  providerWords,
+  type AiMessages,
+  type ToolMessages,
+} from '../../integrations/ai-errors';
 import { configSaveEntry, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
-import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
+import {
+  aiTargetOf,
+  assertAllowedAddress,
+  listFormModels,
+  testFormConnection,
+} from '../../integrations/ai-targets';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import { buildRedgramPrompt, redgramInstruction } from './prompt';
 import type { RedgramRepo, RedgramSettings } from './repo';
 
-/** RedGram's messages for each provider failure (spec, section 8). */
-const REDGRAM_GEMINI_MESSAGES: AiMessages = {
-  api: geminiApiMessage,
-  'no-text': REDGRAM_MESSAGES.noGeneratedText,
-  'bad-response': REDGRAM_MESSAGES.badGeminiResponse,
+/** RedGram's messages for each provider failure (spec, section 8), naming the provider it runs on. */
+const redgramMessages: ToolMessages = (provider) => ({
+  api: providerFailures(provider).api,
+  'no-text': providerFailures(provider).noText,
+  'bad-response': providerFailures(provider).badResponse,
   network: REDGRAM_MESSAGES.generateFailed,
-  timeout: AI_MESSAGES.timeout,
+  timeout: providerFailures(provider).timeout,
   aborted: AI_MESSAGES.cancelled,
-};
+});
 
 const DAY_MS = 86_400_000;
 
@@ -89,6 +100,9 @@ async function generationRequest(repo: RedgramRepo, userId: number, body: Redgra
 interface GenerationRecord {
   log(apiResponse: string | null, error: string | null): Promise<unknown>;
   remember(variants: string[]): Promise<void>;
+  /** A failure the provider caused gives the generation back to the member's limit. */
+  giveBack(error: unknown): Promise<void>;
+  messages: AiMessages;
 }
 
 /**
@@ -112,9 +126,9 @@ async function* relayVariants(
     // Only complete generations go to the member's history.
     await record.remember(written);
   } catch (failure) {
-    const appError = aiAppError(failure, REDGRAM_GEMINI_MESSAGES);
-    error = appError.detail ?? appError.message;
-    throw appError;
+    error = providerWords(failure, record.messages);
+    await record.giveBack(failure);
+    throw aiAppError(failure, record.messages);
   } finally {
     const generated = written.filter((variant) => variant !== '').join(VARIANT_SEPARATOR);
     await record.log(generated === '' ? null : generated, error);
@@ -148,6 +162,7 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       repo.transaction(async () => {
         const current = await repo.getSettings();
         const provider = mergeProviderSettings(body, current);
+        await assertAllowedAddress(ai, provider.openai_base_url, 'openai_base_url');
         const key = body.gemini_api_key || current.gemini_api_key;
         if (!key && provider.provider === 'gemini') {
           throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
@@ -230,8 +245,14 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
         body,
       );
       // One generation for the per-user limit, however many variants it writes.
-      await limiter.spend(String(userId));
+      const member = String(userId);
+      await limiter.spend(member);
+      const messages = redgramMessages(target.provider);
       const record: GenerationRecord = {
+        messages,
+        giveBack: async (error) => {
+          if (isProviderFault(error)) await limiter.refund(member);
+        },
         log: (api_response, error_message) =>
           repo.insertLog({
             user_id: userId,
@@ -257,12 +278,16 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       };
       let pieces: AsyncIterable<VariantPiece>;
       try {
-        pieces = await ai.generateVariants(target, { prompt, signal, systemInstruction }, count);
+        pieces = await ai.generateVariants(
+          target,
+          { prompt, signal, systemInstruction, tool: 'redgram' },
+          count,
+        );
       } catch (error) {
-        const appError = aiAppError(error, REDGRAM_GEMINI_MESSAGES);
         // The admins' log keeps the provider's own words; the member sees the generic message.
-        await record.log(null, appError.detail ?? appError.message);
-        throw appError;
+        await record.log(null, providerWords(error, messages));
+        await record.giveBack(error);
+        throw aiAppError(error, messages);
       }
       return relayVariants(pieces, count, record);
     },

@@ -1,8 +1,15 @@
-import { AI_MESSAGES, TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
+import {
+  AI_MESSAGES,
+  AI_PROVIDER_FAILURES,
+  AI_PROVIDER_MESSAGES,
+  retryAfterMessage,
+  TEXTO_DEFAULT_PROMPTS,
+} from '@app/contracts';
 import { request, type IncomingMessage } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createAiTestApp,
+  OPENAI_KEY,
   parseSse,
   PROVIDERS,
   providerFields,
@@ -68,7 +75,7 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
     queueUpstream(t, provider, { kind: 'refusal', status: 429, message: 'Quota exceeded for this account' });
     const res = await generate(t, 'hola');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: AI_MESSAGES.geminiApi });
+    expect(res.json()).toEqual({ error: AI_PROVIDER_FAILURES[provider].api });
     expect(res.body).not.toContain('Quota');
   });
 
@@ -78,7 +85,7 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
     const res = await generate(t, 'hola', STREAM);
     expect(parseSse(res.body)).toEqual([
       { event: 'chunk', data: { text: 'Primera parte ' } },
-      { event: 'error', data: { error: AI_MESSAGES.geminiApi } },
+      { event: 'error', data: { error: AI_PROVIDER_FAILURES[provider].api } },
     ]);
   });
 
@@ -94,7 +101,69 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
     queueUpstream(t, provider, { kind: 'hang' });
     const res = await generate(t, 'hola');
     expect(res.statusCode).toBe(504);
-    expect(res.json().error).toBe(AI_MESSAGES.timeout);
+    expect(res.json().error).toBe(AI_PROVIDER_FAILURES[provider].timeout);
+  });
+
+  it('never names Gemini to members of a tool on an OpenAI-compatible server', async () => {
+    const t = await configured(provider, { outgoingTimeoutMs: 300 });
+    queueUpstream(
+      t,
+      provider,
+      { kind: 'refusal', status: 500, message: 'boom' },
+      { kind: 'stream-error', chunks: ['Parte '], message: 'boom' },
+      { kind: 'hang' },
+    );
+    const answers = [await generate(t, 'a'), await generate(t, 'b', STREAM), await generate(t, 'c')];
+    const said = answers.map((res) => res.body).join('\n');
+    if (provider === 'openai') expect(said).not.toContain('Gemini');
+    else expect(said).toContain('Gemini');
+  });
+
+  it('tells the member how long the provider asked to wait (retry-after)', async () => {
+    const t = await configured(provider);
+    queueUpstream(t, provider, { kind: 'refusal', status: 429, message: 'Too many', retryAfter: 20 });
+    const res = await generate(t, 'hola');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: retryAfterMessage(AI_PROVIDER_FAILURES[provider].api, 20) });
+    expect(res.json().error).toMatch(/Vuelve a intentarlo en 20 segundos\.$/);
+  });
+
+  it("does not count the provider's failures against the member's limit", async () => {
+    const t = await configured(provider);
+    for (let i = 0; i < 22; i++) {
+      queueUpstream(t, provider, { kind: 'refusal', status: 502, message: 'Bad gateway' });
+      expect((await generate(t, `texto ${i}`)).statusCode).toBe(502);
+    }
+    queueUpstream(t, provider, { kind: 'stream-error', chunks: ['Parte '], message: 'boom' });
+    await generate(t, 'cortado', STREAM);
+    expect((await generate(t, 'ahora sí')).statusCode).toBe(200);
+  });
+
+  it('logs each failed, cut or timed-out call once at warn, with no key', async () => {
+    const t = await configured(provider, { outgoingTimeoutMs: 300 });
+    const warn = vi.spyOn(t.app.log, 'warn');
+    queueUpstream(
+      t,
+      provider,
+      { kind: 'refusal', status: 500, message: 'boom' },
+      { kind: 'stream-error', chunks: ['Parte '], message: 'boom' },
+      { kind: 'hang' },
+    );
+    await generate(t, 'a');
+    await generate(t, 'b', STREAM);
+    await generate(t, 'c');
+    const lines = warn.mock.calls.filter(([, message]) => message === 'AI generation failed');
+    expect(lines.map(([fields]) => fields)).toEqual([
+      expect.objectContaining({ tool: 'texto', provider, status: 500, failure: 'api' }),
+      expect.objectContaining({ tool: 'texto', provider }),
+      expect.objectContaining({ tool: 'texto', provider, failure: 'timeout', status: null }),
+    ]);
+    for (const [fields] of lines) {
+      expect(fields).toMatchObject({ connection: expect.any(String), durationMs: expect.any(Number) });
+    }
+    expect(warn.mock.calls).toHaveLength(3);
+    const logged = JSON.stringify(warn.mock.calls);
+    for (const key of [GEMINI_KEY, OPENAI_KEY]) expect(logged).not.toContain(key);
   });
 
   it('shares the per-member limit of 20 generations a minute', async () => {
@@ -124,4 +193,35 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
     req.destroy();
     await expect.poll(() => upstreamCalls(t, provider)[0]?.aborted).toBe(true);
   });
+});
+
+describe("the text tools' Gemini address follows the AI server address rule", () => {
+  const config = (t: AiTestApp, api_url: string) =>
+    send(t.app, 'PUT', '/api/texto/config', t.admin, {
+      api_url,
+      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
+      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
+      gemini_api_key: GEMINI_KEY,
+    });
+
+  it.each(['https://2852039166', 'https://0xa9fea9fe', 'https://metadata.google.internal'])(
+    'refuses to save or test %s',
+    async (url) => {
+      const t = await createAiTestApp();
+      const refusal = { error: AI_PROVIDER_MESSAGES.forbiddenAddress, field: 'api_url' };
+      const saved = await config(t, url);
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toEqual(refusal);
+      const tested = await send(t.app, 'POST', '/api/texto/config/test', t.admin, {
+        provider: 'gemini',
+        api_url: url,
+        openai_base_url: '',
+        openai_model: '',
+        openai_api_key: '',
+        gemini_api_key: GEMINI_KEY,
+      });
+      expect(tested.statusCode).toBe(400);
+      expect(tested.json()).toEqual(refusal);
+    },
+  );
 });

@@ -1,6 +1,5 @@
 import {
   AI_MESSAGES,
-  geminiApiMessage,
   TEXTO_MESSAGES,
   TOOL_TITLES,
   type AiConnectionTestBody,
@@ -13,7 +12,13 @@ import {
 } from '@app/contracts';
 import type { Budget } from '../../lib/rate-limits';
 import type { AiClient } from '../../integrations/ai';
-import { aiAppError, withToolErrors, type AiMessages } from '../../integrations/ai-errors';
+import {
+  aiAppError,
+  isProviderFault,
+  providerFailures,
+  withToolErrors,
+  type ToolMessages,
+} from '../../integrations/ai-errors';
 import {
   configSaveEntry,
   keyForAddress,
@@ -21,21 +26,26 @@ import {
   providerStatus,
   type ProviderSettings,
 } from '../../lib/ai-config';
-import { aiTargetOf, listFormModels, testFormConnection } from '../../integrations/ai-targets';
+import {
+  aiTargetOf,
+  assertAllowedAddress,
+  listFormModels,
+  testFormConnection,
+} from '../../integrations/ai-targets';
 import { badRequest } from '../../lib/errors';
 import { secretStatus } from '../../lib/generation';
 import { diff, type Actor, type HistoryRecorder } from '../history';
 import type { TextoRepo, TextoSettings } from './repo';
 
-/** The text tools' messages for each provider failure (spec, section 8). */
-const TEXTO_GEMINI_MESSAGES: AiMessages = {
-  api: geminiApiMessage,
+/** The text tools' messages for each provider failure (spec, section 8), naming the provider they run on. */
+const textoMessages: ToolMessages = (provider) => ({
+  api: providerFailures(provider).api,
   'no-text': TEXTO_MESSAGES.noAnswer,
   'bad-response': TEXTO_MESSAGES.processFailed,
   network: TEXTO_MESSAGES.processFailed,
-  timeout: AI_MESSAGES.timeout,
+  timeout: providerFailures(provider).timeout,
   aborted: AI_MESSAGES.cancelled,
-};
+});
 
 /** The tool's prompt, a space, then the user's text (spec, section 7). */
 const buildTextoPrompt = (settings: TextoSettings, tool: TextoTool, text: string): string =>
@@ -83,6 +93,8 @@ export function createTextoService({ repo, ai, limiter, history, countUse }: Tex
           throw badRequest(TEXTO_MESSAGES.keyRequiredForNewUrl, 'gemini_api_key');
         }
         const provider: ProviderSettings = mergeProviderSettings(body, current);
+        await assertAllowedAddress(ai, body.api_url, 'api_url');
+        await assertAllowedAddress(ai, provider.openai_base_url, 'openai_base_url');
         const settings: TextoSettings = {
           api_url: body.api_url,
           prompt_ortografia: body.prompt_ortografia,
@@ -122,17 +134,25 @@ export function createTextoService({ repo, ai, limiter, history, countUse }: Tex
     ): Promise<AsyncIterable<string>> {
       const settings = await repo.get();
       const target = aiTargetOf(settings, TEXTO_MESSAGES.missingKey, settings.api_url);
-      await limiter.spend(String(userId));
+      const member = String(userId);
+      await limiter.spend(member);
+      const messages = textoMessages(target.provider);
+      // A failure the provider caused gives the generation back: retrying costs the member nothing.
+      const giveBack = async (error: unknown) => {
+        if (isProviderFault(error)) await limiter.refund(member);
+      };
       try {
         const pieces = await ai.generateStream(target, {
           prompt: buildTextoPrompt(settings, body.tool, body.text),
           signal,
+          tool: 'texto',
         });
         // A use is counted once the provider has accepted it, as RedGram's log row is written.
         await countUse(userId);
-        return withToolErrors(pieces, TEXTO_GEMINI_MESSAGES);
+        return withToolErrors(pieces, messages, giveBack);
       } catch (error) {
-        throw aiAppError(error, TEXTO_GEMINI_MESSAGES);
+        await giveBack(error);
+        throw aiAppError(error, messages);
       }
     },
   };

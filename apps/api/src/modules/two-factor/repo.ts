@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
 import { rolePermissions, roles, sessions, settings, tools, users } from '../../db/schema';
 import { moveEpoch } from '../accounts';
 import { passkeys } from '../passkeys';
@@ -47,11 +48,25 @@ export interface NewChallenge {
 }
 
 /** Second factors, sign-ins waiting for them and verified devices: only drizzle, on either engine. */
-export function createTwoFactorRepo(database: AppDatabase) {
+export function createTwoFactorRepo(database: AppDatabase, box: SecretBox) {
   const write = database.transaction.bind(database);
 
   return {
     write,
+
+    /** Seals every authenticator secret with the current key (the start-up migration, a key rotation). */
+    resealSecrets: (): Promise<void> =>
+      write(async (tx) => {
+        const rows = await tx
+          .select({ user_id: totpFactors.user_id, secret: totpFactors.secret })
+          .from(totpFactors);
+        for (const row of rows) {
+          const secret = box.reseal(row.secret);
+          if (secret !== row.secret) {
+            await tx.update(totpFactors).set({ secret }).where(eq(totpFactors.user_id, row.user_id));
+          }
+        }
+      }),
 
     async readSetting(key: string): Promise<string | undefined> {
       const [row] = await database.read.select().from(settings).where(eq(settings.key, key));
@@ -110,7 +125,7 @@ export function createTwoFactorRepo(database: AppDatabase) {
 
     async findTotp(userId: number) {
       const [row] = await database.read.select().from(totpFactors).where(eq(totpFactors.user_id, userId));
-      return row;
+      return row && { ...row, secret: box.open(row.secret) };
     },
 
     async unusedBackupCodes(userId: number): Promise<number> {
@@ -126,10 +141,10 @@ export function createTwoFactorRepo(database: AppDatabase) {
       write(async (tx) => {
         const rows = await tx
           .insert(totpFactors)
-          .values({ user_id: userId, secret })
+          .values({ user_id: userId, secret: box.seal(secret) })
           .onConflictDoUpdate({
             target: totpFactors.user_id,
-            set: { secret, last_step: 0 },
+            set: { secret: box.seal(secret), last_step: 0 },
             setWhere: isNull(totpFactors.confirmed_at),
           })
           .returning({ user_id: totpFactors.user_id });

@@ -1,8 +1,10 @@
 import { REDGRAM_MESSAGES, RedgramConfigBody } from '@app/contracts';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { AiProviderFields } from '@/components/ai-provider-fields';
 import { DialogActions } from '@/components/dialog-actions';
+import { markServerField } from '@/lib/form-errors';
 import { errorMessage } from '@/lib/query-client';
 import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
 import { useRedgramConfig } from './api/get-config';
@@ -24,6 +26,7 @@ const SETTINGS_FORM: SettingsForm<RedgramConfigBody> = {
     openai_base_url: '',
     openai_model: '',
     openai_api_key: '',
+    remove_openai_api_key: false,
   },
   failedMessage: REDGRAM_MESSAGES.loadConfigFailed,
 };
@@ -37,11 +40,15 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
   const test = useRedgramConnectionTest();
   const models = useRedgramModels();
   const { form, settings, loadError } = useSettingsForm(useRedgramConfig(opened), SETTINGS_FORM);
+  // A refusal is told inside the dialog and on the field it names, never in a toast over «Guardar».
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const save = (values: RedgramConfigBody) => {
     if (saveConfig.isPending) return;
+    setSaveError(null);
     if (values.provider !== 'openai' && !values.gemini_api_key && !settings?.gemini_api_key.set) {
-      toast(REDGRAM_MESSAGES.fillAllFields, 'error');
+      form.setFieldError('gemini_api_key', REDGRAM_MESSAGES.fillAllFields);
+      setSaveError(REDGRAM_MESSAGES.fillAllFields);
       return;
     }
     saveConfig.mutate(values, {
@@ -49,31 +56,18 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
         toast(REDGRAM_MESSAGES.configSaved);
         onClose();
       },
-      onError: (error) => toast(errorMessage(error, REDGRAM_MESSAGES.saveFailed), 'error'),
+      onError: (error) => {
+        markServerField(form, error);
+        setSaveError(errorMessage(error, REDGRAM_MESSAGES.saveFailed));
+      },
     });
   };
 
   const key = settings?.gemini_api_key;
   return (
     <ConfigDialogFrame opened={opened} onClose={onClose} loadError={loadError} loaded={settings !== null}>
-      <form noValidate onSubmit={form.onSubmit(save, () => toast(REDGRAM_MESSAGES.fillAllFields, 'error'))}>
+      <form noValidate onSubmit={form.onSubmit(save, () => setSaveError(REDGRAM_MESSAGES.fillAllFields))}>
         <Stack gap="md">
-          <AiProviderFields
-            values={form.getValues()}
-            inputProps={(field) => form.getInputProps(field)}
-            serverKey={settings?.openai_api_key}
-            test={test}
-            models={models}
-            geminiFields={
-              <TextInput
-                label="API Key de Gemini"
-                description={keyDescription(key)}
-                withAsterisk={!key?.set}
-                autoComplete="off"
-                {...form.getInputProps('gemini_api_key')}
-              />
-            }
-          />
           <Textarea
             label="Prompt para Escribir"
             description={`${PLACEHOLDERS}, {tema}`}
@@ -90,6 +84,27 @@ export function ConfigModal({ opened, onClose }: { opened: boolean; onClose: () 
             withAsterisk
             {...form.getInputProps('prompt_reescribir')}
           />
+          <AiProviderFields
+            values={form.getValues()}
+            inputProps={(field, options) => form.getInputProps(field, options)}
+            serverKey={settings?.openai_api_key}
+            test={test}
+            models={models}
+            geminiFields={
+              <TextInput
+                label="API Key de Gemini"
+                description={keyDescription(key)}
+                withAsterisk={!key?.set}
+                autoComplete="off"
+                {...form.getInputProps('gemini_api_key')}
+              />
+            }
+          />
+          {saveError ? (
+            <Alert color="red" role="alert">
+              {saveError}
+            </Alert>
+          ) : null}
           <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>
       </form>

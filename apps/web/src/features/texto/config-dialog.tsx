@@ -1,9 +1,11 @@
 import { AI_MESSAGES, TEXTO_MESSAGES, TextoConfigBody } from '@app/contracts';
-import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { ConfigDialogFrame } from '@/components/config-dialog-frame';
 import { AiProviderFields } from '@/components/ai-provider-fields';
 import { DialogActions } from '@/components/dialog-actions';
+import { markServerField } from '@/lib/form-errors';
 import { errorMessage } from '@/lib/query-client';
 import { keyDescription, useSettingsForm, type SettingsForm } from '@/lib/use-settings-form';
 import { useTextoConfig } from './api/get-config';
@@ -23,6 +25,7 @@ const SETTINGS_FORM: SettingsForm<TextoConfigBody> = {
     openai_base_url: '',
     openai_model: '',
     openai_api_key: '',
+    remove_openai_api_key: false,
   },
 };
 
@@ -32,16 +35,21 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const test = useTextoConnectionTest();
   const models = useTextoModels();
   const { form, settings, loadError } = useSettingsForm(useTextoConfig(opened), SETTINGS_FORM);
+  // A refusal is told inside the dialog, beside the fields, never in a toast over «Guardar».
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const save = (values: TextoConfigBody) => {
     if (saveConfig.isPending) return;
+    setSaveError(null);
     saveConfig.mutate(values, {
       onSuccess: (answer) => {
         notifications.show({ color: 'teal', message: answer.message || TEXTO_MESSAGES.noConfirmation });
         onClose();
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: errorMessage(error, AI_MESSAGES.configSaveFailed) }),
+      onError: (error) => {
+        markServerField(form, error);
+        setSaveError(errorMessage(error, AI_MESSAGES.configSaveFailed));
+      },
     });
   };
 
@@ -63,7 +71,7 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
           />
           <AiProviderFields
             values={form.getValues()}
-            inputProps={(field) => form.getInputProps(field)}
+            inputProps={(field, options) => form.getInputProps(field, options)}
             serverKey={settings?.openai_api_key}
             test={test}
             models={models}
@@ -84,6 +92,11 @@ export function ConfigDialog({ opened, onClose }: { opened: boolean; onClose: ()
               </>
             }
           />
+          {saveError ? (
+            <Alert color="red" role="alert">
+              {saveError}
+            </Alert>
+          ) : null}
           <DialogActions onCancel={onClose} saving={saveConfig.isPending} submitLabel="Guardar" />
         </Stack>
       </form>

@@ -15,6 +15,8 @@ export function TextToolPanel({ tool, unavailable = false }: { tool: TextoTool; 
   const labels = LABELS[tool];
   const [original, setOriginal] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The result is a fragment: the generation was cut or stopped before its end. */
+  const [incomplete, setIncomplete] = useState(false);
   const [copied, setCopied] = useState(false);
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const generation = useGeneration();
@@ -26,13 +28,17 @@ export function TextToolPanel({ tool, unavailable = false }: { tool: TextoTool; 
   const process = async () => {
     if (blank || generation.busy) return;
     setError(null);
+    setIncomplete(false);
     const result = await generation.run(
       generateTexto,
       { body: { tool, text: original } },
       TEXTO_MESSAGES.processFailed,
     );
+    if (!result.ok) setIncomplete(true);
     if (!result.ok && result.error) setError(result.error);
   };
+
+  const fragment = incomplete && generation.text !== '' && !generation.busy;
 
   const copy = async () => {
     try {
@@ -81,15 +87,22 @@ export function TextToolPanel({ tool, unavailable = false }: { tool: TextoTool; 
         maxRows={20}
         value={generation.text}
         aria-busy={generation.busy}
+        description={
+          fragment ? 'Texto incompleto: la generación se interrumpió antes de terminar.' : undefined
+        }
+        styles={fragment ? { input: { borderColor: 'var(--mantine-color-yellow-6)' } } : undefined}
       />
       <Group>
         <Button variant="default" onClick={() => void copy()} disabled={generation.text === ''}>
-          {copied ? 'Copiado' : 'Copiar'}
+          {copied ? 'Copiado' : fragment ? 'Copiar texto incompleto' : 'Copiar'}
         </Button>
         <Button
           variant="subtle"
           color="gray"
-          onClick={() => generation.setText('')}
+          onClick={() => {
+            generation.setText('');
+            setIncomplete(false);
+          }}
           disabled={generation.text === '' || generation.busy}
         >
           Limpiar resultado
