@@ -447,8 +447,9 @@ function registerAccounts({
   sessionRepo,
   mailer,
   notifier,
+  secrets,
 }: AppContext): void {
-  const twoFactorRepo = createTwoFactorRepo(db);
+  const twoFactorRepo = createTwoFactorRepo(db, secrets);
   const passkeysRepo = createPasskeysRepo(db);
   accountsRoutes(
     app,
