@@ -15,6 +15,7 @@ import {
 } from '../../../test/helper';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import { SEEDED_TOTP_SECRET, seedMemberData } from '../../../test/support/member-data';
+import { roles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from '../history/schema';
 import { sentEmails } from '../notifications/schema';
@@ -260,6 +261,23 @@ describe('an administrator’s archive of a member', () => {
     expect((await get(app, dataArchiveDownloadPath(archive!.id), zetaCookie)).statusCode).toBe(404);
     const mail = await smtp!.waitForMessage(ADMIN.email, 'El archivo de datos de zzbeta está listo');
     expect(mail.text).toContain('/config');
+  });
+
+  it('is refused to an administrator who no longer holds Configuración when downloading', async () => {
+    const { app, db, zeta } = await setUp();
+    const other = await addUser(db, { email: 'otra-admin@example.com', username: 'otraadmin', role: 'admin' });
+    const cookie = await signInWithEmailCode(app, other.email, other.password, smtp!);
+    const url = `/api/admin/users/${zeta.id}/data-archive`;
+    expect((await post(app, url, cookie)).statusCode).toBe(200);
+    const { archive } = await whenFinished(app, url, cookie);
+    expect((await get(app, dataArchiveDownloadPath(archive!.id), cookie)).statusCode).toBe(200);
+
+    // Demoted to a member's role: the archive of someone else is no longer theirs to take.
+    const [member] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'cafeinas'));
+    await db.update(users).set({ role_id: member!.id }).where(eq(users.id, other.id));
+    const res = await get(app, dataArchiveDownloadPath(archive!.id), cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: DATA_ARCHIVE_MESSAGES.notFound });
   });
 
   it('answers 404 for an account that does not exist', async () => {
