@@ -1,7 +1,8 @@
-import { ERASED_MEMBER_PREFIX, ERASURE_MESSAGES, HISTORY_KIND_LABELS } from '@app/contracts';
+import { ERASED_MEMBER_PREFIX, ERASURE_MESSAGES, HISTORY_KIND_LABELS, stripeWebhook } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FAKE_PRICES,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
   fakeStripeClient,
@@ -20,7 +21,8 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createMailer, type Mailer } from '../../integrations/mailer';
-import { billingSubscriptions } from '../billing/schema';
+import { billingPlans, billingPrices, billingSubscriptions } from '../billing/schema';
+import { roles } from '../../db/schema';
 import { auditLog } from '../history/schema';
 import { accountErasures } from '../accounts/schema';
 
@@ -96,6 +98,43 @@ async function subscribe(t: ErasureApp, who: Someone): Promise<{ id: string; per
     current_period_end: periodEnd,
   });
   return { id: subscription.id as string, periodEnd };
+}
+
+/** The vip plan on sale at the fake's monthly price, and the fake's events delivered to the app's webhook. */
+async function sellVipAndListen(t: ErasureApp): Promise<void> {
+  const [vip] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'vip'));
+  await t.db.insert(billingPlans).values({ role_id: vip!.id, end_action: 'deactivate' });
+  await t.db.insert(billingPrices).values({
+    price_id: FAKE_PRICES.vipMonthly.id,
+    role_id: vip!.id,
+    amount: FAKE_PRICES.vipMonthly.amount,
+    currency: 'eur',
+    interval: 'month',
+  });
+  t.fake.deliver = (delivery) =>
+    t.app.inject({
+      method: 'POST',
+      url: stripeWebhook.path,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+      payload: delivery.payload,
+    });
+}
+
+/** One node started at `at`: its start-up sweep erases what is due. */
+async function sweepAt(t: ErasureApp, at: Date): Promise<Mailer> {
+  const mailer = newMailer();
+  const stripe = {
+    secretKey: FAKE_STRIPE_KEY,
+    webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+    apiUrl: t.fake.baseUrl,
+  };
+  const app = await buildApp(testConfig({ admin: ADMIN, stripe }), {
+    db: t.database,
+    mailer,
+    clock: { now: () => at },
+  });
+  await app.close();
+  return mailer;
 }
 
 const eraseMine = (t: TestApp, cookie: string, body: Record<string, unknown>) =>
@@ -234,7 +273,12 @@ describe('"Eliminar mi cuenta"', () => {
     // is erased by one of them, recorded once and emailed once.
     const nodes = async (at: Date) => {
       const mailer = newMailer();
-      const config = testConfig({ admin: ADMIN });
+      const stripe = {
+        secretKey: FAKE_STRIPE_KEY,
+        webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+        apiUrl: t.fake.baseUrl,
+      };
+      const config = testConfig({ admin: ADMIN, stripe });
       const apps = await Promise.all(
         [0, 1].map(() => buildApp(config, { db: t.database, mailer, clock: { now: () => at } })),
       );
@@ -254,6 +298,85 @@ describe('"Eliminar mi cuenta"', () => {
     await expect
       .poll(() => mailer.kept.map((message) => [message.to, message.subject]))
       .toEqual([[who.email, 'Tu cuenta se ha eliminado']]);
+  });
+});
+
+describe('a scheduled erasure and the subscription at Stripe', () => {
+  const schedule = async (t: ErasureApp, who: { cookie: string; password: string }) => {
+    const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
+    expect(res.json().status).toBe('scheduled');
+    await t.fake.settled();
+  };
+
+  it('is cancelled by a renewal at Stripe, and the member is told by email', async () => {
+    const t = await erasureApp();
+    await sellVipAndListen(t);
+    const who = await member(t, 'camachuelo-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    expect(await t.db.select().from(accountErasures)).toHaveLength(1);
+
+    // The member renews in Stripe's portal: the subscription will charge again.
+    await t.fake.update(subscription.id, { cancel_at_period_end: false });
+    await t.fake.settled();
+    expect(await t.db.select().from(accountErasures)).toEqual([]);
+    const state = await t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: who.cookie } });
+    expect(state.json().erase_at).toBeNull();
+    expect(await historyOf(t, who.id)).toContainEqual(
+      expect.objectContaining({ kind: 'user.erasure_cancelled', actor_name: 'Stripe' }),
+    );
+    await expect
+      .poll(() => t.mailer.kept.filter((m) => m.to === who.email).map((m) => m.subject))
+      .toContain('Tu cuenta ya no se eliminará');
+
+    // The period ends: the account stays.
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    expect(await t.db.select().from(users).where(eq(users.id, who.id))).toHaveLength(1);
+  });
+
+  it('is carried out by the sweep, which cancels at once a subscription still live', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'pinzon-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    // Renewed at Stripe, and its event never reached the app.
+    await t.fake.update(subscription.id, { cancel_at_period_end: false });
+    await t.fake.settled();
+
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    await expectNoTrace(t, who);
+    expect(
+      t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
+    ).toEqual(['POST', 'DELETE']);
+    expect(t.fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+  });
+
+  it('is cancelled by the member, once, and never by a visitor', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'verderon-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    const cancel = (cookie?: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/accounts/erasure',
+        headers: { ...csrf, ...(cookie ? { cookie } : {}) },
+      });
+
+    expect((await cancel()).statusCode).toBe(401);
+    const res = await cancel(who.cookie);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { erase_at: null, paid_until: subscription.periodEnd, code_required: false },
+    ]);
+    expect(await historyOf(t, who.id)).toContainEqual(
+      expect.objectContaining({ kind: 'user.erasure_cancelled', entity_label: who.username }),
+    );
+    const again = await cancel(who.cookie);
+    expect([again.statusCode, again.json().error]).toEqual([409, ERASURE_MESSAGES.notScheduled]);
+
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    expect(await t.db.select().from(users).where(eq(users.id, who.id))).toHaveLength(1);
   });
 });
 

@@ -186,6 +186,12 @@ export function createErasureRepo(database: AppDatabase) {
         .onConflictDoNothing()
         .returning({ user_id: accountErasures.user_id }),
 
+    unschedule: (tx: Db, id: number) =>
+      tx
+        .delete(accountErasures)
+        .where(eq(accountErasures.user_id, id))
+        .returning({ user_id: accountErasures.user_id }),
+
     /** The accounts whose scheduled erasure is due, oldest first. */
     due: (now: string) =>
       db()
