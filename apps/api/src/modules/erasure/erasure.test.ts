@@ -19,7 +19,8 @@ import {
 } from '../../../test/support/planted-data';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { users } from '../../db/schema';
+import { rateLimits, users } from '../../db/schema';
+import { accountRateLimitKeys } from '../../lib/rate-limits';
 import { createMailer, type Mailer } from '../../integrations/mailer';
 import { billingPlans, billingPrices, billingSubscriptions } from '../billing/schema';
 import { roles } from '../../db/schema';
@@ -191,6 +192,28 @@ describe('"Eliminar mi cuenta"', () => {
     const mail = t.mailer.kept.filter((message) => message.to === gone.email);
     expect(mail.map((message) => message.subject)).toEqual(['Tu cuenta se ha eliminado']);
     expect(mail[0]!.text).toContain('Hola, zorzal-unico:');
+  });
+
+  it('deletes the rate limiters’ counters of the member’s address, id and devices, and no one else’s', async () => {
+    const t = await erasureApp();
+    const gone = await member(t, 'carbonero-unico');
+    const other = await member(t, 'herrerillo-unico');
+    const plant = async (who: { id: number; email: string }) => {
+      const { exact, prefixes } = accountRateLimitKeys(who);
+      const keys = [...exact, ...prefixes.map((prefix) => `${prefix}dispositivo`)];
+      // On PostgreSQL the limiters share the table: the member's sign-in wrote some of these already.
+      await t.db
+        .insert(rateLimits)
+        .values(keys.map((key) => ({ key, points: 1, expire: Date.now() + 60_000 })))
+        .onConflictDoNothing();
+      return keys;
+    };
+    const theirs = await plant(gone);
+    const kept = await plant(other);
+    expect((await eraseMine(t, gone.cookie, { password: gone.password })).statusCode).toBe(200);
+    const left = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(left.filter((key) => theirs.includes(key))).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(kept));
   });
 
   it('refuses a wrong or missing password with a Spanish 400, erasing nothing', async () => {

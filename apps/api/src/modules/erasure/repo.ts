@@ -126,6 +126,10 @@ export async function eraseAccounts(
   await forgetMembersRecords(tx, present);
   for (const entry of ERASURE_COVERAGE) {
     if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
+    if (entry.action === 'forget') {
+      const rows = entry.rows(erased.map(({ id, who }) => ({ id, ...who })));
+      if (rows) await tx.delete(entry.table as SQLiteTable).where(rows);
+    }
     if (entry.action !== 'delete') continue;
     const column = entry.column as SQLiteColumn;
     if (entry.table === users) {

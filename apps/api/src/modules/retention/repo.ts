@@ -2,7 +2,7 @@ import { RETENTION_DEFAULTS, type RetentionRun, type RetentionSettings } from '@
 import { desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { rateLimits, sessions } from '../../db/schema';
 import { redgramHistory, redgramLogs } from '../redgram';
 import { forgetRecords, videoRecords } from '../video-tools';
 import { retentionRuns, retentionSettings } from './schema';
@@ -85,6 +85,11 @@ export function createRetentionRepo(database: AppDatabase) {
       }
       return removed;
     },
+
+    /** The limiters' counters whose window ended before `nowMs`: nothing counts them any more. */
+    purgeExpiredLimits: async (tx: Db, nowMs: number): Promise<number> =>
+      (await tx.delete(rateLimits).where(lt(rateLimits.expire, nowMs)).returning({ key: rateLimits.key }))
+        .length,
 
     recordRun: (tx: Db, day: string, removed: Record<RetentionKind, number>) =>
       tx

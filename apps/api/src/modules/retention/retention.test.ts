@@ -2,7 +2,7 @@ import { RETENTION_DEFAULTS } from '@app/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
-import { sessions, users } from '../../db/schema';
+import { rateLimits, sessions, users } from '../../db/schema';
 import { createHistoryRecorder } from '../history';
 import { redgramHistory, redgramLogs } from '../redgram/schema';
 import { recountRecords } from '../video-tools';
@@ -184,5 +184,18 @@ describe('"Conservación de datos"', () => {
       signin: 1,
       video: 1,
     });
+  });
+
+  it('deletes the rate limiters’ counters whose window has ended, and keeps the running ones', async () => {
+    const t = await retentionApp();
+    await t.db.insert(rateLimits).values([
+      { key: 'login-ip:ended', points: 3, expire: NOW.getTime() - 1 },
+      { key: 'login-ip:running', points: 1, expire: NOW.getTime() + 60_000 },
+    ]);
+    await node(t, NOW).runDaily();
+    // On PostgreSQL the limiters share the table: the sign-in of the set-up left its own (running) counters.
+    const left = await t.db.select().from(rateLimits);
+    expect(left.map((row) => row.key)).toContain('login-ip:running');
+    expect(left.filter((row) => row.expire === null || row.expire < NOW.getTime())).toEqual([]);
   });
 });

@@ -54,6 +54,7 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
           signin: cutoff('signin'),
           video: cutoff('video'),
         });
+        await repo.purgeExpiredLimits(tx, now.getTime());
         await repo.recordRun(tx, day, removed);
         return removed;
       });
