@@ -23,13 +23,20 @@ export interface ErasedMember {
 
 /**
  * What the erasure of an account does to every table that refers to an account, one line per table:
- * `delete` removes the rows whose `column` holds the member's id; `forget` removes the rows `rows` finds by
+ * `delete` removes the rows whose `column` holds the member's id (and with `scrub`, rewrites the member's
+ * name, email and phone under their pseudonym in the other rows' texts); `forget` removes the rows `rows` finds by
  * what the member is (a table with no account column, such as the hashed rate-limit keys);
  * `pseudonymise` rewrites them (Historial); `keep` leaves them, for the reason given. coverage.test.ts walks the schema and fails when a table with an
  * account column is missing here, so a new table is one more line.
  */
 export type ErasureCoverage =
-  | { table: Table; action: 'delete'; column: Column }
+  | {
+      table: Table;
+      action: 'delete';
+      column: Column;
+      /** Text columns of the rows left (other accounts') where the member's name is pseudonymised. */
+      scrub?: { key: Column; columns: readonly Column[] };
+    }
   | { table: Table; action: 'forget'; rows: (members: readonly ErasedMember[]) => SQL | undefined }
   | { table: Table; action: 'pseudonymise'; how: string }
   | { table: Table; action: 'keep'; reason: string };
@@ -71,7 +78,13 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: loginChallenges, action: 'delete', column: loginChallenges.user_id },
   { table: trustedDevices, action: 'delete', column: trustedDevices.user_id },
   { table: webauthnChallenges, action: 'delete', column: webauthnChallenges.user_id },
-  { table: sentEmails, action: 'delete', column: sentEmails.user_id },
+  // Others' mail names the member too («Nuevo registro pendiente de activación: …»): pseudonymised there.
+  {
+    table: sentEmails,
+    action: 'delete',
+    column: sentEmails.user_id,
+    scrub: { key: sentEmails.id, columns: [sentEmails.subject] },
+  },
   // The tool uses are per member only to count distinct members; the closed days keep the community's totals.
   { table: statsToolUses, action: 'delete', column: statsToolUses.user_id },
   // An archive holds a copy of the member's data. An administrator's own requests for others keep their

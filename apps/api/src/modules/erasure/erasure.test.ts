@@ -26,6 +26,7 @@ import { billingPlans, billingPrices, billingSubscriptions } from '../billing/sc
 import { roles } from '../../db/schema';
 import { auditLog } from '../history/schema';
 import { accountErasures } from '../accounts/schema';
+import { sentEmails } from '../notifications/schema';
 
 const fakes: FakeStripe[] = [];
 afterEach(async () => {
@@ -214,6 +215,37 @@ describe('"Eliminar mi cuenta"', () => {
     const left = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(left.filter((key) => theirs.includes(key))).toEqual([]);
     expect(left).toEqual(expect.arrayContaining(kept));
+  });
+
+  it('pseudonymises the member in the subjects of the mail sent to other accounts', async () => {
+    const t = await erasureApp();
+    const gone = await member(t, 'escribano-unico');
+    const subjects = [
+      'Nuevo registro pendiente de activación: escribano-unico',
+      'El archivo de datos de escribano-unico está listo',
+      'Nuevo miembro de pago: escribano-unico (vip)',
+      'Nuevo registro pendiente de activación: escribano-unico-bis',
+    ];
+    await t.db
+      .insert(sentEmails)
+      .values(
+        subjects.map((subject) => ({ user_id: t.adminId, subject, sent_at: new Date().toISOString() })),
+      );
+    expect((await eraseMine(t, gone.cookie, { password: gone.password })).statusCode).toBe(200);
+    const left = (await t.db.select().from(sentEmails).where(eq(sentEmails.user_id, t.adminId))).map(
+      (row) => row.subject,
+    );
+    const pseudonym = (await historyOf(t, gone.id)).find((row) => row.kind === 'user.delete')?.entity_label;
+    expect(pseudonym).toMatch(new RegExp(`^${ERASED_MEMBER_PREFIX}`));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        `Nuevo registro pendiente de activación: ${pseudonym}`,
+        `El archivo de datos de ${pseudonym} está listo`,
+        `Nuevo miembro de pago: ${pseudonym} (vip)`,
+        // Another name that only starts like theirs is not theirs.
+        'Nuevo registro pendiente de activación: escribano-unico-bis',
+      ]),
+    );
   });
 
   it('refuses a wrong or missing password with a Spanish 400, erasing nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
@@ -97,6 +97,46 @@ async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<v
 }
 
 /**
+ * Rewrites, in the rows of `table` that remain, every text of `columns` naming one of the members (email,
+ * username as a word, phone) under that member's pseudonym.
+ */
+async function scrubColumns(
+  tx: Db,
+  table: SQLiteTable,
+  key: SQLiteColumn,
+  columns: readonly SQLiteColumn[],
+  erased: readonly Erased[],
+): Promise<void> {
+  for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
+    const chunk = erased.slice(start, start + HISTORY_CHUNK);
+    for (const column of columns) {
+      const field = Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0];
+      if (!field) throw new Error(`column ${column.name} is not in the table it scrubs`);
+      const candidates = (await tx
+        .select({ key, text: column })
+        .from(table)
+        .where(
+          or(
+            ...chunk.flatMap(({ who }) => [
+              contains(column, who.email),
+              contains(column, who.username),
+              ...(who.phone ? [contains(column, who.phone)] : []),
+            ]),
+          ),
+        )) as { key: unknown; text: string }[];
+      for (const row of candidates) {
+        const next = chunk.reduce((text, { who, pseudonym }) => scrubText(text, who, pseudonym), row.text);
+        if (next !== row.text)
+          await tx
+            .update(table)
+            .set({ [field]: next })
+            .where(eq(key, row.key));
+      }
+    }
+  }
+}
+
+/**
  * Erases the accounts inside the caller's transaction, table by table as ERASURE_COVERAGE says (one statement
  * per table for all of them): the members' rows are deleted, Historial is pseudonymised with `pseudonymOf`
  * each one's, and the accounts go last with their kept count. Answers the ids erased: an account already gone
@@ -140,6 +180,16 @@ export async function eraseAccounts(
       );
     } else {
       await tx.delete(entry.table as SQLiteTable).where(inArray(column, present));
+    }
+    if (entry.scrub) {
+      const { key, columns } = entry.scrub;
+      await scrubColumns(
+        tx,
+        entry.table as SQLiteTable,
+        key as SQLiteColumn,
+        columns as readonly SQLiteColumn[],
+        erased,
+      );
     }
   }
   return present;
