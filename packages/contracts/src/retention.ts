@@ -9,7 +9,7 @@ const endpoint = endpointsOf('retention');
  */
 export const RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
-export const RETENTION_DEFAULTS = { ai_days: 90, signin_days: 90, video_days: 365 } as const;
+export const RETENTION_DEFAULTS = { ai_days: 90, signin_days: 90, video_days: 365, mail_days: 365 } as const;
 
 const daysField = z.coerce
   .number({ error: 'Indica un número de días' })
@@ -21,6 +21,7 @@ export const RetentionSettings = z.strictObject({
   ai_days: daysField,
   signin_days: daysField,
   video_days: daysField,
+  mail_days: daysField,
 });
 export type RetentionSettings = z.infer<typeof RetentionSettings>;
 
@@ -38,13 +39,22 @@ export const RETENTION_LABELS: Record<keyof RetentionSettings, { label: string; 
     label: 'Registros de vídeos guardados',
     description: 'Los vídeos de YouTube e Instagram que cada miembro guardó con YTVideo e IGVideo.',
   },
+  mail_days: {
+    label: 'Registro de correos enviados',
+    description: 'El asunto y la fecha de cada correo que la aplicación envió a cada miembro.',
+  },
 };
 
 /** What the last daily purge removed, per kind (null before the first one). */
 export const RetentionRun = z.strictObject({
   day: z.string(),
   ran_at: z.string(),
-  removed: z.strictObject({ ai: z.number().int(), signin: z.number().int(), video: z.number().int() }),
+  removed: z.strictObject({
+    ai: z.number().int(),
+    signin: z.number().int(),
+    video: z.number().int(),
+    mail: z.number().int(),
+  }),
 });
 export type RetentionRun = z.infer<typeof RetentionRun>;
 

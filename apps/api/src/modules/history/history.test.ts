@@ -220,7 +220,7 @@ const CASES: Case[] = [
         c,
         'PUT',
         '/api/admin/retention',
-        { ai_days: 30, signin_days: 90, video_days: 365 },
+        { ai_days: 30, signin_days: 90, video_days: 365, mail_days: 365 },
         { entityId: null, label: 'Conservación de datos' },
       ),
   },

@@ -53,6 +53,7 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
           ai: cutoff('ai'),
           signin: cutoff('signin'),
           video: cutoff('video'),
+          mail: cutoff('mail'),
         });
         await repo.purgeExpiredLimits(tx, now.getTime());
         await repo.recordRun(tx, day, removed);
