@@ -204,6 +204,8 @@ export function createErasureRepo(database: AppDatabase) {
   const db = () => database.read;
   return {
     transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work),
+    /** Once the erasure has committed: no copy of the deleted rows stays in the database's files. */
+    forgetDeleted: (): Promise<void> => database.forgetDeleted(),
     /** Taken first, as every change of who can administer takes it (the last-administrator rule). */
     lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
 

@@ -104,7 +104,10 @@ export function createErasureService(deps: ErasureServiceDeps) {
       if (subscription && ending) await endSubscription(subscription, ending);
       return true;
     });
-    if (erased) sendMail(accountErasedEmail(account, subscription !== undefined), 'account-erased');
+    if (erased) {
+      await repo.forgetDeleted();
+      sendMail(accountErasedEmail(account, subscription !== undefined), 'account-erased');
+    }
     return erased;
   }
 

@@ -125,6 +125,7 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
       for (const { subscription_id } of subscriptions) await endSubscription(subscription_id, ending);
       return { affected };
     });
+    if (input.action === 'delete') await repo.forgetDeleted();
     if (told?.kind === 'activated') events.activated(told.members);
     if (told?.kind === 'refused') events.refused(told.members);
     return result;

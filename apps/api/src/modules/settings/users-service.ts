@@ -215,6 +215,7 @@ export function createUsersService({
       if (subscription) await endSubscription(subscription, ending);
       return existing;
     });
+    await repo.forgetDeleted();
     if (!deleted.is_active) events.refused([deleted], reason);
   };
 
