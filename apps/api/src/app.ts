@@ -40,6 +40,7 @@ import {
   createPlansRepo,
   createPlansService,
   createSubscriptionEnder,
+  createCustomerDeleter,
   type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
@@ -393,6 +394,7 @@ function registerMembersAndLibraries({
       hashPassword,
       history,
       endSubscription: createSubscriptionEnder(createStripe(config)),
+      deleteCustomer: createCustomerDeleter(createStripe(config)),
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),
@@ -573,6 +575,7 @@ async function registerDataRights(
     repo: createErasureRepo(db),
     history,
     endSubscription: createSubscriptionEnder(createStripe(config)),
+    deleteCustomer: createCustomerDeleter(createStripe(config)),
     loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
     limits,
     secondFactor: twoFactor,

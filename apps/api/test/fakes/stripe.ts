@@ -556,6 +556,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return sendJson(response, 200, list(matches, '/v1/customers'));
       }
       if (!id) return sendJson(response, 200, createCustomer(form));
+      if (request.method === 'DELETE') {
+        if (!customers.delete(id)) return missing(response, 'customer', id);
+        // As Stripe does: the customer's subscriptions end with it.
+        for (const subscription of subscriptions.values()) {
+          if (subscription.customer === id && subscription.status !== 'canceled') {
+            Object.assign(subscription, {
+              status: 'canceled',
+              canceled_at: nowSeconds(),
+              ended_at: nowSeconds(),
+            });
+          }
+        }
+        return sendJson(response, 200, { id, object: 'customer', deleted: true });
+      }
       const customer = customers.get(id);
       return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
     }

@@ -32,3 +32,22 @@ export function createSubscriptionEnder(stripe: Stripe | undefined) {
     }
   };
 }
+
+/**
+ * Deletes a member's customer at Stripe when their account is erased: its email, name, cards and metadata go.
+ * The invoices and payments already issued stay in Stripe (the records tax law keeps; see the README).
+ * Without Stripe configured there is nothing to delete. A failure throws the Spanish error, so the caller's
+ * erasure is rolled back and tried again.
+ */
+export function createCustomerDeleter(stripe: Stripe | undefined) {
+  return async (customerId: string): Promise<void> => {
+    if (!stripe) return;
+    try {
+      await stripe.customers.del(customerId);
+    } catch (error) {
+      if (isMissingResource(error)) return;
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new AppError(502, BILLING_MESSAGES.deleteCustomerFailed).withDetail(detail);
+    }
+  };
+}

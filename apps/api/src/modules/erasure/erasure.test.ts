@@ -283,6 +283,12 @@ describe('"Eliminar mi cuenta"', () => {
       t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
     ).toEqual(['DELETE']);
     expect(t.fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    // The customer goes too, with the email Stripe held.
+    const customer = t.fake.subscriptions.get(subscription.id)?.customer as string;
+    expect(t.fake.requests.filter((r) => r.url === `/v1/customers/${customer}`).map((r) => r.method)).toEqual(
+      ['DELETE'],
+    );
+    expect(t.fake.customers.has(customer)).toBe(false);
     await expectNoTrace(t, who);
     const [erased] = t.mailer.kept.filter((message) => message.to === who.email);
     expect(erased?.text).toContain('Tu suscripción se ha cancelado en Stripe');
@@ -450,6 +456,8 @@ describe("an administrator's erasure of a member", () => {
     expect(
       t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
     ).toEqual(['DELETE']);
+    const customer = t.fake.subscriptions.get(subscription.id)?.customer as string;
+    expect(t.fake.customers.has(customer)).toBe(false);
     await expectNoTrace(t, who);
     const deletion = (await historyOf(t, who.id)).find((row) => row.kind === 'user.delete')!;
     expect(deletion.actor_name).toBe('admin');

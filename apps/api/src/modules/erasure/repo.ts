@@ -15,6 +15,7 @@ import { scrubSummary, scrubText, type Identity } from './pseudonym';
 export interface ErasableAccount extends Identity {
   id: number;
   is_active: boolean;
+  customer_id: string | null;
   subscription_id: string | null;
   subscription_status: string | null;
   current_period_end: string | null;
@@ -217,6 +218,7 @@ export function createErasureRepo(database: AppDatabase) {
           username: users.username,
           phone: users.phone,
           is_active: users.is_active,
+          customer_id: billingSubscriptions.customer_id,
           subscription_id: billingSubscriptions.subscription_id,
           subscription_status: billingSubscriptions.status,
           current_period_end: billingSubscriptions.current_period_end,

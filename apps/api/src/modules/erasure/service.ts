@@ -26,6 +26,8 @@ export interface ErasureServiceDeps {
   history: HistoryRecorder;
   /** Ends a subscription at Stripe; throws the Spanish error when Stripe cannot (the erasure is rolled back). */
   endSubscription: (subscriptionId: string, ending: SubscriptionEnding) => Promise<void>;
+  /** Deletes the member's customer at Stripe; throws the Spanish error when Stripe cannot (rolled back). */
+  deleteCustomer: (customerId: string) => Promise<void>;
   /** The stored password hash of an account. */
   loadPasswordHash(email: string): Promise<string | undefined>;
   limits: Pick<RateLimits, 'reauth'>;
@@ -102,6 +104,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       await assertSomeoneAdministers(tx);
       // Last, once every rule has passed: if Stripe refuses, the erasure is rolled back.
       if (subscription && ending) await endSubscription(subscription, ending);
+      if (account.customer_id) await deps.deleteCustomer(account.customer_id);
       return true;
     });
     if (erased) {

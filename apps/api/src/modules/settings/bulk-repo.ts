@@ -3,7 +3,7 @@ import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';
 import { endResetLinks } from '../accounts';
-import { liveSubscriptions, type LiveSubscription } from '../billing';
+import { liveSubscriptions, stripeCustomers, type LiveSubscription } from '../billing';
 import { eraseAccounts, newPseudonym } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
@@ -95,5 +95,9 @@ export function createBulkRepo(database: AppDatabase) {
       and(targetWhere(target), onlyActive ? eq(users.is_active, true) : undefined),
     );
 
-  return { bulkUpdate, listPending, bulkDelete, bulkLiveSubscriptions };
+  /** The Stripe customers of the targeted accounts: a deletion deletes them at Stripe too. */
+  const bulkCustomers = (target: BulkTarget): Promise<string[]> =>
+    stripeCustomers(database.read, targetWhere(target));
+
+  return { bulkUpdate, listPending, bulkDelete, bulkLiveSubscriptions, bulkCustomers };
 }

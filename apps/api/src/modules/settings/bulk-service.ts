@@ -20,6 +20,7 @@ export interface BulkServiceDeps {
   history: HistoryRecorder;
   events: AccountEvents;
   endSubscription: EndSubscription;
+  deleteCustomer: (customerId: string) => Promise<void>;
 }
 
 const BULK_LABELS = {
@@ -91,7 +92,13 @@ async function applyBulk(
 }
 
 /** The bulk actions of the user list: activate, deactivate, change role or delete many accounts. */
-export function createBulkService({ repo, history, events, endSubscription }: BulkServiceDeps) {
+export function createBulkService({
+  repo,
+  history,
+  events,
+  endSubscription,
+  deleteCustomer,
+}: BulkServiceDeps) {
   /**
    * One action on many accounts in one transaction. The lock-out rule is checked on the state after the
    * whole batch: a batch that would leave no active config holder is refused whole, nothing written. The live
@@ -110,6 +117,7 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
       const ends = input.action === 'delete' || input.action === 'deactivate';
       const subscriptions = ends ? await tx.bulkLiveSubscriptions(target, input.action === 'deactivate') : [];
       const ending = input.subscription_end ?? 'period_end';
+      const customers = input.action === 'delete' ? await tx.bulkCustomers(target) : [];
       const { changed, roleName } = await applyBulk(tx, input, target);
       const affected = changed.length;
       await history.recordAction(actor, {
@@ -123,6 +131,7 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
       });
       await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
       for (const { subscription_id } of subscriptions) await endSubscription(subscription_id, ending);
+      for (const customer of customers) await deleteCustomer(customer);
       return { affected };
     });
     if (input.action === 'delete') await repo.forgetDeleted();

@@ -62,6 +62,8 @@ export interface UsersServiceDeps {
   history: HistoryRecorder;
   events: AccountEvents;
   endSubscription: EndSubscription;
+  /** Deletes an erased member's customer at Stripe (last, so a refusal rolls the erasure back). */
+  deleteCustomer: (customerId: string) => Promise<void>;
 }
 
 /** The account fields the history shows (never the password or its hash). */
@@ -106,6 +108,7 @@ export function createUsersService({
   history,
   events,
   endSubscription,
+  deleteCustomer,
 }: UsersServiceDeps) {
   const listUsers = async (filter: UserFilter): Promise<UserList> => {
     return { ...(await repo.listUsers(filter)), pageSize: filter.pageSize };
@@ -201,6 +204,7 @@ export function createUsersService({
       const subscription = liveSubscriptionOf(existing);
       // Historial names the administrator; the member only by a pseudonym, in this entry and the earlier ones.
       const pseudonym = newPseudonym();
+      const customers = await tx.customersOf([id]);
       await tx.deleteUser(id, pseudonym);
       await history.recordAction(
         actor,
@@ -213,6 +217,7 @@ export function createUsersService({
       );
       await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
       if (subscription) await endSubscription(subscription, ending);
+      for (const customer of customers) await deleteCustomer(customer);
       return existing;
     });
     await repo.forgetDeleted();
