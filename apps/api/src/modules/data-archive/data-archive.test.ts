@@ -19,7 +19,7 @@ import { roles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from '../history/schema';
 import { sentEmails } from '../notifications/schema';
-import { ARCHIVE_PARTS, README_FILE } from './parts';
+import { ARCHIVE_PARTS, INDEX_FILE, README_FILE } from './parts';
 import { dataArchives } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,7 +117,38 @@ describe('a member’s data archive', () => {
       /^attachment; filename="datos-alfa-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = filesOf(res.rawPayload);
-    expect(Object.keys(files).sort()).toEqual([README_FILE, ...ARCHIVE_PARTS.map((p) => p.file)].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [README_FILE, INDEX_FILE, ...ARCHIVE_PARTS.map((p) => p.file)].sort(),
+    );
+    // indice.json and the files agree: each file listed once, a CSV's header and rows as it says.
+    const index = JSON.parse(files[INDEX_FILE]!) as {
+      archivos: {
+        archivo: string;
+        formato: string;
+        descripcion: string;
+        columnas?: string[];
+        filas?: number;
+      }[];
+    };
+    expect(index.archivos.map((entry) => entry.archivo).sort()).toEqual(
+      Object.keys(files)
+        .filter((name) => name !== README_FILE && name !== INDEX_FILE)
+        .sort(),
+    );
+    for (const entry of index.archivos) {
+      const text = files[entry.archivo]!;
+      expect(entry.formato, entry.archivo).toBe(entry.archivo.endsWith('.csv') ? 'csv' : 'json');
+      expect(entry.descripcion.length, entry.archivo).toBeGreaterThan(10);
+      if (entry.formato === 'csv') {
+        const lines = text.trimEnd().split('\r\n');
+        expect(lines[0], entry.archivo).toBe(entry.columnas!.join(','));
+        // The seed's texts hold no line breaks: one line per row.
+        expect(lines.length - 1, entry.archivo).toBe(entry.filas);
+      } else {
+        const value = JSON.parse(text) as unknown;
+        expect(entry.filas, entry.archivo).toBe(Array.isArray(value) ? value.length : undefined);
+      }
+    }
     for (const part of ARCHIVE_PARTS) expect(files[README_FILE]).toContain(part.file);
 
     for (const [name, text] of Object.entries(files)) {
@@ -132,6 +163,16 @@ describe('a member’s data archive', () => {
       if (part.kind === 'csv') expect(text.trim().split('\r\n').length, part.file).toBeGreaterThan(1);
       else expect(text.trim(), part.file).not.toMatch(/^(null|\[\]|\{\})$/);
     }
+    // Spanish throughout: no stored English name as a header or key, no stored English state as a value.
+    const english =
+      /\b(created_at|customer_id|expires_at|requested_at|subject|status|is_active|user_agent)\b/;
+    for (const [name, text] of Object.entries(files)) {
+      if (name.endsWith('.csv')) expect(text.split('\r\n')[0], name).not.toMatch(english);
+      else if (name.endsWith('.json'))
+        expect(text.match(/"[a-z_]+":/g)?.join(' ') ?? '', name).not.toMatch(english);
+    }
+    expect(files['suscripcion.json']).not.toMatch(/"(active|trialing|past_due|canceled|unpaid)"/);
+    expect(files['archivos-de-datos.csv']).not.toMatch(/running|pending|ready|failed/);
     expect(files['perfil.json']).toContain('alfa@example.com');
     expect(files['correos.csv']).toContain('Asunto ALFAMARK');
     expect(files['redgram-historial.json']).toContain('Variante ALFAMARK');
@@ -265,7 +306,11 @@ describe('an administrator’s archive of a member', () => {
 
   it('is refused to an administrator who no longer holds Configuración when downloading', async () => {
     const { app, db, zeta } = await setUp();
-    const other = await addUser(db, { email: 'otra-admin@example.com', username: 'otraadmin', role: 'admin' });
+    const other = await addUser(db, {
+      email: 'otra-admin@example.com',
+      username: 'otraadmin',
+      role: 'admin',
+    });
     const cookie = await signInWithEmailCode(app, other.email, other.password, smtp!);
     const url = `/api/admin/users/${zeta.id}/data-archive`;
     expect((await post(app, url, cookie)).statusCode).toBe(200);
