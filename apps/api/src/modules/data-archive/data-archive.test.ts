@@ -259,7 +259,8 @@ describe('a member’s data archive', () => {
     await post(app, '/api/accounts/data-archive', alfaCookie);
     const mail = await smtp!.waitForMessage(alfa.email, 'Tu archivo de datos está listo');
     expect(mail.text).toContain('Hola, alfa:');
-    expect(mail.text).toContain('/perfil');
+    // Straight to the download, not the top of the profile.
+    expect(mail.text).toContain('/perfil#mis-datos');
     expect(mail.text).toContain('durante 7 días');
     await vi.waitFor(async () => {
       const rows = await db
@@ -302,6 +303,12 @@ describe('an administrator’s archive of a member', () => {
     expect((await get(app, dataArchiveDownloadPath(archive!.id), zetaCookie)).statusCode).toBe(404);
     const mail = await smtp!.waitForMessage(ADMIN.email, 'El archivo de datos de zzbeta está listo');
     expect(mail.text).toContain('/config');
+    // The member is told an administrator holds a copy of their data.
+    const told = await smtp!.waitForMessage(
+      zeta.email,
+      'Un administrador ha preparado una copia de tus datos',
+    );
+    expect(told.text).toContain('/perfil#mis-datos');
   });
 
   it('is refused to an administrator who no longer holds Configuración when downloading', async () => {

@@ -13,7 +13,7 @@ import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { formatDateTime } from '../../lib/zoned-time';
 import type { Actor, HistoryRecorder } from '../history';
 import { buildArchive } from './build';
-import { memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
+import { archivePreparedForMemberEmail, memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
 import type { DataArchiveJob, DataArchiveRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -81,11 +81,14 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     const member = accounts.find((account) => account.id === job.user_id);
     const requester = accounts.find((account) => account.id === job.requested_by);
     if (!member || !requester) return;
-    const message =
-      requester.id === member.id
-        ? ownArchiveReadyEmail(member, `${deps.publicUrl()}/perfil`)
-        : memberArchiveReadyEmail(requester, member, `${deps.publicUrl()}/config`);
-    await deps.mailer.send(message);
+    const myData = `${deps.publicUrl()}/perfil#mis-datos`;
+    if (requester.id === member.id) {
+      await deps.mailer.send(ownArchiveReadyEmail(member, myData));
+      return;
+    }
+    await deps.mailer.send(memberArchiveReadyEmail(requester, member, `${deps.publicUrl()}/config`));
+    // The member is told that someone else holds a copy of their data.
+    await deps.mailer.send(archivePreparedForMemberEmail(member, myData));
   }
 
   /** Builds one claimed job; a failure marks it failed (the member may ask again at once). */
