@@ -61,7 +61,12 @@ import {
   createOverviewService,
   type CommunityService,
 } from './modules/community';
-import { createErasureRepo, createErasureService, erasureRoutes } from './modules/erasure';
+import {
+  accountErasedByAdminEmail,
+  createErasureRepo,
+  createErasureService,
+  erasureRoutes,
+} from './modules/erasure';
 import {
   createLibraryRepo,
   datePastCompletions,
@@ -398,6 +403,13 @@ function registerMembersAndLibraries({
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),
+        erased: (members) => {
+          for (const member of members) {
+            mailer
+              .send(accountErasedByAdminEmail(member))
+              .catch((err: unknown) => app.log.error({ err }, 'account-erased email could not be sent'));
+          }
+        },
       },
     }),
   );

@@ -464,6 +464,10 @@ describe("an administrator's erasure of a member", () => {
     expect(deletion.actor_email).toBe(ADMIN.email);
     expect(deletion.entity_label.startsWith(ERASED_MEMBER_PREFIX)).toBe(true);
     expect(HISTORY_KIND_LABELS[deletion.kind as 'user.delete']).toBe('Usuario eliminado');
+    // The member is told, at the address the account had.
+    await expect
+      .poll(() => t.mailer.kept.filter((m) => m.to === who.email).map((m) => m.subject))
+      .toEqual(['Un administrador ha eliminado tu cuenta']);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie } })).statusCode).toBe(
       401,
     );
@@ -482,6 +486,14 @@ describe("an administrator's erasure of a member", () => {
     expect(res.statusCode, res.body).toBe(200);
     await expectNoTrace(t, one);
     await expectNoTrace(t, two);
+    await expect
+      .poll(() =>
+        t.mailer.kept
+          .filter((m) => m.subject === 'Un administrador ha eliminado tu cuenta')
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([one.email, two.email].sort());
     const [bulk] = await t.db.select().from(auditLog).where(eq(auditLog.entity_label, 'Eliminar: 2 cuentas'));
     expect(bulk?.summary.match(new RegExp(ERASED_MEMBER_PREFIX, 'g'))).toHaveLength(2);
   });

@@ -69,6 +69,13 @@ export function createBulkRepo(database: AppDatabase) {
       .from(users)
       .where(and(targetWhere(target), eq(users.is_active, false)));
 
+  /** The targeted accounts already let in (who a deletion tells that an administrator erased them). */
+  const listActive = (target: BulkTarget): Promise<AccountRef[]> =>
+    database.read
+      .select(accountRefColumns)
+      .from(users)
+      .where(and(targetWhere(target), eq(users.is_active, true)));
+
   /**
    * Erases the targeted accounts one by one, as a single deletion does (their data deleted, Historial
    * pseudonymised); returns them under their pseudonyms, the only name Historial may keep.
@@ -99,5 +106,5 @@ export function createBulkRepo(database: AppDatabase) {
   const bulkCustomers = (target: BulkTarget): Promise<string[]> =>
     stripeCustomers(database.read, targetWhere(target));
 
-  return { bulkUpdate, listPending, bulkDelete, bulkLiveSubscriptions, bulkCustomers };
+  return { bulkUpdate, listPending, listActive, bulkDelete, bulkLiveSubscriptions, bulkCustomers };
 }

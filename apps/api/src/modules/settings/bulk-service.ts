@@ -108,6 +108,7 @@ export function createBulkService({
   const bulkUsers = async (input: UserBulkBody, actor: Actor): Promise<UserBulkResult> => {
     const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
     let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
+    let erased: AccountRef[] = [];
     const result = await repo.transaction(async (tx) => {
       await tx.lockRoleHolders();
       if (input.action === 'activate' || input.action === 'delete') {
@@ -118,6 +119,7 @@ export function createBulkService({
       const subscriptions = ends ? await tx.bulkLiveSubscriptions(target, input.action === 'deactivate') : [];
       const ending = input.subscription_end ?? 'period_end';
       const customers = input.action === 'delete' ? await tx.bulkCustomers(target) : [];
+      if (input.action === 'delete') erased = await tx.listActive(target);
       const { changed, roleName } = await applyBulk(tx, input, target);
       const affected = changed.length;
       await history.recordAction(actor, {
@@ -137,6 +139,7 @@ export function createBulkService({
     if (input.action === 'delete') await repo.forgetDeleted();
     if (told?.kind === 'activated') events.activated(told.members);
     if (told?.kind === 'refused') events.refused(told.members);
+    if (erased.length > 0) events.erased(erased);
     return result;
   };
 

@@ -15,7 +15,11 @@ export interface SettingsServiceDeps {
   deleteCustomer?: (customerId: string) => Promise<void>;
 }
 
-const NO_EVENTS: AccountEvents = { activated: () => undefined, refused: () => undefined };
+const NO_EVENTS: AccountEvents = {
+  activated: () => undefined,
+  refused: () => undefined,
+  erased: () => undefined,
+};
 
 /** Without a payment provider wired in, a live subscription cannot be ended: the change is refused. */
 const NO_PROVIDER: EndSubscription = () => Promise.reject(conflict(BILLING_MESSAGES.cannotEndSubscription));

@@ -54,6 +54,8 @@ const liveSubscriptionOf = (user: StoredUser): string | undefined =>
 export interface AccountEvents {
   activated(members: readonly AccountRef[]): void;
   refused(members: readonly AccountRef[], reason?: string): void;
+  /** Active members an administrator erased: told at the address they had. */
+  erased(members: readonly AccountRef[]): void;
 }
 
 export interface UsersServiceDeps {
@@ -221,7 +223,8 @@ export function createUsersService({
       return existing;
     });
     await repo.forgetDeleted();
-    if (!deleted.is_active) events.refused([deleted], reason);
+    if (deleted.is_active) events.erased([deleted]);
+    else events.refused([deleted], reason);
   };
 
   return { listUsers, createUser, updateUser, deleteUser };
