@@ -41,6 +41,7 @@ import {
   createPlansService,
   createSubscriptionEnder,
   createCustomerDeleter,
+  createInvoiceReader,
   type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
@@ -558,6 +559,7 @@ function registerDataArchive({ app, config, db, clock, history, mailer }: AppCon
     publicUrl: () => publicUrl(app, config),
     timeZone: config.timeZone,
     log: app.log,
+    sources: { invoices: createInvoiceReader(createStripe(config)) },
   });
   dataArchiveRoutes(app, archives);
   app.addHook('onReady', (done) => {

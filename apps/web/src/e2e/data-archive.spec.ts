@@ -9,6 +9,7 @@ const FILES = [
   'indice.json',
   'perfil.json',
   'suscripcion.json',
+  'pagos.csv',
   'historial-de-la-cuenta.csv',
   'progreso.csv',
   'videos-vistos.csv',

@@ -2,7 +2,14 @@ import { DATA_ARCHIVE_DAYS } from '@app/contracts';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/client';
 import { writeCsv } from '../../lib/csv';
-import { ARCHIVE_PARTS, INDEX_FILE, README_FILE, type ArchivePart, type Cell } from './parts';
+import {
+  ARCHIVE_PARTS,
+  INDEX_FILE,
+  README_FILE,
+  type ArchivePart,
+  type ArchiveSources,
+  type Cell,
+} from './parts';
 
 const cellText = (value: Cell): string =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
@@ -23,16 +30,17 @@ async function fileOf(
   part: ArchivePart,
   db: Db,
   userId: number,
+  sources: ArchiveSources,
 ): Promise<{ text: string; entry: IndexEntry }> {
   const entry = { archivo: part.file, formato: part.kind, descripcion: part.about };
   if (part.kind === 'json') {
-    const value = await part.read(db, userId);
+    const value = await part.read(db, userId, sources);
     return {
       text: `${JSON.stringify(value, null, 2)}\n`,
       entry: Array.isArray(value) ? { ...entry, filas: value.length } : entry,
     };
   }
-  const rows = await part.read(db, userId);
+  const rows = await part.read(db, userId, sources);
   const text = writeCsv(
     part.columns,
     rows.map((row) => part.columns.map((column) => cellText(row[column] ?? null))),
@@ -72,13 +80,14 @@ export async function buildArchive(
   db: Db,
   userId: number,
   madeAt: Date,
+  sources: ArchiveSources,
   onProgress: (done: number, total: number) => Promise<void>,
 ): Promise<Uint8Array> {
   const files: Zippable = { [README_FILE]: strToU8(readme(madeAt)) };
   const index: IndexEntry[] = [];
   let done = 0;
   for (const part of ARCHIVE_PARTS) {
-    const { text, entry } = await fileOf(part, db, userId);
+    const { text, entry } = await fileOf(part, db, userId, sources);
     files[part.file] = strToU8(text);
     index.push(entry);
     done += 1;

@@ -14,6 +14,12 @@ import {
   signInWithEmailCode,
 } from '../../../test/helper';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../test/fakes/stripe';
 import { SEEDED_TOTP_SECRET, seedMemberData } from '../../../test/support/member-data';
 import { roles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -55,9 +61,11 @@ function filesOf(zip: Buffer): Record<string, string> {
 }
 
 let smtp: FakeSmtp | undefined;
+const stripes: FakeStripe[] = [];
 afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
+  await Promise.all(stripes.splice(0).map((fake) => fake.close()));
 });
 
 /** Signs a seeded member in again: their seeded authenticator app answers the second step. */
@@ -83,11 +91,31 @@ async function signInAgain(
   return `session=${session!.value}`;
 }
 
+/** An invoice at the fake Stripe for a seeded member's customer. */
+const invoiceFor = (mark: string, amount: number) => ({
+  id: `in_${mark}`,
+  object: 'invoice',
+  customer: `cus_${mark}`,
+  number: `F-${mark}`,
+  status: 'paid',
+  amount_due: amount,
+  amount_paid: amount,
+  currency: 'eur',
+  created: Date.parse('2026-10-01T09:00:00.000Z') / 1000,
+});
+
 async function setUp() {
   const clock = movableClock();
   smtp = await startFakeSmtp();
+  const fake = await startFakeStripe();
+  stripes.push(fake);
+  fake.invoices.set('in_ALFAMARK', invoiceFor('ALFAMARK', 4900));
+  fake.invoices.set('in_ZZBETAMARK', invoiceFor('ZZBETAMARK', 1900));
   const t = await createTestApp(
-    { mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined } },
+    {
+      mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+      stripe: { secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: fake.baseUrl },
+    },
     { clock },
   );
   const alfa = await addUser(t.db, { email: 'alfa@example.com', username: 'alfa' });
@@ -179,6 +207,8 @@ describe('a member’s data archive', () => {
     expect(files['videos-vistos.csv']).toContain('Clase ALFAMARK');
     expect(files['historial-de-la-cuenta.csv']).toContain('plan-ALFAMARK');
     expect(files['suscripcion.json']).toContain('cus_ALFAMARK');
+    // The payments, read from Stripe when the archive was made.
+    expect(files['pagos.csv']).toContain('2026-10-01T09:00:00.000Z,F-ALFAMARK,Pagada,49.00,EUR');
   });
 
   it('is asked for once a day: a second request is refused in Spanish until 24 hours have passed', async () => {

@@ -32,9 +32,19 @@ export type Row = Record<string, Cell>;
  * reads any value.
  */
 export type ArchivePart = { file: string; about: string; tables: readonly string[] } & (
-  | { kind: 'csv'; columns: readonly string[]; read(db: Db, userId: number): Promise<Row[]> }
-  | { kind: 'json'; read(db: Db, userId: number): Promise<unknown> }
+  | {
+      kind: 'csv';
+      columns: readonly string[];
+      read(db: Db, userId: number, sources: ArchiveSources): Promise<Row[]>;
+    }
+  | { kind: 'json'; read(db: Db, userId: number, sources: ArchiveSources): Promise<unknown> }
 );
+
+/** What the archive reads beyond the database, at build time. */
+export interface ArchiveSources {
+  /** A Stripe customer's invoices (none without Stripe configured). */
+  invoices(customerId: string): Promise<Row[]>;
+}
 
 const kindOf = (file: string) => (file.endsWith('.csv') ? 'csv' : 'json');
 
@@ -217,6 +227,15 @@ async function subscription(db: Db, userId: number): Promise<unknown> {
   };
 }
 
+/** The member's invoices as Stripe holds them, read when the archive is built. */
+async function payments(db: Db, userId: number, sources: ArchiveSources): Promise<Row[]> {
+  const [current] = await db
+    .select({ customer_id: billingSubscriptions.customer_id })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.user_id, userId));
+  return current ? sources.invoices(current.customer_id) : [];
+}
+
 async function accountHistory(db: Db, userId: number): Promise<Row[]> {
   const entries = await db
     .select({
@@ -315,6 +334,15 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     tables: ['billing_subscriptions', 'billing_waiting_payments'],
     kind: 'json',
     read: subscription,
+  },
+  {
+    file: 'pagos.csv',
+    about:
+      'Tus facturas tal como las guarda Stripe en el momento de preparar el archivo: fecha, número, estado, importe y moneda.',
+    tables: [],
+    kind: 'csv',
+    columns: ['fecha', 'numero', 'estado', 'importe', 'moneda'],
+    read: payments,
   },
   {
     file: 'historial-de-la-cuenta.csv',

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/zoned-time';
 import type { Actor, HistoryRecorder } from '../history';
 import { buildArchive } from './build';
 import { archivePreparedForMemberEmail, memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
+import type { ArchiveSources } from './parts';
 import type { DataArchiveJob, DataArchiveRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,7 +30,11 @@ export interface DataArchiveDeps {
   publicUrl(): string;
   timeZone: string;
   log: { error(obj: object, msg: string): void };
+  /** What the archive reads beyond the database (the invoices at Stripe). */
+  sources?: ArchiveSources;
 }
+
+const NO_SOURCES: ArchiveSources = { invoices: () => Promise.resolve([]) };
 
 /** The account that asks: the signed-in user of the request. */
 interface Requester {
@@ -97,8 +102,12 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     if (!job) return;
     try {
       const madeAt = clock.now();
-      const zip = await buildArchive(deps.database.read, job.user_id, madeAt, (done, total) =>
-        repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
+      const zip = await buildArchive(
+        deps.database.read,
+        job.user_id,
+        madeAt,
+        deps.sources ?? NO_SOURCES,
+        (done, total) => repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
       );
       const readyAt = clock.now();
       const finished = await repo.finish(id, node, {
