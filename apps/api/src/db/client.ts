@@ -94,7 +94,7 @@ class SqliteDatabase implements AppDatabase {
 
   async forgetDeleted(): Promise<void> {
     if (this.inTransaction) throw new Error('forgetDeleted runs once the transaction has committed');
-    await this.lock.runExclusive(async () => {
+    await this.lock.runExclusive(() => {
       this.writer.$client.pragma('wal_checkpoint(TRUNCATE)');
     });
   }

@@ -179,7 +179,7 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
  * `account:device` keeps its two halves apart (split at the first colon; an IPv6 address stays one hash), so
  * an account's known devices can be found, and deleted at its erasure, from the account alone.
  */
-export const hashedKey = (key: string): string => {
+const hashedKey = (key: string): string => {
   const colon = key.indexOf(':');
   return colon < 0 ? digest(key) : `${digest(key.slice(0, colon))}:${digest(key.slice(colon + 1))}`;
 };

@@ -2,7 +2,7 @@
 export { createCheckoutService } from './checkout';
 export { createCustomersRepo } from './customers-repo';
 export { createCustomerDeleter, createSubscriptionEnder } from './end-subscription';
-export { createInvoiceReader, type InvoiceRow } from './invoices';
+export { createInvoiceReader } from './invoices';
 export { createPlansRepo } from './plans-repo';
 export {
   liveSubscriptions,

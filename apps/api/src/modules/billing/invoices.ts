@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 
 /** An invoice as the member's archive lists it, in Spanish. */
-export interface InvoiceRow {
+interface InvoiceRow {
   [column: string]: string | null;
   fecha: string;
   numero: string | null;
