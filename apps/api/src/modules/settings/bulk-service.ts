@@ -133,7 +133,10 @@ export function createBulkService({
       });
       await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
       for (const { subscription_id } of subscriptions) await endSubscription(subscription_id, ending);
-      for (const customer of customers) await deleteCustomer(customer);
+      // A subscription left to run to the end of its period needs its customer: deleting it would end it now.
+      if (subscriptions.length === 0 || ending === 'now') {
+        for (const customer of customers) await deleteCustomer(customer);
+      }
       return { affected };
     });
     if (input.action === 'delete') await repo.forgetDeleted();

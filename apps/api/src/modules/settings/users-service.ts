@@ -219,7 +219,8 @@ export function createUsersService({
       );
       await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
       if (subscription) await endSubscription(subscription, ending);
-      for (const customer of customers) await deleteCustomer(customer);
+      // A subscription left to run to the end of its period needs its customer: deleting it would end it now.
+      if (!subscription || ending === 'now') for (const customer of customers) await deleteCustomer(customer);
       return existing;
     });
     await repo.forgetDeleted();
