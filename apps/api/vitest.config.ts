@@ -35,12 +35,13 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // SQLite's own files: its backup/restore (with the secrets' key file) and the in-place upgrade of a database
-          // made by older code.
+          // SQLite's own files: its backup/restore (with the secrets' key file), the in-place upgrade of a database
+          // made by older code, and what an erasure leaves in the database and write-ahead log files.
           exclude: [
             'test/backup.test.ts',
             'test/secrets-backup.test.ts',
             'test/upgrade.test.ts',
+            'test/erased-from-files.test.ts',
             '**/node_modules/**',
           ],
           globalSetup: ['test/support/server-bundle.ts', 'test/support/pg-global-setup.ts'],

@@ -43,6 +43,8 @@ import {
   createPlansRepo,
   createPlansService,
   createSubscriptionEnder,
+  createCustomerDeleter,
+  createInvoiceReader,
   type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
@@ -63,7 +65,12 @@ import {
   createOverviewService,
   type CommunityService,
 } from './modules/community';
-import { createErasureRepo, createErasureService, erasureRoutes } from './modules/erasure';
+import {
+  accountErasedByAdminEmail,
+  createErasureRepo,
+  createErasureService,
+  erasureRoutes,
+} from './modules/erasure';
 import {
   createLibraryRepo,
   datePastCompletions,
@@ -405,9 +412,17 @@ function registerMembersAndLibraries({
       hashPassword,
       history,
       endSubscription: createSubscriptionEnder(createStripe(config)),
+      deleteCustomer: createCustomerDeleter(createStripe(config)),
       events: {
         activated: (members) => void notifier.activated(members),
         refused: (members, reason) => void notifier.refused(members, reason),
+        erased: (members) => {
+          for (const member of members) {
+            mailer
+              .send(accountErasedByAdminEmail(member))
+              .catch((err: unknown) => app.log.error({ err }, 'account-erased email could not be sent'));
+          }
+        },
       },
     }),
   );
@@ -565,6 +580,7 @@ function registerDataArchive({ app, config, db, clock, history, mailer }: AppCon
     publicUrl: () => publicUrl(app, config),
     timeZone: config.timeZone,
     log: app.log,
+    sources: { invoices: createInvoiceReader(createStripe(config)) },
   });
   dataArchiveRoutes(app, archives);
   app.addHook('onReady', (done) => {
@@ -594,6 +610,7 @@ async function registerDataRights(
     repo: createErasureRepo(db),
     history,
     endSubscription: createSubscriptionEnder(createStripe(config)),
+    deleteCustomer: createCustomerDeleter(createStripe(config)),
     loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
     limits,
     secondFactor: twoFactor,

@@ -412,6 +412,8 @@ export const BILLING_MESSAGES = {
     'Los pagos no están configurados: no se puede cancelar la suscripción de este miembro en Stripe. No se ha cambiado nada.',
   endSubscriptionFailed:
     'Stripe no ha podido cancelar la suscripción de este miembro. No se ha cambiado nada: inténtalo de nuevo en unos minutos.',
+  deleteCustomerFailed:
+    'Stripe no ha podido borrar los datos de pago de este miembro. No se ha eliminado nada: inténtalo de nuevo en unos minutos.',
   unreachable: 'No se pudo conectar con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
   unknownPrice: 'Ese precio no está disponible',
   noSubscription: 'No tienes una suscripción',

@@ -19,6 +19,10 @@ export const ERASURE_MESSAGES = {
   failed: 'Error al eliminar la cuenta',
   erased: 'Tu cuenta se ha eliminado',
   scheduled: (date: string) => `Tu cuenta se eliminará el ${date}, al terminar el periodo pagado.`,
+  cancelSchedule: 'No eliminar mi cuenta',
+  notScheduled: 'Tu cuenta no está programada para eliminarse.',
+  scheduleCancelled:
+    'Tu cuenta ya no se eliminará. Tu suscripción sigue sin renovarse: puedes reactivarla en «Gestionar suscripción».',
 } as const;
 
 /** What the member reads before confirming, in order. */
@@ -73,6 +77,13 @@ export const deleteMyAccount = endpoint({
   path: '/api/accounts/erasure',
   body: DeleteMyAccountBody,
   response: DeleteMyAccountResponse,
+});
+
+export const cancelMyErasure = endpoint({
+  summary: 'Cancela la eliminación programada de la cuenta propia',
+  method: 'DELETE',
+  path: '/api/accounts/erasure',
+  response: MyErasure,
 });
 
 /** The pseudonym Historial shows in place of an erased member's name: «Miembro eliminado #a1b2c3». */

@@ -23,6 +23,7 @@ export const HISTORY_KIND_LABELS = {
   'user.deactivate': 'Cuenta desactivada',
   'user.delete': 'Usuario eliminado',
   'user.erasure_scheduled': 'Eliminación de cuenta programada',
+  'user.erasure_cancelled': 'Eliminación de cuenta cancelada',
   'users.bulk': 'Acción masiva sobre usuarios',
   'users.import': 'Miembros importados',
   'users.export': 'Miembros exportados con hashes de contraseña',

@@ -9,7 +9,7 @@ const endpoint = endpointsOf('retention');
  */
 export const RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
-export const RETENTION_DEFAULTS = { ai_days: 90, signin_days: 90, video_days: 365 } as const;
+export const RETENTION_DEFAULTS = { ai_days: 90, signin_days: 90, video_days: 365, mail_days: 365 } as const;
 
 const daysField = z.coerce
   .number({ error: 'Indica un número de días' })
@@ -21,6 +21,7 @@ export const RetentionSettings = z.strictObject({
   ai_days: daysField,
   signin_days: daysField,
   video_days: daysField,
+  mail_days: daysField,
 });
 export type RetentionSettings = z.infer<typeof RetentionSettings>;
 
@@ -38,6 +39,10 @@ export const RETENTION_LABELS: Record<keyof RetentionSettings, { label: string; 
     label: 'Registros de vídeos guardados',
     description: 'Los vídeos de YouTube e Instagram que cada miembro guardó con YTVideo e IGVideo.',
   },
+  mail_days: {
+    label: 'Registro de correos enviados',
+    description: 'El asunto y la fecha de cada correo que la aplicación envió a cada miembro.',
+  },
 };
 
 /** How many rows of each kind a purge removes (or removed). */
@@ -45,6 +50,7 @@ export const RetentionCounts = z.strictObject({
   ai: z.number().int(),
   signin: z.number().int(),
   video: z.number().int(),
+  mail: z.number().int(),
 });
 export type RetentionCounts = z.infer<typeof RetentionCounts>;
 
@@ -72,6 +78,7 @@ export const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, (n: number) =
     `${n} ${n === 1 ? 'texto de IA o registro de petición' : 'textos de IA y registros de peticiones'}`,
   signin: (n) => `${n} ${n === 1 ? 'inicio de sesión' : 'inicios de sesión'}`,
   video: (n) => `${n} ${n === 1 ? 'registro de vídeo guardado' : 'registros de vídeos guardados'}`,
+  mail: (n) => `${n} ${n === 1 ? 'correo del registro de enviados' : 'correos del registro de enviados'}`,
 };
 
 export const getRetention = endpoint({

@@ -94,6 +94,11 @@ class PgAppDatabase implements AppDatabase {
     return work();
   }
 
+  /** Deleted rows stay in the table's pages until (auto)vacuum reclaims them: see the README. */
+  forgetDeleted(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const enclosing = this.open.getStore();
     if (enclosing) return work(enclosing);

@@ -35,12 +35,25 @@ export interface AppDatabase {
    * for a transaction that can only finish on that same loop, and fail after the busy timeout.
    */
   besideTransactions<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * After deleting personal data (an erasure), once committed: SQLite moves the write-ahead log into the file
+   * and empties it (`secure_delete` already zeroed the freed pages), so neither file keeps the deleted text.
+   * PostgreSQL has nothing to do here: its autovacuum reclaims the dead rows (see the README).
+   */
+  forgetDeleted(): Promise<void>;
   close(): Promise<void>;
   /** SQLite only: the write connection, for tests, the seed and the command line (synchronous use). */
   readonly writer: Db;
 }
 
-const PRAGMAS = ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000'];
+// secure_delete: a deleted row's bytes are overwritten with zeros, not left in free pages of the file.
+const PRAGMAS = [
+  'journal_mode = WAL',
+  'synchronous = NORMAL',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+  'secure_delete = ON',
+];
 
 function connect(file: string, options: Sqlite.Options = {}): Db {
   const sqlite = new Sqlite(file, options);
@@ -77,6 +90,13 @@ class SqliteDatabase implements AppDatabase {
   besideTransactions<T>(work: () => Promise<T>): Promise<T> {
     // Inside a transaction the lock is this caller's own: waiting for it would never end.
     return this.inTransaction ? work() : this.lock.runExclusive(work);
+  }
+
+  async forgetDeleted(): Promise<void> {
+    if (this.inTransaction) throw new Error('forgetDeleted runs once the transaction has committed');
+    await this.lock.runExclusive(() => {
+      this.writer.$client.pragma('wal_checkpoint(TRUNCATE)');
+    });
   }
 
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {

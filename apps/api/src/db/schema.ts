@@ -123,3 +123,14 @@ export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The rate limiters' counters (rate-limiter-flexible's own table, declared here so the daily purge and the
+ * erasure reach it and the migration makes it before the limiters do). Keys are `<budget>:<hash>`, each part
+ * after the budget a SHA-256 of an address, an id or an IP (lib/rate-limits.ts); `expire` is in milliseconds.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: integer('expire'),
+});

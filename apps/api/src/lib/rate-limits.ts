@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNT_MESSAGES, AI_MESSAGES, MESSAGES, TWO_FACTOR_MESSAGES } from '@app/contracts';
@@ -180,6 +181,52 @@ export const openLimiterStore = (
 ): Promise<LimiterStore> =>
   target.dialect === 'pg' ? openPgLimiterStore(target.url) : openSqliteLimiterStore(target.path, alone);
 
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/**
+ * How a key is stored: as the start of its SHA-256, so the table holds no address, id or IP in the clear. A key
+ * `account:device` keeps its two halves apart (split at the first colon; an IPv6 address stays one hash), so
+ * an account's known devices can be found, and deleted at its erasure, from the account alone.
+ */
+const hashedKey = (key: string): string => {
+  const colon = key.indexOf(':');
+  return colon < 0 ? digest(key) : `${digest(key.slice(0, colon))}:${digest(key.slice(colon + 1))}`;
+};
+
+/** The budgets, by the prefix of their stored keys. */
+const PREFIX = {
+  loginAccount: 'login-account',
+  loginIp: 'login-ip',
+  loginDevice: 'login-device',
+  secondStepAccount: 'second-step-account',
+  secondStepIp: 'second-step-ip',
+  reauth: 'reauth-account',
+  register: 'register-ip',
+  recovery: 'recovery-ip',
+  checkout: 'checkout-ip',
+  generation: 'ai-generation',
+} as const;
+
+/**
+ * The stored keys that name one account: exact keys, and the start of its known devices' keys. The erasure
+ * deletes them; the IPs' keys are nobody's in particular and go with the daily purge once expired.
+ */
+export function accountRateLimitKeys(account: { id: number; email: string }): {
+  exact: string[];
+  prefixes: string[];
+} {
+  const id = hashedKey(String(account.id));
+  return {
+    exact: [
+      `${PREFIX.loginAccount}:${hashedKey(account.email.trim().toLowerCase())}`,
+      `${PREFIX.secondStepAccount}:${id}`,
+      `${PREFIX.reauth}:${id}`,
+      `${PREFIX.generation}:${id}`,
+    ],
+    prefixes: [`${PREFIX.loginDevice}:${id}:`],
+  };
+}
+
 /** A rejection of consume(): the caller is over the limit (anything else is a store failure). */
 const isOverLimit = (rejection: unknown): rejection is RateLimiterRes => rejection instanceof RateLimiterRes;
 
@@ -194,7 +241,7 @@ export class Budget {
   /** Spends a point of `key`, or throws a 429 (with Retry-After) when the budget is spent. */
   async spend(key: string): Promise<void> {
     try {
-      await this.alone(() => this.limiter.consume(key));
+      await this.alone(() => this.limiter.consume(hashedKey(key)));
     } catch (rejection) {
       if (isOverLimit(rejection)) throw tooManyRequests(this.message, rejection.msBeforeNext / 1000);
       throw rejection;
@@ -208,16 +255,16 @@ export class Budget {
 
   /** Gives back the point a successful attempt spent. */
   async refund(key: string): Promise<void> {
-    await this.alone(() => this.limiter.reward(key, 1));
+    await this.alone(() => this.limiter.reward(hashedKey(key), 1));
   }
 
   /** Points spent by `key` in its current window. */
   async spent(key: string): Promise<number> {
-    return (await this.alone(() => this.limiter.get(key)))?.consumedPoints ?? 0;
+    return (await this.alone(() => this.limiter.get(hashedKey(key))))?.consumedPoints ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    await this.alone(() => this.limiter.delete(key));
+    await this.alone(() => this.limiter.delete(hashedKey(key)));
   }
 }
 
@@ -241,23 +288,28 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
     new Budget(store.build({ keyPrefix, points, duration }), message, store.alone);
 
   return {
-    loginByAccount: budget('login-account', login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),
-    loginByIp: budget('login-ip', login.perIp, login.windowSeconds, MESSAGES.tooManyAttempts),
+    loginByAccount: budget(
+      PREFIX.loginAccount,
+      login.perAccount,
+      login.windowSeconds,
+      MESSAGES.tooManyAttempts,
+    ),
+    loginByIp: budget(PREFIX.loginIp, login.perIp, login.windowSeconds, MESSAGES.tooManyAttempts),
     loginByDevice: budget(
-      'login-device',
+      PREFIX.loginDevice,
       login.perKnownDevice,
       login.windowSeconds,
       MESSAGES.tooManyAttempts,
     ),
     /** Second-step codes, counted apart from passwords: a stolen password does not buy unlimited guesses. */
     secondStepByAccount: budget(
-      'second-step-account',
+      PREFIX.secondStepAccount,
       secondStep.perAccount,
       secondStep.windowSeconds,
       MESSAGES.tooManyAttempts,
     ),
     secondStepByIp: budget(
-      'second-step-ip',
+      PREFIX.secondStepIp,
       secondStep.perIp,
       secondStep.windowSeconds,
       MESSAGES.tooManyAttempts,
@@ -277,28 +329,33 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
       MESSAGES.tooManyAttempts,
     ),
     /** Re-entering the current password on the profile page: limited like a login, per account. */
-    reauth: budget('reauth-account', login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),
+    reauth: budget(PREFIX.reauth, login.perAccount, login.windowSeconds, MESSAGES.tooManyAttempts),
     register: budget(
-      'register-ip',
+      PREFIX.register,
       accounts.registerPerIp,
       accounts.windowSeconds,
       ACCOUNT_MESSAGES.tooManyRequests,
     ),
     recovery: budget(
-      'recovery-ip',
+      PREFIX.recovery,
       accounts.recoveryPerIp,
       accounts.windowSeconds,
       ACCOUNT_MESSAGES.tooManyRequests,
     ),
     recoveryEmailIntervalSeconds: accounts.recoveryEmailIntervalSeconds,
     checkout: budget(
-      'checkout-ip',
+      PREFIX.checkout,
       CHECKOUT_PER_IP,
       accounts.windowSeconds,
       ACCOUNT_MESSAGES.tooManyRequests,
     ),
     /** AI generations per user, across both AI tools. */
-    generation: budget('ai-generation', generation.points, generation.windowSeconds, AI_MESSAGES.rateLimited),
+    generation: budget(
+      PREFIX.generation,
+      generation.points,
+      generation.windowSeconds,
+      AI_MESSAGES.rateLimited,
+    ),
   };
 }
 

@@ -54,6 +54,8 @@ export interface FakeStripe extends HttpFake {
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  /** The invoices issued: one per paid checkout (a trial's first one is not charged). */
+  invoices: Map<string, Json>;
   /** Every event built, in order (sent or not). */
   events: Json[];
   /** Where events go; API tests set it (e.g. to inject into the app). */
@@ -111,6 +113,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
   const events: Json[] = [];
   const inFlight = new Set<Promise<unknown>>();
   let webhookUrl: string | undefined;
@@ -173,6 +176,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       customers,
       sessions,
       subscriptions,
+      invoices,
       events,
       deliver: undefined as FakeStripe['deliver'],
       failure: undefined as FakeStripe['failure'],
@@ -300,6 +304,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       trialDays ? Number(trialDays) : undefined,
       (session.__subscription_data as { metadata?: Json } | undefined)?.metadata ?? {},
     );
+    if (!trialDays) {
+      const price = prices.get(lineItems[0]!.price);
+      const invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        customer: customerId,
+        subscription: subscription.id,
+        number: `FAKE-${String(invoices.size + 1).padStart(4, '0')}`,
+        status: 'paid',
+        amount_due: price?.unit_amount ?? 0,
+        amount_paid: price?.unit_amount ?? 0,
+        currency: price?.currency ?? 'eur',
+        created: nowSeconds(),
+        hosted_invoice_url: null,
+      };
+      invoices.set(invoice.id, invoice);
+    }
     Object.assign(session, {
       status: 'complete',
       payment_status: trialDays ? 'no_payment_required' : 'paid',
@@ -556,8 +577,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return sendJson(response, 200, list(matches, '/v1/customers'));
       }
       if (!id) return sendJson(response, 200, createCustomer(form));
+      if (request.method === 'DELETE') {
+        if (!customers.delete(id)) return missing(response, 'customer', id);
+        // As Stripe does: the customer's subscriptions end with it.
+        for (const subscription of subscriptions.values()) {
+          if (subscription.customer === id && subscription.status !== 'canceled') {
+            Object.assign(subscription, {
+              status: 'canceled',
+              canceled_at: nowSeconds(),
+              ended_at: nowSeconds(),
+            });
+          }
+        }
+        return sendJson(response, 200, { id, object: 'customer', deleted: true });
+      }
       const customer = customers.get(id);
       return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
+    }
+    if (resource === 'invoices' && get && !id) {
+      const matches = [...invoices.values()].filter((i) => !form.customer || i.customer === form.customer);
+      return sendJson(response, 200, list(matches, '/v1/invoices'));
     }
     if (resource === 'checkout' && id === 'sessions') {
       if (!sub && get) {

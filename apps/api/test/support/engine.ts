@@ -57,6 +57,7 @@ export function withRelease(database: AppDatabase, release: () => Promise<void>)
     },
     transaction: (work) => database.transaction(work),
     besideTransactions: (work) => database.besideTransactions(work),
+    forgetDeleted: () => database.forgetDeleted(),
     close: async () => {
       await database.close();
       await release();

@@ -3,11 +3,13 @@ import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
 
-/** Every file the archive holds, README first. */
+/** Every file the archive holds, README and its index first. */
 const FILES = [
   'README.txt',
+  'indice.json',
   'perfil.json',
   'suscripcion.json',
+  'pagos.csv',
   'historial-de-la-cuenta.csv',
   'progreso.csv',
   'videos-vistos.csv',
@@ -76,10 +78,11 @@ test.describe('Mis datos', () => {
     expect(fileName).toMatch(/^datos-elena-\d{4}-\d{2}-\d{2}\.zip$/);
     expect(Object.keys(files).sort()).toEqual([...FILES].sort());
     expect(files['README.txt']).toContain('Qué contiene cada archivo');
-    for (const file of FILES.slice(1)) expect(files['README.txt']).toContain(`- ${file}:`);
+    for (const file of FILES.slice(2)) expect(files['README.txt']).toContain(`- ${file}:`);
+    expect(files['README.txt']).toContain('indice.json');
     expect(JSON.parse(files['perfil.json'] ?? 'null')).toMatchObject({
-      username: 'elena',
-      email: member.email,
+      nombre_de_usuario: 'elena',
+      correo: member.email,
       rol: 'VIP',
     });
     // The sign-in of this test is one of the sessions listed.
@@ -109,8 +112,8 @@ test.describe('Mis datos', () => {
     await expect(dialog.getByText(/^Tu archivo está listo/)).toBeVisible();
     const { files } = await downloadArchive(page, /^Descargar el archivo/);
     expect(JSON.parse(files['perfil.json'] ?? 'null')).toMatchObject({
-      username: 'marcos',
-      email: ACCOUNTS.vip.email,
+      nombre_de_usuario: 'marcos',
+      correo: ACCOUNTS.vip.email,
     });
     await expectAccessible(page);
 

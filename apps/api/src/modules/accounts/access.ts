@@ -7,6 +7,7 @@ import { rolePermissions, roles, sessions, tools, users } from '../../db/schema'
 import { usernameSkeleton } from '../../db/username-skeleton';
 import { conflict } from '../../lib/errors';
 import { moveEpoch } from './epoch';
+import { accountErasures } from './schema';
 
 /** What an account may do: the role it holds and whether it may sign in. */
 export interface Access {
@@ -129,6 +130,16 @@ export function createAccessRepo(database: AppDatabase) {
         .where(eq(users.id, id));
       return row;
     },
+
+    /** Drops the account's scheduled erasure; answers whether one was there. */
+    cancelScheduledErasure: (id: number): Promise<boolean> =>
+      write(async (tx) => {
+        const gone = await tx
+          .delete(accountErasures)
+          .where(eq(accountErasures.user_id, id))
+          .returning({ user_id: accountErasures.user_id });
+        return gone.length > 0;
+      }),
 
     insertMember: (values: NewMember): Promise<number> => write((tx) => insertMember(tx, values)),
 

@@ -64,3 +64,17 @@ export function paymentWaitingEmail(member: Member, plan: string, claimLink: str
     closing: ['Si no has pagado nada, ignora este mensaje: tu cuenta no cambia.'],
   });
 }
+
+/** To a member who had asked to erase their account at the end of the period, then renewed at Stripe. */
+export function erasureCancelledByRenewalEmail(member: Member, profileLink: string): MailMessage {
+  return letter({
+    to: member.email,
+    subject: 'Tu cuenta ya no se eliminará',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      'Has renovado tu suscripción en Stripe, así que hemos cancelado la eliminación de tu cuenta que habías programado para el final del periodo pagado. Tu cuenta y tus datos se conservan.',
+      'Si aún quieres eliminarla, puedes hacerlo desde tu perfil:',
+    ],
+    button: { label: 'Ir a mi perfil', link: profileLink },
+  });
+}

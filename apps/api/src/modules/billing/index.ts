@@ -1,9 +1,16 @@
 /** What the billing module offers the app: plans, checkout, and the webhook that keeps subscriptions in step. */
 export { createCheckoutService } from './checkout';
 export { createCustomersRepo } from './customers-repo';
-export { createSubscriptionEnder } from './end-subscription';
+export { createCustomerDeleter, createSubscriptionEnder } from './end-subscription';
+export { createInvoiceReader } from './invoices';
 export { createPlansRepo } from './plans-repo';
-export { liveSubscriptions, planUsesRole, subscribersIn, type LiveSubscription } from './member-reads';
+export {
+  liveSubscriptions,
+  planUsesRole,
+  stripeCustomers,
+  subscribersIn,
+  type LiveSubscription,
+} from './member-reads';
 export { createPlansService, type PlansService } from './plans-service';
 export { billingRoutes } from './routes';
 /** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */

@@ -28,6 +28,16 @@ export const liveSubscriptions = async (on: Db, where: SQL | undefined): Promise
   );
 };
 
+/** The Stripe customers of the accounts `where` selects (an erasure deletes them at Stripe). */
+export const stripeCustomers = async (on: Db, where: SQL | undefined): Promise<string[]> => {
+  const rows = await on
+    .select({ customer_id: billingSubscriptions.customer_id })
+    .from(users)
+    .innerJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
+    .where(and(where, isNotNull(billingSubscriptions.customer_id)));
+  return [...new Set(rows.flatMap((row) => (row.customer_id ? [row.customer_id] : [])))];
+};
+
 /** The members whose subscription is in one of the filter's statuses (billing_subscriptions_status_idx). */
 export const subscribersIn = (on: Db, filter: BillingFilter): SQL =>
   inArray(

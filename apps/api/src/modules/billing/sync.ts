@@ -34,7 +34,12 @@ import {
 import { created, diff, type Actor, type HistoryRecorder } from '../history';
 import type { Notifier } from '../notifications';
 import { routePayment } from './decide';
-import { paymentFailedEmail, paymentWaitingEmail, subscriptionEndedEmail } from './emails';
+import {
+  erasureCancelledByRenewalEmail,
+  paymentFailedEmail,
+  paymentWaitingEmail,
+  subscriptionEndedEmail,
+} from './emails';
 import { expireOpenCheckouts } from './open-checkouts';
 import type {
   PricePlan,
@@ -409,6 +414,19 @@ export function createBillingSync(deps: BillingSyncDeps) {
     if (other && grantsAccess(previous.status) && !grantsAccess(state.status)) return NOTHING;
     const previousStatus = other ? undefined : previous?.status;
     await repo.saveSubscription(before.id, state, plan, clock.now());
+    // Renewed at Stripe (it will charge again): a scheduled erasure would leave it charging nobody's account.
+    const erasureCancelled =
+      grantsAccess(state.status) &&
+      !state.cancelAtPeriodEnd &&
+      (await access.cancelScheduledErasure(before.id));
+    if (erasureCancelled) {
+      await history.recordAction(STRIPE_ACTOR, {
+        kind: 'user.erasure_cancelled',
+        entity_type: 'user',
+        entity_id: before.id,
+        label: before.username,
+      });
+    }
 
     // Administration is a role's tools, whatever its name: billing never changes someone who administers.
     const administers = isAdmin(before) || grantsAdministration(await repo.roleTools(before.role_id));
@@ -439,7 +457,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
       });
     }
     return {
-      messages: emailsFor({ after, administers, setupToken, plan, state, previousStatus }),
+      messages: [
+        ...emailsFor({ after, administers, setupToken, plan, state, previousStatus }),
+        ...(erasureCancelled ? [erasureCancelledByRenewalEmail(after, `${deps.publicUrl()}/perfil`)] : []),
+      ],
       paidMember: setupToken ? { member: after, plan: plan.role } : undefined,
     };
   }

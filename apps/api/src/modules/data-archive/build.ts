@@ -2,19 +2,50 @@ import { DATA_ARCHIVE_DAYS } from '@app/contracts';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/client';
 import { writeCsv } from '../../lib/csv';
-import { ARCHIVE_PARTS, README_FILE, type ArchivePart, type Cell } from './parts';
+import {
+  ARCHIVE_PARTS,
+  INDEX_FILE,
+  README_FILE,
+  type ArchivePart,
+  type ArchiveSources,
+  type Cell,
+} from './parts';
 
 const cellText = (value: Cell): string =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
 
-/** The file's text: a CSV with a header row (even when empty), or indented JSON. */
-async function fileText(part: ArchivePart, db: Db, userId: number): Promise<string> {
-  if (part.kind === 'json') return `${JSON.stringify(await part.read(db, userId), null, 2)}\n`;
-  const rows = await part.read(db, userId);
-  return writeCsv(
+/** One file as indice.json describes it, for a program that reads the archive. */
+interface IndexEntry {
+  archivo: string;
+  formato: 'csv' | 'json';
+  descripcion: string;
+  /** A CSV's header, in order. */
+  columnas?: readonly string[];
+  /** A CSV's rows, or a JSON list's items; absent for a JSON object. */
+  filas?: number;
+}
+
+/** The file's text (a CSV with a header row, even when empty, or indented JSON) and its index entry. */
+async function fileOf(
+  part: ArchivePart,
+  db: Db,
+  userId: number,
+  sources: ArchiveSources,
+): Promise<{ text: string; entry: IndexEntry }> {
+  const entry = { archivo: part.file, formato: part.kind, descripcion: part.about };
+  if (part.kind === 'json') {
+    const value = await part.read(db, userId, sources);
+    return {
+      text: `${JSON.stringify(value, null, 2)}\n`,
+      entry: Array.isArray(value) ? { ...entry, filas: value.length } : entry,
+    };
+  }
+  const rows = await part.read(db, userId, sources);
+  const text = writeCsv(
     part.columns,
     rows.map((row) => part.columns.map((column) => cellText(row[column] ?? null))),
   );
+  return { text, entry: { ...entry, columnas: part.columns, filas: rows.length } };
 }
 
 /** README.txt: what the archive is and one paragraph per file, in Spanish. */
@@ -24,6 +55,7 @@ function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): st
     '',
     `Este archivo reúne todo lo que la comunidad guarda sobre tu cuenta, tal como estaba el ${madeAt.toISOString().slice(0, 10)} (fechas en UTC).`,
     'Los archivos .json se abren con cualquier editor de texto; los .csv, con una hoja de cálculo.',
+    `${INDEX_FILE} describe cada archivo (formato, columnas y número de filas) para leerlo con un programa.`,
     `El enlace de descarga funciona durante ${DATA_ARCHIVE_DAYS} días y solo con la sesión de quien lo pidió.`,
     '',
     'Qué contiene cada archivo:',
@@ -48,15 +80,21 @@ export async function buildArchive(
   db: Db,
   userId: number,
   madeAt: Date,
+  sources: ArchiveSources,
   onProgress: (done: number, total: number) => Promise<void>,
 ): Promise<Uint8Array> {
   const files: Zippable = { [README_FILE]: strToU8(readme(madeAt)) };
+  const index: IndexEntry[] = [];
   let done = 0;
   for (const part of ARCHIVE_PARTS) {
-    files[part.file] = strToU8(await fileText(part, db, userId));
+    const { text, entry } = await fileOf(part, db, userId, sources);
+    files[part.file] = strToU8(text);
+    index.push(entry);
     done += 1;
     await onProgress(done, ARCHIVE_PARTS.length);
   }
+  const described = { generado: madeAt.toISOString(), zona_horaria_de_las_fechas: 'UTC', archivos: index };
+  files[INDEX_FILE] = strToU8(`${JSON.stringify(described, null, 2)}\n`);
   // fflate's asynchronous zip compresses on worker threads: a large archive never stalls this node's requests.
   return new Promise((resolve, reject) => {
     zip(files, { level: 6, mtime: madeAt }, (error, data) => (error ? reject(error) : resolve(data)));

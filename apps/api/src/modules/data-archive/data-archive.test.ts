@@ -14,11 +14,18 @@ import {
   signInWithEmailCode,
 } from '../../../test/helper';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../test/fakes/stripe';
 import { SEEDED_TOTP_SECRET, seedMemberData } from '../../../test/support/member-data';
+import { roles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from '../history/schema';
 import { sentEmails } from '../notifications/schema';
-import { ARCHIVE_PARTS, README_FILE } from './parts';
+import { ARCHIVE_PARTS, INDEX_FILE, README_FILE } from './parts';
 import { dataArchives } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,9 +61,11 @@ function filesOf(zip: Buffer): Record<string, string> {
 }
 
 let smtp: FakeSmtp | undefined;
+const stripes: FakeStripe[] = [];
 afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
+  await Promise.all(stripes.splice(0).map((fake) => fake.close()));
 });
 
 /** Signs a seeded member in again: their seeded authenticator app answers the second step. */
@@ -82,11 +91,31 @@ async function signInAgain(
   return `session=${session!.value}`;
 }
 
+/** An invoice at the fake Stripe for a seeded member's customer. */
+const invoiceFor = (mark: string, amount: number) => ({
+  id: `in_${mark}`,
+  object: 'invoice',
+  customer: `cus_${mark}`,
+  number: `F-${mark}`,
+  status: 'paid',
+  amount_due: amount,
+  amount_paid: amount,
+  currency: 'eur',
+  created: Date.parse('2026-10-01T09:00:00.000Z') / 1000,
+});
+
 async function setUp() {
   const clock = movableClock();
   smtp = await startFakeSmtp();
+  const fake = await startFakeStripe();
+  stripes.push(fake);
+  fake.invoices.set('in_ALFAMARK', invoiceFor('ALFAMARK', 4900));
+  fake.invoices.set('in_ZZBETAMARK', invoiceFor('ZZBETAMARK', 1900));
   const t = await createTestApp(
-    { mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined } },
+    {
+      mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
+      stripe: { secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: fake.baseUrl },
+    },
     { clock },
   );
   const alfa = await addUser(t.db, { email: 'alfa@example.com', username: 'alfa' });
@@ -116,7 +145,38 @@ describe('a member’s data archive', () => {
       /^attachment; filename="datos-alfa-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = filesOf(res.rawPayload);
-    expect(Object.keys(files).sort()).toEqual([README_FILE, ...ARCHIVE_PARTS.map((p) => p.file)].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [README_FILE, INDEX_FILE, ...ARCHIVE_PARTS.map((p) => p.file)].sort(),
+    );
+    // indice.json and the files agree: each file listed once, a CSV's header and rows as it says.
+    const index = JSON.parse(files[INDEX_FILE]!) as {
+      archivos: {
+        archivo: string;
+        formato: string;
+        descripcion: string;
+        columnas?: string[];
+        filas?: number;
+      }[];
+    };
+    expect(index.archivos.map((entry) => entry.archivo).sort()).toEqual(
+      Object.keys(files)
+        .filter((name) => name !== README_FILE && name !== INDEX_FILE)
+        .sort(),
+    );
+    for (const entry of index.archivos) {
+      const text = files[entry.archivo]!;
+      expect(entry.formato, entry.archivo).toBe(entry.archivo.endsWith('.csv') ? 'csv' : 'json');
+      expect(entry.descripcion.length, entry.archivo).toBeGreaterThan(10);
+      if (entry.formato === 'csv') {
+        const lines = text.trimEnd().split('\r\n');
+        expect(lines[0], entry.archivo).toBe(entry.columnas!.join(','));
+        // The seed's texts hold no line breaks: one line per row.
+        expect(lines.length - 1, entry.archivo).toBe(entry.filas);
+      } else {
+        const value = JSON.parse(text) as unknown;
+        expect(entry.filas, entry.archivo).toBe(Array.isArray(value) ? value.length : undefined);
+      }
+    }
     for (const part of ARCHIVE_PARTS) expect(files[README_FILE]).toContain(part.file);
 
     for (const [name, text] of Object.entries(files)) {
@@ -131,12 +191,24 @@ describe('a member’s data archive', () => {
       if (part.kind === 'csv') expect(text.trim().split('\r\n').length, part.file).toBeGreaterThan(1);
       else expect(text.trim(), part.file).not.toMatch(/^(null|\[\]|\{\})$/);
     }
+    // Spanish throughout: no stored English name as a header or key, no stored English state as a value.
+    const english =
+      /\b(created_at|customer_id|expires_at|requested_at|subject|status|is_active|user_agent)\b/;
+    for (const [name, text] of Object.entries(files)) {
+      if (name.endsWith('.csv')) expect(text.split('\r\n')[0], name).not.toMatch(english);
+      else if (name.endsWith('.json'))
+        expect(text.match(/"[a-z_]+":/g)?.join(' ') ?? '', name).not.toMatch(english);
+    }
+    expect(files['suscripcion.json']).not.toMatch(/"(active|trialing|past_due|canceled|unpaid)"/);
+    expect(files['archivos-de-datos.csv']).not.toMatch(/running|pending|ready|failed/);
     expect(files['perfil.json']).toContain('alfa@example.com');
     expect(files['correos.csv']).toContain('Asunto ALFAMARK');
     expect(files['redgram-historial.json']).toContain('Variante ALFAMARK');
     expect(files['videos-vistos.csv']).toContain('Clase ALFAMARK');
     expect(files['historial-de-la-cuenta.csv']).toContain('Plan-ALFAMARK');
     expect(files['suscripcion.json']).toContain('cus_ALFAMARK');
+    // The payments, read from Stripe when the archive was made.
+    expect(files['pagos.csv']).toContain('2026-10-01T09:00:00.000Z,F-ALFAMARK,Pagada,49.00,EUR');
   });
 
   it('is asked for once a day: a second request is refused in Spanish until 24 hours have passed', async () => {
@@ -217,7 +289,8 @@ describe('a member’s data archive', () => {
     await post(app, '/api/accounts/data-archive', alfaCookie);
     const mail = await smtp!.waitForMessage(alfa.email, 'Tu archivo de datos está listo');
     expect(mail.text).toContain('Hola, alfa:');
-    expect(mail.text).toContain('/perfil');
+    // Straight to the download, not the top of the profile.
+    expect(mail.text).toContain('/perfil#mis-datos');
     expect(mail.text).toContain('durante 7 días');
     await vi.waitFor(async () => {
       const rows = await db
@@ -260,6 +333,33 @@ describe('an administrator’s archive of a member', () => {
     expect((await get(app, dataArchiveDownloadPath(archive!.id), zetaCookie)).statusCode).toBe(404);
     const mail = await smtp!.waitForMessage(ADMIN.email, 'El archivo de datos de zzbeta está listo');
     expect(mail.text).toContain('/config');
+    // The member is told an administrator holds a copy of their data.
+    const told = await smtp!.waitForMessage(
+      zeta.email,
+      'Un administrador ha preparado una copia de tus datos',
+    );
+    expect(told.text).toContain('/perfil#mis-datos');
+  });
+
+  it('is refused to an administrator who no longer holds Configuración when downloading', async () => {
+    const { app, db, zeta } = await setUp();
+    const other = await addUser(db, {
+      email: 'otra-admin@example.com',
+      username: 'otraadmin',
+      role: 'admin',
+    });
+    const cookie = await signInWithEmailCode(app, other.email, other.password, smtp!);
+    const url = `/api/admin/users/${zeta.id}/data-archive`;
+    expect((await post(app, url, cookie)).statusCode).toBe(200);
+    const { archive } = await whenFinished(app, url, cookie);
+    expect((await get(app, dataArchiveDownloadPath(archive!.id), cookie)).statusCode).toBe(200);
+
+    // Demoted to a member's role: the archive of someone else is no longer theirs to take.
+    const [member] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'cafeinas'));
+    await db.update(users).set({ role_id: member!.id }).where(eq(users.id, other.id));
+    const res = await get(app, dataArchiveDownloadPath(archive!.id), cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: DATA_ARCHIVE_MESSAGES.notFound });
   });
 
   it('answers 404 for an account that does not exist', async () => {

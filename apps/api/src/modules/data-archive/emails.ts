@@ -35,3 +35,21 @@ export function memberArchiveReadyEmail(admin: Account, member: Account, link: s
     button: { label: 'Ir a Configuración', link, note: NOTE },
   });
 }
+
+/**
+ * To the member whose archive an administrator had prepared: who may now read a copy of their data, and what
+ * to do if it was not expected.
+ */
+export function archivePreparedForMemberEmail(member: Account, profileLink: string): MailMessage {
+  return letter({
+    to: member.email,
+    subject: 'Un administrador ha preparado una copia de tus datos',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      'Un administrador de la comunidad ha preparado un archivo con todo lo que la comunidad guarda sobre tu cuenta, y podrá descargarlo durante los próximos días.',
+      'Tú también puedes descargar una copia de tus datos cuando quieras desde tu perfil, en «Mis datos».',
+    ],
+    button: { label: 'Ir a Mis datos', link: profileLink },
+    closing: ['Si tienes cualquier duda sobre este archivo, responde a este correo.'],
+  });
+}

@@ -1,4 +1,11 @@
-import { describeHistoryChange, historyKindLabel, roleDisplayName, type HistoryChange } from '@app/contracts';
+import {
+  describeHistoryChange,
+  historyKindLabel,
+  roleDisplayName,
+  SUBSCRIPTION_STATUS_LABELS,
+  SubscriptionStatus,
+  type HistoryChange,
+} from '@app/contracts';
 import { and, asc, eq, getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
@@ -26,11 +33,100 @@ export type Row = Record<string, Cell>;
  * reads any value.
  */
 export type ArchivePart = { file: string; about: string; tables: readonly string[] } & (
-  | { kind: 'csv'; columns: readonly string[]; read(db: Db, userId: number): Promise<Row[]> }
-  | { kind: 'json'; read(db: Db, userId: number): Promise<unknown> }
+  | {
+      kind: 'csv';
+      columns: readonly string[];
+      read(db: Db, userId: number, sources: ArchiveSources): Promise<Row[]>;
+    }
+  | { kind: 'json'; read(db: Db, userId: number, sources: ArchiveSources): Promise<unknown> }
 );
 
+/** What the archive reads beyond the database, at build time. */
+export interface ArchiveSources {
+  /** A Stripe customer's invoices (none without Stripe configured). */
+  invoices(customerId: string): Promise<Row[]>;
+}
+
 const kindOf = (file: string) => (file.endsWith('.csv') ? 'csv' : 'json');
+
+/**
+ * The Spanish name of each stored column the archive shows (the spec's own Spanish names, such as `titulo`,
+ * stay as they are): a member reads headers and keys in their language.
+ */
+const SPANISH_NAMES: Readonly<Record<string, string>> = {
+  api_response: 'respuesta_de_la_ia',
+  cancel_at_period_end: 'no_se_renovara',
+  confirmed_at: 'activada_en',
+  created_at: 'fecha_creacion',
+  current_period_end: 'fin_del_periodo',
+  customer_id: 'id_de_cliente_en_stripe',
+  day: 'dia',
+  deactivated_by_admin: 'desactivada_por_un_administrador',
+  digest_due_at: 'resumen_pendiente_para',
+  email: 'correo',
+  email_code_expires_at: 'codigo_por_correo_caduca_en',
+  email_tries: 'intentos_de_codigo',
+  email_verified: 'correo_verificado',
+  end_role_id: 'id_del_rol_al_terminar',
+  erase_at: 'se_eliminara_el',
+  error_message: 'mensaje_de_error',
+  expires_at: 'caduca_en',
+  factors: 'factores',
+  input_text: 'texto_enviado',
+  is_active: 'activa',
+  last_sent_at: 'ultimo_aviso_en',
+  last_used_at: 'ultimo_uso',
+  mode: 'modo',
+  name: 'nombre',
+  needs_setup: 'falta_configurar',
+  phone: 'telefono',
+  placeholder: 'provisional',
+  plan_role_id: 'id_del_rol_del_plan',
+  price_id: 'id_de_precio_en_stripe',
+  profile_id: 'id_de_perfil',
+  profile_name: 'nombre_del_perfil',
+  prompt: 'instrucciones',
+  provider: 'proveedor',
+  provider_updated_at: 'actualizado_por_stripe_en_ms',
+  purpose: 'proposito',
+  ready_at: 'listo_en',
+  received_at: 'recibido_en',
+  record_id: 'id_del_registro',
+  requested_at: 'pedido_en',
+  sector: 'sector',
+  sent_at: 'enviado_en',
+  social_network: 'red_social',
+  sort_date: 'fecha_de_orden',
+  specific_audience: 'audiencia_especifica',
+  status: 'estado',
+  subject: 'asunto',
+  subscription_id: 'id_de_suscripcion_en_stripe',
+  target_audience: 'publico_objetivo',
+  tool: 'herramienta',
+  transports: 'transportes',
+  updated_at: 'actualizado_en',
+  used_at: 'usado_en',
+  user_agent: 'navegador',
+  username: 'nombre_de_usuario',
+  uses: 'usos',
+  variants: 'variantes',
+  visual_optimization: 'optimizacion_visual',
+};
+
+/** A stored column's name as the archive shows it. */
+const spanishName = (name: string): string => SPANISH_NAMES[name] ?? name;
+
+/** An object's keys in Spanish (one level: the archive's rows and records). */
+const spanishKeys = (row: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [spanishName(key), value]));
+
+/** The state of an archive in words, as the screen says it. */
+const ARCHIVE_STATUS: Readonly<Record<string, string>> = {
+  pending: 'pendiente',
+  running: 'en preparación (este archivo, si es el último)',
+  ready: 'listo',
+  failed: 'no se pudo preparar',
+};
 
 /**
  * Every row of `table` whose `by` column names the member, with every column but `by` and `omit` (secrets such
@@ -45,15 +141,16 @@ function rowsOf<T extends SQLiteTable>(spec: {
   omit?: readonly string[];
 }): ArchivePart {
   const hidden = new Set([spec.by.name, ...(spec.omit ?? [])]);
-  const columns = Object.entries(getTableColumns(spec.table))
+  const keys = Object.entries(getTableColumns(spec.table))
     .filter(([, column]) => !hidden.has(column.name))
     .map(([key]) => key);
+  const columns = keys.map(spanishName);
   const read = async (db: Db, userId: number): Promise<Row[]> => {
     const rows = (await db
       .select()
       .from(spec.table as SQLiteTable)
       .where(eq(spec.by, userId))) as Record<string, Cell>[];
-    return rows.map((row) => Object.fromEntries(columns.map((key) => [key, row[key] ?? null])));
+    return rows.map((row) => Object.fromEntries(keys.map((key) => [spanishName(key), row[key] ?? null])));
   };
   const tables = [getTableName(spec.table)];
   return kindOf(spec.file) === 'csv'
@@ -76,7 +173,7 @@ async function profile(db: Db, userId: number): Promise<unknown> {
       is_active: users.is_active,
       email_verified: users.email_verified,
       deactivated_by_admin: users.deactivated_by_admin,
-      created_at: users.created_at,
+      fecha_alta: users.created_at,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
@@ -86,8 +183,18 @@ async function profile(db: Db, userId: number): Promise<unknown> {
     .select({ last_sent_at: adminMailThrottle.last_sent_at, digest_due_at: adminMailThrottle.digest_due_at })
     .from(adminMailThrottle)
     .where(eq(adminMailThrottle.user_id, userId));
-  return { ...user, rol: roleDisplayName(user.rol), avisos_de_registro: notices ?? null };
+  return {
+    ...spanishKeys(user),
+    rol: roleDisplayName(user.rol),
+    avisos_de_registro: notices ? spanishKeys(notices) : null,
+  };
 }
+
+/** A subscription's state as the profile says it («Activa», «Cancelada»…). */
+const statusLabel = (status: string | null): string | null => {
+  const known = SubscriptionStatus.safeParse(status);
+  return known.success ? SUBSCRIPTION_STATUS_LABELS[known.data] : status;
+};
 
 async function subscription(db: Db, userId: number): Promise<unknown> {
   const roleNames = new Map(
@@ -108,13 +215,26 @@ async function subscription(db: Db, userId: number): Promise<unknown> {
   return {
     suscripcion: current
       ? {
-          ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'user_id')),
+          ...spanishKeys(Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'user_id'))),
+          estado: statusLabel(current.status),
           plan: nameOf(current.plan_role_id),
           rol_al_terminar: nameOf(current.end_role_id),
         }
       : null,
-    pagos_en_espera: waiting.map(({ user_id: _user, token_hash: _hash, ...payment }) => payment),
+    pagos_en_espera: waiting.map(({ user_id: _user, token_hash: _hash, ...payment }) => ({
+      ...spanishKeys(payment),
+      estado: statusLabel(payment.status),
+    })),
   };
+}
+
+/** The member's invoices as Stripe holds them, read when the archive is built. */
+async function payments(db: Db, userId: number, sources: ArchiveSources): Promise<Row[]> {
+  const [current] = await db
+    .select({ customer_id: billingSubscriptions.customer_id })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.user_id, userId));
+  return current ? sources.invoices(current.customer_id) : [];
 }
 
 async function accountHistory(db: Db, userId: number): Promise<Row[]> {
@@ -186,9 +306,12 @@ async function archives(db: Db, userId: number): Promise<Row[]> {
     .from(dataArchives)
     .where(eq(dataArchives.user_id, userId))
     .orderBy(asc(dataArchives.requested_at));
-  return rows.map(({ requested_by, ...row }) => ({
-    ...row,
-    pedido_por: requested_by === userId ? 'Tú' : 'Un administrador',
+  return rows.map((row) => ({
+    pedido_en: row.requested_at,
+    estado: ARCHIVE_STATUS[row.status] ?? row.status,
+    listo_en: row.ready_at,
+    caduca_en: row.expires_at,
+    pedido_por: row.requested_by === userId ? 'Tú' : 'Un administrador',
   }));
 }
 
@@ -212,6 +335,15 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     tables: ['billing_subscriptions', 'billing_waiting_payments'],
     kind: 'json',
     read: subscription,
+  },
+  {
+    file: 'pagos.csv',
+    about:
+      'Tus facturas tal como las guarda Stripe en el momento de preparar el archivo: fecha, número, estado, importe y moneda.',
+    tables: [],
+    kind: 'csv',
+    columns: ['fecha', 'numero', 'estado', 'importe', 'moneda'],
+    read: payments,
   },
   {
     file: 'historial-de-la-cuenta.csv',
@@ -368,9 +500,11 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     about: 'Los archivos de tus datos pedidos hasta ahora, por ti o por un administrador.',
     tables: ['data_archives'],
     kind: 'csv',
-    columns: ['requested_at', 'status', 'ready_at', 'expires_at', 'pedido_por'],
+    columns: ['pedido_en', 'estado', 'listo_en', 'caduca_en', 'pedido_por'],
     read: archives,
   },
 ];
 
 export const README_FILE = 'README.txt';
+/** The machine-readable list of the archive's files. */
+export const INDEX_FILE = 'indice.json';

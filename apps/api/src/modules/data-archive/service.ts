@@ -13,7 +13,8 @@ import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { formatDateTime } from '../../lib/zoned-time';
 import type { Actor, HistoryRecorder } from '../history';
 import { buildArchive } from './build';
-import { memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
+import { archivePreparedForMemberEmail, memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
+import type { ArchiveSources } from './parts';
 import type { DataArchiveJob, DataArchiveRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,7 +30,11 @@ export interface DataArchiveDeps {
   publicUrl(): string;
   timeZone: string;
   log: { error(obj: object, msg: string): void };
+  /** What the archive reads beyond the database (the invoices at Stripe). */
+  sources?: ArchiveSources;
 }
+
+const NO_SOURCES: ArchiveSources = { invoices: () => Promise.resolve([]) };
 
 /** The account that asks: the signed-in user of the request. */
 interface Requester {
@@ -81,11 +86,14 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     const member = accounts.find((account) => account.id === job.user_id);
     const requester = accounts.find((account) => account.id === job.requested_by);
     if (!member || !requester) return;
-    const message =
-      requester.id === member.id
-        ? ownArchiveReadyEmail(member, `${deps.publicUrl()}/perfil`)
-        : memberArchiveReadyEmail(requester, member, `${deps.publicUrl()}/config`);
-    await deps.mailer.send(message);
+    const myData = `${deps.publicUrl()}/perfil#mis-datos`;
+    if (requester.id === member.id) {
+      await deps.mailer.send(ownArchiveReadyEmail(member, myData));
+      return;
+    }
+    await deps.mailer.send(memberArchiveReadyEmail(requester, member, `${deps.publicUrl()}/config`));
+    // The member is told that someone else holds a copy of their data.
+    await deps.mailer.send(archivePreparedForMemberEmail(member, myData));
   }
 
   /** Builds one claimed job; a failure marks it failed (the member may ask again at once). */
@@ -94,8 +102,12 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     if (!job) return;
     try {
       const madeAt = clock.now();
-      const zip = await buildArchive(deps.database.read, job.user_id, madeAt, (done, total) =>
-        repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
+      const zip = await buildArchive(
+        deps.database.read,
+        job.user_id,
+        madeAt,
+        deps.sources ?? NO_SOURCES,
+        (done, total) => repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
       );
       const readyAt = clock.now();
       const finished = await repo.finish(id, node, {
@@ -213,11 +225,19 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
       return view(job);
     },
 
-    /** The ZIP, for the account that asked for it alone, while its 7 days last. */
-    async download(id: number, user: Requester): Promise<{ zip: Buffer; fileName: string }> {
+    /**
+     * The ZIP, for the account that asked for it alone, while its 7 days last. Another member's archive also
+     * needs the administration tool now: one taken away since the request takes the download with it.
+     */
+    async download(
+      id: number,
+      user: Requester & { permissions: readonly string[] },
+    ): Promise<{ zip: Buffer; fileName: string }> {
       const job = await repo.withContent(id);
       // Another account's archive reads as missing: its existence is not told.
       if (job?.requested_by !== user.id) throw notFound(DATA_ARCHIVE_MESSAGES.notFound);
+      if (job.user_id !== user.id && !user.permissions.includes('config'))
+        throw notFound(DATA_ARCHIVE_MESSAGES.notFound);
       if (job.status !== 'ready') throw new AppError(409, DATA_ARCHIVE_MESSAGES.notReady);
       if (!view(job).downloadable || job.content === null)
         throw new AppError(410, DATA_ARCHIVE_MESSAGES.expired);

@@ -21,7 +21,11 @@ describe("the erasure's coverage", () => {
   it('names each table once, and only tables that refer to an account', async () => {
     const tables = await accountTables();
     expect(new Set(covered()).size).toBe(covered().length);
-    expect(covered().filter((name) => !tables.has(name))).toEqual([]);
+    // A table found by what the member is (hashed keys), not by an account column, says how it finds them.
+    const byColumn = ERASURE_COVERAGE.filter((entry) => entry.action !== 'forget').map((entry) =>
+      getTableName(entry.table),
+    );
+    expect(byColumn.filter((name) => !tables.has(name))).toEqual([]);
   });
 
   it('deletes each table by one of its account columns, and keeps a table only for a reason', () => {

@@ -1,5 +1,6 @@
-import type { Column, Table } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
+import { inArray, like, or, type Column, type SQL, type Table } from 'drizzle-orm';
+import { rateLimits, sessions, users } from '../../db/schema';
+import { accountRateLimitKeys } from '../../lib/rate-limits';
 import { accountErasures, emailConfirmations, passwordResetTokens } from '../accounts';
 import { knownDevices } from '../auth';
 import { billingSubscriptions, billingWaitingPayments } from '../billing';
@@ -13,19 +14,51 @@ import { statsToolUses } from '../stats';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../two-factor';
 import { videoRecords } from '../video-tools';
 
+/** A member as the erasure finds them: the id, and what names them in text. */
+export interface ErasedMember {
+  id: number;
+  email: string;
+  username: string;
+  phone: string | null;
+}
+
 /**
  * What the erasure of an account does to every table that refers to an account, one line per table:
- * `delete` removes the rows whose `column` holds the member's id; `pseudonymise` rewrites them (Historial);
- * `keep` leaves them, for the reason given. coverage.test.ts walks the schema and fails when a table with an
+ * `delete` removes the rows whose `column` holds the member's id (and with `scrub`, rewrites the member's
+ * name, email and phone under their pseudonym in the other rows' texts); `forget` removes the rows `rows` finds by
+ * what the member is (a table with no account column, such as the hashed rate-limit keys);
+ * `pseudonymise` rewrites them (Historial); `keep` leaves them, for the reason given. coverage.test.ts walks the schema and fails when a table with an
  * account column is missing here, so a new table is one more line.
  */
 export type ErasureCoverage =
-  | { table: Table; action: 'delete'; column: Column }
+  | {
+      table: Table;
+      action: 'delete';
+      column: Column;
+      /** Text columns of the rows left (other accounts') where the member's name is pseudonymised. */
+      scrub?: { key: Column; columns: readonly Column[] };
+    }
+  | { table: Table; action: 'forget'; rows: (members: readonly ErasedMember[]) => SQL | undefined }
   | { table: Table; action: 'pseudonymise'; how: string }
   | { table: Table; action: 'keep'; reason: string };
 
 export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: sessions, action: 'delete', column: sessions.user_id },
+  // The limiters' counters of the member's address, id and known devices (their keys are hashes of them).
+  {
+    table: rateLimits,
+    action: 'forget',
+    rows: (members) => {
+      const keys = members.map(accountRateLimitKeys);
+      return or(
+        inArray(
+          rateLimits.key,
+          keys.flatMap(({ exact }) => exact),
+        ),
+        ...keys.flatMap(({ prefixes }) => prefixes.map((prefix) => like(rateLimits.key, `${prefix}%`))),
+      );
+    },
+  },
   { table: passwordResetTokens, action: 'delete', column: passwordResetTokens.user_id },
   { table: emailConfirmations, action: 'delete', column: emailConfirmations.user_id },
   { table: billingSubscriptions, action: 'delete', column: billingSubscriptions.user_id },
@@ -47,7 +80,13 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
   { table: trustedDevices, action: 'delete', column: trustedDevices.user_id },
   { table: knownDevices, action: 'delete', column: knownDevices.user_id },
   { table: webauthnChallenges, action: 'delete', column: webauthnChallenges.user_id },
-  { table: sentEmails, action: 'delete', column: sentEmails.user_id },
+  // Others' mail names the member too («Nuevo registro pendiente de activación: …»): pseudonymised there.
+  {
+    table: sentEmails,
+    action: 'delete',
+    column: sentEmails.user_id,
+    scrub: { key: sentEmails.id, columns: [sentEmails.subject] },
+  },
   // The tool uses are per member only to count distinct members; the closed days keep the community's totals.
   { table: statsToolUses, action: 'delete', column: statsToolUses.user_id },
   // An archive holds a copy of the member's data. An administrator's own requests for others keep their

@@ -47,3 +47,18 @@ export function erasureScheduledEmail(member: Member, eraseAt: string, timeZone:
     ],
   });
 }
+
+/** To the address an account had, after an administrator erased it: what happened, and whom to ask. */
+export function accountErasedByAdminEmail(member: Member): MailMessage {
+  return letter({
+    to: member.email,
+    subject: 'Un administrador ha eliminado tu cuenta',
+    greeting: `Hola, ${member.username}:`,
+    paragraphs: [
+      'Un administrador de la comunidad ha eliminado tu cuenta. Se han cerrado tus sesiones y se han borrado tus datos personales: los textos generados con IA, los perfiles de audiencia, los registros de vídeos guardados, tus marcas de clases vistas y tus inicios de sesión.',
+      'Si tenías una suscripción, ya no se renovará, y tus datos de pago se han borrado de Stripe (las facturas emitidas se conservan, como exige la ley).',
+      'El historial de los administradores conserva las acciones sobre tu cuenta bajo un seudónimo, sin tu nombre ni tu correo.',
+    ],
+    closing: ['Si crees que se trata de un error, responde a este correo.'],
+  });
+}

@@ -1,7 +1,8 @@
-import { ERASED_MEMBER_PREFIX, ERASURE_MESSAGES, HISTORY_KIND_LABELS } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { ERASED_MEMBER_PREFIX, ERASURE_MESSAGES, HISTORY_KIND_LABELS, stripeWebhook } from '@app/contracts';
+import { eq, getTableName } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FAKE_PRICES,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
   fakeStripeClient,
@@ -18,11 +19,15 @@ import {
 } from '../../../test/support/planted-data';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { users } from '../../db/schema';
+import { rateLimits, users } from '../../db/schema';
+import { accountRateLimitKeys } from '../../lib/rate-limits';
+import { ERASURE_COVERAGE } from './coverage';
 import { createMailer, type Mailer } from '../../integrations/mailer';
-import { billingSubscriptions } from '../billing/schema';
+import { billingPlans, billingPrices, billingSubscriptions } from '../billing/schema';
+import { roles } from '../../db/schema';
 import { auditLog } from '../history/schema';
 import { accountErasures } from '../accounts/schema';
+import { sentEmails } from '../notifications/schema';
 
 const fakes: FakeStripe[] = [];
 afterEach(async () => {
@@ -98,14 +103,63 @@ async function subscribe(t: ErasureApp, who: Someone): Promise<{ id: string; per
   return { id: subscription.id as string, periodEnd };
 }
 
+/** The vip plan on sale at the fake's monthly price, and the fake's events delivered to the app's webhook. */
+async function sellVipAndListen(t: ErasureApp): Promise<void> {
+  const [vip] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'vip'));
+  await t.db.insert(billingPlans).values({ role_id: vip!.id, end_action: 'deactivate' });
+  await t.db.insert(billingPrices).values({
+    price_id: FAKE_PRICES.vipMonthly.id,
+    role_id: vip!.id,
+    amount: FAKE_PRICES.vipMonthly.amount,
+    currency: 'eur',
+    interval: 'month',
+  });
+  t.fake.deliver = (delivery) =>
+    t.app.inject({
+      method: 'POST',
+      url: stripeWebhook.path,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+      payload: delivery.payload,
+    });
+}
+
+/** One node started at `at`: its start-up sweep erases what is due. */
+async function sweepAt(t: ErasureApp, at: Date): Promise<Mailer> {
+  const mailer = newMailer();
+  const stripe = {
+    secretKey: FAKE_STRIPE_KEY,
+    webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+    apiUrl: t.fake.baseUrl,
+  };
+  const app = await buildApp(testConfig({ admin: ADMIN, stripe }), {
+    db: t.database,
+    mailer,
+    clock: { now: () => at },
+  });
+  await app.close();
+  return mailer;
+}
+
 const eraseMine = (t: TestApp, cookie: string, body: Record<string, unknown>) =>
   postJson(t.app, '/api/accounts/erasure', body, { cookie });
 
-/** No trace of `who` is left: no row holds their id (Historial's pseudonymised entries apart), email, name or phone. */
+/** The tables whose rows the erasure's coverage declares kept (pseudonymised or kept for a reason). */
+const KEPT_TABLES = ERASURE_COVERAGE.filter(
+  (entry) => entry.action === 'pseudonymise' || entry.action === 'keep',
+).map((entry) => getTableName(entry.table));
+
+/**
+ * No trace of `who` is left: walking every table and column, no row outside a table declared kept holds their
+ * id in an account column, and no text anywhere holds their email, name, phone or the hashed keys of their
+ * rate-limit counters.
+ */
 async function expectNoTrace(t: TestApp, who: Someone): Promise<void> {
   const referring = await rowsReferring(t.db, who.id);
-  expect(Object.keys(referring).filter((column) => !column.startsWith('audit_log.'))).toEqual([]);
-  expect(await textsContaining(t.db, [who.email, who.username, who.phone])).toEqual([]);
+  expect(Object.keys(referring).filter((column) => !KEPT_TABLES.includes(column.split('.')[0]!))).toEqual([]);
+  const { exact, prefixes } = accountRateLimitKeys(who);
+  expect(await textsContaining(t.db, [who.email, who.username, who.phone, ...exact, ...prefixes])).toEqual(
+    [],
+  );
 }
 
 /** The Historial entries by or about `id`, each read as who did it and to whom. */
@@ -154,6 +208,59 @@ describe('"Eliminar mi cuenta"', () => {
     expect(mail[0]!.text).toContain('Hola, zorzal-unico:');
   });
 
+  it('deletes the rate limiters’ counters of the member’s address, id and devices, and no one else’s', async () => {
+    const t = await erasureApp();
+    const gone = await member(t, 'carbonero-unico');
+    const other = await member(t, 'herrerillo-unico');
+    const plant = async (who: { id: number; email: string }) => {
+      const { exact, prefixes } = accountRateLimitKeys(who);
+      const keys = [...exact, ...prefixes.map((prefix) => `${prefix}dispositivo`)];
+      // On PostgreSQL the limiters share the table: the member's sign-in wrote some of these already.
+      await t.db
+        .insert(rateLimits)
+        .values(keys.map((key) => ({ key, points: 1, expire: Date.now() + 60_000 })))
+        .onConflictDoNothing();
+      return keys;
+    };
+    const theirs = await plant(gone);
+    const kept = await plant(other);
+    expect((await eraseMine(t, gone.cookie, { password: gone.password })).statusCode).toBe(200);
+    const left = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(left.filter((key) => theirs.includes(key))).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(kept));
+  });
+
+  it('pseudonymises the member in the subjects of the mail sent to other accounts', async () => {
+    const t = await erasureApp();
+    const gone = await member(t, 'escribano-unico');
+    const subjects = [
+      'Nuevo registro pendiente de activación: escribano-unico',
+      'El archivo de datos de escribano-unico está listo',
+      'Nuevo miembro de pago: escribano-unico (vip)',
+      'Nuevo registro pendiente de activación: escribano-unico-bis',
+    ];
+    await t.db
+      .insert(sentEmails)
+      .values(
+        subjects.map((subject) => ({ user_id: t.adminId, subject, sent_at: new Date().toISOString() })),
+      );
+    expect((await eraseMine(t, gone.cookie, { password: gone.password })).statusCode).toBe(200);
+    const left = (await t.db.select().from(sentEmails).where(eq(sentEmails.user_id, t.adminId))).map(
+      (row) => row.subject,
+    );
+    const pseudonym = (await historyOf(t, gone.id)).find((row) => row.kind === 'user.delete')?.entity_label;
+    expect(pseudonym).toMatch(new RegExp(`^${ERASED_MEMBER_PREFIX}`));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        `Nuevo registro pendiente de activación: ${pseudonym}`,
+        `El archivo de datos de ${pseudonym} está listo`,
+        `Nuevo miembro de pago: ${pseudonym} (vip)`,
+        // Another name that only starts like theirs is not theirs.
+        'Nuevo registro pendiente de activación: escribano-unico-bis',
+      ]),
+    );
+  });
+
   it('refuses a wrong or missing password with a Spanish 400, erasing nothing', async () => {
     const t = await erasureApp();
     const who = await member(t, 'gorrion-unico');
@@ -189,6 +296,12 @@ describe('"Eliminar mi cuenta"', () => {
       t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
     ).toEqual(['DELETE']);
     expect(t.fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    // The customer goes too, with the email Stripe held.
+    const customer = t.fake.subscriptions.get(subscription.id)?.customer as string;
+    expect(t.fake.requests.filter((r) => r.url === `/v1/customers/${customer}`).map((r) => r.method)).toEqual(
+      ['DELETE'],
+    );
+    expect(t.fake.customers.has(customer)).toBe(false);
     await expectNoTrace(t, who);
     const [erased] = t.mailer.kept.filter((message) => message.to === who.email);
     expect(erased?.text).toContain('Tu suscripción se ha cancelado en Stripe');
@@ -234,7 +347,12 @@ describe('"Eliminar mi cuenta"', () => {
     // is erased by one of them, recorded once and emailed once.
     const nodes = async (at: Date) => {
       const mailer = newMailer();
-      const config = testConfig({ admin: ADMIN });
+      const stripe = {
+        secretKey: FAKE_STRIPE_KEY,
+        webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+        apiUrl: t.fake.baseUrl,
+      };
+      const config = testConfig({ admin: ADMIN, stripe });
       const apps = await Promise.all(
         [0, 1].map(() => buildApp(config, { db: t.database, mailer, clock: { now: () => at } })),
       );
@@ -257,6 +375,85 @@ describe('"Eliminar mi cuenta"', () => {
   });
 });
 
+describe('a scheduled erasure and the subscription at Stripe', () => {
+  const schedule = async (t: ErasureApp, who: { cookie: string; password: string }) => {
+    const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
+    expect(res.json().status).toBe('scheduled');
+    await t.fake.settled();
+  };
+
+  it('is cancelled by a renewal at Stripe, and the member is told by email', async () => {
+    const t = await erasureApp();
+    await sellVipAndListen(t);
+    const who = await member(t, 'camachuelo-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    expect(await t.db.select().from(accountErasures)).toHaveLength(1);
+
+    // The member renews in Stripe's portal: the subscription will charge again.
+    await t.fake.update(subscription.id, { cancel_at_period_end: false });
+    await t.fake.settled();
+    expect(await t.db.select().from(accountErasures)).toEqual([]);
+    const state = await t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: who.cookie } });
+    expect(state.json().erase_at).toBeNull();
+    expect(await historyOf(t, who.id)).toContainEqual(
+      expect.objectContaining({ kind: 'user.erasure_cancelled', actor_name: 'Stripe' }),
+    );
+    await expect
+      .poll(() => t.mailer.kept.filter((m) => m.to === who.email).map((m) => m.subject))
+      .toContain('Tu cuenta ya no se eliminará');
+
+    // The period ends: the account stays.
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    expect(await t.db.select().from(users).where(eq(users.id, who.id))).toHaveLength(1);
+  });
+
+  it('is carried out by the sweep, which cancels at once a subscription still live', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'pinzon-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    // Renewed at Stripe, and its event never reached the app.
+    await t.fake.update(subscription.id, { cancel_at_period_end: false });
+    await t.fake.settled();
+
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    await expectNoTrace(t, who);
+    expect(
+      t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
+    ).toEqual(['POST', 'DELETE']);
+    expect(t.fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+  });
+
+  it('is cancelled by the member, once, and never by a visitor', async () => {
+    const t = await erasureApp();
+    const who = await member(t, 'verderon-unico');
+    const subscription = await subscribe(t, who);
+    await schedule(t, who);
+    const cancel = (cookie?: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/accounts/erasure',
+        headers: { ...csrf, ...(cookie ? { cookie } : {}) },
+      });
+
+    expect((await cancel()).statusCode).toBe(401);
+    const res = await cancel(who.cookie);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { erase_at: null, paid_until: subscription.periodEnd, code_required: false },
+    ]);
+    expect(await historyOf(t, who.id)).toContainEqual(
+      expect.objectContaining({ kind: 'user.erasure_cancelled', entity_label: who.username }),
+    );
+    const again = await cancel(who.cookie);
+    expect([again.statusCode, again.json().error]).toEqual([409, ERASURE_MESSAGES.notScheduled]);
+
+    await sweepAt(t, new Date(new Date(subscription.periodEnd).getTime() + 1000));
+    expect(await t.db.select().from(users).where(eq(users.id, who.id))).toHaveLength(1);
+  });
+});
+
 describe("an administrator's erasure of a member", () => {
   it('erases the same data, names the administrator in Historial, and cancels the subscription at Stripe', async () => {
     const t = await erasureApp();
@@ -272,12 +469,18 @@ describe("an administrator's erasure of a member", () => {
     expect(
       t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
     ).toEqual(['DELETE']);
+    const customer = t.fake.subscriptions.get(subscription.id)?.customer as string;
+    expect(t.fake.customers.has(customer)).toBe(false);
     await expectNoTrace(t, who);
     const deletion = (await historyOf(t, who.id)).find((row) => row.kind === 'user.delete')!;
     expect(deletion.actor_name).toBe('admin');
     expect(deletion.actor_email).toBe(ADMIN.email);
     expect(deletion.entity_label.startsWith(ERASED_MEMBER_PREFIX)).toBe(true);
     expect(HISTORY_KIND_LABELS[deletion.kind as 'user.delete']).toBe('Usuario eliminado');
+    // The member is told, at the address the account had.
+    await expect
+      .poll(() => t.mailer.kept.filter((m) => m.to === who.email).map((m) => m.subject))
+      .toEqual(['Un administrador ha eliminado tu cuenta']);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: who.cookie } })).statusCode).toBe(
       401,
     );
@@ -296,6 +499,14 @@ describe("an administrator's erasure of a member", () => {
     expect(res.statusCode, res.body).toBe(200);
     await expectNoTrace(t, one);
     await expectNoTrace(t, two);
+    await expect
+      .poll(() =>
+        t.mailer.kept
+          .filter((m) => m.subject === 'Un administrador ha eliminado tu cuenta')
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([one.email, two.email].sort());
     const [bulk] = await t.db.select().from(auditLog).where(eq(auditLog.entity_label, 'Eliminar: 2 cuentas'));
     expect(bulk?.summary.match(new RegExp(ERASED_MEMBER_PREFIX, 'g'))).toHaveLength(2);
   });

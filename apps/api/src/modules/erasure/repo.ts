@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { holdLock } from '../../db/locks';
@@ -15,6 +15,7 @@ import { scrubSummary, scrubText, type Identity } from './pseudonym';
 export interface ErasableAccount extends Identity {
   id: number;
   is_active: boolean;
+  customer_id: string | null;
   subscription_id: string | null;
   subscription_status: string | null;
   current_period_end: string | null;
@@ -97,6 +98,46 @@ async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<v
 }
 
 /**
+ * Rewrites, in the rows of `table` that remain, every text of `columns` naming one of the members (email,
+ * username as a word, phone) under that member's pseudonym.
+ */
+async function scrubColumns(
+  tx: Db,
+  table: SQLiteTable,
+  key: SQLiteColumn,
+  columns: readonly SQLiteColumn[],
+  erased: readonly Erased[],
+): Promise<void> {
+  for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
+    const chunk = erased.slice(start, start + HISTORY_CHUNK);
+    for (const column of columns) {
+      const field = Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0];
+      if (!field) throw new Error(`column ${column.name} is not in the table it scrubs`);
+      const candidates = (await tx
+        .select({ key, text: column })
+        .from(table)
+        .where(
+          or(
+            ...chunk.flatMap(({ who }) => [
+              contains(column, who.email),
+              contains(column, who.username),
+              ...(who.phone ? [contains(column, who.phone)] : []),
+            ]),
+          ),
+        )) as { key: unknown; text: string }[];
+      for (const row of candidates) {
+        const next = chunk.reduce((text, { who, pseudonym }) => scrubText(text, who, pseudonym), row.text);
+        if (next !== row.text)
+          await tx
+            .update(table)
+            .set({ [field]: next })
+            .where(eq(key, row.key));
+      }
+    }
+  }
+}
+
+/**
  * Erases the accounts inside the caller's transaction, table by table as ERASURE_COVERAGE says (one statement
  * per table for all of them): the members' rows are deleted, Historial is pseudonymised with `pseudonymOf`
  * each one's, and the accounts go last with their kept count. Answers the ids erased: an account already gone
@@ -126,6 +167,10 @@ export async function eraseAccounts(
   await forgetMembersRecords(tx, present);
   for (const entry of ERASURE_COVERAGE) {
     if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
+    if (entry.action === 'forget') {
+      const rows = entry.rows(erased.map(({ id, who }) => ({ id, ...who })));
+      if (rows) await tx.delete(entry.table as SQLiteTable).where(rows);
+    }
     if (entry.action !== 'delete') continue;
     const column = entry.column as SQLiteColumn;
     if (entry.table === users) {
@@ -136,6 +181,16 @@ export async function eraseAccounts(
       );
     } else {
       await tx.delete(entry.table as SQLiteTable).where(inArray(column, present));
+    }
+    if (entry.scrub) {
+      const { key, columns } = entry.scrub;
+      await scrubColumns(
+        tx,
+        entry.table as SQLiteTable,
+        key as SQLiteColumn,
+        columns as readonly SQLiteColumn[],
+        erased,
+      );
     }
   }
   return present;
@@ -150,6 +205,8 @@ export function createErasureRepo(database: AppDatabase) {
   const db = () => database.read;
   return {
     transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work),
+    /** Once the erasure has committed: no copy of the deleted rows stays in the database's files. */
+    forgetDeleted: (): Promise<void> => database.forgetDeleted(),
     /** Taken first, as every change of who can administer takes it (the last-administrator rule). */
     lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
 
@@ -161,6 +218,7 @@ export function createErasureRepo(database: AppDatabase) {
           username: users.username,
           phone: users.phone,
           is_active: users.is_active,
+          customer_id: billingSubscriptions.customer_id,
           subscription_id: billingSubscriptions.subscription_id,
           subscription_status: billingSubscriptions.status,
           current_period_end: billingSubscriptions.current_period_end,
@@ -184,6 +242,12 @@ export function createErasureRepo(database: AppDatabase) {
         .insert(accountErasures)
         .values({ user_id: id, erase_at: eraseAt, requested_at: now })
         .onConflictDoNothing()
+        .returning({ user_id: accountErasures.user_id }),
+
+    unschedule: (tx: Db, id: number) =>
+      tx
+        .delete(accountErasures)
+        .where(eq(accountErasures.user_id, id))
         .returning({ user_id: accountErasures.user_id }),
 
     /** The accounts whose scheduled erasure is due, oldest first. */

@@ -1,10 +1,12 @@
-import { deleteMyAccount, getMyErasure } from '@app/contracts';
+import { cancelMyErasure, deleteMyAccount, getMyErasure } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import type { ErasureService } from './service';
 
 export function erasureRoutes(app: FastifyInstance, erasure: ErasureService): void {
   route(app, getMyErasure, access.user, ({ user }) => erasure.myErasure(user.id));
+
+  route(app, cancelMyErasure, access.user, ({ user }) => erasure.cancelMySchedule(user));
 
   route(app, deleteMyAccount, access.user, async ({ body, user, request, reply }) => {
     const done = await erasure.deleteMyAccount(user, body);

@@ -26,6 +26,8 @@ export interface ErasureServiceDeps {
   history: HistoryRecorder;
   /** Ends a subscription at Stripe; throws the Spanish error when Stripe cannot (the erasure is rolled back). */
   endSubscription: (subscriptionId: string, ending: SubscriptionEnding) => Promise<void>;
+  /** Deletes the member's customer at Stripe; throws the Spanish error when Stripe cannot (rolled back). */
+  deleteCustomer: (customerId: string) => Promise<void>;
   /** The stored password hash of an account. */
   loadPasswordHash(email: string): Promise<string | undefined>;
   limits: Pick<RateLimits, 'reauth'>;
@@ -102,26 +104,32 @@ export function createErasureService(deps: ErasureServiceDeps) {
       await assertSomeoneAdministers(tx);
       // Last, once every rule has passed: if Stripe refuses, the erasure is rolled back.
       if (subscription && ending) await endSubscription(subscription, ending);
+      if (account.customer_id) await deps.deleteCustomer(account.customer_id);
       return true;
     });
-    if (erased) sendMail(accountErasedEmail(account, subscription !== undefined), 'account-erased');
+    if (erased) {
+      await repo.forgetDeleted();
+      sendMail(accountErasedEmail(account, subscription !== undefined), 'account-erased');
+    }
     return erased;
+  }
+
+  async function myErasure(id: number): Promise<MyErasure> {
+    const account = await repo.findAccount(id);
+    if (!account) throw notFound();
+    const live = liveSubscription(account) !== undefined;
+    const paidUntil = account.current_period_end;
+    return {
+      erase_at: (await repo.scheduledErasure(id)) ?? null,
+      paid_until: live && paidUntil !== null && paidUntil > clock.now().toISOString() ? paidUntil : null,
+      code_required: await deps.secondFactor.codeRequired(id),
+    };
   }
 
   return {
     confirmOwnerForErasure,
 
-    async myErasure(id: number): Promise<MyErasure> {
-      const account = await repo.findAccount(id);
-      if (!account) throw notFound();
-      const live = liveSubscription(account) !== undefined;
-      const paidUntil = account.current_period_end;
-      return {
-        erase_at: (await repo.scheduledErasure(id)) ?? null,
-        paid_until: live && paidUntil !== null && paidUntil > clock.now().toISOString() ? paidUntil : null,
-        code_required: await deps.secondFactor.codeRequired(id),
-      };
-    },
+    myErasure,
 
     /**
      * The member erases their own account: now (a live subscription is cancelled at Stripe at once), or, when
@@ -159,6 +167,23 @@ export function createErasureService(deps: ErasureServiceDeps) {
     },
 
     /**
+     * The member changes their mind before the paid period ends: the account stays. The subscription still
+     * does not renew (the member renews it at Stripe if they want to, which also keeps the account).
+     */
+    async cancelMySchedule(me: SessionUser): Promise<MyErasure> {
+      await repo.transaction(async (tx) => {
+        if ((await repo.unschedule(tx, me.id)).length === 0) throw conflict(M.notScheduled);
+        await history.recordAction(selfActor(me.id, me.username), {
+          kind: 'user.erasure_cancelled',
+          entity_type: 'user',
+          entity_id: me.id,
+          label: me.username,
+        });
+      });
+      return myErasure(me.id);
+    },
+
+    /**
      * Erases every account whose scheduled erasure is due. Each node runs it; the role-holders lock makes a
      * second node find the account gone, so it is erased, recorded and emailed once.
      */
@@ -168,7 +193,9 @@ export function createErasureService(deps: ErasureServiceDeps) {
         const account = await repo.findAccount(id);
         if (!account) continue;
         try {
-          if (await eraseNow(account, 'Datos personales eliminados al terminar el periodo pagado'))
+          // A subscription still live (renewed at Stripe, its event not seen) is cancelled at once: nobody
+          // would be left to stop it.
+          if (await eraseNow(account, 'Datos personales eliminados al terminar el periodo pagado', 'now'))
             erased += 1;
         } catch (err) {
           // The last administrator stays until another is named; the next sweep tries again.

@@ -220,7 +220,7 @@ const CASES: Case[] = [
         c,
         'PUT',
         '/api/admin/retention',
-        { ai_days: 30, signin_days: 90, video_days: 365 },
+        { ai_days: 30, signin_days: 90, video_days: 365, mail_days: 365 },
         { entityId: null, label: 'Conservación de datos' },
       ),
   },
@@ -406,8 +406,9 @@ describe('every administrator action', () => {
       'billing.payment.waiting',
       'billing.trial.ended',
     ]);
-    // A member's own erasure at the end of the paid period needs it too: erasure.test.ts asserts its entry.
-    const byMembers = ['user.erasure_scheduled'];
+    // A member's own erasure at the end of the paid period, and its cancellation (by the member or a renewal
+    // at Stripe), need it too: erasure.test.ts asserts their entries.
+    const byMembers = ['user.erasure_scheduled', 'user.erasure_cancelled'];
     expect([...new Set(CASES.map((c) => c.kind)), ...billing, ...byMembers].sort()).toEqual(
       [...HISTORY_KINDS].sort(),
     );

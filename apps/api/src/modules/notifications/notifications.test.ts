@@ -198,7 +198,7 @@ describe('the refusal email', () => {
     expect(mail.text).toContain('Motivo: El registro es solo para alumnos del curso.');
   });
 
-  it('goes without a reason too, and never to an active member who is deleted', async () => {
+  it('goes without a reason too, and never to an active member who is deleted (told of the erasure)', async () => {
     const c = await community();
     await c.register('lucia');
     const active = await addUser(c.db, { email: 'activo@example.com', username: 'activo', role: 'vip' });
@@ -207,7 +207,10 @@ describe('the refusal email', () => {
     const mail = await c.smtp.waitForMessage('lucia@example.com', REFUSED);
     expect(mail.text).not.toContain('Motivo');
     await c.settle();
-    expect(c.to('activo@example.com')).toEqual([]);
+    await c.smtp.waitForMessage('activo@example.com', 'Un administrador ha eliminado tu cuenta');
+    expect(c.to('activo@example.com').map((mail) => mail.subject)).toEqual([
+      'Un administrador ha eliminado tu cuenta',
+    ]);
   });
 
   it('refuses a reason longer than 1,000 characters with a Spanish message, deleting nothing', async () => {

@@ -189,6 +189,7 @@ describe('Mi historial', () => {
       ai_days: 20,
       signin_days: 90,
       video_days: 365,
+      mail_days: 365,
     });
     expect(saved.statusCode).toBe(200);
     // «Mi historial» says the community's 20 days and no longer shows what the purge will delete.

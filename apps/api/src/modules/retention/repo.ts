@@ -2,7 +2,8 @@ import { RETENTION_DEFAULTS, type RetentionRun, type RetentionSettings } from '@
 import { count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { rateLimits, sessions } from '../../db/schema';
+import { sentEmails } from '../notifications';
 import { redgramHistory, redgramLogs } from '../redgram';
 import { forgetRecords, videoRecords } from '../video-tools';
 import { retentionRuns, retentionSettings } from './schema';
@@ -14,6 +15,7 @@ export const SETTING_OF: Record<RetentionKind, keyof RetentionSettings> = {
   ai: 'ai_days',
   signin: 'signin_days',
   video: 'video_days',
+  mail: 'mail_days',
 };
 
 /**
@@ -30,6 +32,7 @@ const PURGES: readonly {
   { kind: 'ai', table: redgramLogs, column: redgramLogs.created_at },
   { kind: 'signin', table: sessions, column: sessions.created_at },
   { kind: 'video', table: videoRecords, column: videoRecords.created_at, before: forgetRecords },
+  { kind: 'mail', table: sentEmails, column: sentEmails.sent_at },
 ];
 
 export function createRetentionRepo(database: AppDatabase) {
@@ -40,7 +43,12 @@ export function createRetentionRepo(database: AppDatabase) {
     async settings(): Promise<RetentionSettings> {
       const [row] = await db().select().from(retentionSettings).where(eq(retentionSettings.id, 1));
       if (!row) return { ...RETENTION_DEFAULTS };
-      return { ai_days: row.ai_days, signin_days: row.signin_days, video_days: row.video_days };
+      return {
+        ai_days: row.ai_days,
+        signin_days: row.signin_days,
+        video_days: row.video_days,
+        mail_days: row.mail_days,
+      };
     },
 
     saveSettings: async (tx: Db, settings: RetentionSettings, now: string): Promise<void> => {
@@ -57,7 +65,12 @@ export function createRetentionRepo(database: AppDatabase) {
       return {
         day: row.day,
         ran_at: row.ran_at,
-        removed: { ai: row.removed_ai, signin: row.removed_signin, video: row.removed_video },
+        removed: {
+          ai: row.removed_ai,
+          signin: row.removed_signin,
+          video: row.removed_video,
+          mail: row.removed_mail,
+        },
       };
     },
 
@@ -76,7 +89,7 @@ export function createRetentionRepo(database: AppDatabase) {
 
     /** Deletes what is older than each kind's cutoff (ISO instants); answers how many rows of each kind went. */
     async purge(tx: Db, cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
-      const removed: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0 };
+      const removed: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0, mail: 0 };
       for (const { kind, table, column, before } of PURGES) {
         const where = lt(column, cutoffs[kind]);
         if (before) await before(tx, where);
@@ -88,7 +101,7 @@ export function createRetentionRepo(database: AppDatabase) {
 
     /** How many rows the purge would delete with these cutoffs, deleting nothing. */
     async count(cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
-      const found: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0 };
+      const found: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0, mail: 0 };
       for (const { kind, table, column } of PURGES) {
         const [row] = await db().select({ n: count() }).from(table).where(lt(column, cutoffs[kind]));
         found[kind] += row?.n ?? 0;
@@ -96,10 +109,20 @@ export function createRetentionRepo(database: AppDatabase) {
       return found;
     },
 
+    /** The limiters' counters whose window ended before `nowMs`: nothing counts them any more. */
+    purgeExpiredLimits: async (tx: Db, nowMs: number): Promise<number> =>
+      (await tx.delete(rateLimits).where(lt(rateLimits.expire, nowMs)).returning({ key: rateLimits.key }))
+        .length,
+
     recordRun: (tx: Db, day: string, removed: Record<RetentionKind, number>) =>
       tx
         .update(retentionRuns)
-        .set({ removed_ai: removed.ai, removed_signin: removed.signin, removed_video: removed.video })
+        .set({
+          removed_ai: removed.ai,
+          removed_signin: removed.signin,
+          removed_video: removed.video,
+          removed_mail: removed.mail,
+        })
         .where(eq(retentionRuns.day, day)),
   };
 }

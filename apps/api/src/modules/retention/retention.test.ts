@@ -2,8 +2,9 @@ import { RETENTION_DEFAULTS } from '@app/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
-import { sessions, users } from '../../db/schema';
+import { rateLimits, sessions, users } from '../../db/schema';
 import { createHistoryRecorder } from '../history';
+import { sentEmails } from '../notifications/schema';
 import { redgramHistory, redgramLogs } from '../redgram/schema';
 import { recountRecords } from '../video-tools';
 import { videoRecordFilterCounts, videoRecords, videoRecordTotals } from '../video-tools/schema';
@@ -111,9 +112,9 @@ describe('"Conservación de datos"', () => {
     const t = await retentionApp();
     const first = await t.app.inject({ url: '/api/admin/retention', headers: { cookie: t.admin } });
     expect(first.json()).toMatchObject({ ...RETENTION_DEFAULTS });
-    const saved = await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100 });
+    const saved = await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100, mail_days: 365 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ ai_days: 30, signin_days: 7, video_days: 100 });
+    expect(saved.json()).toMatchObject({ ai_days: 30, signin_days: 7, video_days: 100, mail_days: 365 });
     const history = (await t.app.inject({ url: '/api/admin/history', headers: { cookie: t.admin } })).json();
     expect(history.items[0]).toMatchObject({
       kind: 'retention.save',
@@ -124,25 +125,29 @@ describe('"Conservación de datos"', () => {
       ],
     });
     for (const [body, error] of [
-      [{ ai_days: 0, signin_days: 7, video_days: 100 }, 'Como mínimo 1 día'],
-      [{ ai_days: 30, signin_days: 4000, video_days: 100 }, 'Como máximo 3650 días'],
-      [{ ai_days: 30, signin_days: 7, video_days: 'mucho' }, 'Indica un número de días'],
+      [{ ai_days: 0, signin_days: 7, video_days: 100, mail_days: 365 }, 'Como mínimo 1 día'],
+      [{ ai_days: 30, signin_days: 4000, video_days: 100, mail_days: 365 }, 'Como máximo 3650 días'],
+      [{ ai_days: 30, signin_days: 7, video_days: 'mucho', mail_days: 365 }, 'Indica un número de días'],
     ] as const) {
       const res = await put(t, t.admin, body);
       expect([res.statusCode, res.json().error]).toEqual([400, error]);
     }
     const member = await addUser(t.db, { email: 'socia@example.com', role: 'vip' });
     const cookie = await signIn(t.app, member.email, member.password);
-    expect((await put(t, cookie, { ai_days: 1, signin_days: 1, video_days: 1 })).statusCode).toBe(403);
+    expect(
+      (await put(t, cookie, { ai_days: 1, signin_days: 1, video_days: 1, mail_days: 1 })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/retention', headers: { cookie } })).statusCode).toBe(403);
   });
 
   it('purges exactly what is past its days: a row at the cutoff stays, one a millisecond older goes', async () => {
     const t = await retentionApp();
-    expect((await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100 })).statusCode).toBe(200);
+    expect(
+      (await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100, mail_days: 365 })).statusCode,
+    ).toBe(200);
     await plantAround(t);
     const removed = await node(t, NOW).runDaily();
-    expect(removed).toEqual({ ai: 2, signin: 1, video: 1 });
+    expect(removed).toEqual({ ai: 2, signin: 1, video: 1, mail: 0 });
     expect(await left(t)).toEqual({
       history: ['ai-at', 'ai-within'],
       logs: ['ai-at', 'ai-within'],
@@ -163,7 +168,7 @@ describe('"Conservación de datos"', () => {
     expect(view.last_run).toEqual({
       day: '2026-06-10',
       ran_at: NOW.toISOString(),
-      removed: { ai: 2, signin: 1, video: 1 },
+      removed: { ai: 2, signin: 1, video: 1, mail: 0 },
     });
   });
 
@@ -171,12 +176,18 @@ describe('"Conservación de datos"', () => {
     const t = await retentionApp();
     await plantAround(t);
     const before = await left(t);
-    const counted = await node(t, NOW).preview({ ai_days: 30, signin_days: 7, video_days: 100 });
-    expect(counted).toEqual({ ai: 2, signin: 1, video: 1 });
+    const counted = await node(t, NOW).preview({
+      ai_days: 30,
+      signin_days: 7,
+      video_days: 100,
+      mail_days: 365,
+    });
+    expect(counted).toEqual({ ai: 2, signin: 1, video: 1, mail: 0 });
     expect(await node(t, NOW).preview({ ...RETENTION_DEFAULTS, ai_days: 1 })).toEqual({
       ai: 6,
       signin: 0,
       video: 0,
+      mail: 0,
     });
     expect(await left(t)).toEqual(before);
   });
@@ -190,9 +201,9 @@ describe('"Conservación de datos"', () => {
         payload: body as object,
         headers: { ...csrf, cookie },
       });
-    const answered = await preview(t.admin, { ai_days: 30, signin_days: 7, video_days: 100 });
-    expect([answered.statusCode, answered.json()]).toEqual([200, { ai: 0, signin: 0, video: 0 }]);
-    const bad = await preview(t.admin, { ai_days: 0, signin_days: 7, video_days: 100 });
+    const answered = await preview(t.admin, { ai_days: 30, signin_days: 7, video_days: 100, mail_days: 365 });
+    expect([answered.statusCode, answered.json()]).toEqual([200, { ai: 0, signin: 0, video: 0, mail: 0 }]);
+    const bad = await preview(t.admin, { ai_days: 0, signin_days: 7, video_days: 100, mail_days: 365 });
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'Como mínimo 1 día']);
     const member = await addUser(t.db, { email: 'socia@example.com', role: 'vip' });
     const cookie = await signIn(t.app, member.email, member.password);
@@ -201,13 +212,22 @@ describe('"Conservación de datos"', () => {
 
   it('two nodes purging at once delete and count the day once', async () => {
     const t = await retentionApp();
-    expect((await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100 })).statusCode).toBe(200);
+    expect(
+      (await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100, mail_days: 365 })).statusCode,
+    ).toBe(200);
     await plantAround(t);
     const results = await Promise.all([node(t, NOW).runDaily(), node(t, NOW).runDaily()]);
-    expect(results.filter((result) => result !== null)).toEqual([{ ai: 2, signin: 1, video: 1 }]);
+    expect(results.filter((result) => result !== null)).toEqual([{ ai: 2, signin: 1, video: 1, mail: 0 }]);
     const runs = await t.db.select().from(retentionRuns).where(eq(retentionRuns.day, '2026-06-10'));
     expect(runs).toEqual([
-      { day: '2026-06-10', ran_at: NOW.toISOString(), removed_ai: 2, removed_signin: 1, removed_video: 1 },
+      {
+        day: '2026-06-10',
+        ran_at: NOW.toISOString(),
+        removed_ai: 2,
+        removed_signin: 1,
+        removed_video: 1,
+        removed_mail: 0,
+      },
     ]);
     expect((await left(t)).videos).toEqual(['video-at', 'video-within']);
     // The next day's purge takes the rows that were exactly at the cutoff.
@@ -215,6 +235,39 @@ describe('"Conservación de datos"', () => {
       ai: 2,
       signin: 1,
       video: 1,
+      mail: 0,
     });
+  });
+
+  it('deletes the rate limiters’ counters whose window has ended, and keeps the running ones', async () => {
+    const t = await retentionApp();
+    await t.db.insert(rateLimits).values([
+      { key: 'login-ip:ended', points: 3, expire: NOW.getTime() - 1 },
+      { key: 'login-ip:running', points: 1, expire: NOW.getTime() + 60_000 },
+    ]);
+    await node(t, NOW).runDaily();
+    // On PostgreSQL the limiters share the table: the sign-in of the set-up left its own (running) counters.
+    const left = await t.db.select().from(rateLimits);
+    expect(left.map((row) => row.key)).toContain('login-ip:running');
+    expect(left.filter((row) => row.expire === null || row.expire < NOW.getTime())).toEqual([]);
+  });
+
+  it('purges the sent-mail log after the days the administrator set', async () => {
+    const t = await retentionApp();
+    const saved = await put(t, t.admin, { ai_days: 30, signin_days: 7, video_days: 100, mail_days: 60 });
+    expect(saved.json()).toMatchObject({ mail_days: 60 });
+    await t.db.insert(sentEmails).values([
+      { user_id: t.adminId, subject: 'correo-past', sent_at: ago(60, 1) },
+      { user_id: t.adminId, subject: 'correo-at', sent_at: ago(60) },
+      { user_id: t.adminId, subject: 'correo-within', sent_at: ago(59) },
+    ]);
+    expect(await node(t, NOW).runDaily()).toMatchObject({ mail: 1 });
+    const left = await t.db.select({ subject: sentEmails.subject }).from(sentEmails);
+    expect(
+      left
+        .map((row) => row.subject)
+        .filter((s) => s.startsWith('correo-'))
+        .sort(),
+    ).toEqual(['correo-at', 'correo-within']);
   });
 });

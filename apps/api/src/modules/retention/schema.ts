@@ -7,6 +7,7 @@ export const retentionSettings = sqliteTable('retention_settings', {
   ai_days: integer('ai_days').notNull(),
   signin_days: integer('signin_days').notNull(),
   video_days: integer('video_days').notNull(),
+  mail_days: integer('mail_days').notNull().default(365),
   updated_at: text('updated_at')
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
@@ -22,4 +23,5 @@ export const retentionRuns = sqliteTable('retention_runs', {
   removed_ai: integer('removed_ai').notNull().default(0),
   removed_signin: integer('removed_signin').notNull().default(0),
   removed_video: integer('removed_video').notNull().default(0),
+  removed_mail: integer('removed_mail').notNull().default(0),
 });

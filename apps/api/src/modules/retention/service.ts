@@ -28,7 +28,7 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
   const cutoffsOf = (settings: RetentionSettings, now: Date): Record<RetentionKind, string> => {
     const cutoff = (kind: RetentionKind) =>
       new Date(now.getTime() - settings[SETTING_OF[kind]] * DAY_MS).toISOString();
-    return { ai: cutoff('ai'), signin: cutoff('signin'), video: cutoff('video') };
+    return { ai: cutoff('ai'), signin: cutoff('signin'), video: cutoff('video'), mail: cutoff('mail') };
   };
 
   return {
@@ -67,6 +67,7 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
       return repo.transaction(async (tx) => {
         if (!(await repo.claimDay(tx, day, now.toISOString()))) return null;
         const removed = await repo.purge(tx, cutoffs);
+        await repo.purgeExpiredLimits(tx, now.getTime());
         await repo.recordRun(tx, day, removed);
         return removed;
       });

@@ -3,7 +3,7 @@ import type { AppDatabase, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';
 import { moveEpoch } from '../accounts';
-import { liveSubscriptions, type LiveSubscription } from '../billing';
+import { liveSubscriptions, stripeCustomers, type LiveSubscription } from '../billing';
 import { eraseAccounts, newPseudonym } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
@@ -68,6 +68,13 @@ export function createBulkRepo(database: AppDatabase) {
       .from(users)
       .where(and(targetWhere(target), eq(users.is_active, false)));
 
+  /** The targeted accounts already let in (who a deletion tells that an administrator erased them). */
+  const listActive = (target: BulkTarget): Promise<AccountRef[]> =>
+    database.read
+      .select(accountRefColumns)
+      .from(users)
+      .where(and(targetWhere(target), eq(users.is_active, true)));
+
   /**
    * Erases the targeted accounts one by one, as a single deletion does (their data deleted, Historial
    * pseudonymised); returns them under their pseudonyms, the only name Historial may keep.
@@ -94,5 +101,9 @@ export function createBulkRepo(database: AppDatabase) {
       and(targetWhere(target), onlyActive ? eq(users.is_active, true) : undefined),
     );
 
-  return { bulkUpdate, listPending, bulkDelete, bulkLiveSubscriptions };
+  /** The Stripe customers of the targeted accounts: a deletion deletes them at Stripe too. */
+  const bulkCustomers = (target: BulkTarget): Promise<string[]> =>
+    stripeCustomers(database.read, targetWhere(target));
+
+  return { bulkUpdate, listPending, listActive, bulkDelete, bulkLiveSubscriptions, bulkCustomers };
 }

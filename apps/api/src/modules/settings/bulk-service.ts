@@ -20,6 +20,7 @@ export interface BulkServiceDeps {
   history: HistoryRecorder;
   events: AccountEvents;
   endSubscription: EndSubscription;
+  deleteCustomer: (customerId: string) => Promise<void>;
 }
 
 const BULK_LABELS = {
@@ -91,7 +92,13 @@ async function applyBulk(
 }
 
 /** The bulk actions of the user list: activate, deactivate, change role or delete many accounts. */
-export function createBulkService({ repo, history, events, endSubscription }: BulkServiceDeps) {
+export function createBulkService({
+  repo,
+  history,
+  events,
+  endSubscription,
+  deleteCustomer,
+}: BulkServiceDeps) {
   /**
    * One action on many accounts in one transaction. The lock-out rule is checked on the state after the
    * whole batch: a batch that would leave no active config holder is refused whole, nothing written. The live
@@ -101,6 +108,7 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
   const bulkUsers = async (input: UserBulkBody, actor: Actor): Promise<UserBulkResult> => {
     const target: BulkTarget = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
     let told: { kind: 'activated' | 'refused'; members: AccountRef[] } | undefined;
+    let erased: AccountRef[] = [];
     const result = await repo.transaction(async (tx) => {
       await tx.lockRoleHolders();
       if (input.action === 'activate' || input.action === 'delete') {
@@ -110,6 +118,8 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
       const ends = input.action === 'delete' || input.action === 'deactivate';
       const subscriptions = ends ? await tx.bulkLiveSubscriptions(target, input.action === 'deactivate') : [];
       const ending = input.subscription_end ?? 'period_end';
+      const customers = input.action === 'delete' ? await tx.bulkCustomers(target) : [];
+      if (input.action === 'delete') erased = await tx.listActive(target);
       const { changed, roleName } = await applyBulk(tx, input, target);
       const affected = changed.length;
       await history.recordAction(actor, {
@@ -123,10 +133,16 @@ export function createBulkService({ repo, history, events, endSubscription }: Bu
       });
       await assertSomeoneAdministers(tx, M.bulkLastConfigUser);
       for (const { subscription_id } of subscriptions) await endSubscription(subscription_id, ending);
+      // A subscription left to run to the end of its period needs its customer: deleting it would end it now.
+      if (subscriptions.length === 0 || ending === 'now') {
+        for (const customer of customers) await deleteCustomer(customer);
+      }
       return { affected };
     });
+    if (input.action === 'delete') await repo.forgetDeleted();
     if (told?.kind === 'activated') events.activated(told.members);
     if (told?.kind === 'refused') events.refused(told.members);
+    if (erased.length > 0) events.erased(erased);
     return result;
   };
 

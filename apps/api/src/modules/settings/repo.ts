@@ -23,8 +23,10 @@ export function createSettingsRepo(database: AppDatabase) {
     /** Runs `work` in one transaction: a thrown error rolls every write back. */
     transaction: <T>(work: (tx: typeof repo) => Promise<T>): Promise<T> =>
       database.transaction(() => work(repo)),
+    /** Once an erasure has committed: no copy of the deleted rows stays in the database's files. */
+    forgetDeleted: (): Promise<void> => database.forgetDeleted(),
   };
 }
 
 export type SettingsRepo = ReturnType<typeof createSettingsRepo>;
-export type SettingsQueries = Omit<SettingsRepo, 'transaction'>;
+export type SettingsQueries = Omit<SettingsRepo, 'transaction' | 'forgetDeleted'>;

@@ -1,5 +1,5 @@
 import { SubscriptionStatus, type AdminUser } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { QueryBuilder, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
@@ -14,7 +14,7 @@ import {
   type EpochEvent,
   type NewMember,
 } from '../accounts';
-import { billingSubscriptions } from '../billing';
+import { billingSubscriptions, stripeCustomers } from '../billing';
 import { eraseAccount } from '../erasure';
 
 interface UserValues {
@@ -132,6 +132,9 @@ export function createUsersRepo(database: AppDatabase) {
 
   return {
     findUser,
+    /** The Stripe customers of these accounts: their erasure deletes them at Stripe too. */
+    customersOf: (ids: readonly number[]): Promise<string[]> =>
+      stripeCustomers(db(), inArray(users.id, [...ids])),
     usernameInUse: (username: string, exceptId?: number): Promise<boolean> =>
       usernameInUse(db(), username, exceptId),
     insertUser: (values: NewMember): Promise<number> => write((tx) => insertMember(tx, values)),

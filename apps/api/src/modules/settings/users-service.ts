@@ -54,6 +54,8 @@ const liveSubscriptionOf = (user: StoredUser): string | undefined =>
 export interface AccountEvents {
   activated(members: readonly AccountRef[]): void;
   refused(members: readonly AccountRef[], reason?: string): void;
+  /** Active members an administrator erased: told at the address they had. */
+  erased(members: readonly AccountRef[]): void;
 }
 
 export interface UsersServiceDeps {
@@ -62,6 +64,8 @@ export interface UsersServiceDeps {
   history: HistoryRecorder;
   events: AccountEvents;
   endSubscription: EndSubscription;
+  /** Deletes an erased member's customer at Stripe (last, so a refusal rolls the erasure back). */
+  deleteCustomer: (customerId: string) => Promise<void>;
 }
 
 /** The account fields the history shows (never the password or its hash). */
@@ -106,6 +110,7 @@ export function createUsersService({
   history,
   events,
   endSubscription,
+  deleteCustomer,
 }: UsersServiceDeps) {
   const listUsers = async (filter: UserFilter): Promise<UserList> => {
     return { ...(await repo.listUsers(filter)), pageSize: filter.pageSize };
@@ -203,6 +208,7 @@ export function createUsersService({
       const subscription = liveSubscriptionOf(existing);
       // Historial names the administrator; the member only by a pseudonym, in this entry and the earlier ones.
       const pseudonym = newPseudonym();
+      const customers = await tx.customersOf([id]);
       await tx.deleteUser(id, pseudonym);
       await history.recordAction(
         actor,
@@ -215,9 +221,13 @@ export function createUsersService({
       );
       await assertSomeoneAdministers(tx, M.lastConfigUserDelete);
       if (subscription) await endSubscription(subscription, ending);
+      // A subscription left to run to the end of its period needs its customer: deleting it would end it now.
+      if (!subscription || ending === 'now') for (const customer of customers) await deleteCustomer(customer);
       return existing;
     });
-    if (!deleted.is_active) events.refused([deleted], reason);
+    await repo.forgetDeleted();
+    if (deleted.is_active) events.erased([deleted]);
+    else events.refused([deleted], reason);
   };
 
   return { listUsers, createUser, updateUser, deleteUser };

@@ -15,6 +15,7 @@ import { notifyDone, notifyFailed } from '@/lib/notify';
 import { useTimeZone } from '@/lib/public-config';
 import { errorMessage, forgetSession } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
+import { useCancelMyErasure } from './api/cancel-my-erasure';
 import { useDeleteMyAccount } from './api/delete-my-account';
 import { useMyErasure } from './api/get-my-erasure';
 
@@ -109,6 +110,7 @@ function ConfirmErasure({
  */
 export function DeleteAccountSection() {
   const mine = useMyErasure();
+  const cancel = useCancelMyErasure();
   const timeZone = useTimeZone();
   const [opened, setOpened] = useState(false);
   return (
@@ -123,7 +125,22 @@ export function DeleteAccountSection() {
       >
         {mine.data?.erase_at ? (
           <Alert color="yellow" variant="light" role="status">
-            {M.scheduled(formatDate(mine.data.erase_at, timeZone, 'long'))}
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{M.scheduled(formatDate(mine.data.erase_at, timeZone, 'long'))}</Text>
+              <Button
+                variant="default"
+                size="xs"
+                loading={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(undefined, {
+                    onSuccess: () => notifyDone(M.scheduleCancelled),
+                    onError: (error) => notifyFailed(errorMessage(error, M.failed)),
+                  })
+                }
+              >
+                {M.cancelSchedule}
+              </Button>
+            </Stack>
           </Alert>
         ) : (
           <Stack gap="md">

@@ -31,7 +31,8 @@ function LastRun({ run }: { run: RetentionView['last_run'] }) {
   return (
     <Text c="dimmed">
       Última limpieza: {formatDateTime(run.ran_at, timeZone)}. Se eliminaron {run.removed.ai} textos de IA,{' '}
-      {run.removed.signin} inicios de sesión y {run.removed.video} registros de vídeos.
+      {run.removed.signin} inicios de sesión, {run.removed.video} registros de vídeos y {run.removed.mail}{' '}
+      correos registrados.
     </Text>
   );
 }
@@ -60,6 +61,7 @@ export function RetentionTab() {
       ai_days: loaded.ai_days,
       signin_days: loaded.signin_days,
       video_days: loaded.video_days,
+      mail_days: loaded.mail_days,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [loaded]);

@@ -1,0 +1,2 @@
+ALTER TABLE `retention_runs` ADD `removed_mail` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `retention_settings` ADD `mail_days` integer DEFAULT 365 NOT NULL;
