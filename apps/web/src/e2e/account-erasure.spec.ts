@@ -87,6 +87,10 @@ test.describe('An administrator erases a paying member (/config)', () => {
     await expect
       .poll(async () => (await subscriptionsOf(email)).map((s) => s.status), { timeout: 30_000 })
       .toEqual(['canceled']);
+    // The member is told, at the address the account had.
+    await expect
+      .poll(async () => (await mailTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
+      .toContain('Un administrador ha eliminado tu cuenta');
 
     await page.getByRole('tab', { name: 'Historial' }).click();
     await expect(page.getByRole('heading', { name: 'Historial de acciones' })).toBeVisible();

@@ -94,9 +94,14 @@ async function scene(): Promise<Scene> {
   const knownDevice = cookieOf(verified, 'known_device')!;
   expect([actor, trustedDevice, knownDevice].every(Boolean)).toBe(true);
   // The trusted browser signs in again without a code: another session.
-  const again = await postJson(test.app, '/api/auth/login', { email, password: PASSWORD }, {
-    cookie: trustedDevice,
-  });
+  const again = await postJson(
+    test.app,
+    '/api/auth/login',
+    { email, password: PASSWORD },
+    {
+      cookie: trustedDevice,
+    },
+  );
   const otherSession = cookieOf(again, 'session')!;
   // A sign-in from elsewhere, waiting for its code.
   const pending = await postJson(test.app, '/api/auth/login', { email, password: PASSWORD });
@@ -229,7 +234,9 @@ const HONOURED: Record<string, (s: Scene) => Promise<boolean>> = {
     return cookieOf(res, 'session') !== undefined;
   },
   async 'a recovery link'(s) {
-    const res = await postJson(s.app, '/api/accounts/password-reset/check', { token: s.issued.recoveryToken });
+    const res = await postJson(s.app, '/api/accounts/password-reset/check', {
+      token: s.issued.recoveryToken,
+    });
     return res.statusCode === 200;
   },
   async 'a pending email confirmation'(s) {

@@ -64,7 +64,9 @@ export async function moveEpoch(
   if (keepSession !== undefined) {
     await tx
       .update(sessions)
-      .set({ epoch: sql`(select ${users.token_version} from ${users} where ${users.id} = ${sessions.user_id})` })
+      .set({
+        epoch: sql`(select ${users.token_version} from ${users} where ${users.id} = ${sessions.user_id})`,
+      })
       .where(eq(sessions.id, keepSession));
   }
   await endLinks(tx, accounts);

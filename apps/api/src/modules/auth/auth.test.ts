@@ -212,7 +212,12 @@ describe('POST /api/auth/login', () => {
     expect(await db.select().from(knownDevices)).toHaveLength(5);
     // Six cookies from one password do not buy six budgets of guesses: the account counts every one.
     for (const cookie of cookies.slice(1)) {
-      const res = await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' }, { cookie });
+      const res = await postJson(
+        app,
+        '/api/auth/login',
+        { email: member.email, password: 'bad' },
+        { cookie },
+      );
       expect(res.statusCode).toBe(401);
     }
     const stranger = await postJson(app, '/api/auth/login', credentials(member), {
@@ -220,9 +225,9 @@ describe('POST /api/auth/login', () => {
     });
     expect(stranger.statusCode).toBe(429);
     // The oldest cookie was forgotten: it is a stranger's now.
-    expect((await postJson(app, '/api/auth/login', credentials(member), { cookie: cookies[0] })).statusCode).toBe(
-      429,
-    );
+    expect(
+      (await postJson(app, '/api/auth/login', credentials(member), { cookie: cookies[0] })).statusCode,
+    ).toBe(429);
   });
 
   it('forgets known devices when the password changes', async () => {
@@ -245,7 +250,12 @@ describe('POST /api/auth/login', () => {
     });
     expect(changed.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) {
-      await postJson(app, '/api/auth/login', { email: member.email, password: 'bad' }, { remoteAddress: '10.4.4.4' });
+      await postJson(
+        app,
+        '/api/auth/login',
+        { email: member.email, password: 'bad' },
+        { remoteAddress: '10.4.4.4' },
+      );
     }
     const res = await postJson(
       app,

@@ -1,19 +1,5 @@
 import type { SecondFactor } from '@app/contracts';
-import {
-  and,
-  count,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { rolePermissions, roles, sessions, settings, tools, users } from '../../db/schema';
@@ -361,7 +347,12 @@ export function createTwoFactorRepo(database: AppDatabase, box: SecretBox) {
                   .from(totpFactors)
                   .where(and(eq(totpFactors.user_id, users.id), isNotNull(totpFactors.confirmed_at))),
               ),
-              notExists(tx.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.user_id, users.id))),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(passkeys)
+                  .where(eq(passkeys.user_id, users.id)),
+              ),
             ),
           );
         const ended = await tx
