@@ -162,6 +162,13 @@ export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &
 
 export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
 
+/**
+ * The `field` of a 403 that asks the member to confirm who they are first (sudo mode, two-factor.ts): the web's
+ * API client answers it with the identity dialog. Here, not in two-factor.ts, so the first screens' request
+ * module does not load the two-factor contracts for it.
+ */
+export const REAUTH_FIELD = 'reauth';
+
 /** Every answer that is not a success carries a Spanish message, and the field it is about when one is. */
 export const ErrorResponse = z.strictObject({
   error: z.string(),

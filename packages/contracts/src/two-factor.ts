@@ -47,10 +47,9 @@ export const TWO_FACTOR_MESSAGES = {
 /**
  * Sudo mode: adding a passkey or an authenticator app, renewing backup codes and changing the email ask for the
  * current password (and a code where the account has the app) once; the confirmation lasts this long on that
- * session. An API answer of 403 with `field: 'reauth'` asks for it.
+ * session. An API answer of 403 with `field: REAUTH_FIELD` (http.ts) asks for it.
  */
 export const CONFIRM_IDENTITY_MINUTES = 10;
-export const REAUTH_FIELD = 'reauth';
 
 /** A 6-digit code from the app or the email; spaces are allowed (people type it as it is shown: 123 456). */
 export const SixDigitCode = z

@@ -8,7 +8,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient, forgetSession } from '@/lib/query-client';
-import { useReauth } from '@/lib/reauth';
+import { useReauthSettle } from '@/lib/reauth';
 import { SessionView, useSession, type SessionState } from '@/lib/session-store';
 import buttonWrap from './button-wrap.module.css';
 
@@ -48,7 +48,7 @@ const ConfirmIdentityDialog = lazy(() => import('@/components/confirm-identity-d
 
 /** The identity check of sudo mode: its dialog loads the first time a request asks for it. */
 function ReauthHost() {
-  const asked = useReauth((state) => state.settle !== null);
+  const asked = useReauthSettle() !== null;
   const [needed, setNeeded] = useState(false);
   if (asked && !needed) setNeeded(true);
   if (!needed) return null;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
-import { useReauth } from '@/lib/reauth';
+import { useReauthSettle } from '@/lib/reauth';
 import { toggleLabel } from './form-parts';
 import { FormDialog } from './form-dialog';
 
@@ -13,7 +13,7 @@ import { FormDialog } from './form-dialog';
  * it) before a security change; the confirmation lasts a few minutes on this session.
  */
 export default function ConfirmIdentityDialog() {
-  const settle = useReauth((state) => state.settle);
+  const settle = useReauthSettle();
   const status = useQuery({
     queryKey: ['account', 'two-factor'],
     queryFn: () => api(getTwoFactor, {}),
