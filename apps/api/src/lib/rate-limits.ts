@@ -201,6 +201,8 @@ const PREFIX = {
   secondStepAccount: 'second-step-account',
   secondStepIp: 'second-step-ip',
   reauth: 'reauth-account',
+  emailCodes: 'email-code-account',
+  passkeyOptions: 'passkey-options-ip',
   register: 'register-ip',
   recovery: 'recovery-ip',
   checkout: 'checkout-ip',
@@ -221,6 +223,7 @@ export function accountRateLimitKeys(account: { id: number; email: string }): {
       `${PREFIX.loginAccount}:${hashedKey(account.email.trim().toLowerCase())}`,
       `${PREFIX.secondStepAccount}:${id}`,
       `${PREFIX.reauth}:${id}`,
+      `${PREFIX.emailCodes}:${id}`,
       `${PREFIX.generation}:${id}`,
     ],
     prefixes: [`${PREFIX.loginDevice}:${id}:`],
@@ -250,7 +253,7 @@ export class Budget {
 
   /** Counts a failure against `key` without refusing the caller (who was limited by another budget). */
   async penalize(key: string): Promise<void> {
-    await this.alone(() => this.limiter.penalty(key, 1));
+    await this.alone(() => this.limiter.penalty(hashedKey(key), 1));
   }
 
   /** Gives back the point a successful attempt spent. */
@@ -316,14 +319,14 @@ export function createRateLimits(store: LimiterStore, settings: Partial<RateLimi
     ),
     /** Sign-in codes emailed to one account (each right password sends one): a mailbox is not a target. */
     emailCodeSends: budget(
-      'email-code-account',
+      PREFIX.emailCodes,
       EMAIL_CODE_SENDS_PER_HOUR,
       60 * 60,
       TWO_FACTOR_MESSAGES.tooManyEmailCodes,
     ),
     /** Passkey sign-in options per client IP: each one stores a challenge. */
     passkeyOptions: budget(
-      'passkey-options-ip',
+      PREFIX.passkeyOptions,
       PASSKEY_OPTIONS_PER_IP,
       login.windowSeconds,
       MESSAGES.tooManyAttempts,

@@ -573,12 +573,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (resource === 'customers') {
       if (!id && get) {
-        const matches = [...customers.values()].filter((c) => !form.email || c.email === form.email);
+        const matches = [...customers.values()].filter(
+          (c) => !c.deleted && (!form.email || c.email === form.email),
+        );
         return sendJson(response, 200, list(matches, '/v1/customers'));
       }
       if (!id) return sendJson(response, 200, createCustomer(form));
       if (request.method === 'DELETE') {
-        if (!customers.delete(id)) return missing(response, 'customer', id);
+        const deleting = customers.get(id);
+        if (!deleting || deleting.deleted) return missing(response, 'customer', id);
+        // Stripe keeps a deleted customer as a stub that still answers a retrieve; the control lookup by email
+        // still finds its (now cancelled) subscriptions.
+        deleting.deleted = true;
         // As Stripe does: the customer's subscriptions end with it.
         for (const subscription of subscriptions.values()) {
           if (subscription.customer === id && subscription.status !== 'canceled') {
@@ -592,6 +598,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return sendJson(response, 200, { id, object: 'customer', deleted: true });
       }
       const customer = customers.get(id);
+      if (customer?.deleted) return sendJson(response, 200, { id, object: 'customer', deleted: true });
       return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
     }
     if (resource === 'invoices' && get && !id) {

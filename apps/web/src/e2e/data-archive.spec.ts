@@ -24,6 +24,7 @@ const FILES = [
   'verificaciones-pendientes.csv',
   'dispositivos-recordados.csv',
   'llaves-de-acceso.csv',
+  'navegadores-conocidos.csv',
   'solicitudes-de-llave.csv',
   'uso-de-herramientas.csv',
   'eliminacion-programada.json',

@@ -6,6 +6,7 @@ import {
   adminDeviceCookie,
   confirmIdentity,
   cutTexts,
+  enterEmailedCode,
   expect,
   expectAccessible,
   MOBILE,
@@ -122,6 +123,8 @@ test.describe('Setting up an authenticator app', () => {
     await page.setViewportSize(MOBILE);
     try {
       await signIn(page, member);
+      // The mailbox first: a password alone does not choose the account's authenticator.
+      await enterEmailedCode(page, member.email);
       await expect(
         page.getByRole('heading', { name: 'Configura la verificación en dos pasos' }),
       ).toBeVisible();

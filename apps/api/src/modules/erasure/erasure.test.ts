@@ -301,7 +301,7 @@ describe('"Eliminar mi cuenta"', () => {
     expect(t.fake.requests.filter((r) => r.url === `/v1/customers/${customer}`).map((r) => r.method)).toEqual(
       ['DELETE'],
     );
-    expect(t.fake.customers.has(customer)).toBe(false);
+    expect(t.fake.customers.get(customer)?.deleted).toBe(true);
     await expectNoTrace(t, who);
     const [erased] = t.mailer.kept.filter((message) => message.to === who.email);
     expect(erased?.text).toContain('Tu suscripción se ha cancelado en Stripe');
@@ -470,7 +470,7 @@ describe("an administrator's erasure of a member", () => {
       t.fake.requests.filter((r) => r.url === `/v1/subscriptions/${subscription.id}`).map((r) => r.method),
     ).toEqual(['DELETE']);
     const customer = t.fake.subscriptions.get(subscription.id)?.customer as string;
-    expect(t.fake.customers.has(customer)).toBe(false);
+    expect(t.fake.customers.get(customer)?.deleted).toBe(true);
     await expectNoTrace(t, who);
     const deletion = (await historyOf(t, who.id)).find((row) => row.kind === 'user.delete')!;
     expect(deletion.actor_name).toBe('admin');
