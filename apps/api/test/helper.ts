@@ -76,6 +76,33 @@ export function postJson(
   });
 }
 
+/**
+ * An administrator's edit of one account from the users table: the account's current fields with `changes`
+ * over them. Answers the response.
+ */
+export async function adminEditUser(
+  test: TestApp,
+  adminCookie: string,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  const [row] = await test.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`no user ${id}`);
+  return test.app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${id}`,
+    headers: { ...csrf, cookie: adminCookie },
+    payload: {
+      username: row.username,
+      email: row.email,
+      phone: row.phone ?? '',
+      role_id: row.role_id,
+      is_active: row.is_active,
+      ...changes,
+    },
+  });
+}
+
 /** Signs in and returns the `cookie` header value to send with later requests. */
 /** What a login sends of an account: its email and password only (the login body refuses other keys). */
 export const credentials = ({ email, password }: { email: string; password: string }) => ({

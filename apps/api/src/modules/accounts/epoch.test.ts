@@ -1,11 +1,11 @@
 import { MESSAGES } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/smtp';
 import {
   ADMIN,
   addUser,
+  adminEditUser,
   confirmIdentityOn,
   createTestApp,
   csrf,
@@ -15,7 +15,6 @@ import {
   type TestApp,
 } from '../../../test/helper';
 import { createSoftAuthenticator } from '../../../test/support/passkey-authenticator';
-import { users } from '../../db/schema';
 import { EPOCH_EVENTS, type EpochEvent } from './epoch';
 
 /**
@@ -133,20 +132,7 @@ async function scene(): Promise<Scene> {
 }
 
 async function adminEdit(s: Scene, changes: Record<string, unknown>): Promise<void> {
-  const [row] = await s.db.select().from(users).where(eq(users.id, s.id));
-  const res = await s.app.inject({
-    method: 'PUT',
-    url: `/api/admin/users/${s.id}`,
-    headers: { ...csrf, cookie: s.admin },
-    payload: {
-      username: row!.username,
-      email: row!.email,
-      phone: row!.phone ?? '',
-      role_id: row!.role_id,
-      is_active: row!.is_active,
-      ...changes,
-    },
-  });
+  const res = await adminEditUser(s, s.admin, s.id, changes);
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -2,7 +2,16 @@ import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, addUser, createTestApp, csrf, postJson, signIn, type TestApp } from '../../../test/helper';
+import {
+  ADMIN,
+  addUser,
+  adminEditUser,
+  createTestApp,
+  csrf,
+  postJson,
+  signIn,
+  type TestApp,
+} from '../../../test/helper';
 import { users } from '../../db/schema';
 import { createMailer, type MailMessage } from '../../integrations/mailer';
 
@@ -60,20 +69,8 @@ async function expectLinkEnded(app: FastifyInstance, token: string) {
 }
 
 async function adminEdit(setting: Setting, changes: Record<string, unknown>) {
-  const [row] = await setting.db.select().from(users).where(eq(users.email, setting.email));
-  const res = await setting.app.inject({
-    method: 'PUT',
-    url: `/api/admin/users/${row!.id}`,
-    headers: { ...csrf, cookie: setting.admin },
-    payload: {
-      username: row!.username,
-      email: row!.email,
-      phone: row!.phone ?? '',
-      role_id: row!.role_id,
-      is_active: row!.is_active,
-      ...changes,
-    },
-  });
+  const [row] = await setting.db.select({ id: users.id }).from(users).where(eq(users.email, setting.email));
+  const res = await adminEditUser(setting, setting.admin, row!.id, changes);
   expect(res.statusCode).toBe(200);
   return row!.id;
 }
