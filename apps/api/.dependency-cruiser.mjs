@@ -14,7 +14,7 @@ const layers = [
   { name: 'integrations', path: '^src/integrations/' },
   { name: 'plugins', path: '^src/plugins/' },
   { name: 'modules', path: '^src/modules/' },
-  { name: 'app', path: '^src/(app|server|recount-all)\\.ts$|^src/cli/' },
+  { name: 'app', path: '^src/(app|server|recount-all|personal-data)\\.ts$|^src/cli/' },
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

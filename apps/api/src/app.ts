@@ -67,9 +67,11 @@ import {
 } from './modules/community';
 import {
   accountErasedByAdminEmail,
+  createAccountEraser,
   createErasureRepo,
   createErasureService,
   erasureRoutes,
+  type AccountEraser,
 } from './modules/erasure';
 import {
   createLibraryRepo,
@@ -105,6 +107,7 @@ import {
   statsRoutes,
   type StatsService,
 } from './modules/stats';
+import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
 import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
 import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
@@ -180,6 +183,8 @@ interface CoreContext {
   secrets: SecretBox;
   /** The one runner of background work: modules declare their jobs on it and enqueue runs. */
   jobs: JobRunner;
+  /** The erasure of accounts over every table the modules declared as holding member data. */
+  eraser: AccountEraser;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -322,7 +327,7 @@ function registerAiTools(
     countUse: (userId) => countToolUse('texto', userId),
   });
   textoRoutes(app, texto);
-  const retentionRepo = createRetentionRepo(db);
+  const retentionRepo = createRetentionRepo(db, PERSONAL_TABLES);
   const redgram = createRedgramService({
     repo: createRedgramRepo(db, secrets),
     ai,
@@ -385,11 +390,12 @@ function registerMembersAndLibraries({
   history,
   mailer,
   notifier,
+  eraser,
 }: AppContext): void {
   settingsRoutes(
     app,
     createSettingsService({
-      repo: createSettingsRepo(db),
+      repo: createSettingsRepo(db, eraser),
       hashPassword,
       history,
       endSubscription: createSubscriptionEnder(createStripe(config)),
@@ -550,6 +556,7 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
 /** Members' data archives: each request enqueues its build, which any node's runner takes. */
 function registerDataArchive({ app, config, db, clock, history, mailer, jobs }: AppContext): void {
   const archives = createDataArchiveService({
+    parts: ARCHIVE_PARTS,
     repo: createDataArchiveRepo(db),
     database: db,
     clock,
@@ -572,6 +579,7 @@ function registerDataArchive({ app, config, db, clock, history, mailer, jobs }: 
 function registerDataRights(context: AppContext, twoFactor: TwoFactorService): void {
   const { app, config, db, clock, limits, sessionRepo, history, mailer, jobs } = context;
   const erasure = createErasureService({
+    eraser: context.eraser,
     repo: createErasureRepo(db),
     history,
     endSubscription: createSubscriptionEnder(createStripe(config)),
@@ -585,7 +593,11 @@ function registerDataRights(context: AppContext, twoFactor: TwoFactorService): v
     log: app.log,
   });
   erasureRoutes(app, erasure);
-  const retention = createRetentionService({ repo: createRetentionRepo(db), history, clock });
+  const retention = createRetentionService({
+    repo: createRetentionRepo(db, PERSONAL_TABLES),
+    history,
+    clock,
+  });
   retentionRoutes(app, retention);
   for (const job of [...erasure.jobs(), ...retention.jobs()]) jobs.declare(job);
 }
@@ -672,6 +684,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     community,
     secrets,
     jobs,
+    eraser: createAccountEraser(PERSONAL_TABLES),
   };
   const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };

@@ -13,6 +13,8 @@ import { createVideoRepo } from '../modules/video-tools/repo';
 import { videoRecordFilterCounts, videoRecords, videoRecordTotals } from '../modules/video-tools/schema';
 import { recountAll } from '../recount-all';
 import { roles, userCounts, users } from './schema';
+import { PERSONAL_TABLES } from '../personal-data';
+import { createAccountEraser } from '../modules/erasure';
 
 /** Every kept count, rows of zero left out (a count that went back to zero may keep its row). */
 async function keptCounts({ db }: TestApp) {
@@ -83,8 +85,8 @@ describe('kept counts', () => {
     const t = await createTestApp();
     const { db, database } = t;
     const library = createLibraryRepo(database, 'membresia');
-    const usersRepo = createUsersRepo(database);
-    const bulk = createBulkRepo(database);
+    const usersRepo = createUsersRepo(database, createAccountEraser(PERSONAL_TABLES));
+    const bulk = createBulkRepo(database, createAccountEraser(PERSONAL_TABLES));
     const membersIo = createMembersIoRepo(database);
     const records = createVideoRepo(database);
     const [role] = await db.select({ id: roles.id }).from(roles).where(ne(roles.name, 'admin')).limit(1);

@@ -18,3 +18,5 @@ export { accountErasures, emailConfirmations, passwordResetTokens } from './sche
 export { createAccountsService, hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { accountsPersonalData } from './personal-data';

@@ -4,3 +4,5 @@ export { authRoutes } from './routes';
 export { createAuthService, normalizeEmail } from './service';
 /** The erasure of an account covers this table. */
 export { knownDevices } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { authPersonalData } from './personal-data';

@@ -18,3 +18,5 @@ export { billingPrices, billingSubscriptions, billingWaitingPayments } from './s
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { billingPersonalData } from './personal-data';

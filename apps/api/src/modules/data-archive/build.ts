@@ -2,14 +2,11 @@ import { DATA_ARCHIVE_DAYS } from '@app/contracts';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Db } from '../../db/client';
 import { writeCsv } from '../../lib/csv';
-import {
-  ARCHIVE_PARTS,
-  INDEX_FILE,
-  README_FILE,
-  type ArchivePart,
-  type ArchiveSources,
-  type Cell,
-} from './parts';
+import type { ArchivePart, ArchiveSources, Cell } from '../../db/personal-data';
+
+export const README_FILE = 'README.txt';
+/** The machine-readable list of the archive's files. */
+export const INDEX_FILE = 'indice.json';
 
 const cellText = (value: Cell): string =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
@@ -49,7 +46,7 @@ async function fileOf(
 }
 
 /** README.txt: what the archive is and one paragraph per file, in Spanish. */
-function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): string {
+function readme(madeAt: Date, parts: readonly ArchivePart[]): string {
   return [
     'ARCHIVO DE TUS DATOS',
     '',
@@ -73,25 +70,26 @@ function readme(madeAt: Date, parts: readonly ArchivePart[] = ARCHIVE_PARTS): st
 }
 
 /**
- * Builds the ZIP of a member's data, reporting after each file how many of the files are written, so the screen
- * can show progress.
+ * Builds the ZIP of a member's data from the files the modules declared (`parts`), reporting after each file how
+ * many of the files are written, so the screen can show progress.
  */
 export async function buildArchive(
+  parts: readonly ArchivePart[],
   db: Db,
   userId: number,
   madeAt: Date,
   sources: ArchiveSources,
   onProgress: (done: number, total: number) => Promise<void>,
 ): Promise<Uint8Array> {
-  const files: Zippable = { [README_FILE]: strToU8(readme(madeAt)) };
+  const files: Zippable = { [README_FILE]: strToU8(readme(madeAt, parts)) };
   const index: IndexEntry[] = [];
   let done = 0;
-  for (const part of ARCHIVE_PARTS) {
+  for (const part of parts) {
     const { text, entry } = await fileOf(part, db, userId, sources);
     files[part.file] = strToU8(text);
     index.push(entry);
     done += 1;
-    await onProgress(done, ARCHIVE_PARTS.length);
+    await onProgress(done, parts.length);
   }
   const described = { generado: madeAt.toISOString(), zona_horaria_de_las_fechas: 'UTC', archivos: index };
   files[INDEX_FILE] = strToU8(`${JSON.stringify(described, null, 2)}\n`);

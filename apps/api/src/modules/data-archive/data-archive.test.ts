@@ -25,7 +25,8 @@ import { roles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { auditLog } from '../history/schema';
 import { sentEmails } from '../notifications/schema';
-import { ARCHIVE_PARTS, INDEX_FILE, README_FILE } from './parts';
+import { ARCHIVE_PARTS } from '../../personal-data';
+import { INDEX_FILE, README_FILE } from './build';
 import { dataArchives } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

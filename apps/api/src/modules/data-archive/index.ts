@@ -4,3 +4,5 @@ export { dataArchiveRoutes } from './routes';
 export { createDataArchiveService } from './service';
 /** The erasure of an account covers its archives. */
 export { dataArchives } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { dataArchivePersonalData } from './personal-data';

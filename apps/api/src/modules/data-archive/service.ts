@@ -15,7 +15,7 @@ import type { Actor, HistoryRecorder } from '../history';
 import type { JobDefinition, JobRunner } from '../jobs';
 import { buildArchive } from './build';
 import { archivePreparedForMemberEmail, memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
-import type { ArchiveSources } from './parts';
+import type { ArchivePart, ArchiveSources } from '../../db/personal-data';
 import type { DataArchiveJob, DataArchiveRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,6 +29,8 @@ export interface DataArchiveDeps {
   publicUrl(): string;
   timeZone: string;
   log: { error(obj: object, msg: string): void };
+  /** The archive's files, as the modules declared them (`PersonalData`). */
+  parts: readonly ArchivePart[];
   /** What the archive reads beyond the database (the invoices at Stripe). */
   sources?: ArchiveSources;
   /** The job runner: a request enqueues the build of its archive (`data-archive.build`, keyed by its id). */
@@ -110,6 +112,7 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     try {
       const madeAt = clock.now();
       const zip = await buildArchive(
+        deps.parts,
         deps.database.read,
         job.user_id,
         madeAt,

@@ -3,16 +3,17 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { accountColumns, accountTables } from '../../../test/support/account-tables';
 import { users } from '../../db/schema';
-import { ERASURE_COVERAGE } from './coverage';
+import { PERSONAL_TABLES } from '../../personal-data';
+import { createAccountEraser } from './repo';
 
-const covered = () => ERASURE_COVERAGE.map((entry) => getTableName(entry.table));
+const covered = () => PERSONAL_TABLES.map((entry) => getTableName(entry.table));
 
-/** The tables with an account column that the erasure's list leaves out. */
+/** The tables with an account column that no module declares. */
 const uncovered = (tables: Iterable<string>) =>
   [...tables].filter((name) => !covered().includes(name)).sort();
 
-describe("the erasure's coverage", () => {
-  it('names every table that refers to an account: a new one fails here until it gets its line', async () => {
+describe("the erasure's coverage, from the modules' declarations", () => {
+  it('has every table that refers to an account declared: a new one fails here until its module declares it', async () => {
     const tables = await accountTables();
     expect(tables.size).toBeGreaterThan(10);
     expect(uncovered(tables.keys())).toEqual([]);
@@ -22,21 +23,21 @@ describe("the erasure's coverage", () => {
     const tables = await accountTables();
     expect(new Set(covered()).size).toBe(covered().length);
     // A table found by what the member is (hashed keys), not by an account column, says how it finds them.
-    const byColumn = ERASURE_COVERAGE.filter((entry) => entry.action !== 'forget').map((entry) =>
+    const byColumn = PERSONAL_TABLES.filter((entry) => entry.erasure.action !== 'forget').map((entry) =>
       getTableName(entry.table),
     );
     expect(byColumn.filter((name) => !tables.has(name))).toEqual([]);
   });
 
   it('deletes each table by one of its account columns, and keeps a table only for a reason', () => {
-    for (const entry of ERASURE_COVERAGE) {
-      if (entry.action === 'delete') {
-        expect([...accountColumns(entry.table), 'id']).toContain(entry.column.name);
+    for (const { table, erasure } of PERSONAL_TABLES) {
+      if (erasure.action === 'delete') {
+        expect([...accountColumns(table), 'id']).toContain(erasure.column.name);
       }
-      if (entry.action === 'keep') expect(entry.reason.length).toBeGreaterThan(10);
+      if (erasure.action === 'keep') expect(erasure.reason.length).toBeGreaterThan(10);
     }
     // The account itself goes last, once every row that refers to it is gone.
-    expect(ERASURE_COVERAGE.at(-1)?.table).toBe(users);
+    expect(createAccountEraser(PERSONAL_TABLES).tables.at(-1)?.table).toBe(users);
   });
 
   it('would catch a table added with an account column, by foreign key or by name', async () => {

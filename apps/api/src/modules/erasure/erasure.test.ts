@@ -21,7 +21,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { rateLimits, users } from '../../db/schema';
 import { accountRateLimitKeys } from '../../lib/rate-limits';
-import { ERASURE_COVERAGE } from './coverage';
+import { PERSONAL_TABLES } from '../../personal-data';
 import { createMailer, type Mailer } from '../../integrations/mailer';
 import { billingPlans, billingPrices, billingSubscriptions } from '../billing/schema';
 import { roles } from '../../db/schema';
@@ -145,9 +145,9 @@ async function sweepAt(t: ErasureApp, at: Date): Promise<Mailer> {
 const eraseMine = (t: TestApp, cookie: string, body: Record<string, unknown>) =>
   postJson(t.app, '/api/accounts/erasure', body, { cookie });
 
-/** The tables whose rows the erasure's coverage declares kept (pseudonymised or kept for a reason). */
-const KEPT_TABLES = ERASURE_COVERAGE.filter(
-  (entry) => entry.action === 'pseudonymise' || entry.action === 'keep',
+/** The tables whose rows their modules declare kept by the erasure (pseudonymised or kept for a reason). */
+const KEPT_TABLES = PERSONAL_TABLES.filter(
+  ({ erasure }) => erasure.action === 'pseudonymise' || erasure.action === 'keep',
 ).map((entry) => getTableName(entry.table));
 
 /**

@@ -1,14 +1,13 @@
 import { and, eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
+import type { PersonalTable } from '../../db/personal-data';
 import { holdLock } from '../../db/locks';
 import { tallyUsers } from '../../db/kept-counts';
 import { users } from '../../db/schema';
 import { accountErasures } from '../accounts';
 import { billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
-import { forgetMembersRecords } from '../video-tools';
-import { ERASURE_COVERAGE } from './coverage';
 import { scrubSummary, scrubText, type Identity } from './pseudonym';
 
 /** The account as the erasure needs it: who it is, and the subscription it may have to end. */
@@ -138,67 +137,74 @@ async function scrubColumns(
 }
 
 /**
- * Erases the accounts inside the caller's transaction, table by table as ERASURE_COVERAGE says (one statement
- * per table for all of them): the members' rows are deleted, Historial is pseudonymised with `pseudonymOf`
- * each one's, and the accounts go last with their kept count. Answers the ids erased: an account already gone
+ * The erasure of accounts over the tables the modules declared (`PersonalData`): one statement per table for
+ * all the accounts at once, the members' rows deleted, Historial pseudonymised with `pseudonymOf` each one's,
+ * and the accounts last with their kept count. `eraseAccounts` answers the ids erased: an account already gone
  * (another node, or an earlier request, erased it) is not among them.
  */
-export async function eraseAccounts(
-  tx: Db,
-  ids: readonly number[],
-  pseudonymOf: (id: number) => string,
-): Promise<number[]> {
-  if (ids.length === 0) return [];
-  if (ids.length > ACCOUNTS_CHUNK) {
-    const done: number[] = [];
-    for (let start = 0; start < ids.length; start += ACCOUNTS_CHUNK) {
-      done.push(...(await eraseAccounts(tx, ids.slice(start, start + ACCOUNTS_CHUNK), pseudonymOf)));
+export function createAccountEraser(declared: readonly PersonalTable[]) {
+  // The account itself goes last: every other row refers to it.
+  const tables = [
+    ...declared.filter((entry) => entry.table !== users),
+    ...declared.filter((entry) => entry.table === users),
+  ];
+
+  async function eraseAccounts(
+    tx: Db,
+    ids: readonly number[],
+    pseudonymOf: (id: number) => string,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    if (ids.length > ACCOUNTS_CHUNK) {
+      const done: number[] = [];
+      for (let start = 0; start < ids.length; start += ACCOUNTS_CHUNK) {
+        done.push(...(await eraseAccounts(tx, ids.slice(start, start + ACCOUNTS_CHUNK), pseudonymOf)));
+      }
+      return done;
     }
-    return done;
+    const found = await tx
+      .select({ id: users.id, email: users.email, username: users.username, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    if (found.length === 0) return [];
+    const erased = found.map(({ id, ...who }) => ({ id, who, pseudonym: pseudonymOf(id) }));
+    const present = erased.map(({ id }) => id);
+    for (const { table, erasure } of tables) {
+      if (erasure.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
+      if (erasure.action === 'forget') {
+        const rows = erasure.rows(erased.map(({ id, who }) => ({ id, ...who })));
+        if (rows) await tx.delete(table).where(rows);
+      }
+      if (erasure.action !== 'delete') continue;
+      const column = erasure.column as SQLiteColumn;
+      if (erasure.before) await erasure.before(tx, present);
+      if (table === users) {
+        await tallyUsers(
+          tx,
+          await tx.delete(users).where(inArray(users.id, present)).returning({ is_active: users.is_active }),
+          -1,
+        );
+      } else {
+        await tx.delete(table).where(inArray(column, present));
+      }
+      if (erasure.scrub) {
+        const { key, columns } = erasure.scrub;
+        await scrubColumns(tx, table, key as SQLiteColumn, columns as readonly SQLiteColumn[], erased);
+      }
+    }
+    return present;
   }
-  const found = await tx
-    .select({ id: users.id, email: users.email, username: users.username, phone: users.phone })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  if (found.length === 0) return [];
-  const erased = found.map(({ id, ...who }) => ({ id, who, pseudonym: pseudonymOf(id) }));
-  const present = erased.map(({ id }) => id);
-  // The saved records leave the list's kept counts before they are deleted.
-  await forgetMembersRecords(tx, present);
-  for (const entry of ERASURE_COVERAGE) {
-    if (entry.action === 'pseudonymise') await pseudonymiseHistory(tx, erased);
-    if (entry.action === 'forget') {
-      const rows = entry.rows(erased.map(({ id, who }) => ({ id, ...who })));
-      if (rows) await tx.delete(entry.table as SQLiteTable).where(rows);
-    }
-    if (entry.action !== 'delete') continue;
-    const column = entry.column as SQLiteColumn;
-    if (entry.table === users) {
-      await tallyUsers(
-        tx,
-        await tx.delete(users).where(inArray(users.id, present)).returning({ is_active: users.is_active }),
-        -1,
-      );
-    } else {
-      await tx.delete(entry.table as SQLiteTable).where(inArray(column, present));
-    }
-    if (entry.scrub) {
-      const { key, columns } = entry.scrub;
-      await scrubColumns(
-        tx,
-        entry.table as SQLiteTable,
-        key as SQLiteColumn,
-        columns as readonly SQLiteColumn[],
-        erased,
-      );
-    }
-  }
-  return present;
+
+  return {
+    tables,
+    eraseAccounts,
+    /** Erases one account (see eraseAccounts); false when it is already gone. */
+    eraseAccount: async (tx: Db, id: number, pseudonym: string): Promise<boolean> =>
+      (await eraseAccounts(tx, [id], () => pseudonym)).length > 0,
+  };
 }
 
-/** Erases one account (see eraseAccounts); false when it is already gone. */
-export const eraseAccount = async (tx: Db, id: number, pseudonym: string): Promise<boolean> =>
-  (await eraseAccounts(tx, [id], () => pseudonym)).length > 0;
+export type AccountEraser = ReturnType<typeof createAccountEraser>;
 
 /** The erasure's reads and writes outside another module's transaction. */
 export function createErasureRepo(database: AppDatabase) {

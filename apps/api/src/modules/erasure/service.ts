@@ -20,10 +20,12 @@ import type { Actor, HistoryRecorder } from '../history';
 import { accountErasedEmail, erasureScheduledEmail } from './emails';
 import { newPseudonym } from './pseudonym';
 import type { JobDefinition } from '../jobs';
-import { eraseAccount, type ErasableAccount, type ErasureRepo } from './repo';
+import type { AccountEraser, ErasableAccount, ErasureRepo } from './repo';
 
 export interface ErasureServiceDeps {
   repo: ErasureRepo;
+  /** The erasure over the tables every module declared. */
+  eraser: AccountEraser;
   history: HistoryRecorder;
   /** Ends a subscription at Stripe; throws the Spanish error when Stripe cannot (the erasure is rolled back). */
   endSubscription: (subscriptionId: string, ending: SubscriptionEnding) => Promise<void>;
@@ -89,7 +91,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
     const subscription = liveSubscription(account);
     const erased = await repo.transaction(async (tx) => {
       await repo.lockRoleHolders();
-      if (!(await eraseAccount(tx, account.id, pseudonym))) return false;
+      if (!(await deps.eraser.eraseAccount(tx, account.id, pseudonym))) return false;
       await history.recordAction(selfActor(account.id, pseudonym), {
         kind: 'user.delete',
         entity_type: 'user',

@@ -16,3 +16,5 @@ export { createHistoryService } from './service';
 
 /** Estadísticas' close of each day reads the changes of accounts' roles and subscriptions. */
 export { auditLog } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { historyPersonalData } from './personal-data';

@@ -5,3 +5,5 @@ export { libraryRoutes } from './routes';
 export { datePastCompletions } from './completion-dates';
 export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 export { createLibraryService } from './service';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { libraryPersonalData } from './personal-data';

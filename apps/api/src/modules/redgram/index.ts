@@ -5,3 +5,5 @@ export { createRedgramService } from './service';
 
 /** Estadísticas' close of each day counts the generations. */
 export { redgramHistory, redgramLogs, redgramProfiles } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { redgramPersonalData } from './personal-data';

@@ -1,14 +1,11 @@
 import { RETENTION_DEFAULTS, type RetentionRun, type RetentionSettings } from '@app/contracts';
-import { count, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { count, desc, eq, lt } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
-import { rateLimits, sessions } from '../../db/schema';
-import { sentEmails } from '../notifications';
-import { redgramHistory, redgramLogs } from '../redgram';
-import { forgetRecords, videoRecords } from '../video-tools';
+import type { PersonalTable, RetentionKind } from '../../db/personal-data';
+import { rateLimits } from '../../db/schema';
 import { retentionRuns, retentionSettings } from './schema';
 
-export type RetentionKind = keyof RetentionRun['removed'];
+export type { RetentionKind };
 
 /** Which setting bounds each kind of data. */
 export const SETTING_OF: Record<RetentionKind, keyof RetentionSettings> = {
@@ -18,24 +15,9 @@ export const SETTING_OF: Record<RetentionKind, keyof RetentionSettings> = {
   mail: 'mail_days',
 };
 
-/**
- * What the daily purge deletes, one line per table: the rows of `kind` whose `column` (an ISO time) is older
- * than the kind's days. `before` runs first on the same rows (a kept count that must forget them).
- */
-const PURGES: readonly {
-  kind: RetentionKind;
-  table: SQLiteTable;
-  column: SQLiteColumn;
-  before?: (tx: Db, where: SQL) => Promise<void>;
-}[] = [
-  { kind: 'ai', table: redgramHistory, column: redgramHistory.created_at },
-  { kind: 'ai', table: redgramLogs, column: redgramLogs.created_at },
-  { kind: 'signin', table: sessions, column: sessions.created_at },
-  { kind: 'video', table: videoRecords, column: videoRecords.created_at, before: forgetRecords },
-  { kind: 'mail', table: sentEmails, column: sentEmails.sent_at },
-];
-
-export function createRetentionRepo(database: AppDatabase) {
+export function createRetentionRepo(database: AppDatabase, declared: readonly PersonalTable[]) {
+  // What the daily purge deletes: each declared table with its retention rule.
+  const purges = declared.flatMap(({ table, retention }) => (retention ? [{ table, ...retention }] : []));
   const db = () => database.read;
   return {
     transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work),
@@ -90,7 +72,7 @@ export function createRetentionRepo(database: AppDatabase) {
     /** Deletes what is older than each kind's cutoff (ISO instants); answers how many rows of each kind went. */
     async purge(tx: Db, cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
       const removed: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0, mail: 0 };
-      for (const { kind, table, column, before } of PURGES) {
+      for (const { kind, table, column, before } of purges) {
         const where = lt(column, cutoffs[kind]);
         if (before) await before(tx, where);
         const gone = await tx.delete(table).where(where).returning({ at: column });
@@ -102,7 +84,7 @@ export function createRetentionRepo(database: AppDatabase) {
     /** How many rows the purge would delete with these cutoffs, deleting nothing. */
     async count(cutoffs: Record<RetentionKind, string>): Promise<Record<RetentionKind, number>> {
       const found: Record<RetentionKind, number> = { ai: 0, signin: 0, video: 0, mail: 0 };
-      for (const { kind, table, column } of PURGES) {
+      for (const { kind, table, column } of purges) {
         const [row] = await db().select({ n: count() }).from(table).where(lt(column, cutoffs[kind]));
         found[kind] += row?.n ?? 0;
       }

@@ -11,6 +11,7 @@ import { videoRecordFilterCounts, videoRecords, videoRecordTotals } from '../vid
 import { createRetentionRepo } from './repo';
 import { retentionRuns } from './schema';
 import { createRetentionService } from './service';
+import { PERSONAL_TABLES } from '../../personal-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The app's own start-up sweep runs on this day, before any data exists. */
@@ -30,7 +31,7 @@ async function retentionApp() {
 const node = (t: TestApp, at: Date) => {
   const clock = { now: () => at };
   return createRetentionService({
-    repo: createRetentionRepo(t.database),
+    repo: createRetentionRepo(t.database, PERSONAL_TABLES),
     history: createHistoryRecorder(t.database, { clock, retentionDays: 365 }),
     clock,
   });

@@ -2,3 +2,5 @@
 export { createSessionsRepo } from './repo';
 export { sessionsRoutes } from './routes';
 export { createSessionsService } from './service';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { sessionsPersonalData } from './personal-data';

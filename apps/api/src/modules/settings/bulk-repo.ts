@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { bumpUserCount } from '../../db/kept-counts';
 import { moveEpoch } from '../accounts';
 import { liveSubscriptions, stripeCustomers, type LiveSubscription } from '../billing';
-import { eraseAccounts, newPseudonym } from '../erasure';
+import { newPseudonym, type AccountEraser } from '../erasure';
 import { userFilter, type UserFilter } from './user-list-repo';
 import type { AccountRef } from './users-repo';
 
@@ -25,7 +25,7 @@ const endSessions = (tx: Db, where: SQL | undefined) =>
   tx.delete(sessions).where(inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(where)));
 
 /** One action on many accounts: the selection or the list's filter. */
-export function createBulkRepo(database: AppDatabase) {
+export function createBulkRepo(database: AppDatabase, eraser: AccountEraser) {
   const write = database.transaction.bind(database);
   const targetWhere = (target: BulkTarget): SQL | undefined =>
     'ids' in target ? inArray(users.id, [...target.ids]) : userFilter(database, target.filter);
@@ -83,7 +83,7 @@ export function createBulkRepo(database: AppDatabase) {
     write(async (tx) => {
       const targeted = await tx.select({ id: users.id }).from(users).where(targetWhere(target));
       const pseudonyms = new Map(targeted.map(({ id }) => [id, newPseudonym()]));
-      const erased = await eraseAccounts(
+      const erased = await eraser.eraseAccounts(
         tx,
         targeted.map(({ id }) => id),
         (id) => pseudonyms.get(id) ?? newPseudonym(),

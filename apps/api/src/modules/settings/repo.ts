@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../db/client';
+import type { AccountEraser } from '../erasure';
 import { holdLock } from '../../db/locks';
 import { createBulkRepo } from './bulk-repo';
 import { createRolesRepo } from './roles-repo';
@@ -6,7 +7,7 @@ import { createUserListRepo } from './user-list-repo';
 import { createUsersRepo } from './users-repo';
 
 /** The settings screen's data: accounts, their list, bulk actions and roles, with one transaction over them. */
-export function createSettingsRepo(database: AppDatabase) {
+export function createSettingsRepo(database: AppDatabase, eraser: AccountEraser) {
   const repo = {
     /**
      * Taken first by every transaction that changes who holds a role or what a role grants, so the lock-out
@@ -14,8 +15,8 @@ export function createSettingsRepo(database: AppDatabase) {
      */
     lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
     ...createUserListRepo(database),
-    ...createUsersRepo(database),
-    ...createBulkRepo(database),
+    ...createUsersRepo(database, eraser),
+    ...createBulkRepo(database, eraser),
     ...createRolesRepo(database),
   };
   return {

@@ -18,6 +18,8 @@ import { bumpUserCount } from '../../db/kept-counts';
 import { roles, rolePermissions, sessions, tools, users } from '../../db/schema';
 import { createBulkRepo } from './bulk-repo';
 import { userFilter } from './user-list-repo';
+import { PERSONAL_TABLES } from '../../personal-data';
+import { createAccountEraser } from '../erasure';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -345,7 +347,7 @@ describe('user-list totals and search', () => {
     expect(answered).toEqual(counted);
     expect(answered).toEqual([8, 3]);
     // Activating and deactivating move an account between the totals; other edits leave them alone.
-    const bulk = createBulkRepo(database);
+    const bulk = createBulkRepo(database, createAccountEraser(PERSONAL_TABLES));
     const ids = async (...names: string[]) =>
       (await db.select({ id: users.id }).from(users).where(inArray(users.username, names))).map((u) => u.id);
     await bulk.bulkUpdate({ ids: await ids('pendiente001') }, { is_active: true });

@@ -15,7 +15,7 @@ import {
   type NewMember,
 } from '../accounts';
 import { billingSubscriptions, stripeCustomers } from '../billing';
-import { eraseAccount } from '../erasure';
+import type { AccountEraser } from '../erasure';
 
 interface UserValues {
   username: string;
@@ -91,7 +91,7 @@ export const withoutTokenVersion = ({
 }: StoredUser): AdminUser => user;
 
 /** One account at a time: the reads and writes of the user form, and the lock-out count. */
-export function createUsersRepo(database: AppDatabase) {
+export function createUsersRepo(database: AppDatabase, eraser: AccountEraser) {
   const write = database.transaction.bind(database);
   const db = () => database.read;
 
@@ -127,7 +127,7 @@ export function createUsersRepo(database: AppDatabase) {
   /** Erases the account: its data deleted, its Historial entries rewritten under `pseudonym`. */
   const deleteUser = (id: number, pseudonym: string): Promise<void> =>
     write(async (tx) => {
-      await eraseAccount(tx, id, pseudonym);
+      await eraser.eraseAccount(tx, id, pseudonym);
     });
 
   return {

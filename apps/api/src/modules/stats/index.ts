@@ -7,3 +7,5 @@ export { createStatsService, type StatsService } from './service';
 export { createToolUseCounter } from './tool-uses';
 /** The erasure of an account and its data archive cover its counted tool uses. */
 export { statsToolUses } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { statsPersonalData } from './personal-data';

@@ -66,3 +66,5 @@ export function registerVideoTools(
 
 /** Estadísticas' close of each day counts the saved videos. */
 export { videoRecords } from './schema';
+/** The member data this module holds: what erasure, the archive and retention do with it. */
+export { videoToolsPersonalData } from './personal-data';

@@ -9,6 +9,8 @@ import { recountAll } from '../../recount-all';
 import { createUsersRepo } from '../settings/users-repo';
 import { createVideoRepo } from './repo';
 import { videoRecords } from './schema';
+import { PERSONAL_TABLES } from '../../personal-data';
+import { createAccountEraser } from '../erasure';
 
 async function setup() {
   const { app, db, database } = await createTestApp();
@@ -106,7 +108,10 @@ describe('saved-video totals and filter lists', () => {
     await expectFresh();
     expect((await del('/api/video-tools/youtube/videos?filter=beta')).json()).toEqual({ deleted: 2 });
     await expectFresh();
-    await createUsersRepo(database).deleteUser(other, 'Miembro eliminado #000000');
+    await createUsersRepo(database, createAccountEraser(PERSONAL_TABLES)).deleteUser(
+      other,
+      'Miembro eliminado #000000',
+    );
     await expectFresh();
 
     // A rolled-back transaction leaves no trace.
