@@ -151,7 +151,7 @@ const SPANISH_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A stored column's name as the archive shows it. */
-export const spanishName = (name: string): string => SPANISH_NAMES[name] ?? name;
+const spanishName = (name: string): string => SPANISH_NAMES[name] ?? name;
 
 /** An object's keys in Spanish (one level: the archive's rows and records). */
 export const spanishKeys = (row: Record<string, unknown>): Record<string, unknown> =>

@@ -2,7 +2,5 @@
 export { createDataArchiveRepo } from './repo';
 export { dataArchiveRoutes } from './routes';
 export { createDataArchiveService } from './service';
-/** The erasure of an account covers its archives. */
-export { dataArchives } from './schema';
 /** The member data this module holds: what erasure, the archive and retention do with it. */
 export { dataArchivePersonalData } from './personal-data';

@@ -14,7 +14,7 @@ import { createVideoRepo } from './repo';
 import { videoToolsRoutes } from './routes';
 import { createVideoToolsService } from './service';
 
-export { forgetMembersRecords, forgetRecords, recountRecords } from './kept-counts';
+export { recountRecords } from './kept-counts';
 
 /** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
 export function registerVideoTools(

@@ -2,7 +2,7 @@ import { getJobs, JOBS_MESSAGES as M } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const jobsQueryOptions = () =>
+const jobsQueryOptions = () =>
   queryOptions({
     queryKey: ['jobs'],
     queryFn: () => api(getJobs, {}, { fallbackError: M.load }),
