@@ -1,5 +1,5 @@
 // @ts-check
-import { backArrows, cruiseOptions, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
+import { backArrows, cruiseOptions, noCycles, onALayer } from '../../tooling/dependency-cruiser/rules.mjs';
 
 /**
  * The API's layers, each importing only the ones listed before it; `app.ts`, `server.ts` and the command line
@@ -21,6 +21,7 @@ const layers = [
 export default {
   forbidden: [
     ...backArrows(layers),
+    ...onALayer(layers),
     {
       name: 'module-public-face',
       comment:

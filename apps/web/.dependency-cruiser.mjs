@@ -1,5 +1,5 @@
 // @ts-check
-import { backArrows, cruiseOptions, noCycles } from '../../tooling/dependency-cruiser/rules.mjs';
+import { backArrows, cruiseOptions, noCycles, onALayer } from '../../tooling/dependency-cruiser/rules.mjs';
 
 /**
  * The web app's layers: shared code (`lib`, `components`) <- features <- `app`, which composes the features
@@ -17,6 +17,7 @@ const layers = [
 export default {
   forbidden: [
     ...backArrows(layers),
+    ...onALayer(layers),
     {
       name: 'features-apart',
       comment:

@@ -51,3 +51,30 @@ export const cruiseOptions = ({ exclude, extensions }) => ({
     extensions,
   },
 });
+
+/**
+ * Every source file sits on one of the layers: a file on none (a new folder, a stray file at the root) would
+ * import and be imported outside the layer rules, so it is refused whichever side of an import it is on.
+ * @param {{ name: string; path: string }[]} layers
+ * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+export const onALayer = (layers) => {
+  const onNone = { path: '^src/', pathNot: layers.map((layer) => layer.path) };
+  return [
+    {
+      name: 'on-a-layer',
+      comment: 'This file is on no layer: move it into one, or add its folder to the layers of this config.',
+      severity: 'error',
+      from: onNone,
+      to: {},
+    },
+    {
+      name: 'imports-a-file-on-no-layer',
+      comment:
+        'The imported file is on no layer: move it into one, or add its folder to the layers of this config.',
+      severity: 'error',
+      from: {},
+      to: onNone,
+    },
+  ];
+};
