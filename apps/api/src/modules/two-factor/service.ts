@@ -41,6 +41,7 @@ import {
   totpOffEmail,
   totpOnEmail,
 } from './emails';
+import { afterPassword as decideAfterPassword } from './decide';
 import { RULES_KEY, type ChallengeRow, type TwoFactorRepo } from './repo';
 
 const MINUTE_MS = 60_000;
@@ -187,7 +188,12 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   async function openChallenge(
     user: SessionUser,
     tokenVersion: number,
-    options: { factors: SecondFactor[]; needsSetup: boolean; emailCode: string | null; ttlMs: number },
+    options: {
+      factors: readonly SecondFactor[];
+      needsSetup: boolean;
+      emailCode: string | null;
+      ttlMs: number;
+    },
   ): Promise<AfterPassword & { kind: 'challenge' }> {
     const now = clock.now();
     const token = randomToken();
@@ -211,7 +217,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
       ttlSeconds: Math.round(options.ttlMs / 1000),
       answer: {
         second_step: {
-          factors: options.factors,
+          factors: [...options.factors],
           setup_required: options.needsSetup,
           email_sent_to: options.emailCode ? maskEmail(user.email) : null,
           expires_at: iso(expiresAt),
@@ -321,33 +327,30 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps) {
     ): Promise<AfterPassword> {
       const factors = await secondFactorsOf(user.id);
       const required = isRequired(user, await readRules());
-      if (factors.length > 0) {
-        return openChallenge(user, tokenVersion, {
-          factors,
-          needsSetup: false,
-          emailCode: null,
-          ttlMs: QUICK_STEP_MS,
-        });
+      const administers = holdsAdministration(user);
+      const decision = decideAfterPassword({
+        factors,
+        required,
+        administers,
+        // Only asked when it matters: the cookie is checked against the database.
+        trustedDevice:
+          factors.length === 0 && (administers || required) && (await isTrusted(user.id, device)),
+        mailConfigured: deps.mailConfigured,
+      });
+      if (decision.warnNoMail) {
+        log.warn(
+          { userId: user.id },
+          'administrator signed in from a new device without an emailed code: SMTP_URL is not set',
+        );
       }
-      let emailCode: string | null = null;
-      // An administrator on a new device, and an account that must set up a factor, first prove the mailbox:
-      // a password alone must not choose the account's authenticator.
-      if ((holdsAdministration(user) || required) && !(await isTrusted(user.id, device))) {
-        if (deps.mailConfigured) emailCode = newEmailCode();
-        else {
-          log.warn(
-            { userId: user.id },
-            'administrator signed in from a new device without an emailed code: SMTP_URL is not set',
-          );
-        }
-      }
-      if (!emailCode && !required) return { kind: 'session' };
+      if (decision.kind === 'session') return { kind: 'session' };
+      const emailCode = decision.factors.includes('email') ? newEmailCode() : null;
       if (emailCode) await limits.emailCodeSends.spend(String(user.id));
       const opened = await openChallenge(user, tokenVersion, {
-        factors: emailCode ? ['email'] : [],
-        needsSetup: required,
+        factors: decision.factors,
+        needsSetup: decision.needsSetup,
         emailCode,
-        ttlMs: LONG_STEP_MS,
+        ttlMs: decision.step === 'quick' ? QUICK_STEP_MS : LONG_STEP_MS,
       });
       if (emailCode) {
         try {
