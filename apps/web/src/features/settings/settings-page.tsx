@@ -58,7 +58,13 @@ export function SettingsPage({
         keepMounted={false}
         orientation={desktop ? 'vertical' : 'horizontal'}
         variant={desktop ? 'default' : 'pills'}
-        classNames={{ root: classes.root, list: classes.list, panel: classes.panel }}
+        classNames={{
+          root: classes.root,
+          list: classes.list,
+          tab: classes.tab,
+          tabLabel: classes.tabLabel,
+          panel: classes.panel,
+        }}
       >
         <Tabs.List mb="lg" aria-label="Secciones de Configuración">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
