@@ -23,7 +23,9 @@ export const DATA_ARCHIVE_MESSAGES = {
   requested: 'Estamos preparando tu archivo. Te avisaremos por correo cuando esté listo.',
   preparing: (progress: number) => `Preparando el archivo… ${progress} %`,
   ready: (until: string) => `Tu archivo está listo. Puedes descargarlo hasta el ${until}.`,
-  download: 'Descargar el archivo',
+  download: 'Descargar',
+  requestAgain: 'Pedir una exportación nueva',
+  nextExport: (when: string) => `Nueva exportación disponible el ${when}.`,
   failed: 'No se pudo preparar el archivo. Vuelve a intentarlo más tarde.',
   onceADay: (when: string) =>
     `Ya pediste un archivo de tus datos en las últimas 24 horas. Podrás pedir otro a partir del ${when}.`,

@@ -61,6 +61,8 @@ export const MyErasure = z.strictObject({
   paid_until: z.string().nullable(),
   /** The account has an authenticator app: the confirmation asks for a code too. */
   code_required: z.boolean(),
+  /** The member is the last active administrator: the server refuses the erasure, so the form is not offered. */
+  last_admin: z.boolean(),
 });
 export type MyErasure = z.infer<typeof MyErasure>;
 

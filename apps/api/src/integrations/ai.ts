@@ -65,28 +65,38 @@ async function* capped<T extends string | VariantPiece>(
 }
 
 /**
- * Spanish words for the administrator about a failed test, from the status alone: the body the server answered
- * is never shown (the address could be any service the administrator points at).
+ * Spanish words for the administrator about a failed test: which address failed, what went wrong, from the status
+ * alone, and what to check next. The body the server answered is never shown (the address could be any service
+ * the administrator points at).
  */
-function describeTestFailure(error: unknown): string {
-  if (!(error instanceof AiError)) return 'La respuesta del servidor no se pudo leer';
+function describeTestFailure(error: unknown, address: string): string {
+  if (!(error instanceof AiError)) return `La respuesta de ${address} no se pudo leer`;
   switch (error.kind) {
     case 'api':
-      if (error.status === 401 || error.status === 403) return 'El servidor rechazó la API key';
-      if (error.status === 404) return 'El servidor no encontró el modelo o la dirección';
-      if (error.status === 429) return 'El servidor limita las peticiones en este momento';
-      return `El servidor respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}`;
+      if (error.status === 401 || error.status === 403)
+        return `${address} rechazó la API key: revisa la clave y que sea de ese servidor`;
+      if (error.status === 404)
+        return `${address} no encontró el modelo o la dirección: revisa la URL (hasta la versión de la API, como /v1) y el nombre del modelo`;
+      if (error.status === 429)
+        return `${address} limita las peticiones en este momento: espera unos minutos y vuelve a probar`;
+      return `${address} respondió con un error${error.status ? ` (HTTP ${error.status})` : ''}: revisa el servidor y vuelve a probar`;
     case 'timeout':
-      return 'El servidor no respondió a tiempo';
+      return `${address} no respondió a tiempo: revisa que el servidor esté en marcha y vuelve a probar`;
     case 'network':
-      return 'No se pudo conectar con el servidor, o cortó la respuesta';
+      return `No se pudo conectar con ${address}, o cortó la respuesta: revisa la dirección y que el servidor esté en marcha`;
     case 'no-text':
-      return 'El servidor respondió, pero sin texto';
+      return `${address} respondió, pero sin texto: revisa que el modelo genere texto`;
     case 'aborted':
       return 'Prueba cancelada';
     default:
-      return 'La respuesta del servidor no se pudo leer';
+      return `La respuesta de ${address} no se pudo leer`;
   }
+}
+
+/** The address a failure names: the server's URL as the administrator typed it, or Google's API. */
+function addressOf(target: { baseUrl?: string | undefined }): string {
+  if (target.baseUrl) return target.baseUrl;
+  return 'Google Gemini';
 }
 
 /**
@@ -228,7 +238,7 @@ export function createAiClient({
         message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió.`,
       };
     } catch (error) {
-      return { ok: false, message: describeTestFailure(error) };
+      return { ok: false, message: describeTestFailure(error, addressOf(target)) };
     }
   }
 
@@ -238,7 +248,10 @@ export function createAiClient({
       await guardAddress(target);
       return { models: (await openai.listModels(target)) ?? [] };
     } catch (error) {
-      throw new AppError(502, `${AI_PROVIDER_MESSAGES.modelsFailed}. ${describeTestFailure(error)}`);
+      throw new AppError(
+        502,
+        `${AI_PROVIDER_MESSAGES.modelsFailed}. ${describeTestFailure(error, addressOf(target))}`,
+      );
     }
   }
 

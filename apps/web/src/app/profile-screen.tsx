@@ -1,19 +1,46 @@
-import { ProfilePage } from '@/features/accounts/profile-page';
+import { IconDatabase, IconCreditCard, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { PROFILE_FORM_SECTION, ProfilePage } from '@/features/accounts/profile-page';
 import { SecuritySection } from '@/features/accounts/security-section';
-import { SubscriptionSection } from '@/features/billing/subscription-section';
+import { SubscriptionSection, useSubscriptionShown } from '@/features/billing/subscription-section';
 import { PasskeysCard } from '@/features/passkeys/passkeys-card';
 import { SessionsCard } from '@/features/sessions/sessions-card';
 import { MyDataSection } from '@/features/data-archive/my-data-section';
 import { DeleteAccountSection } from '@/features/erasure/delete-account-section';
+import type { PageSection } from '@/components/section-nav';
+import sectionClasses from '@/components/section-nav.module.css';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
-/** /perfil: the account form, "Mi suscripción", Seguridad (passkeys, sessions), then «Mis datos» and its erasure. */
+const icon = { size: 16, 'aria-hidden': true } as const;
+const PROFILE: PageSection = { id: PROFILE_FORM_SECTION, label: 'Perfil', icon: <IconUser {...icon} /> };
+const SECURITY: PageSection = { id: 'seguridad', label: 'Seguridad', icon: <IconShieldLock {...icon} /> };
+const SUBSCRIPTION: PageSection = {
+  id: 'suscripcion',
+  label: 'Suscripción',
+  icon: <IconCreditCard {...icon} />,
+};
+// «Mis datos» is the section's own anchor (the archive email links to it); erasure follows it.
+const MY_DATA: PageSection = { id: 'mis-datos', label: 'Mis datos', icon: <IconDatabase {...icon} /> };
+
+/**
+ * /perfil: the account form, Seguridad (second factors, passkeys, sessions), "Mi suscripción", then «Mis datos»
+ * and its erasure, with a side navigation between them.
+ */
 export function ProfileScreen() {
+  useScrollToHash();
+  const subscription = useSubscriptionShown();
+  const sections = subscription ? [PROFILE, SECURITY, SUBSCRIPTION, MY_DATA] : [PROFILE, SECURITY, MY_DATA];
   return (
-    <ProfilePage>
-      <SubscriptionSection />
-      <SecuritySection />
-      <PasskeysCard />
-      <SessionsCard />
+    <ProfilePage sections={sections}>
+      <div id={SECURITY.id} className={sectionClasses.section}>
+        <SecuritySection />
+        <PasskeysCard />
+        <SessionsCard />
+      </div>
+      {subscription && (
+        <div id={SUBSCRIPTION.id} className={sectionClasses.section}>
+          <SubscriptionSection />
+        </div>
+      )}
       <MyDataSection />
       <DeleteAccountSection />
     </ProfilePage>

@@ -69,6 +69,10 @@ const SettingsScreen = lazyScreen(() => import('./settings-screen'), 'SettingsSc
 const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'PlansPage');
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 const ClaimPage = lazyScreen(() => import('@/features/billing/claim-page'), 'ClaimPage');
+const AccountDeletedPage = lazyScreen(
+  () => import('@/features/erasure/account-deleted-page'),
+  'AccountDeletedPage',
+);
 const StatsPage = lazyScreen(() => import('@/features/stats/stats-page'), 'StatsPage');
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
@@ -100,6 +104,8 @@ const screens: RouteObject[] = [
   { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
   { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
   { path: 'planes/vincular', element: <ClaimPage />, handle: { title: 'Vincular tu pago' } },
+  // After a member erases their own account: no session any more, so open to all.
+  { path: 'cuenta-eliminada', element: <AccountDeletedPage />, handle: { title: 'Cuenta eliminada' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,

@@ -86,10 +86,13 @@ export function AiProviderFields({
               ? AI_PROVIDER_MESSAGES.noModels
               : `${answer.models.length} modelos disponibles: elige uno o escribe su nombre.`,
           ),
-        onError: (error) => setModelsNote(errorMessage(error, AI_PROVIDER_MESSAGES.modelsFailed)),
+        onError: () => setModelsNote(null),
       },
     );
 
+  // A failed «Cargar modelos» is an error to act on, not a hint under the field.
+  const modelsError =
+    models.error && !models.isPending ? errorMessage(models.error, AI_PROVIDER_MESSAGES.modelsFailed) : null;
   const result =
     test.data ??
     (test.error ? { ok: false, message: errorMessage(test.error, AI_PROVIDER_MESSAGES.testFailed) } : null);
@@ -148,6 +151,11 @@ export function AiProviderFields({
               Cargar modelos
             </Button>
           </Group>
+          {modelsError ? (
+            <Alert color="red" variant="light" role="alert">
+              {modelsError}
+            </Alert>
+          ) : null}
         </>
       )}
       <Group gap="sm">

@@ -1,5 +1,6 @@
 import { Paper, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './section-nav.module.css';
 
 /** One card of /perfil below the account's own form: a section named by its heading. */
 export function ProfileSection({
@@ -26,6 +27,7 @@ export function ProfileSection({
       p="xl"
       mt="xl"
       id={anchor}
+      className={classes.section}
       aria-labelledby={titleId}
     >
       <Title order={2} size="h3" mb={titleGap} id={titleId}>

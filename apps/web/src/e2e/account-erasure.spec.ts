@@ -1,8 +1,9 @@
-import { ERASURE_CONSEQUENCES, MESSAGES, SUBSCRIPTION_ENDING_LABELS } from '@app/contracts';
-import type { Page } from '@playwright/test';
+import { ERASURE_CONSEQUENCES, ERASURE_MESSAGES, MESSAGES, SUBSCRIPTION_ENDING_LABELS } from '@app/contracts';
+import type { Locator, Page } from '@playwright/test';
 import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
 import {
   ACCOUNTS,
+  cutTexts,
   expect,
   expectAccessible,
   mailTo,
@@ -11,20 +12,30 @@ import {
   test,
   unique,
   newAccount,
+  shot,
 } from './fixtures';
+
+const DESKTOP = { width: 1366, height: 768 };
+
+/** Two buttons share a row when their boxes overlap vertically. */
+async function onOneRow(first: Locator, second: Locator): Promise<boolean> {
+  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+  if (!a || !b) return false;
+  return a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 test.describe('«Eliminar mi cuenta» (/perfil)', () => {
-  for (const viewport of [null, MOBILE]) {
-    test(`a member reads what happens, confirms with the password and can no longer sign in${viewport ? ' (375 px)' : ''}`, async ({
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`a member reads what happens, confirms with the password and can no longer sign in (${viewport.width} px)`, async ({
       page,
       request,
     }) => {
       test.slow();
       const member = await newAccount(request, { prefix: 'adios', password: 'adios-e2e-secret' });
-      if (viewport) await page.setViewportSize(viewport);
+      await page.setViewportSize(viewport);
       await signIn(page, member);
       await expect(page).toHaveURL(/\/dashboard$/);
       await page.goto('/perfil');
@@ -38,14 +49,25 @@ test.describe('«Eliminar mi cuenta» (/perfil)', () => {
       await expect(dialog).toContainText('Esta acción no se puede deshacer.');
       await expectAccessible(page);
       const confirm = dialog.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' });
+      // «Cancelar» beside the red button, whose whole label shows (wrapped inside it on a phone).
+      expect(await onOneRow(dialog.getByRole('button', { name: 'Cancelar' }), confirm)).toBe(true);
+      await shot(page, `eliminar-dialogo-${viewport.width}`);
+      expect(await cutTexts(dialog)).toEqual([]);
       await dialog.getByLabel('Contraseña actual').fill('no-es-la-buena');
       await confirm.click();
       await expect(dialog.getByText('La contraseña actual no es correcta')).toBeVisible();
 
       await dialog.getByLabel('Contraseña actual').fill(member.password);
       await confirm.click();
+      // A page that says what happened, and what became of a subscription.
+      await expect(page).toHaveURL(/\/cuenta-eliminada$/);
+      await expect(page.getByRole('heading', { name: ERASURE_MESSAGES.erased })).toBeVisible();
+      await expect(page.getByText(/se ha cancelado en Stripe: no se te cobrará nada más/)).toBeVisible();
+      await shot(page, `cuenta-eliminada-${viewport.width}`);
+      expect(await cutTexts(page.locator('body'))).toEqual([]);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText('Tu cuenta se ha eliminado')).toBeVisible();
       await expect
         .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject), { timeout: 30_000 })
         .toContain('Tu cuenta se ha eliminado');
@@ -53,6 +75,34 @@ test.describe('«Eliminar mi cuenta» (/perfil)', () => {
       await signIn(page, member);
       await expect(page.getByText(MESSAGES.invalidCredentials).first()).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+});
+
+test.describe('«Eliminar mi cuenta» for the last administrator', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`says up front why the account cannot be erased (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // Other specs add administrators in parallel: the screen must say what the server would answer.
+      const mine = (await (await page.request.get('/api/accounts/erasure')).json()) as {
+        last_admin: boolean;
+      };
+      await page.goto('/perfil');
+      const section = page.getByRole('region', { name: 'Eliminar mi cuenta' });
+      const button = section.getByRole('button', { name: 'Eliminar mi cuenta' });
+      if (mine.last_admin) {
+        await expect(section.getByText(ERASURE_MESSAGES.lastAdmin)).toBeVisible();
+        await expect(button).toBeDisabled();
+        await section.scrollIntoViewIfNeeded();
+        await shot(page, `eliminar-ultimo-admin-${viewport.width}`);
+      } else {
+        await expect(section.getByText(ERASURE_MESSAGES.lastAdmin)).toHaveCount(0);
+        await expect(button).toBeEnabled();
+      }
+      expect(await cutTexts(section)).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

@@ -1,5 +1,16 @@
 import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { createServer } from 'node:net';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test, unique } from './fixtures';
+
+/** An address where nothing listens: a port the system handed out, then freed. */
+async function closedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}/v1`;
+}
 
 /** The OpenAI-compatible fake (apps/api/test/fakes/openai.ts) the end-to-end set-up started: its base URL, …/v1. */
 function fakeServerUrl(): string {
@@ -123,4 +134,36 @@ test.describe('AI provider', () => {
       await saveAsAdmin(request, '/api/redgram/config', { ...REDGRAM_CONFIG, provider: 'gemini' });
     }
   });
+
+  for (const viewport of [{ width: 1366, height: 768 }, MOBILE]) {
+    test(`a connection that fails names the address and what to check (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      const url = await closedAddress();
+      const next = 'revisa la dirección y que el servidor esté en marcha';
+      await page.setViewportSize(viewport);
+      await signIn(page, ACCOUNTS.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/redgram');
+      await page.getByRole('button', { name: 'Configuración' }).click();
+      const config = page.getByRole('dialog', { name: 'Configuración' });
+      await config.getByRole('radio', { name: 'Compatible con OpenAI' }).check();
+      await config.getByLabel('URL del servidor').fill(url);
+      await config.getByLabel('Modelo').fill('llama3');
+      await config.getByRole('button', { name: 'Cargar modelos' }).click();
+      // Shown as an error beside the button, not as the field's grey hint.
+      const failed = config.getByRole('alert').filter({ hasText: 'No se pudo obtener la lista de modelos' });
+      await expect(failed).toContainText(`No se pudo conectar con ${url}, o cortó la respuesta: ${next}`);
+      await expect(config.getByText('Elige uno de la lista del servidor o escribe su nombre')).toBeVisible();
+
+      await config.getByRole('button', { name: 'Probar conexión' }).click();
+      const result = config.getByRole('status').filter({ hasText: 'La prueba falló' });
+      await expect(result).toContainText(`No se pudo conectar con ${url}, o cortó la respuesta: ${next}`);
+      await result.scrollIntoViewIfNeeded();
+      await shot(page, `ia-error-${viewport.width}`);
+      expect(await cutTexts(config)).toEqual([]);
+      await expectAccessible(page);
+      await config.getByRole('button', { name: 'Cancelar' }).click();
+    });
+  }
 });

@@ -26,12 +26,22 @@ export async function endSubscriptionOf(email: string): Promise<void> {
  * The admin maps VIP to the fake's VIP prices in /config, "Planes" (once: a repeated run finds it saved); a VIP
  * whose subscription ends becomes cafeinas.
  */
+/** /config → Planes opens one plan at a time: this one's, from the list of plans. */
+export async function openPlanEditor(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Orden en la página de planes' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
+  await expect(page.getByRole('region', { name })).toBeVisible();
+}
+
 export async function setUpVipPlan(page: Page): Promise<void> {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+  await openPlanEditor(page, 'VIP');
   const vip = page.getByRole('region', { name: 'VIP' });
   await expect(vip.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
   if (await vip.getByText('Plan guardado').isVisible()) {

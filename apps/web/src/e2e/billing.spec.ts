@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { expect, type Browser } from '@playwright/test';
-import { endSubscriptionOf, setUpVipPlan } from './billing-setup';
+import { endSubscriptionOf, openPlanEditor, setUpVipPlan } from './billing-setup';
 import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test, unique } from './fixtures';
 
 /**
@@ -273,6 +273,7 @@ test.describe('Paid plans through Stripe', () => {
     await page.goto('/config');
     await page.getByRole('tab', { name: 'Planes' }).click();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+    await openPlanEditor(page, 'Estrategas');
     const form = page.getByRole('region', { name: 'Estrategas' });
     await expect(form.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
     if (await form.getByText('Sin plan').isVisible()) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, mailTo, MOBILE, shot, signIn, test } from './fixtures';
 
 /** Every file the archive holds, README and its index first. */
 const FILES = [
@@ -70,12 +70,12 @@ test.describe('Mis datos', () => {
     await expect(
       section.getByText(/^Tu archivo está listo\. Puedes descargarlo hasta el \d\d\/\d\d\/\d{4}/),
     ).toBeVisible();
-    await expect(section.getByRole('button', { name: 'Descargar mis datos' })).toBeDisabled();
-    await expect(
-      section.getByText(/^Ya pediste un archivo de tus datos en las últimas 24 horas/),
-    ).toBeVisible();
+    // One download, with its size, and when the next export may be asked for: no disabled ask button.
+    await expect(section.getByRole('button', { name: 'Descargar mis datos' })).toHaveCount(0);
+    await expect(section.getByText(/^Nueva exportación disponible el \d\d\/\d\d\/\d{4}/)).toBeVisible();
+    await expect(section.getByRole('link', { name: /^Descargar \(\d+ KB\)$/ })).toBeVisible();
 
-    const { fileName, files } = await downloadArchive(page, /^Descargar el archivo/);
+    const { fileName, files } = await downloadArchive(page, /^Descargar \(/);
     expect(fileName).toMatch(/^datos-elena-\d{4}-\d{2}-\d{2}\.zip$/);
     expect(Object.keys(files).sort()).toEqual([...FILES].sort());
     expect(files['README.txt']).toContain('Qué contiene cada archivo');
@@ -92,10 +92,21 @@ test.describe('Mis datos', () => {
     await expect
       .poll(async () => (await mailTo(member.email)).map((mail) => mail.subject))
       .toContain('Tu archivo de datos está listo');
-
+    await shot(page, 'mis-datos-1366');
+    expect(await cutTexts(section)).toEqual([]);
     await expectAccessible(page);
+
+    // The email's button opens the section itself.
+    const ready = (await mailTo(member.email)).find(
+      (mail) => mail.subject === 'Tu archivo de datos está listo',
+    );
+    const link = /https?:\/\/\S+\/perfil#mis-datos/.exec(ready?.text ?? '')?.[0];
+    expect(link, ready?.text).toBeDefined();
     await page.setViewportSize(MOBILE);
-    await expect(section.getByRole('link', { name: /^Descargar el archivo/ })).toBeVisible();
+    await page.goto(new URL(link ?? '/', 'http://x').pathname + new URL(link ?? '/', 'http://x').hash);
+    await expect(section.getByRole('link', { name: /^Descargar \(/ })).toBeInViewport();
+    await shot(page, 'mis-datos-375');
+    expect(await cutTexts(section)).toEqual([]);
     await expectAccessible(page);
   });
 
@@ -111,7 +122,7 @@ test.describe('Mis datos', () => {
     const dialog = page.getByRole('dialog', { name: 'Datos de marcos' });
     await dialog.getByRole('button', { name: 'Preparar los datos de marcos' }).click();
     await expect(dialog.getByText(/^Tu archivo está listo/)).toBeVisible();
-    const { files } = await downloadArchive(page, /^Descargar el archivo/);
+    const { files } = await downloadArchive(page, /^Descargar \(/);
     expect(JSON.parse(files['perfil.json'] ?? 'null')).toMatchObject({
       nombre_de_usuario: 'marcos',
       correo: ACCOUNTS.vip.email,
@@ -126,7 +137,7 @@ test.describe('Mis datos', () => {
     await page.getByRole('tab', { name: 'Usuarios' }).click();
     await page.getByRole('textbox', { name: 'Buscar' }).fill('marcos');
     await page.getByRole('button', { name: 'Archivo de datos de marcos' }).click();
-    await expect(dialog.getByRole('link', { name: /^Descargar el archivo/ })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /^Descargar \(/ })).toBeVisible();
     await expectAccessible(page);
   });
 });

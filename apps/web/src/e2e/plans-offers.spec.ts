@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import type { Page } from '@playwright/test';
-import { setUpVipPlan, subscriptionsOf } from './billing-setup';
+import { openPlanEditor, setUpVipPlan, subscriptionsOf } from './billing-setup';
 import {
   ACCOUNTS,
   cutTexts,
@@ -23,6 +23,7 @@ async function setUpEstrategasPlan(page: Page): Promise<void> {
   await page.goto('/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
+  await openPlanEditor(page, 'Estrategas');
   const form = page.getByRole('region', { name: 'Estrategas' });
   await expect(form.getByText(/^(Plan guardado|Sin plan)$/)).toBeVisible();
   if (await form.getByText('Sin plan').isVisible()) {
@@ -161,27 +162,55 @@ test.describe('/planes offers what fits its reader', () => {
     }
   });
 
-  test('in /config, Planes orders plans by place and says «Cambios guardados» beside the button', async ({
+  test('in /config, Planes lists the plans, edits one at a time, moves them up and down', async ({
     page,
   }) => {
     await setUpVipPlan(page);
+    await setUpEstrategasPlan(page);
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
+    const names = ['VIP', 'Cafeínas', 'Estrategas'];
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
       await page.goto('/config?tab=plans');
       await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
-      const vip = page.getByRole('region', { name: 'VIP' });
+      const list = page.getByRole('region', { name: 'Orden en la página de planes' });
+      for (const name of names)
+        await expect(list.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+      // One editor at a time.
+      await openPlanEditor(page, 'Estrategas');
+      for (const name of names.filter((name) => name !== 'Estrategas')) {
+        await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+      }
+      await openPlanEditor(page, 'VIP');
+      const vip = page.getByRole('region', { name: 'VIP', exact: true });
+      await expect(page.getByRole('region', { name: 'Estrategas' })).toHaveCount(0);
       await expect(vip.getByText('Plan guardado')).toBeVisible();
+      await expect(vip.getByLabel(/Posición|Orden en la página de planes/)).toHaveCount(0);
       await shot(page, `config-planes-${viewport.width}`);
-      await expect(vip.getByLabel('Posición')).toHaveCount(0);
-      await expect(vip.getByLabel('Orden en la página de planes')).toHaveValue(/^\d+\.º$/);
+
+      // Order by moving, not by a number: the first saved plan goes down one place, then back.
+      const first = list.getByRole('listitem').first();
+      const firstName = (await first.getByRole('button').first().innerText()).split('\n')[0] ?? '';
+      await expect(list.getByRole('button', { name: `Subir ${firstName}` })).toBeDisabled();
+      await list.getByRole('button', { name: `Bajar ${firstName}` }).click();
+      await expect(list.getByRole('listitem').nth(1)).toContainText(`${firstName}2.º`);
+      await list.getByRole('button', { name: `Subir ${firstName}` }).click();
+      await expect(list.getByRole('listitem').first()).toContainText(`${firstName}1.º`);
+
       // Saved as it is: the answer is said beside the button, and no toast lies over it.
-      await vip.getByRole('button', { name: 'Guardar plan' }).click();
+      const save = vip.getByRole('button', { name: 'Guardar plan' });
+      await save.click();
       await expect(vip.getByRole('status').filter({ hasText: 'Cambios guardados' })).toBeVisible();
       await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+      const box = await save.boundingBox();
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('button')?.textContent ?? '',
+        [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+      );
+      expect(onTop).toBe('Guardar plan');
       await shot(page, `config-planes-guardado-${viewport.width}`);
-      expect(await cutTexts(vip)).toEqual([]);
+      expect(await cutTexts(page.getByRole('main'))).toEqual([]);
       await expectAccessible(page);
     }
   });

@@ -278,11 +278,14 @@ describe('"Eliminar mi cuenta"', () => {
 
   it('refuses the last administrator with a Spanish 409, and lets one go when another remains', async () => {
     const t = await erasureApp();
+    const mine = () => t.app.inject({ url: '/api/accounts/erasure', headers: { cookie: t.admin } });
+    expect((await mine()).json().last_admin).toBe(true);
     const alone = await eraseMine(t, t.admin, { password: ADMIN.password });
     expect([alone.statusCode, alone.json().error]).toEqual([409, ERASURE_MESSAGES.lastAdmin]);
     expect(await t.db.select().from(users).where(eq(users.email, ADMIN.email))).toHaveLength(1);
 
     await addUser(t.db, { email: 'segunda@example.com', role: 'admin' });
+    expect((await mine()).json().last_admin).toBe(false);
     const res = await eraseMine(t, t.admin, { password: ADMIN.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.email, ADMIN.email))).toEqual([]);
@@ -319,6 +322,7 @@ describe('"Eliminar mi cuenta"', () => {
       erase_at: null,
       paid_until: subscription.periodEnd,
       code_required: false,
+      last_admin: false,
     });
     const res = await eraseMine(t, who.cookie, { password: who.password, subscription_end: 'period_end' });
     expect([res.statusCode, res.json()]).toEqual([
@@ -444,7 +448,7 @@ describe('a scheduled erasure and the subscription at Stripe', () => {
     const res = await cancel(who.cookie);
     expect([res.statusCode, res.json()]).toEqual([
       200,
-      { erase_at: null, paid_until: subscription.periodEnd, code_required: false },
+      { erase_at: null, paid_until: subscription.periodEnd, code_required: false, last_admin: false },
     ]);
     expect(await historyOf(t, who.id)).toContainEqual(
       expect.objectContaining({ kind: 'user.erasure_cancelled', entity_label: who.username }),

@@ -5,7 +5,7 @@ import type { PersonalTable } from '../../db/personal-data';
 import { holdLock } from '../../db/locks';
 import { tallyUsers } from '../../db/kept-counts';
 import { users } from '../../db/schema';
-import { accountErasures } from '../accounts';
+import { accountErasures, countActiveConfigUsers } from '../accounts';
 import { billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { scrubSummary, scrubText, type Identity } from './pseudonym';
@@ -234,6 +234,9 @@ export function createErasureRepo(database: AppDatabase) {
         .where(eq(users.id, id));
       return row;
     },
+
+    /** Active accounts that can administer (the last-administrator rule, read before the member is asked). */
+    countAdministrators: (): Promise<number> => countActiveConfigUsers(db()),
 
     async scheduledErasure(id: number): Promise<string | undefined> {
       const [row] = await db()

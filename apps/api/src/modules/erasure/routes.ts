@@ -4,7 +4,7 @@ import { access, route } from '../../plugins/authz';
 import type { ErasureService } from './service';
 
 export function erasureRoutes(app: FastifyInstance, erasure: ErasureService): void {
-  route(app, getMyErasure, access.user, ({ user }) => erasure.myErasure(user.id));
+  route(app, getMyErasure, access.user, ({ user }) => erasure.myErasure(user));
 
   route(app, cancelMyErasure, access.user, ({ user }) => erasure.cancelMySchedule(user));
 

@@ -117,7 +117,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
     return erased;
   }
 
-  async function myErasure(id: number): Promise<MyErasure> {
+  async function myErasure(me: SessionUser): Promise<MyErasure> {
+    const { id } = me;
     const account = await repo.findAccount(id);
     if (!account) throw notFound();
     const live = liveSubscription(account) !== undefined;
@@ -126,6 +127,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       erase_at: (await repo.scheduledErasure(id)) ?? null,
       paid_until: live && paidUntil !== null && paidUntil > clock.now().toISOString() ? paidUntil : null,
       code_required: await deps.secondFactor.codeRequired(id),
+      last_admin: me.permissions.includes('config') && (await repo.countAdministrators()) <= 1,
     };
   }
 
@@ -183,7 +185,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
           label: me.username,
         });
       });
-      return myErasure(me.id);
+      return myErasure(me);
     },
 
     /**

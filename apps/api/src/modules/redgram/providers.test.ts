@@ -323,27 +323,54 @@ describe('"Probar conexión" and the model list', () => {
     expect((await send(t.app, 'GET', '/api/redgram/config', t.admin)).json().provider).toBe('gemini');
   });
 
-  it.each<[OpenAiBehaviour, string]>([
+  it.each<[OpenAiBehaviour, (address: string) => string]>([
     [
       { kind: 'error', status: 429, message: 'Rate limit reached', retryAfter: '20' },
-      'El servidor limita las peticiones en este momento',
+      (address) => `${address} limita las peticiones en este momento: espera unos minutos y vuelve a probar`,
     ],
     [
       { kind: 'error', status: 500, message: 'The server had an error' },
-      'El servidor respondió con un error (HTTP 500)',
+      (address) => `${address} respondió con un error (HTTP 500): revisa el servidor y vuelve a probar`,
     ],
-    [{ kind: 'cut', chunks: ['o'] }, 'No se pudo conectar con el servidor, o cortó la respuesta'],
-  ])('explains a failure to the administrator (%o)', async (behaviour, message) => {
+    [
+      { kind: 'cut', chunks: ['o'] },
+      (address) =>
+        `No se pudo conectar con ${address}, o cortó la respuesta: revisa la dirección y que el servidor esté en marcha`,
+    ],
+  ])('names the address that failed and what to check (%o)', async (behaviour, message) => {
     const t = await createAiTestApp();
     t.openai.queue(behaviour);
-    expect((await test(t, {})).json()).toEqual({ ok: false, message });
+    expect((await test(t, {})).json()).toEqual({ ok: false, message: message(t.openai.url) });
+  });
+
+  it('names an address where nothing listens, for the test and the model list', async () => {
+    const t = await createAiTestApp();
+    const closed = await startHttpFake((_, res) => res.end('{}'));
+    await closed.close();
+    const url = `${closed.baseUrl}/v1`;
+    const next = 'revisa la dirección y que el servidor esté en marcha';
+    const res = await test(t, { openai_base_url: url, openai_api_key: 'typed-key-1234' });
+    expect(res.json()).toEqual({
+      ok: false,
+      message: `No se pudo conectar con ${url}, o cortó la respuesta: ${next}`,
+    });
+    const models = await send(t.app, 'POST', '/api/redgram/config/models', t.admin, {
+      openai_base_url: url,
+      openai_api_key: 'typed-key-1234',
+    });
+    expect([models.statusCode, models.json().error]).toEqual([
+      502,
+      `No se pudo obtener la lista de modelos. No se pudo conectar con ${url}, o cortó la respuesta: ${next}`,
+    ]);
   });
 
   it('explains a refused key', async () => {
     const t = await createAiTestApp();
     const res = await test(t, { openai_api_key: 'invalid-key-0000' });
     expect(res.json()).toMatchObject({ ok: false });
-    expect(res.json().message).toBe('El servidor rechazó la API key');
+    expect(res.json().message).toBe(
+      `${t.openai.url} rechazó la API key: revisa la clave y que sea de ese servidor`,
+    );
   });
 
   it('uses the stored key only at the address it was stored for', async () => {
@@ -375,7 +402,7 @@ describe('"Probar conexión" and the model list', () => {
     });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toBe(
-      'No se pudo obtener la lista de modelos. El servidor rechazó la API key',
+      `No se pudo obtener la lista de modelos. ${t.openai.url} rechazó la API key: revisa la clave y que sea de ese servidor`,
     );
   });
 
@@ -390,7 +417,10 @@ describe('"Probar conexión" and the model list', () => {
     try {
       const url = `${elsewhere.baseUrl}/v1`;
       const res = await test(t, { openai_base_url: url, openai_api_key: 'typed-key-1234' });
-      expect(res.json()).toEqual({ ok: false, message: 'El servidor respondió con un error (HTTP 500)' });
+      expect(res.json()).toEqual({
+        ok: false,
+        message: `${url} respondió con un error (HTTP 500): revisa el servidor y vuelve a probar`,
+      });
       const models = await send(t.app, 'POST', '/api/redgram/config/models', t.admin, {
         openai_base_url: url,
         openai_api_key: 'typed-key-1234',
@@ -454,7 +484,7 @@ describe('the AI server address rule, the same when saving, testing and listing 
     });
     expect(res.json()).toEqual({
       ok: false,
-      message: 'No se pudo conectar con el servidor, o cortó la respuesta',
+      message: `No se pudo conectar con ${url}, o cortó la respuesta: revisa la dirección y que el servidor esté en marcha`,
     });
   });
 });

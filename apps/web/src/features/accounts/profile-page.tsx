@@ -11,6 +11,8 @@ import { useUpdateProfile } from './api/update-profile';
 import { AccountFields } from './account-fields';
 import { serverErrorView } from './server-errors';
 import { SubmitButton } from '@/components/form-parts';
+import { SectionNav, type PageSection } from '@/components/section-nav';
+import sectionClasses from '@/components/section-nav.module.css';
 
 /** The spec reloads the page this long after a successful update. */
 const PROFILE_RELOAD_DELAY_MS = 1500;
@@ -105,22 +107,43 @@ function ProfileForm({ user }: { user: SessionUser }) {
   );
 }
 
-/** `children`: more sections of the member's account under the form (app/ composes them from other features). */
-export function ProfilePage({ children }: { children?: ReactNode }) {
+/** The profile form's own section, first in the page's navigation. */
+export const PROFILE_FORM_SECTION = 'perfil';
+
+/**
+ * `children`: more sections of the member's account under the form (app/ composes them from other features);
+ * `sections`: the side navigation's links to them, the form's first.
+ */
+export function ProfilePage({
+  sections,
+  children,
+}: {
+  sections: readonly PageSection[];
+  children?: ReactNode;
+}) {
   const user = useSession((state) => state.user);
 
   return (
-    <Container size={560} py="xl">
+    <Container size={900} py="xl">
       <Title order={1} mb="md">
         Mi Perfil
       </Title>
-      <Paper withBorder shadow="md" radius="md" p="xl">
-        <Title order={2} size="h3" mb="md">
-          Editar Perfil
-        </Title>
-        {user ? <ProfileForm key={user.id} user={user} /> : <Text>{MESSAGES.notAuthenticated}</Text>}
-      </Paper>
-      {children}
+      <SectionNav label="Secciones del perfil" sections={sections}>
+        <Paper
+          withBorder
+          shadow="md"
+          radius="md"
+          p="xl"
+          id={PROFILE_FORM_SECTION}
+          className={sectionClasses.section}
+        >
+          <Title order={2} size="h3" mb="md">
+            Editar Perfil
+          </Title>
+          {user ? <ProfileForm key={user.id} user={user} /> : <Text>{MESSAGES.notAuthenticated}</Text>}
+        </Paper>
+        {children}
+      </SectionNav>
     </Container>
   );
 }

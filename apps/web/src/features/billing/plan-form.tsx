@@ -25,32 +25,11 @@ import { IconCurrencyEuro, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { markServerField } from '@/lib/form-errors';
-import { notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { useSavePlan } from './api/save-plan';
+import { initialValues } from './plan-values';
 import { NewPriceDialog } from './new-price-dialog';
 import { formatPrice } from '@/lib/format-price';
-
-const initialValues = (plan: AdminPlan | undefined, position: number): SavePlanBody =>
-  plan
-    ? {
-        position: plan.position,
-        price_ids: plan.prices.map((price) => price.price_id),
-        end_action: plan.end_action,
-        end_role_id: plan.end_role_id,
-        trial_days: plan.trial_days,
-        allow_promotion_codes: plan.allow_promotion_codes,
-        automatic_tax: plan.automatic_tax,
-      }
-    : {
-        position,
-        price_ids: [''],
-        end_action: 'deactivate',
-        end_role_id: null,
-        trial_days: null,
-        allow_promotion_codes: false,
-        automatic_tax: false,
-      };
 
 /** NumberInput's empty value ('') is "none". */
 const orNull = (value: string | number): number | null => (value === '' ? null : Number(value));
@@ -61,10 +40,8 @@ export interface PlanFormProps {
   plan: AdminPlan | undefined;
   /** The roles a member can move to when the subscription ends. */
   endRoles: readonly Role[];
-  /** The position a new plan starts with. */
+  /** The position a new plan starts with (after the saved ones); the list moves saved plans up and down. */
   position: number;
-  /** How many places the plans page has (one per paid role): the order's choices. */
-  places: number;
   /** True right after this plan was saved: said beside «Guardar plan», where a toast would cover it. */
   justSaved: boolean;
   onSaved: () => void;
@@ -72,16 +49,12 @@ export interface PlanFormProps {
   onRemove: () => void;
 }
 
-/** «1.º», «2.º»…: a position as the plans page shows it, from the first card on. */
-const placeLabel = (position: number) => `${position + 1}.º`;
-
 /** One paid role's plan: its prices in the visitor's order, the end rule, trial, promotion codes and tax. */
 export function PlanForm({
   role,
   plan,
   endRoles,
   position,
-  places,
   justSaved,
   onSaved,
   onEdited,
@@ -101,12 +74,10 @@ export function PlanForm({
 
   const submit = (values: SavePlanBody) => {
     if (save.isPending) return;
+    // The answer is said beside «Guardar plan»: a toast would lie over the button.
     save.mutate(values, {
       onSuccess: onSaved,
-      onError: (error) => {
-        markServerField(form, error);
-        notifyFailed(errorMessage(error, M.save));
-      },
+      onError: (error) => markServerField(form, error),
     });
   };
 
@@ -196,31 +167,16 @@ export function PlanForm({
             />
           )}
 
-          <Group grow align="flex-start" wrap="wrap">
-            <NumberInput
-              label="Días de prueba gratis"
-              description="En blanco: sin prueba"
-              allowDecimal={false}
-              allowNegative={false}
-              miw={160}
-              value={form.values.trial_days ?? ''}
-              onChange={(value) => form.setFieldValue('trial_days', orNull(value))}
-              error={form.errors.trial_days}
-            />
-            <Select
-              label="Orden en la página de planes"
-              description="1.º: la primera tarjeta"
-              miw={160}
-              allowDeselect={false}
-              data={Array.from({ length: Math.max(places, form.values.position + 1) }, (_, index) => ({
-                value: String(index),
-                label: placeLabel(index),
-              }))}
-              value={String(form.values.position)}
-              onChange={(value) => form.setFieldValue('position', Number(value ?? 0))}
-              error={form.errors.position}
-            />
-          </Group>
+          <NumberInput
+            label="Días de prueba gratis"
+            description="En blanco: sin prueba"
+            allowDecimal={false}
+            allowNegative={false}
+            maw={240}
+            value={form.values.trial_days ?? ''}
+            onChange={(value) => form.setFieldValue('trial_days', orNull(value))}
+            error={form.errors.trial_days}
+          />
 
           <Switch
             label="Aceptar códigos promocionales"
@@ -232,6 +188,11 @@ export function PlanForm({
           />
 
           <Group justify="flex-end">
+            {save.error && (
+              <Text size="sm" c="red" role="alert">
+                {errorMessage(save.error, M.save)}
+              </Text>
+            )}
             {justSaved && (
               <Text size="sm" c="teal" role="status">
                 Cambios guardados

@@ -61,11 +61,15 @@ afterEach(() => {
 });
 
 describe('Planes tab', () => {
-  it('shows the connection and one plan per role but admin', async () => {
+  it('lists every role but admin and opens one plan at a time in the editor', async () => {
     show();
     await vipPlan();
     expect(screen.getByText('Conectado')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Cafeínas' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Cafeínas' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Admin/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Cafeínas/ }));
+    expect(await screen.findByRole('region', { name: 'Cafeínas' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'VIP' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Admin' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('URL del webhook').value).toBe(
       'https://app.test/api/billing/webhook',
@@ -126,5 +130,32 @@ describe('Planes tab', () => {
       },
     ]);
     expect((await vipPlan()).getByRole('button', { name: 'Quitar plan' })).toBeTruthy();
+  }, 30_000);
+
+  it('moves a saved plan down the page by saving both plans with their new places', async () => {
+    const savedCafe: AdminPlan = { ...savedVip, role_id: 3, position: 1 };
+    let plans = [savedVip, savedCafe];
+    const requests = fakeServer(({ method, path, body }: FakeRequest) => {
+      if (path === '/api/admin/roles') return { body: roles };
+      if (path === '/api/admin/billing') return { body: settings(plans) };
+      const id = /^\/api\/admin\/billing\/plans\/(\d+)$/.exec(path)?.[1];
+      if (method === 'PUT' && id) {
+        const position = (body as { position: number }).position;
+        plans = plans.map((plan) => (plan.role_id === Number(id) ? { ...plan, position } : plan));
+        return { body: plans.find((plan) => plan.role_id === Number(id)) };
+      }
+      return { status: 404, body: { error: 'No encontrado' } };
+    });
+    render(<PlansTab />, { wrapper: withProviders() });
+    await vipPlan();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subir VIP' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Bajar VIP' }));
+    expect(await screen.findByText(/^2\.º/, undefined, slow)).toBeTruthy();
+    expect(saves(requests).map((r) => [r.path, (r.body as { position: number }).position])).toEqual([
+      ['/api/admin/billing/plans/3', 0],
+      ['/api/admin/billing/plans/2', 1],
+    ]);
+    // No raw «Posición» field in the editor.
+    expect((await vipPlan()).queryByLabelText(/Posición|Orden en la página/)).toBeNull();
   }, 30_000);
 });

@@ -1,5 +1,27 @@
-import { ADMIN_ROLE, BILLING_MESSAGES as M, SETTINGS_MESSAGES, type BillingSettings } from '@app/contracts';
-import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ADMIN_ROLE,
+  BILLING_MESSAGES as M,
+  SETTINGS_MESSAGES,
+  type AdminPlan,
+  type BillingSettings,
+  type Role,
+  roleDisplayName,
+} from '@app/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-delete';
 import { ListState } from '@/components/list-state';
@@ -8,7 +30,9 @@ import { useDeletePlan } from './api/delete-plan';
 import { useBillingSettings } from './api/get-billing-settings';
 import { useRoles } from './api/get-roles';
 import { useTestBilling } from './api/test-billing';
+import { useReorderPlans } from './api/reorder-plans';
 import { PlanForm } from './plan-form';
+import classes from './plans-tab.module.css';
 import { WaitingPayments } from './waiting-payments';
 
 /** Whether the server holds the keys (never the keys themselves), the webhook URL, and a test call. */
@@ -78,15 +102,121 @@ function PlanWarnings({ warnings }: { warnings: readonly string[] }) {
   );
 }
 
-/** /config, "Planes": the provider's state and one plan per paid role (every role but admin). */
+/** «1.º», «2.º»…: a place on the plans page, from the first card on. */
+const placeLabel = (place: number) => `${place + 1}.º`;
+
+/**
+ * The paid roles as the plans page orders them: the saved plans by position, then the roles without a plan.
+ * Each opens its plan in the one editor; a saved plan moves up or down the page.
+ */
+function PlansList({
+  roles,
+  plans,
+  selected,
+  onSelect,
+}: {
+  roles: readonly Role[];
+  plans: readonly AdminPlan[];
+  selected: number | undefined;
+  onSelect: (roleId: number) => void;
+}) {
+  const reorder = useReorderPlans();
+  const saved = [...plans].sort((a, b) => a.position - b.position);
+  const move = (index: number, by: -1 | 1) => {
+    const order = [...saved];
+    const [moved] = order.splice(index, 1);
+    if (moved === undefined) return;
+    order.splice(index + by, 0, moved);
+    reorder.mutate(order);
+  };
+  const withPlan = saved.flatMap((plan) => roles.filter((role) => role.id === plan.role_id));
+  const without = roles.filter((role) => !plans.some((plan) => plan.role_id === role.id));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="plans-list-title">
+      <Title order={3} id="plans-list-title">
+        Orden en la página de planes
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Elige un plan para editarlo. Las flechas cambian su lugar en la página de planes.
+      </Text>
+      <Stack gap={4} component="ul" className={classes.list}>
+        {[...withPlan, ...without].map((role) => {
+          const index = withPlan.indexOf(role);
+          const name = roleDisplayName(role.name);
+          const plan = plans.find((saved) => saved.role_id === role.id);
+          const current = role.id === selected;
+          return (
+            <Group
+              component="li"
+              key={role.id}
+              gap="xs"
+              wrap="nowrap"
+              className={classes.row}
+              data-active={current || undefined}
+            >
+              <UnstyledButton
+                className={classes.pick}
+                aria-pressed={current}
+                onClick={() => onSelect(role.id)}
+              >
+                <Text fw={600}>{name}</Text>
+                <Text size="sm" c="dimmed">
+                  {plan
+                    ? `${placeLabel(index)} · ${plan.prices.length === 1 ? '1 precio' : `${plan.prices.length} precios`}`
+                    : 'Sin plan'}
+                </Text>
+              </UnstyledButton>
+              {plan && (
+                <>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={`Subir ${name}`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                  >
+                    <IconArrowUp size={18} aria-hidden="true" />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={`Bajar ${name}`}
+                    disabled={index === withPlan.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <IconArrowDown size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      {reorder.error && (
+        <Text size="sm" c="red" role="alert" mt="xs">
+          {errorMessage(reorder.error, M.save)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /config, "Planes": the provider's state, the paid roles' plans in their order (every role but admin), and
+ * one plan's editor at a time (Stripe's and Kajabi's products).
+ */
 export function PlansTab() {
   const settings = useBillingSettings();
   const roles = useRoles();
   const removal = useDeletePlan();
   const [toRemove, setToRemove] = useState<number | null>(null);
   const [justSaved, setJustSaved] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
 
   const paidRoles = roles.data?.filter((role) => role.name !== ADMIN_ROLE) ?? [];
+  const plans = settings.data?.plans ?? [];
+  const editing = paidRoles.find((role) => role.id === chosen) ?? paidRoles[0];
+  const editingPlan = plans.find((saved) => saved.role_id === editing?.id);
   const failed = settings.error ?? roles.error;
   const retry = () => {
     if (settings.isError) void settings.refetch();
@@ -107,24 +237,31 @@ export function PlansTab() {
         {settings.data && <PlanWarnings warnings={settings.data.warnings} />}
         {settings.data && <ConnectionCard settings={settings.data} />}
         {settings.data && <WaitingPayments waiting={settings.data.waiting} />}
-        {paidRoles.map((role, index) => {
-          const plan = settings.data?.plans.find((saved) => saved.role_id === role.id);
-          return (
-            <PlanForm
-              // A saved plan fills the form afresh (the prices with their amounts).
-              key={`${role.id}:${JSON.stringify(plan ?? null)}`}
-              role={role}
-              plan={plan}
-              endRoles={paidRoles.filter((end) => end.id !== role.id)}
-              position={index}
-              places={paidRoles.length}
-              justSaved={justSaved === role.id}
-              onSaved={() => setJustSaved(role.id)}
-              onEdited={() => setJustSaved((saved) => (saved === role.id ? null : saved))}
-              onRemove={() => setToRemove(role.id)}
-            />
-          );
-        })}
+        {settings.data && (
+          <PlansList
+            roles={paidRoles}
+            plans={plans}
+            selected={editing?.id}
+            onSelect={(roleId) => {
+              setChosen(roleId);
+              setJustSaved(null);
+            }}
+          />
+        )}
+        {editing && (
+          <PlanForm
+            // A saved plan fills the form afresh (the prices with their amounts).
+            key={`${editing.id}:${JSON.stringify(editingPlan ?? null)}`}
+            role={editing}
+            plan={editingPlan}
+            endRoles={paidRoles.filter((end) => end.id !== editing.id)}
+            position={plans.length === 0 ? 0 : Math.max(...plans.map((plan) => plan.position)) + 1}
+            justSaved={justSaved === editing.id}
+            onSaved={() => setJustSaved(editing.id)}
+            onEdited={() => setJustSaved((saved) => (saved === editing.id ? null : saved))}
+            onRemove={() => setToRemove(editing.id)}
+          />
+        )}
       </ListState>
 
       <ConfirmDelete

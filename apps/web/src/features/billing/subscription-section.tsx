@@ -85,6 +85,18 @@ function SubscriptionDetails({ subscription }: { subscription: MySubscription })
 }
 
 /**
+ * Whether /perfil shows "Mi suscripción" (and links to it): a subscription to show, or plans the member may buy.
+ * An administrator buys no plan: without a subscription of their own there is nothing to show them.
+ */
+export function useSubscriptionShown(): boolean {
+  const subscription = useMySubscription();
+  const user = useSession((state) => state.user);
+  const billingEnabled = usePublicConfig().data?.billingEnabled;
+  const hasOne = subscription.data !== undefined && subscription.data !== null;
+  return hasOne || (billingEnabled === true && (user === null || !buysNoPlan(user)));
+}
+
+/**
  * "Mi suscripción" on /perfil: the member's plan, its status and dates, and the provider's Billing Portal. A
  * member without a subscription is told so (with the plans when payments run here); when they do not, and the
  * member has none, the section is not shown at all.
@@ -94,10 +106,7 @@ export function SubscriptionSection() {
   const user = useSession((state) => state.user);
   // A member holds their role without paying when an administrator gave it: a courtesy of the community.
   const courtesy = user && !isAdmin(user) ? roleDisplayName(user.role_label ?? user.role) : null;
-  const billingEnabled = usePublicConfig().data?.billingEnabled;
-  const hasOne = subscription.data !== undefined && subscription.data !== null;
-  // An administrator buys no plan: without a subscription of their own there is nothing to show them.
-  if (!hasOne && (billingEnabled !== true || (user !== null && buysNoPlan(user)))) return null;
+  if (!useSubscriptionShown()) return null;
 
   return (
     <ProfileSection title="Mi suscripción" titleId="subscription-title" titleGap="md">

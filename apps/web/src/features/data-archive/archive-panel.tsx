@@ -80,23 +80,28 @@ export function ArchivePanel({ owner, requestLabel }: { owner: ArchiveOwner; req
       </Alert>
     );
   }
+  const downloadable = archive?.status === 'ready' && archive.downloadable;
   return (
     <Stack gap="md">
       {archive && <ArchiveState archive={archive} />}
       {request.isSuccess && working && <Text size="sm">{M.requested}</Text>}
-      <Button
-        w="fit-content"
-        variant={archive?.downloadable ? 'default' : 'filled'}
-        leftSection={<IconDownload size={16} aria-hidden="true" />}
-        loading={request.isPending}
-        disabled={working || nextRequest !== null}
-        onClick={() => request.mutate()}
-      >
-        {requestLabel}
-      </Button>
-      {nextRequest !== null && (
+      {/* Once an archive is made: its download, and when the next one may be asked for (Google Takeout). */}
+      {!working && nextRequest === null && (
+        <Button
+          w="fit-content"
+          variant={downloadable ? 'default' : 'filled'}
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          loading={request.isPending}
+          onClick={() => request.mutate()}
+        >
+          {downloadable ? M.requestAgain : requestLabel}
+        </Button>
+      )}
+      {!working && nextRequest !== null && (
         <Text size="sm" c="dimmed">
-          {M.onceADay(formatDateTime(nextRequest, timeZone))}
+          {downloadable
+            ? M.nextExport(formatDateTime(nextRequest, timeZone))
+            : M.onceADay(formatDateTime(nextRequest, timeZone))}
         </Text>
       )}
       {request.error && (

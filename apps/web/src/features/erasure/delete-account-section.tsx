@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session-store';
 import { useCancelMyErasure } from './api/cancel-my-erasure';
 import { useDeleteMyAccount } from './api/delete-my-account';
 import { useMyErasure } from './api/get-my-erasure';
+import { ACCOUNT_DELETED_PATH } from './account-deleted-page';
 
 type Values = Required<DeleteMyAccountBody>;
 
@@ -51,10 +52,12 @@ function ConfirmErasure({
           onClose();
           return;
         }
-        notifyDone(M.erased);
         signOut();
         void forgetSession(queryClient);
-        void navigate('/login', { replace: true });
+        // A page that says what happened, not a toast over the sign-in screen.
+        void navigate(paidUntil ? `${ACCOUNT_DELETED_PATH}?suscripcion=cancelada` : ACCOUNT_DELETED_PATH, {
+          replace: true,
+        });
       },
       onError: (error) => {
         markServerField(form, error);
@@ -142,6 +145,16 @@ export function DeleteAccountSection() {
               </Button>
             </Stack>
           </Alert>
+        ) : mine.data?.last_admin ? (
+          // Refused up front, as the server would refuse it: nothing to fill in first.
+          <Stack gap="md">
+            <Alert color="yellow" variant="light" title="No disponible" role="note">
+              {M.lastAdmin}
+            </Alert>
+            <Button color="red" variant="outline" w="fit-content" disabled>
+              Eliminar mi cuenta
+            </Button>
+          </Stack>
         ) : (
           <Stack gap="md">
             <Text>Si eliminas tu cuenta:</Text>

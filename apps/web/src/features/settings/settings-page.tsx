@@ -2,7 +2,9 @@ import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { AdminUser } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
+import classes from './settings-page.module.css';
 import { HistoryTab } from './history-tab';
 import { RolesTab } from './roles-tab';
 import { UsersTab } from './users-tab';
@@ -35,6 +37,7 @@ export function SettingsPage({
   notice?: ReactNode;
 }) {
   const [params] = useSearchParams();
+  const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const asked = params.get('tab');
   const opened =
     asked && [...OWN_TABS, ...extraTabs.map((tab) => tab.value)].includes(asked) ? asked : 'users';
@@ -49,8 +52,21 @@ export function SettingsPage({
       </Stack>
       {notice}
       {/* Panels mount when shown, so a role created in one tab appears in the other's role list. */}
-      <Tabs defaultValue={opened} keepMounted={false}>
-        <Tabs.List mb="lg">
+      {/* A side navigation on a desktop (GitHub's settings); a menu of wrapped buttons above the panel on a phone. */}
+      <Tabs
+        defaultValue={opened}
+        keepMounted={false}
+        orientation={desktop ? 'vertical' : 'horizontal'}
+        variant={desktop ? 'default' : 'pills'}
+        classNames={{
+          root: classes.root,
+          list: classes.list,
+          tab: classes.tab,
+          tabLabel: classes.tabLabel,
+          panel: classes.panel,
+        }}
+      >
+        <Tabs.List mb="lg" aria-label="Secciones de Configuración">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden="true" />}>
             Usuarios
           </Tabs.Tab>
