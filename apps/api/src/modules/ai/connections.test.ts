@@ -246,7 +246,7 @@ describe('AI connections', () => {
     // RedGram has no cap: unaffected.
     await connectTool(t, 'redgram', 'gemini');
     const raised = await send(t.app, 'PUT', '/api/texto/config', t.admin, {
-      ...(await send(t.app, 'GET', '/api/texto/config', t.admin)).json(),
+      ...(await send(t.app, 'GET', '/api/texto/config', t.admin)).json<Record<string, unknown>>(),
       monthly_token_cap: 1000,
     });
     expect(raised.statusCode).toBe(200);
