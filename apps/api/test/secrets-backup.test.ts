@@ -23,7 +23,11 @@ async function keyStatus(file: string, keyFile: string) {
   const app = await buildApp(configFor(file, keyFile));
   try {
     const cookie = await signIn(app, ADMIN.email, ADMIN.password);
-    const read = await app.inject({ method: 'GET', url: '/api/ai/connections', headers: { ...csrf, cookie } });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/ai/connections',
+      headers: { ...csrf, cookie },
+    });
     const { connections } = read.json<{ connections: { provider: string; api_key: unknown }[] }>();
     return Object.fromEntries(connections.map(({ provider, api_key }) => [`${provider}_api_key`, api_key]));
   } finally {
@@ -44,7 +48,13 @@ describe('secrets in a backup', () => {
     const connection = { headers: [], query: [], default_model: 'modelo' };
     for (const payload of [
       { ...connection, name: 'Gemini', provider: 'gemini', base_url: '', api_key: GEMINI_KEY },
-      { ...connection, name: 'Local', provider: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: SERVER_KEY },
+      {
+        ...connection,
+        name: 'Local',
+        provider: 'openai',
+        base_url: 'http://127.0.0.1:9/v1',
+        api_key: SERVER_KEY,
+      },
     ]) {
       const saved = await app.inject({
         method: 'POST',

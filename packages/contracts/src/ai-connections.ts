@@ -53,16 +53,32 @@ export const connectionInUseMessage = (tools: string[]): string =>
   `Esta conexión la usa ${tools.join(' y ')}: elige otra conexión en ${tools.length === 1 ? 'esa herramienta' : 'esas herramientas'} antes de borrarla`;
 
 /** Headers that carry a credential: stored sealed like a key, and shown only as set / not set. */
-const SECRET_HEADERS = new Set(['authorization', 'api-key', 'x-api-key', 'x-goog-api-key', 'proxy-authorization']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'api-key',
+  'x-api-key',
+  'x-goog-api-key',
+  'proxy-authorization',
+]);
 export const isSecretHeader = (name: string): boolean => SECRET_HEADERS.has(name.trim().toLowerCase());
 
 /** Headers the HTTP client itself writes: a connection may not replace them. */
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'content-type', 'connection', 'transfer-encoding']);
+const FORBIDDEN_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'connection',
+  'transfer-encoding',
+]);
 export const isForbiddenHeader = (name: string): boolean => FORBIDDEN_HEADERS.has(name.trim().toLowerCase());
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const QUERY_NAME = /^[^\s&=#?]{1,100}$/;
-const PAIR_VALUE = z.string().trim().max(2000).refine((value) => !/[\r\n]/.test(value), AI_CONNECTION_MESSAGES.invalidValue);
+const PAIR_VALUE = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => !/[\r\n]/.test(value), AI_CONNECTION_MESSAGES.invalidValue);
 
 const HeaderInput = z.strictObject({
   name: z
@@ -225,7 +241,11 @@ export const AiUsageReport = z.strictObject({
   rows: z.array(AiUsageRow),
   /** Each tool's tokens this month, beside its cap (null: no cap). */
   month: z.array(
-    z.strictObject({ tool: AiToolName, tokens: z.number().int(), monthly_token_cap: z.number().int().nullable() }),
+    z.strictObject({
+      tool: AiToolName,
+      tokens: z.number().int(),
+      monthly_token_cap: z.number().int().nullable(),
+    }),
   ),
 });
 export type AiUsageReport = z.infer<typeof AiUsageReport>;

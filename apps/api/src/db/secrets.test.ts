@@ -49,7 +49,11 @@ describe('secrets at rest', () => {
     expect(stored).toMatch(/enc:v1:/);
     const cookie = await signIn(app, ADMIN.email, ADMIN.password);
     // The start-up carried the tool's keys over to connections, sealed there too.
-    const read = await app.inject({ method: 'GET', url: '/api/ai/connections', headers: { ...csrf, cookie } });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/ai/connections',
+      headers: { ...csrf, cookie },
+    });
     const { connections } = read.json<{ connections: { provider: string; api_key: unknown }[] }>();
     expect(connections.map(({ provider, api_key }) => ({ provider, api_key }))).toEqual([
       { provider: 'gemini', api_key: { set: true, last4: '1234' } },

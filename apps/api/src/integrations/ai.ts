@@ -17,7 +17,12 @@ export interface AiExtras {
 
 /** Where one generation goes: Gemini (its key, an address, a model), or an OpenAI-compatible server. */
 export type AiTarget =
-  | ({ provider: 'gemini'; apiKey: string; baseUrl?: string | undefined; model?: string | undefined } & AiExtras)
+  | ({
+      provider: 'gemini';
+      apiKey: string;
+      baseUrl?: string | undefined;
+      model?: string | undefined;
+    } & AiExtras)
   | ({ provider: 'openai'; apiKey: string; baseUrl: string; model: string } & AiExtras);
 
 /** The tokens a provider reported for one call. */
@@ -219,7 +224,7 @@ export function createAiClient({
           : await openai.generateStream(target, { prompt: TEST_PROMPT, maxTokens: TEST_MAX_TOKENS });
       // Read to the end (a cut answer is a failure), but not shown: only that the model answered.
       for await (const piece of pieces) void piece;
-      const model = target.provider === 'gemini' ? target.model || geminiModel : target.model;
+      const model = target.provider === 'gemini' ? (target.model ?? geminiModel) : target.model;
       return {
         ok: true,
         message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió.`,
@@ -251,7 +256,10 @@ export function createAiClient({
 }
 
 /** A Gemini call of `target`: its key, address, model and extras, with the request's prompt and rules. */
-function geminiRequest(target: Extract<AiTarget, { provider: 'gemini' }>, request: AiRequest): GenerateRequest {
+function geminiRequest(
+  target: Extract<AiTarget, { provider: 'gemini' }>,
+  request: AiRequest,
+): GenerateRequest {
   return {
     apiKey: target.apiKey,
     prompt: request.prompt,

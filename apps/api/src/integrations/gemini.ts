@@ -31,7 +31,8 @@ export interface GenerateRequest {
 
 interface ResponseChunk {
   readonly text?: string | undefined;
-  usageMetadata?: { promptTokenCount?: number | undefined; candidatesTokenCount?: number | undefined } | undefined;
+  usageMetadata?:
+    { promptTokenCount?: number | undefined; candidatesTokenCount?: number | undefined } | undefined;
   candidates?:
     | { index?: number | undefined; content?: { parts?: { text?: string; thought?: boolean }[] } }[]
     | undefined;
@@ -98,19 +99,19 @@ const redact = (text: string | undefined, key: string): string | undefined => {
 const fetchWithoutRedirects =
   (query: Record<string, string> | undefined): typeof fetch =>
   async (input, init) => {
-  let target = input;
-  if (query && Object.keys(query).length > 0) {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    target = input instanceof Request ? new Request(url, input) : url;
-  }
-  const response = await fetch(target, { ...init, redirect: 'manual' });
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
-  }
-  return response;
-};
+    let target = input;
+    if (query && Object.keys(query).length > 0) {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      target = input instanceof Request ? new Request(url, input) : url;
+    }
+    const response = await fetch(target, { ...init, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
+    }
+    return response;
+  };
 
 /**
  * The one Gemini client of the app (official @google/genai SDK). It streams a generation as text pieces; an
@@ -165,7 +166,7 @@ export function createGeminiClient(options: GeminiClientOptions) {
       },
     });
     const params = {
-      model: request.model || options.model,
+      model: request.model ?? options.model,
       contents: request.prompt,
       config: {
         abortSignal: watch.signal,

@@ -1,4 +1,9 @@
-import { IconBuildingCommunity, IconCreditCard, IconDatabaseCog, IconPlugConnected } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconCreditCard,
+  IconDatabaseCog,
+  IconPlugConnected,
+} from '@tabler/icons-react';
 import { ConnectionsTab } from '@/features/ai/connections-tab';
 import { PlansTab } from '@/features/billing/plans-tab';
 import { CommunityTab } from '@/features/community/community-tab';

@@ -75,13 +75,13 @@ export function AiToolConfigDialog<F extends string, Body extends Record<F, stri
   const resolver = zod4Resolver(schema);
   const form = useForm<FormValues<F>>({
     initialValues: {
-      ...(Object.fromEntries(prompts.map(({ field }) => [field, ''])) as Record<F, string>),
+      ...Object.fromEntries(prompts.map(({ field }) => [field, ''])),
       connection_id: null,
       model: '',
       temperature: '',
       monthly_token_cap: '',
     } as FormValues<F>,
-    validate: (values) => resolver(toBody(values) as never),
+    validate: (values) => resolver(toBody(values)),
   });
   const settings = config.data !== undefined && !config.isFetching ? config.data : null;
   useEffect(() => {
@@ -91,7 +91,7 @@ export function AiToolConfigDialog<F extends string, Body extends Record<F, stri
       ...settings,
       temperature: settings.temperature ?? '',
       monthly_token_cap: settings.monthly_token_cap ?? '',
-    } as FormValues<F>);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; fill once per load
   }, [settings]);
 

@@ -36,7 +36,9 @@ describe('the carry-over of the tools’ old provider settings to connections', 
         openai_model: 'llama3.2:1b',
         openai_api_key: 'sk-viejo-compartido-1111',
       };
-      await db.insert(textoConfig).values({ id: 1, ...PROMPTS, ...server, gemini_api_key: 'AIza-texto-2222' });
+      await db
+        .insert(textoConfig)
+        .values({ id: 1, ...PROMPTS, ...server, gemini_api_key: 'AIza-texto-2222' });
       await db.insert(redgramConfig).values({ id: 1, ...REDGRAM_PROMPTS, ...server });
     });
     const listed = await send(app, 'GET', '/api/ai/connections', admin);
@@ -89,13 +91,33 @@ describe('the carry-over of the tools’ old provider settings to connections', 
         api_url: 'https://gemini-proxy.example.com',
         gemini_api_key: 'AIza-texto-3333',
       });
-      await db.insert(redgramConfig).values({ id: 1, ...REDGRAM_PROMPTS, provider: 'gemini', gemini_api_key: 'AIza-redgram-4444' });
+      await db
+        .insert(redgramConfig)
+        .values({ id: 1, ...REDGRAM_PROMPTS, provider: 'gemini', gemini_api_key: 'AIza-redgram-4444' });
     });
     const { connections } = (await send(app, 'GET', '/api/ai/connections', admin)).json<{
-      connections: { id: string; name: string; base_url: string; used_by: string[]; api_key: { last4: string } }[];
+      connections: {
+        id: string;
+        name: string;
+        base_url: string;
+        used_by: string[];
+        api_key: { last4: string };
+      }[];
     }>();
-    expect(connections.map(({ name, base_url, used_by, api_key }) => ({ name, base_url, used_by, last4: api_key.last4 }))).toEqual([
-      { name: 'Google Gemini (gemini-proxy.example.com)', base_url: 'https://gemini-proxy.example.com', used_by: ['texto'], last4: '3333' },
+    expect(
+      connections.map(({ name, base_url, used_by, api_key }) => ({
+        name,
+        base_url,
+        used_by,
+        last4: api_key.last4,
+      })),
+    ).toEqual([
+      {
+        name: 'Google Gemini (gemini-proxy.example.com)',
+        base_url: 'https://gemini-proxy.example.com',
+        used_by: ['texto'],
+        last4: '3333',
+      },
       { name: 'Google Gemini', base_url: '', used_by: ['redgram'], last4: '4444' },
     ]);
   });
@@ -103,6 +125,8 @@ describe('the carry-over of the tools’ old provider settings to connections', 
   it('leaves a new installation without connections, and runs once', async () => {
     const { app, admin } = await startOn(async () => undefined);
     expect((await send(app, 'GET', '/api/ai/connections', admin)).json()).toEqual({ connections: [] });
-    expect((await send(app, 'GET', '/api/texto/config', admin)).json()).toMatchObject({ connection_id: null });
+    expect((await send(app, 'GET', '/api/texto/config', admin)).json()).toMatchObject({
+      connection_id: null,
+    });
   });
 });

@@ -29,7 +29,9 @@ const hostOf = (url: string): string => {
 };
 
 const nameOf = (values: Omit<ConnectionValues, 'name'>): string =>
-  values.base_url ? `${AI_PROVIDER_LABELS[values.provider]} (${hostOf(values.base_url)})` : AI_PROVIDER_LABELS[values.provider];
+  values.base_url
+    ? `${AI_PROVIDER_LABELS[values.provider]} (${hostOf(values.base_url)})`
+    : AI_PROVIDER_LABELS[values.provider];
 
 const sameConnection = (a: Omit<ConnectionValues, 'name'>, b: Omit<ConnectionValues, 'name'>): boolean =>
   a.provider === b.provider &&

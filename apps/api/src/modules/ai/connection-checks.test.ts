@@ -14,7 +14,10 @@ import { FAKE_OPENAI_MODELS, type OpenAiBehaviour } from '../../../test/fakes/op
 
 /** Saves a connection (the OpenAI-compatible fake unless `body` says otherwise) and answers its id. */
 async function saved(t: AiTestApp, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await send(t.app, 'POST', '/api/ai/connections', t.admin, { ...connectionBody(t, 'openai'), ...body });
+  const res = await send(t.app, 'POST', '/api/ai/connections', t.admin, {
+    ...connectionBody(t, 'openai'),
+    ...body,
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ connection: { id: string } }>().connection.id;
 }
@@ -70,7 +73,10 @@ describe('"Probar conexión" and the model list of a connection', () => {
     const id = await saved(t, { api_key: 'invalid-key-0000' });
     expect((await test(t, id)).json()).toEqual({ ok: false, message: 'El servidor rechazó la API key' });
     const noModel = await saved(t, { name: 'Sin modelo', default_model: '' });
-    expect((await test(t, noModel)).json()).toEqual({ ok: false, message: AI_PROVIDER_MESSAGES.modelRequired });
+    expect((await test(t, noModel)).json()).toEqual({
+      ok: false,
+      message: AI_PROVIDER_MESSAGES.modelRequired,
+    });
     expect((await test(t, noModel, OPENAI_MODEL)).json()).toMatchObject({ ok: true });
   });
 
@@ -82,7 +88,9 @@ describe('"Probar conexión" and the model list of a connection', () => {
     expect((await models(t, id)).json()).toEqual({ models: [] });
     const refused = await models(t, await saved(t, { name: 'Clave mala', api_key: 'invalid-0000' }));
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().error).toBe('No se pudo obtener la lista de modelos. El servidor rechazó la API key');
+    expect(refused.json().error).toBe(
+      'No se pudo obtener la lista de modelos. El servidor rechazó la API key',
+    );
   });
 
   it('never shows the administrator the body the server answered', async () => {
@@ -118,7 +126,10 @@ describe('"Probar conexión" and the model list of a connection', () => {
     const [latest] = page.json().items as { changes: unknown[] }[];
     expect(latest?.changes).toContainEqual({ field: 'clave', before: null, after: 'eliminada' });
     expect(JSON.stringify(page.json())).not.toContain(OPENAI_KEY);
-    const generated = await send(t.app, 'POST', '/api/texto/generate', t.vip, { tool: 'ortografia', text: 'tema' });
+    const generated = await send(t.app, 'POST', '/api/texto/generate', t.vip, {
+      tool: 'ortografia',
+      text: 'tema',
+    });
     expect(generated.statusCode).toBe(200);
     expect(t.openai.chats.at(-1)?.apiKey).toBeUndefined();
     // A key-less local model at a new address needs no dummy key once the old one is forgotten.
@@ -144,7 +155,10 @@ describe('the AI server address rule, the same when saving, testing and listing 
 
   it.each(FORBIDDEN)('refuses to save %s', async (url) => {
     const t = await createAiTestApp();
-    const res = await send(t.app, 'POST', '/api/ai/connections', t.admin, { ...connectionBody(t, 'openai'), base_url: url });
+    const res = await send(t.app, 'POST', '/api/ai/connections', t.admin, {
+      ...connectionBody(t, 'openai'),
+      base_url: url,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: AI_PROVIDER_MESSAGES.forbiddenAddress, field: 'base_url' });
     expect((await send(t.app, 'GET', '/api/ai/connections', t.admin)).json()).toEqual({ connections: [] });

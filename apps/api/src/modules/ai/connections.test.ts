@@ -52,7 +52,10 @@ describe('AI connections', () => {
     expect(listed.body).not.toContain('azure-secreta-cabecera-5678');
 
     // The same name twice is refused, whatever its case.
-    const twin = await send(t.app, 'POST', '/api/ai/connections', t.admin, { ...body, name: 'SERVIDOR de prueba' });
+    const twin = await send(t.app, 'POST', '/api/ai/connections', t.admin, {
+      ...body,
+      name: 'SERVIDOR de prueba',
+    });
     expect(twin.statusCode).toBe(409);
     expect(twin.json()).toMatchObject({ error: AI_CONNECTION_MESSAGES.nameTaken, field: 'name' });
 
@@ -65,7 +68,11 @@ describe('AI connections', () => {
     });
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({
-      connection: { api_key: { set: true }, headers: [{ name: 'api-key', secret: true }], default_model: 'llama3.2:1b' },
+      connection: {
+        api_key: { set: true },
+        headers: [{ name: 'api-key', secret: true }],
+        default_model: 'llama3.2:1b',
+      },
     });
     const moved = await send(t.app, 'PUT', `/api/ai/connections/${connection.id}`, t.admin, {
       ...body,
@@ -73,7 +80,10 @@ describe('AI connections', () => {
       api_key: '',
     });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json()).toMatchObject({ error: AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, field: 'api_key' });
+    expect(moved.json()).toMatchObject({
+      error: AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl,
+      field: 'api_key',
+    });
 
     // A key can be removed.
     const removedKey = await send(t.app, 'PUT', `/api/ai/connections/${connection.id}`, t.admin, {
@@ -139,9 +149,9 @@ describe('AI connections', () => {
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json<{ error: string }>().error).toBe(AI_CONNECTION_MESSAGES.readOnly);
-    expect((await send(fileDefined.app, 'DELETE', '/api/ai/connections/env:local', fileDefined.admin)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await send(fileDefined.app, 'DELETE', '/api/ai/connections/env:local', fileDefined.admin)).statusCode,
+    ).toBe(409);
 
     const saved = await send(fileDefined.app, 'PUT', '/api/texto/config', fileDefined.admin, {
       prompt_ortografia: 'corrige:',
@@ -178,7 +188,9 @@ describe('AI connections', () => {
     expect(listRequest.url).toBe('/v1/models?api-version=2024-06-01');
     expect(listRequest.headers['api-key']).toBe('azure-clave-en-cabecera');
 
-    const tested = await send(t.app, 'POST', `/api/ai/connections/${id}/test`, t.admin, { model: 'modelo-de-prueba' });
+    const tested = await send(t.app, 'POST', `/api/ai/connections/${id}/test`, t.admin, {
+      model: 'modelo-de-prueba',
+    });
     expect(tested.json()).toMatchObject({ ok: true });
 
     await send(t.app, 'PUT', '/api/texto/config', t.admin, {
@@ -219,7 +231,13 @@ describe('AI connections', () => {
       const report = await send(t.app, 'GET', '/api/stats/ai-usage?range=30', t.admin);
       expect(report.statusCode).toBe(200);
       const { rows, month } = report.json<{
-        rows: { tool: string; connection_id: string; prompt_tokens: number; completion_tokens: number; generations: number }[];
+        rows: {
+          tool: string;
+          connection_id: string;
+          prompt_tokens: number;
+          completion_tokens: number;
+          generations: number;
+        }[];
         month: { tool: string; tokens: number }[];
       }>();
       expect(rows).toHaveLength(1);
@@ -228,7 +246,9 @@ describe('AI connections', () => {
       // OpenAI-compatible: one completion token per streamed piece (the fake's count); Gemini: its usageMetadata.
       if (provider === 'gemini') expect(row.completion_tokens).toBe(8);
       else expect(row.completion_tokens).toBeGreaterThan(0);
-      expect(month.find((entry) => entry.tool === 'texto')!.tokens).toBe(row.prompt_tokens + row.completion_tokens);
+      expect(month.find((entry) => entry.tool === 'texto')!.tokens).toBe(
+        row.prompt_tokens + row.completion_tokens,
+      );
     },
   );
 
@@ -255,11 +275,24 @@ describe('AI connections', () => {
 
   it('refuses a tool setting that names a connection that does not exist, and bad values, in Spanish', async () => {
     const t = await createAiTestApp();
-    const base = { prompt_ortografia: 'a', prompt_herramienta2: 'b', model: '', temperature: null, monthly_token_cap: null };
+    const base = {
+      prompt_ortografia: 'a',
+      prompt_herramienta2: 'b',
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
+    };
     const missing = await send(t.app, 'PUT', '/api/texto/config', t.admin, { ...base, connection_id: '999' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ error: AI_CONNECTION_MESSAGES.connectionMissing, field: 'connection_id' });
-    const hot = await send(t.app, 'PUT', '/api/texto/config', t.admin, { ...base, connection_id: null, temperature: 3 });
+    expect(missing.json()).toMatchObject({
+      error: AI_CONNECTION_MESSAGES.connectionMissing,
+      field: 'connection_id',
+    });
+    const hot = await send(t.app, 'PUT', '/api/texto/config', t.admin, {
+      ...base,
+      connection_id: null,
+      temperature: 3,
+    });
     expect(hot.statusCode).toBe(400);
     expect(hot.json<{ error: string }>().error).toBe(AI_CONNECTION_MESSAGES.invalidTemperature);
     const notReady = await generateTexto(t);

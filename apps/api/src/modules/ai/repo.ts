@@ -1,6 +1,7 @@
 import type { AiProvider, AiToolName } from '@app/contracts';
 import { and, asc, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { single } from '../../db/rows';
 import type { SecretBox } from '../../lib/secret-box';
 import { isSecretHeader } from '@app/contracts';
 import { aiConnections, aiToolSettings, aiUsage } from './schema';
@@ -60,7 +61,9 @@ const parsePairs = (stored: string): NameValue[] => {
 
 /** Secret headers' values through `change` (seal, open or reseal); the others as they are. */
 const changeSecretHeaders = (headers: NameValue[], change: (value: string) => string): NameValue[] =>
-  headers.map((header) => (isSecretHeader(header.name) ? { ...header, value: change(header.value) } : header));
+  headers.map((header) =>
+    isSecretHeader(header.name) ? { ...header, value: change(header.value) } : header,
+  );
 
 export function createAiRepo(database: AppDatabase, box: SecretBox) {
   const toStored = (row: typeof aiConnections.$inferSelect): StoredConnection => ({
@@ -98,11 +101,8 @@ export function createAiRepo(database: AppDatabase, box: SecretBox) {
 
     insertConnection: (values: ConnectionValues): Promise<number> =>
       database.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(aiConnections)
-          .values(toRow(values))
-          .returning({ id: aiConnections.id });
-        return row!.id;
+        const rows = await tx.insert(aiConnections).values(toRow(values)).returning({ id: aiConnections.id });
+        return single(rows, 'new AI connection').id;
       }),
 
     updateConnection: (id: number, values: ConnectionValues): Promise<void> =>

@@ -19,7 +19,9 @@ export function aiRoutes(app: FastifyInstance, service: AiService): void {
   route(app, updateAiConnection, access.admin, ({ params, body, user }) =>
     service.update(params.id, body, actorOf(user)),
   );
-  route(app, deleteAiConnection, access.admin, ({ params, user }) => service.remove(params.id, actorOf(user)));
+  route(app, deleteAiConnection, access.admin, ({ params, user }) =>
+    service.remove(params.id, actorOf(user)),
+  );
   route(app, testAiConnection, access.admin, ({ params, body }) => service.test(params.id, body.model));
   route(app, listAiConnectionModels, access.admin, ({ params }) => service.models(params.id));
   route(app, getAiUsage, access.tool('estadisticas'), ({ query }) => service.usageReport(query.range));

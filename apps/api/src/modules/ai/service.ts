@@ -67,6 +67,10 @@ export interface AiServiceDeps {
 }
 
 const ENV_PREFIX = 'env:';
+
+/** A blank text as no value, for the history. */
+const orNull = (value: string | undefined): string | null =>
+  value === undefined || value === '' ? null : value;
 const NO_SETTINGS: ToolConnectionSettings = {
   connection_id: null,
   model: '',
@@ -126,7 +130,13 @@ export function targetOf(connection: Connection, model: string, temperature: num
       ...extras,
     };
   }
-  return { provider: 'openai', apiKey: connection.api_key ?? '', baseUrl: connection.base_url, model: chosen, ...extras };
+  return {
+    provider: 'openai',
+    apiKey: connection.api_key ?? '',
+    baseUrl: connection.base_url,
+    model: chosen,
+    ...extras,
+  };
 }
 
 /** Whether a connection can write: Gemini needs its key (or a credential header), the other server a model. */
@@ -160,7 +170,8 @@ export function createAiService({
   async function usersOf(): Promise<Map<string, AiToolName[]>> {
     const users = new Map<string, AiToolName[]>();
     for (const row of await repo.allToolSettings()) {
-      if (row.connection_id) users.set(row.connection_id, [...(users.get(row.connection_id) ?? []), row.tool]);
+      if (row.connection_id)
+        users.set(row.connection_id, [...(users.get(row.connection_id) ?? []), row.tool]);
     }
     return users;
   }
@@ -184,12 +195,15 @@ export function createAiService({
     const found = await find(id);
     if (!found) throw notFound(AI_CONNECTION_MESSAGES.notFound);
     if (found.read_only) throw conflict(AI_CONNECTION_MESSAGES.readOnly);
-    return (await repo.findConnection(Number(id)))!;
+    const stored = await repo.findConnection(Number(id));
+    if (!stored) throw notFound(AI_CONNECTION_MESSAGES.notFound);
+    return stored;
   }
 
   async function assertNameFree(name: string, except?: number): Promise<void> {
     const taken = (await all()).some(
-      (connection) => connection.name.toLowerCase() === name.toLowerCase() && connection.id !== String(except),
+      (connection) =>
+        connection.name.toLowerCase() === name.toLowerCase() && connection.id !== String(except),
     );
     if (taken) throw conflict(AI_CONNECTION_MESSAGES.nameTaken, 'name');
   }
@@ -199,7 +213,7 @@ export function createAiService({
    * a stored credential is never sent to an address it was not entered for.
    */
   function merge(body: AiConnectionBody, current: StoredConnection | undefined) {
-    const sameAddress = current !== undefined && current.base_url === body.base_url;
+    const sameAddress = current?.base_url === body.base_url;
     let apiKey: string | null = body.api_key || null;
     if (!apiKey && current?.api_key && !body.remove_api_key) {
       if (!sameAddress) throw badRequest(AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, 'api_key');
@@ -213,7 +227,8 @@ export function createAiService({
       }
       const stored = current?.headers.find((old) => old.name.toLowerCase() === header.name.toLowerCase());
       if (!stored) continue;
-      if (!sameAddress) throw badRequest(AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, `headers.${index}.value`);
+      if (!sameAddress)
+        throw badRequest(AI_PROVIDER_MESSAGES.keyRequiredForNewBaseUrl, `headers.${index}.value`);
       headers.push({ name: header.name, value: stored.value });
     }
     return {
@@ -232,7 +247,7 @@ export function createAiService({
     const changes: HistoryChange[] = [];
     for (const field of ['name', 'base_url', 'default_model'] as const) {
       if ((before?.[field] ?? '') !== after[field]) {
-        changes.push({ field, before: before?.[field] || null, after: after[field] || null });
+        changes.push({ field, before: orNull(before?.[field]), after: orNull(after[field]) });
       }
     }
     if ((before?.provider ?? null) !== after.provider) {
@@ -248,10 +263,18 @@ export function createAiService({
     const shown = (pairs: NameValue[]) =>
       pairs.map(({ name, value }) => `${name}=${isSecretHeader(name) ? '••••' : value}`).join(', ');
     if (JSON.stringify(before?.headers ?? []) !== JSON.stringify(after.headers)) {
-      changes.push({ field: 'cabeceras', before: shown(before?.headers ?? []) || null, after: shown(after.headers) || null });
+      changes.push({
+        field: 'cabeceras',
+        before: shown(before?.headers ?? []) || null,
+        after: shown(after.headers) || null,
+      });
     }
     if (JSON.stringify(before?.query ?? []) !== JSON.stringify(after.query)) {
-      changes.push({ field: 'parametros', before: shown(before?.query ?? []) || null, after: shown(after.query) || null });
+      changes.push({
+        field: 'parametros',
+        before: shown(before?.query ?? []) || null,
+        after: shown(after.query) || null,
+      });
     }
     return changes;
   }
@@ -284,7 +307,9 @@ export function createAiService({
   return {
     async list(): Promise<{ connections: AiConnection[] }> {
       const users = await usersOf();
-      return { connections: (await all()).map((connection) => view(connection, users.get(connection.id) ?? [])) };
+      return {
+        connections: (await all()).map((connection) => view(connection, users.get(connection.id) ?? [])),
+      };
     },
 
     create: (body: AiConnectionBody, actor: Actor): Promise<{ message: string; connection: AiConnection }> =>
@@ -385,7 +410,9 @@ export function createAiService({
       const names = new Map((await all()).map((connection) => [connection.id, connection.name]));
       const shown = (settings: ToolConnectionSettings, field: keyof ToolConnectionSettings) =>
         field === 'connection_id'
-          ? (settings.connection_id && (names.get(settings.connection_id) ?? settings.connection_id)) || null
+          ? settings.connection_id === null
+            ? null
+            : (names.get(settings.connection_id) ?? settings.connection_id)
           : settings[field] === null || settings[field] === ''
             ? null
             : String(settings[field]);
@@ -406,7 +433,8 @@ export function createAiService({
      */
     async startGeneration(tool: AiToolName): Promise<ToolGeneration> {
       const { settings, connection } = await connectionOfTool(tool);
-      if (!connection || !canGenerate(connection, settings.model)) throw new AppError(409, AI_NOT_READY_MESSAGE);
+      if (!connection || !canGenerate(connection, settings.model))
+        throw new AppError(409, AI_NOT_READY_MESSAGE);
       const today = calendarDayOf(clock.now(), timeZone);
       if (
         settings.monthly_token_cap !== null &&
@@ -430,7 +458,7 @@ export function createAiService({
             tool,
             connection_id: connection.id,
             connection_name: connection.name,
-            model: target.model || geminiModel,
+            model: target.model ?? geminiModel,
             prompt_tokens: used.promptTokens,
             completion_tokens: used.completionTokens,
             day: calendarDayOf(clock.now(), timeZone),
@@ -442,7 +470,10 @@ export function createAiService({
     /** Estadísticas: tokens per day, tool and connection over the range, and each tool's month against its cap. */
     async usageReport(range: StatsRange): Promise<AiUsageReport> {
       const to = calendarDayOf(clock.now(), timeZone);
-      const from = calendarDayOf(new Date(clock.now().getTime() - (RANGE_DAYS[range] - 1) * 86_400_000), timeZone);
+      const from = calendarDayOf(
+        new Date(clock.now().getTime() - (RANGE_DAYS[range] - 1) * 86_400_000),
+        timeZone,
+      );
       const rows = await repo.usageByDay(from, to);
       const monthStart = `${to.slice(0, 7)}-01`;
       const month = await Promise.all(

@@ -40,7 +40,10 @@ export function aiToolConfig<F extends string>({
     ): Promise<{ message: string; config: Record<F, string> & ToolConnectionSettings }> =>
       prompts.transaction(async () => {
         const before = await prompts.get();
-        const after = Object.fromEntries(fields.map((field) => [field, body[field]])) as unknown as Record<F, string>;
+        const after = Object.fromEntries(fields.map((field) => [field, body[field]])) as unknown as Record<
+          F,
+          string
+        >;
         await prompts.save(after);
         const connectionChanges = await aiTools.saveToolSettings(tool, {
           connection_id: body.connection_id,

@@ -543,7 +543,10 @@ describe('an AI connection entry', () => {
     const created = await c.as('POST', '/api/ai/connections', body(KEY));
     expect(created.statusCode).toBe(200);
     const { id } = created.json().connection as { id: string };
-    const edited = await c.as('PUT', `/api/ai/connections/${id}`, { ...body(''), default_model: 'gemini-pro' });
+    const edited = await c.as('PUT', `/api/ai/connections/${id}`, {
+      ...body(''),
+      default_model: 'gemini-pro',
+    });
     expect(edited.statusCode).toBe(200);
     const rows = await entries(c.db);
     expect(rows.map((row) => row.summary).join('')).not.toContain(KEY);

@@ -1,6 +1,5 @@
 import {
   AI_PROVIDER_FAILURES,
-  AI_PROVIDER_MESSAGES,
   REDGRAM_DEFAULT_PROMPTS,
   REDGRAM_MESSAGES,
   retryAfterMessage,
@@ -10,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createAiTestApp,
   OPENAI_KEY,
-  OPENAI_MODEL,
   parseSse,
   PROVIDERS,
   connectTool,

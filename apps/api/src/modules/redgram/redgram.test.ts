@@ -43,7 +43,14 @@ const generate = (t: AiTestApp, body: unknown, headers: Record<string, string> =
 describe('RedGram configuration', () => {
   it('is admin only', async () => {
     const t = await createAiTestApp();
-    const body = { prompt_escribir: WRITE, prompt_reescribir: REWRITE, connection_id: null, model: '', temperature: null, monthly_token_cap: null };
+    const body = {
+      prompt_escribir: WRITE,
+      prompt_reescribir: REWRITE,
+      connection_id: null,
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
+    };
     expect((await send(t.app, 'GET', '/api/redgram/config', t.vip)).statusCode).toBe(403);
     expect((await send(t.app, 'PUT', '/api/redgram/config', t.vip, body)).statusCode).toBe(403);
     expect((await send(t.app, 'GET', '/api/redgram/logs', t.vip)).statusCode).toBe(403);
@@ -52,11 +59,24 @@ describe('RedGram configuration', () => {
   it('requires both prompts, and answers the saved settings without any key', async () => {
     const t = await createAiTestApp();
     const id = await setConfig(t);
-    const body = { prompt_escribir: WRITE, prompt_reescribir: ' ', connection_id: id, model: '', temperature: null, monthly_token_cap: null };
+    const body = {
+      prompt_escribir: WRITE,
+      prompt_reescribir: ' ',
+      connection_id: id,
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
+    };
     const noPrompt = await send(t.app, 'PUT', '/api/redgram/config', t.admin, body);
     expect(noPrompt.statusCode).toBe(400);
-    expect(noPrompt.json()).toEqual({ error: 'Por favor completa todos los campos', field: 'prompt_reescribir' });
-    const saved = await send(t.app, 'PUT', '/api/redgram/config', t.admin, { ...body, prompt_reescribir: REWRITE });
+    expect(noPrompt.json()).toEqual({
+      error: 'Por favor completa todos los campos',
+      field: 'prompt_reescribir',
+    });
+    const saved = await send(t.app, 'PUT', '/api/redgram/config', t.admin, {
+      ...body,
+      prompt_reescribir: REWRITE,
+    });
     expect(saved.json()).toEqual({
       message: 'Configuración guardada',
       config: {

@@ -27,7 +27,7 @@ import type { GenerationPiece, VariantPiece } from '../../lib/generation';
 import { aiToolConfig, withUsageRecorded, type AiService } from '../ai';
 import type { Actor, HistoryRecorder } from '../history';
 import { buildRedgramPrompt, redgramInstruction } from './prompt';
-import type { RedgramRepo, RedgramSettings } from './repo';
+import type { RedgramRepo } from './repo';
 
 /** RedGram's messages for each provider failure (spec, section 8), naming the provider it runs on. */
 const redgramMessages: ToolMessages = (provider) => ({
@@ -156,8 +156,10 @@ export function createRedgramService({
 
     getConfig: (): Promise<RedgramConfig> => config.get(),
 
-    saveConfig: (body: RedgramConfigBody, actor: Actor): Promise<{ message: string; config: RedgramConfig }> =>
-      config.save(body, actor),
+    saveConfig: (
+      body: RedgramConfigBody,
+      actor: Actor,
+    ): Promise<{ message: string; config: RedgramConfig }> => config.save(body, actor),
 
     listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 

@@ -1,6 +1,13 @@
 import { AI_MESSAGES, type RedgramProfile } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { connectTool, createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import {
+  connectTool,
+  createAiTestApp,
+  parseSse,
+  send,
+  STREAM,
+  type AiTestApp,
+} from '../../../test/ai-helpers';
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 
 const PROMPTS = { prompt_escribir: 'Escribe sobre {tema}', prompt_reescribir: 'Reescribe: {texto}' };

@@ -1,9 +1,4 @@
-import {
-  AI_MESSAGES,
-  AI_PROVIDER_FAILURES,
-  AI_PROVIDER_MESSAGES,
-  retryAfterMessage,
-} from '@app/contracts';
+import { AI_MESSAGES, AI_PROVIDER_FAILURES, AI_PROVIDER_MESSAGES, retryAfterMessage } from '@app/contracts';
 import { request, type IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import {

@@ -59,7 +59,13 @@ export function createTextoRepo(database: AppDatabase, box: SecretBox) {
       database.transaction(async (tx) => {
         await tx
           .update(textoConfig)
-          .set({ gemini_api_key: null, openai_api_key: null, api_url: '', openai_base_url: '', openai_model: '' })
+          .set({
+            gemini_api_key: null,
+            openai_api_key: null,
+            api_url: '',
+            openai_base_url: '',
+            openai_model: '',
+          })
           .where(eq(textoConfig.id, 1));
       }),
 

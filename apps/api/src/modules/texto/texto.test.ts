@@ -80,7 +80,9 @@ describe('text tools configuration', () => {
     await generate(t, { tool: 'ortografia', text: 'hola' });
     const sent = t.gemini.requests.at(-1)!;
     expect(sent).toMatchObject({ model: 'gemini-otro', apiKey: KEY, prompt: 'arregla: hola' });
-    expect((sent.body as { generationConfig?: { temperature?: number } }).generationConfig?.temperature).toBe(0.7);
+    expect((sent.body as { generationConfig?: { temperature?: number } }).generationConfig?.temperature).toBe(
+      0.7,
+    );
   });
 });
 

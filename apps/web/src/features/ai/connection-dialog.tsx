@@ -94,7 +94,12 @@ function PairRows({
               {...input(index, 'value')}
             />
           ) : (
-            <TextInput label={`Valor ${index + 1}`} style={{ flex: '2 1 12rem' }} autoComplete="off" {...input(index, 'value')} />
+            <TextInput
+              label={`Valor ${index + 1}`}
+              style={{ flex: '2 1 12rem' }}
+              autoComplete="off"
+              {...input(index, 'value')}
+            />
           )}
           <ActionIcon
             variant="subtle"
@@ -108,7 +113,12 @@ function PairRows({
         </Group>
       ))}
       <Group>
-        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={onAdd}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={onAdd}
+        >
           {addLabel}
         </Button>
       </Group>
@@ -148,7 +158,9 @@ export function ConnectionDialog({
   const values = form.getValues();
   const saving = create.isPending || update.isPending;
   const storedSecret = (name: string) =>
-    connection?.headers.some((header) => header.secret && header.name.toLowerCase() === name.trim().toLowerCase());
+    connection?.headers.some(
+      (header) => header.secret && header.name.toLowerCase() === name.trim().toLowerCase(),
+    );
 
   const save = (body: AiConnectionBody) => {
     if (saving) return;
@@ -250,7 +262,7 @@ export function ConnectionDialog({
           style={{ flex: '1 1 14rem' }}
           {...form.getInputProps('default_model')}
         />
-        {connection && connection.provider === 'openai' ? (
+        {connection?.provider === 'openai' ? (
           <Button variant="default" onClick={() => models.mutate(connection.id)} loading={models.isPending}>
             Cargar modelos
           </Button>

@@ -1,4 +1,9 @@
-import { AI_PROVIDER_LABELS, TOOL_TITLES, type AiConnection, type AiConnectionTestResult } from '@app/contracts';
+import {
+  AI_PROVIDER_LABELS,
+  TOOL_TITLES,
+  type AiConnection,
+  type AiConnectionTestResult,
+} from '@app/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -28,7 +33,8 @@ function ConnectionCard({
       { id: connection.id },
       {
         onSuccess: setResult,
-        onError: (error) => setResult({ ok: false, message: errorMessage(error, 'No se pudo probar la conexión') }),
+        onError: (error) =>
+          setResult({ ok: false, message: errorMessage(error, 'No se pudo probar la conexión') }),
       },
     );
   return (
@@ -50,9 +56,16 @@ function ConnectionCard({
           {connection.default_model ? ` · Modelo: ${connection.default_model}` : ''}
         </Text>
         <Text size="sm">
-          API key: {connection.api_key.set ? `configurada (termina en ${connection.api_key.last4 ?? '…'})` : 'no configurada'}
-          {connection.headers.length > 0 ? ` · Cabeceras: ${connection.headers.map((h) => h.name).join(', ')}` : ''}
-          {connection.query.length > 0 ? ` · Parámetros: ${connection.query.map((q) => q.name).join(', ')}` : ''}
+          API key:{' '}
+          {connection.api_key.set
+            ? `configurada (termina en ${connection.api_key.last4 ?? '…'})`
+            : 'no configurada'}
+          {connection.headers.length > 0
+            ? ` · Cabeceras: ${connection.headers.map((h) => h.name).join(', ')}`
+            : ''}
+          {connection.query.length > 0
+            ? ` · Parámetros: ${connection.query.map((q) => q.name).join(', ')}`
+            : ''}
         </Text>
         <Text size="sm">
           {connection.used_by.length > 0
@@ -120,8 +133,8 @@ export function ConnectionsTab() {
         }}
       />
       <Text c="dimmed" size="sm">
-        Texto y RedGram eligen una de estas conexiones en su configuración. Las claves se guardan cifradas y nunca se
-        muestran.
+        Texto y RedGram eligen una de estas conexiones en su configuración. Las claves se guardan cifradas y
+        nunca se muestran.
       </Text>
       <ListState
         loading={connections.isPending}
