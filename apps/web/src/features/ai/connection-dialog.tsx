@@ -57,6 +57,7 @@ const valuesOf = (connection: AiConnection): AiConnectionBody => ({
 /** Name-value rows (extra headers, query parameters), with a button to add one and one to remove each. */
 function PairRows({
   label,
+  itemLabel,
   addLabel,
   rows,
   onAdd,
@@ -65,6 +66,8 @@ function PairRows({
   secretHint,
 }: {
   label: string;
+  /** How one row's fields are named: «Cabecera 1», «Valor de Cabecera 1». */
+  itemLabel: string;
   addLabel: string;
   rows: { name: string; value: string }[];
   onAdd: () => void;
@@ -80,14 +83,14 @@ function PairRows({
       {rows.map((row, index) => (
         <Group key={index} align="flex-start" wrap="wrap" gap="xs">
           <TextInput
-            label={`Nombre ${index + 1}`}
+            label={`${itemLabel} ${index + 1}`}
             style={{ flex: '1 1 9rem' }}
             autoComplete="off"
             {...input(index, 'name')}
           />
           {secretHint?.(row.name) !== undefined ? (
             <PasswordInput
-              label={`Valor ${index + 1}`}
+              label={`Valor de ${itemLabel.toLowerCase()} ${index + 1}`}
               description={secretHint(row.name)}
               style={{ flex: '2 1 12rem' }}
               autoComplete="off"
@@ -95,7 +98,7 @@ function PairRows({
             />
           ) : (
             <TextInput
-              label={`Valor ${index + 1}`}
+              label={`Valor de ${itemLabel.toLowerCase()} ${index + 1}`}
               style={{ flex: '2 1 12rem' }}
               autoComplete="off"
               {...input(index, 'value')}
@@ -105,7 +108,7 @@ function PairRows({
             variant="subtle"
             color="red"
             mt={24}
-            aria-label={`Quitar ${label.toLowerCase()} ${index + 1}`}
+            aria-label={`Quitar ${itemLabel.toLowerCase()} ${index + 1}`}
             onClick={() => onRemove(index)}
           >
             <IconTrash size={16} aria-hidden="true" />
@@ -225,6 +228,7 @@ export function ConnectionDialog({
       ) : null}
       <PairRows
         label="Cabeceras adicionales"
+        itemLabel="Cabecera"
         addLabel="Añadir cabecera"
         rows={values.headers}
         onAdd={() => form.insertListItem('headers', { name: '', value: '' })}
@@ -240,6 +244,7 @@ export function ConnectionDialog({
       />
       <PairRows
         label="Parámetros de la URL"
+        itemLabel="Parámetro"
         addLabel="Añadir parámetro"
         rows={values.query}
         onAdd={() => form.insertListItem('query', { name: '', value: '' })}
