@@ -151,7 +151,7 @@ export function AiToolConfigDialog<F extends string, Body extends Record<F, stri
             placeholder={AI_CONNECTION_MESSAGES.connectionRequired}
             data={options}
             clearable
-            allowDeselect
+            allowDeselect={false}
             {...form.getInputProps('connection_id')}
           />
           <TextInput
