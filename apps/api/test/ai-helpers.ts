@@ -115,12 +115,6 @@ export type TestProvider = (typeof PROVIDERS)[number];
 export const OPENAI_KEY = 'sk-servidor-compatible-9f8e7d6c';
 export const OPENAI_MODEL = 'modelo-de-prueba';
 
-/** The provider fields of a tool's settings that send its generations to `provider`'s fake. */
-export const providerFields = (t: AiTestApp, provider: TestProvider) =>
-  provider === 'openai'
-    ? { provider, openai_base_url: t.openai.url, openai_model: OPENAI_MODEL, openai_api_key: OPENAI_KEY }
-    : { provider };
-
 /** What either fake can be asked to do next, in one vocabulary. */
 export type Upstream =
   | { kind: 'text'; chunks: string[] }

@@ -14,7 +14,7 @@ export const REDGRAM_PROMPTS = {
   prompt_escribir: 'Escribe un post de {social_network} para {name} ({sector}) sobre {tema}',
   prompt_reescribir: 'Reescribe para {name} en {social_network}: {texto}',
 };
-export const TEXTO_PROMPTS = {
+const TEXTO_PROMPTS = {
   prompt_ortografia: 'corrige ortograficamente el siguiente texto:',
   prompt_herramienta2: 'convierte el siguiente texto a emojis:',
 };

@@ -114,7 +114,7 @@ const toSettings = (row: ToolSettingsRow | undefined): ToolConnectionSettings =>
     : { ...NO_SETTINGS };
 
 /** Where a tool's generations go through `connection`: its key, address, extras, and the model it uses. */
-export function targetOf(connection: Connection, model: string, temperature: number | null): AiTarget {
+function targetOf(connection: Connection, model: string, temperature: number | null): AiTarget {
   const extras = {
     ...(connection.headers.length > 0 ? { headers: recordOf(connection.headers) } : {}),
     ...(connection.query.length > 0 ? { query: recordOf(connection.query) } : {}),
