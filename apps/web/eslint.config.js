@@ -22,6 +22,9 @@ const firstScreens = {
     'src/lib/public-config-call.ts',
     // The settings screens' forms, loaded with them.
     'src/lib/use-settings-form.ts',
+    // The AI tools' settings dialog and its list of connections, loaded with the AI tools' screens.
+    'src/components/ai-tool-config-dialog.tsx',
+    'src/lib/ai-connections.ts',
     'src/features/auth/api/sign-in.ts',
     'src/features/auth/api/passkey-sign-in.ts',
     // The second step of sign-in, loaded (with the API client) only when the server asks for it.

@@ -49,6 +49,7 @@ import {
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
+import { aiRoutes, carryOverToolSettings, createAiRepo, createAiService } from './modules/ai';
 import { createDataArchiveRepo, createDataArchiveService, dataArchiveRoutes } from './modules/data-archive';
 import {
   createHistoryRecorder,
@@ -267,10 +268,14 @@ async function openStores(
     ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
     ...(deps.secondStepLimits ? { secondStep: deps.secondStepLimits } : {}),
   });
-  await sealStoredSecrets(db, secrets, [
-    createTextoRepo(db, secrets),
-    createRedgramRepo(db, secrets),
-    createTwoFactorRepo(db, secrets),
+  const textoRepo = createTextoRepo(db, secrets);
+  const redgramRepo = createRedgramRepo(db, secrets);
+  const aiRepo = createAiRepo(db, secrets);
+  await sealStoredSecrets(db, secrets, [textoRepo, redgramRepo, aiRepo, createTwoFactorRepo(db, secrets)]);
+  // Each tool's provider settings of before become a connection it points at (once).
+  await carryOverToolSettings(aiRepo, [
+    { tool: 'texto', read: () => textoRepo.legacy(), clear: () => textoRepo.clearLegacy() },
+    { tool: 'redgram', read: () => redgramRepo.legacy(), clear: () => redgramRepo.clearLegacy() },
   ]);
   await seedCatalog(db);
   // Before the first administrator exists: an empty database is a new installation.
@@ -318,10 +323,21 @@ function registerAiTools(
     log: app.log,
   });
   const generationLimiter = limits.generation;
+  const aiTools = createAiService({
+    repo: createAiRepo(db, secrets),
+    ai,
+    envConnections: config.aiConnections,
+    clock,
+    timeZone: config.timeZone,
+    history,
+    geminiModel: config.gemini.model,
+  });
+  aiRoutes(app, aiTools);
   const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
   const texto = createTextoService({
     repo: createTextoRepo(db, secrets),
     ai,
+    aiTools,
     limiter: generationLimiter,
     history,
     countUse: (userId) => countToolUse('texto', userId),
@@ -331,6 +347,7 @@ function registerAiTools(
   const redgram = createRedgramService({
     repo: createRedgramRepo(db, secrets),
     ai,
+    aiTools,
     limiter: generationLimiter,
     clock,
     historyDays: async () => Math.min(config.redgramHistoryDays, (await retentionRepo.settings()).ai_days),

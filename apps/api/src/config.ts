@@ -15,6 +15,21 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'debe ser true o false' })
   .transform((value) => value === 'true' || value === '1');
 
+const envPairs = z.record(z.string().min(1).max(100), z.string().max(2000)).default({});
+
+/** One connection of AI_CONNECTIONS; `id` names it in the tools' settings as `env:<id>`. */
+const EnvAiConnection = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/i, 'id: letras, números, - o _'),
+  name: z.string().trim().min(1).max(80),
+  provider: z.enum(['gemini', 'openai']),
+  base_url: z.string().trim().max(500).default(''),
+  api_key: z.string().max(200).default(''),
+  headers: envPairs,
+  query: envPairs,
+  default_model: z.string().trim().max(200).default(''),
+});
+export type EnvAiConnection = z.infer<typeof EnvAiConnection>;
+
 /** The environment variables the server reads. All are optional; the defaults run on an embedded SQLite file. */
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
@@ -94,6 +109,21 @@ const EnvSchema = z.object({
     .min(100)
     .max(1_000_000)
     .default(40_000),
+  /** AI connections defined by file (JSON array): shown read-only in /config, chosen by the tools like any other. */
+  AI_CONNECTIONS: optionalString.pipe(
+    z
+      .string()
+      .transform((text, context) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'debe ser un JSON válido (una lista de conexiones)' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(EnvAiConnection))
+      .optional(),
+  ),
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_API_URL: httpUrl.default('https://www.googleapis.com/youtube/v3'),
   YOUTUBE_OEMBED_URL: httpUrl.default('https://www.youtube.com/oembed'),
@@ -153,6 +183,8 @@ export interface Config {
   gemini: { model: string; baseUrl: string | undefined };
   /** Limits on every AI answer: tokens asked of an OpenAI-compatible server, characters read from any provider. */
   ai: { maxOutputTokens: number; maxAnswerChars: number };
+  /** The AI connections of AI_CONNECTIONS (read-only on the screen). */
+  aiConnections: EnvAiConnection[];
   /** Days a member's RedGram generations stay in "Mi historial". */
   redgramHistoryDays: number;
   /** Days an entry of the administrators' action history (Historial) is kept. */
@@ -229,6 +261,7 @@ export function loadConfig(
     outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
     gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
     ai: { maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS, maxAnswerChars: e.AI_MAX_ANSWER_CHARS },
+    aiConnections: e.AI_CONNECTIONS ?? [],
     redgramHistoryDays: e.REDGRAM_HISTORY_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     youtube: { apiKey: e.YOUTUBE_API_KEY, dataApiUrl: e.YOUTUBE_API_URL, oembedUrl: e.YOUTUBE_OEMBED_URL },

@@ -115,12 +115,6 @@ export type TestProvider = (typeof PROVIDERS)[number];
 export const OPENAI_KEY = 'sk-servidor-compatible-9f8e7d6c';
 export const OPENAI_MODEL = 'modelo-de-prueba';
 
-/** The provider fields of a tool's settings that send its generations to `provider`'s fake. */
-export const providerFields = (t: AiTestApp, provider: TestProvider) =>
-  provider === 'openai'
-    ? { provider, openai_base_url: t.openai.url, openai_model: OPENAI_MODEL, openai_api_key: OPENAI_KEY }
-    : { provider };
-
 /** What either fake can be asked to do next, in one vocabulary. */
 export type Upstream =
   | { kind: 'text'; chunks: string[] }
@@ -185,3 +179,61 @@ export const upstreamCalls = (t: AiTestApp, provider: TestProvider) =>
         system: (r.body as { systemInstruction?: { parts?: { text?: string }[] } }).systemInstruction
           ?.parts?.[0]?.text,
       }));
+
+export const GEMINI_TEST_KEY = 'AIzaPrueba-conexion-1234';
+
+/** The body of a connection to `provider`'s fake: Gemini at the server's default address, or the OpenAI one. */
+export const connectionBody = (t: AiTestApp, provider: TestProvider, name?: string) =>
+  provider === 'openai'
+    ? {
+        name: name ?? 'Servidor de prueba',
+        provider,
+        base_url: t.openai.url,
+        api_key: OPENAI_KEY,
+        headers: [],
+        query: [],
+        default_model: OPENAI_MODEL,
+      }
+    : {
+        name: name ?? 'Gemini de prueba',
+        provider,
+        base_url: '',
+        api_key: GEMINI_TEST_KEY,
+        headers: [],
+        query: [],
+        default_model: '',
+      };
+
+/**
+ * Points `tool` at a connection to `provider`'s fake (created the first time, by its name), keeping the tool's
+ * prompts unless `settings` gives others. Returns the connection's id.
+ */
+export async function connectTool(
+  t: AiTestApp,
+  tool: 'texto' | 'redgram',
+  provider: TestProvider,
+  settings: Record<string, unknown> = {},
+): Promise<string> {
+  const listed = (await send(t.app, 'GET', '/api/ai/connections', t.admin)).json<{
+    connections: { id: string; name: string }[];
+  }>();
+  const body = connectionBody(t, provider);
+  let id = listed.connections.find((connection) => connection.name === body.name)?.id;
+  if (!id) {
+    const created = await send(t.app, 'POST', '/api/ai/connections', t.admin, body);
+    if (created.statusCode !== 200) throw new Error(`connection not created: ${created.body}`);
+    id = created.json<{ connection: { id: string } }>().connection.id;
+  }
+  const current = (await send(t.app, 'GET', `/api/${tool}/config`, t.admin)).json<Record<string, unknown>>();
+  const prompts = Object.fromEntries(Object.entries(current).filter(([key]) => key.startsWith('prompt_')));
+  const saved = await send(t.app, 'PUT', `/api/${tool}/config`, t.admin, {
+    ...prompts,
+    connection_id: id,
+    model: '',
+    temperature: null,
+    monthly_token_cap: null,
+    ...settings,
+  });
+  if (saved.statusCode !== 200) throw new Error(`tool not configured: ${saved.body}`);
+  return id;
+}

@@ -23,8 +23,13 @@ async function keyStatus(file: string, keyFile: string) {
   const app = await buildApp(configFor(file, keyFile));
   try {
     const cookie = await signIn(app, ADMIN.email, ADMIN.password);
-    const read = await app.inject({ method: 'GET', url: '/api/texto/config', headers: { ...csrf, cookie } });
-    return read.json() as Record<string, unknown>;
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/ai/connections',
+      headers: { ...csrf, cookie },
+    });
+    const { connections } = read.json<{ connections: { provider: string; api_key: unknown }[] }>();
+    return Object.fromEntries(connections.map(({ provider, api_key }) => [`${provider}_api_key`, api_key]));
   } finally {
     await app.close();
   }
@@ -40,22 +45,25 @@ describe('secrets in a backup', () => {
     // First start: the key file is created beside the database, and the keys are saved through the API.
     const app = await buildApp(configFor(file, keyFile));
     const cookie = await signIn(app, ADMIN.email, ADMIN.password);
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/texto/config',
-      headers: { ...csrf, cookie },
-      payload: {
-        api_url: '',
-        prompt_ortografia: 'corrige:',
-        prompt_herramienta2: 'emojis:',
-        gemini_api_key: GEMINI_KEY,
+    const connection = { headers: [], query: [], default_model: 'modelo' };
+    for (const payload of [
+      { ...connection, name: 'Gemini', provider: 'gemini', base_url: '', api_key: GEMINI_KEY },
+      {
+        ...connection,
+        name: 'Local',
         provider: 'openai',
-        openai_base_url: 'http://127.0.0.1:9/v1',
-        openai_model: 'modelo',
-        openai_api_key: SERVER_KEY,
+        base_url: 'http://127.0.0.1:9/v1',
+        api_key: SERVER_KEY,
       },
-    });
-    expect(saved.statusCode).toBe(200);
+    ]) {
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/ai/connections',
+        headers: { ...csrf, cookie },
+        payload,
+      });
+      expect(saved.statusCode).toBe(200);
+    }
     await app.close();
     expect(existsSync(keyFile)).toBe(true);
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KeyInputField, SecretStatus } from './ai-generation';
 import { endpointsOf, type ApiTag } from './http';
 
 /** Who writes an AI tool's texts: Google Gemini, or any server that speaks OpenAI's chat-completions API. */
@@ -48,85 +47,13 @@ export function isAllowedAiBaseUrl(value: string): boolean {
   return match[1].toLowerCase() === 'https' || LOCAL_HOST.test(match[2]);
 }
 
-const BaseUrlField = z
-  .string()
-  .trim()
-  .max(AI_BASE_URL_MAX, AI_PROVIDER_MESSAGES.invalidBaseUrl)
-  .refine((value) => value === '' || isAllowedAiBaseUrl(value), AI_PROVIDER_MESSAGES.invalidBaseUrl);
-
-const ModelField = z.string().trim().max(AI_MODEL_MAX, AI_PROVIDER_MESSAGES.modelTooLong);
-
-/** The provider part of an AI tool's settings as the admin reads it: the server's key only as set / not set. */
-export const AiProviderConfig = {
-  provider: AiProvider,
-  openai_base_url: z.string(),
-  openai_model: z.string(),
-  openai_api_key: SecretStatus,
-};
-
-/**
- * The provider part of an AI tool's settings form. Each field may be left out (the stored value stays), so a
- * client that only edits the prompts keeps the chosen provider; a blank key keeps the stored key.
- */
-export const AiProviderConfigBody = {
-  provider: AiProvider.optional(),
-  openai_base_url: BaseUrlField.optional(),
-  openai_model: ModelField.optional(),
-  openai_api_key: KeyInputField.optional(),
-  /** Forgets the stored server key (a key-less local model); a key typed beside it is stored instead. */
-  remove_openai_api_key: z.boolean().optional(),
-};
-
-/**
- * "Probar conexión": the values in the form, saved or not. A blank key means the stored one, which is only sent
- * to the base URL it was stored for. `api_url` is the text tools' Gemini address.
- */
-export const AiConnectionTestBody = z.strictObject({
-  provider: AiProvider,
-  openai_base_url: BaseUrlField,
-  openai_model: ModelField,
-  openai_api_key: KeyInputField,
-  /** Tests without the stored server key, as the form would save it. */
-  remove_openai_api_key: z.boolean().optional(),
-  gemini_api_key: KeyInputField,
-  api_url: z.string().trim().max(AI_BASE_URL_MAX).optional(),
-});
-export type AiConnectionTestBody = z.infer<typeof AiConnectionTestBody>;
-
 /** What the test found, in Spanish for the administrator (the server's own words included). */
 export const AiConnectionTestResult = z.strictObject({ ok: z.boolean(), message: z.string() });
 export type AiConnectionTestResult = z.infer<typeof AiConnectionTestResult>;
 
 /** The models an OpenAI-compatible server lists at `/models`, for the model field's suggestions. */
-export const AiModelsBody = z.strictObject({
-  openai_base_url: BaseUrlField.refine((value) => value !== '', AI_PROVIDER_MESSAGES.baseUrlRequired),
-  openai_api_key: KeyInputField,
-  remove_openai_api_key: z.boolean().optional(),
-});
-export type AiModelsBody = z.infer<typeof AiModelsBody>;
 export const AiModelsResponse = z.strictObject({ models: z.array(z.string()) });
 export type AiModelsResponse = z.infer<typeof AiModelsResponse>;
-
-/** An AI tool's provider endpoints beside its settings at `configPath`: the connection test and the model list. */
-export const aiProviderEndpoints = (tag: ApiTag, configPath: string) => {
-  const endpoint = endpointsOf(tag);
-  return {
-    test: endpoint({
-      summary: 'Prueba la conexión con el proveedor de IA',
-      method: 'POST',
-      path: `${configPath}/test`,
-      body: AiConnectionTestBody,
-      response: AiConnectionTestResult,
-    }),
-    models: endpoint({
-      summary: 'Lista los modelos del servidor compatible con OpenAI',
-      method: 'POST',
-      path: `${configPath}/models`,
-      body: AiModelsBody,
-      response: AiModelsResponse,
-    }),
-  };
-};
 
 /** Whether an AI tool can generate (a key, or a server and a model): no key, no address, only yes or no. */
 export const AiToolReady = z.strictObject({ configured: z.boolean() });
@@ -134,7 +61,7 @@ export type AiToolReady = z.infer<typeof AiToolReady>;
 
 /** What a member reads instead of a failed generation when the tool is not configured yet. */
 export const AI_NOT_READY_MESSAGE =
-  'Esta herramienta aún no está configurada: un administrador tiene que indicar su API key o su servidor de IA. Vuelve a intentarlo más tarde.';
+  'Esta herramienta aún no está configurada: un administrador tiene que elegir su conexión de IA. Vuelve a intentarlo más tarde.';
 
 /** The member-readable "is this tool ready" of an AI tool, under its own path. */
 export const aiReadyEndpoint = (tag: ApiTag, toolPath: string) =>

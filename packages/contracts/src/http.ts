@@ -37,6 +37,11 @@ export const API_TAGS = {
     description: 'Clases de Cafelito Virtual: categorías, vídeos, progreso e informes.',
   },
   texto: { name: 'Texto', description: 'Corrector de ortografía y conversor a emojis con Gemini.' },
+  ai: {
+    name: 'Conexiones de IA',
+    description:
+      'Las conexiones con proveedores de IA que usan Texto y RedGram, y los tokens que consume cada herramienta.',
+  },
   redgram: { name: 'RedGram', description: 'Perfiles de audiencia y textos para redes sociales con Gemini.' },
   ytvideo: {
     name: 'Descarga de YouTube',

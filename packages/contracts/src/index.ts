@@ -16,6 +16,7 @@ export * from './tools';
 export * from './user-fields';
 export * from './ai-generation';
 export * from './ai-provider';
+export * from './ai-connections';
 export * from './redgram';
 export * from './texto';
 export * from './video-tools';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints, aiReadyEndpoint } from './ai-provider';
+import { AiToolConnectionBody, AiToolConnectionConfig } from './ai-connections';
+import { aiReadyEndpoint } from './ai-provider';
 import {
   aiConfigEndpoints,
   AI_MESSAGES,
   GENERATION_TEXT_MAX,
   GenerationResponse,
-  KeyInputField,
   PROMPT_MAX,
-  SecretStatus,
 } from './ai-generation';
 import { endpointsOf, OkResponse, ID_MAX } from './http';
 import { pageOf, keyedPageQueryFields } from './pagination';
@@ -104,8 +103,7 @@ export type RedgramProfile = z.infer<typeof RedgramProfile>;
 export const RedgramConfig = z.strictObject({
   prompt_escribir: z.string(),
   prompt_reescribir: z.string(),
-  gemini_api_key: SecretStatus,
-  ...AiProviderConfig,
+  ...AiToolConnectionConfig,
 });
 export type RedgramConfig = z.infer<typeof RedgramConfig>;
 
@@ -116,11 +114,9 @@ const RequiredPrompt = z
   .max(PROMPT_MAX, AI_MESSAGES.promptTooLong);
 
 export const RedgramConfigBody = z.strictObject({
-  /** Blank keeps the current key (required when none is stored yet). */
-  gemini_api_key: KeyInputField,
   prompt_escribir: RequiredPrompt,
   prompt_reescribir: RequiredPrompt,
-  ...AiProviderConfigBody,
+  ...AiToolConnectionBody,
 });
 export type RedgramConfigBody = z.infer<typeof RedgramConfigBody>;
 
@@ -192,9 +188,6 @@ const redgramConfig = aiConfigEndpoints('redgram', '/api/redgram/config', Redgra
 export const getRedgramConfig = redgramConfig.get;
 export const getRedgramReady = aiReadyEndpoint('redgram', '/api/redgram');
 export const saveRedgramConfig = redgramConfig.save;
-const redgramProvider = aiProviderEndpoints('redgram', '/api/redgram/config');
-export const testRedgramConnection = redgramProvider.test;
-export const listRedgramModels = redgramProvider.models;
 
 export const listRedgramProfiles = endpoint({
   summary: 'Lista los perfiles de audiencia',

@@ -4,11 +4,10 @@ import {
   AI_MESSAGES,
   GENERATION_TEXT_MAX,
   GenerationResponse,
-  KeyInputField,
   PROMPT_MAX,
-  SecretStatus,
 } from './ai-generation';
-import { AiProviderConfig, AiProviderConfigBody, aiProviderEndpoints, aiReadyEndpoint } from './ai-provider';
+import { AiToolConnectionBody, AiToolConnectionConfig } from './ai-connections';
+import { aiReadyEndpoint } from './ai-provider';
 import { endpointsOf } from './http';
 
 const endpoint = endpointsOf('texto');
@@ -25,7 +24,6 @@ export const TEXTO_DEFAULT_PROMPTS: Record<TextoTool, string> = {
 };
 
 export const TEXTO_MESSAGES = {
-  keyRequiredForNewUrl: 'Para cambiar la URL de la API vuelve a introducir la API key de Gemini',
   missingKey: 'API key de Gemini no configurada. Por favor, configúrala en el panel de configuración.',
   noAnswer: 'No se pudo obtener una respuesta',
   processFailed: 'Error al procesar el texto. Por favor, intenta de nuevo.',
@@ -33,15 +31,7 @@ export const TEXTO_MESSAGES = {
   noConfirmation: 'No se recibió confirmación del servidor',
   emptyText: 'Escribe el texto que quieres procesar',
   promptRequired: 'El prompt es obligatorio',
-  invalidApiUrl: 'La URL de la API debe empezar por https:// (o ser una dirección local http://)',
 } as const;
-
-const HTTPS_URL = /^https:\/\/[^\s/?#@]+(\/[^\s]*)?$/i;
-const LOCAL_HTTP_URL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?(\/[^\s]*)?$/i;
-
-/** The base URL the server calls Gemini at: https, or plain http on this machine only (tests, a local proxy). */
-export const isAllowedApiUrl = (value: string): boolean =>
-  HTTPS_URL.test(value) || LOCAL_HTTP_URL.test(value);
 
 const PromptField = z
   .string()
@@ -50,26 +40,16 @@ const PromptField = z
   .max(PROMPT_MAX, AI_MESSAGES.promptTooLong);
 
 export const TextoConfig = z.strictObject({
-  /** Blank: the server's default Gemini endpoint. */
-  api_url: z.string(),
   prompt_ortografia: z.string(),
   prompt_herramienta2: z.string(),
-  gemini_api_key: SecretStatus,
-  ...AiProviderConfig,
+  ...AiToolConnectionConfig,
 });
 export type TextoConfig = z.infer<typeof TextoConfig>;
 
 export const TextoConfigBody = z.strictObject({
-  api_url: z
-    .string()
-    .trim()
-    .max(500, TEXTO_MESSAGES.invalidApiUrl)
-    .refine((value) => value === '' || isAllowedApiUrl(value), TEXTO_MESSAGES.invalidApiUrl),
   prompt_ortografia: PromptField,
   prompt_herramienta2: PromptField,
-  /** Blank keeps the current key. */
-  gemini_api_key: KeyInputField,
-  ...AiProviderConfigBody,
+  ...AiToolConnectionBody,
 });
 export type TextoConfigBody = z.infer<typeof TextoConfigBody>;
 
@@ -85,9 +65,6 @@ export type TextoGenerateBody = z.infer<typeof TextoGenerateBody>;
 const textoConfig = aiConfigEndpoints('texto', '/api/texto/config', TextoConfig, TextoConfigBody);
 export const getTextoConfig = textoConfig.get;
 export const saveTextoConfig = textoConfig.save;
-const textoProvider = aiProviderEndpoints('texto', '/api/texto/config');
-export const testTextoConnection = textoProvider.test;
-export const listTextoModels = textoProvider.models;
 export const getTextoReady = aiReadyEndpoint('texto', '/api/texto');
 
 /** Streams (`Accept: text/event-stream`) or answers the whole text. */

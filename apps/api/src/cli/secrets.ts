@@ -9,6 +9,7 @@ import { openAppDatabase } from '../db/open';
 import { openSecretBox, rotateSecrets } from '../db/secrets';
 import { newSecretsKey } from '../lib/secret-box';
 import { writeKeyFile } from '../lib/secrets-key';
+import { createAiRepo } from '../modules/ai';
 import { createRedgramRepo } from '../modules/redgram';
 import { createTextoRepo } from '../modules/texto';
 import { createTwoFactorRepo } from '../modules/two-factor';
@@ -34,6 +35,7 @@ try {
   await rotateSecrets(database, current, key, (box) => [
     createTextoRepo(database, box),
     createRedgramRepo(database, box),
+    createAiRepo(database, box),
     createTwoFactorRepo(database, box),
   ]);
   if (config.secrets.key) {

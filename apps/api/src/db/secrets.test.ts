@@ -36,21 +36,29 @@ describe('secrets at rest', () => {
       sql`insert into totp_factors (user_id, secret) values (${admin?.id}, ${TOTP_SECRET}) returning user_id`,
     );
     await rawRows(db, sql`delete from settings where key = 'secrets_check' returning key`);
+    await rawRows(db, sql`delete from ai_tool_settings returning tool`);
 
     const app = await buildApp(config, { db: database });
     opened.push(app);
     const stored = JSON.stringify([
       await rawRows(db, sql`select * from texto_config`),
+      await rawRows(db, sql`select * from ai_connections`),
       await rawRows(db, sql`select * from totp_factors`),
     ]);
     for (const secret of [GEMINI_KEY, SERVER_KEY, TOTP_SECRET]) expect(stored).not.toContain(secret);
     expect(stored).toMatch(/enc:v1:/);
     const cookie = await signIn(app, ADMIN.email, ADMIN.password);
-    const read = await app.inject({ method: 'GET', url: '/api/texto/config', headers: { ...csrf, cookie } });
-    expect(read.json()).toMatchObject({
-      gemini_api_key: { set: true, last4: '1234' },
-      openai_api_key: { set: true, last4: '5678' },
+    // The start-up carried the tool's keys over to connections, sealed there too.
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/ai/connections',
+      headers: { ...csrf, cookie },
     });
+    const { connections } = read.json<{ connections: { provider: string; api_key: unknown }[] }>();
+    expect(connections.map(({ provider, api_key }) => ({ provider, api_key }))).toEqual([
+      { provider: 'gemini', api_key: { set: true, last4: '1234' } },
+      { provider: 'openai', api_key: { set: true, last4: '5678' } },
+    ]);
   });
 
   it('refuses to start an encrypted database with another key, or with none', async () => {

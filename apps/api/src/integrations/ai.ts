@@ -4,13 +4,32 @@ import type { VariantPiece } from '../lib/generation';
 import { judgeAiAddress, type ResolveHost } from './ai-address';
 import { AiError } from './ai-error';
 import { withoutThinking } from './ai-thinking';
-import type { GeminiClient } from './gemini';
+import type { GeminiClient, GenerateRequest } from './gemini';
 import type { OpenAiCompatibleClient } from './openai-compatible';
 
-/** Where one generation goes: Gemini (its key, and the text tools' own address), or an OpenAI-compatible server. */
+/** What a connection adds to every call: extra headers and query parameters (Azure's api-version, OpenRouter's). */
+export interface AiExtras {
+  headers?: Record<string, string> | undefined;
+  query?: Record<string, string> | undefined;
+  /** The provider's sampling temperature; undefined leaves the provider's default. */
+  temperature?: number | undefined;
+}
+
+/** Where one generation goes: Gemini (its key, an address, a model), or an OpenAI-compatible server. */
 export type AiTarget =
-  | { provider: 'gemini'; apiKey: string; baseUrl?: string | undefined }
-  | { provider: 'openai'; apiKey: string; baseUrl: string; model: string };
+  | ({
+      provider: 'gemini';
+      apiKey: string;
+      baseUrl?: string | undefined;
+      model?: string | undefined;
+    } & AiExtras)
+  | ({ provider: 'openai'; apiKey: string; baseUrl: string; model: string } & AiExtras);
+
+/** The tokens a provider reported for one call. */
+export interface AiUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
 
 export interface AiRequest {
   prompt: string;
@@ -19,6 +38,8 @@ export interface AiRequest {
   signal?: AbortSignal | undefined;
   /** The tool asking, for the log line of a failed call. */
   tool?: string | undefined;
+  /** Told the tokens each provider call used, once its answer ended (a call of several variants: each one). */
+  onUsage?: ((usage: AiUsage) => void) | undefined;
 }
 
 /** Where failed calls are told (the server's pino logger). */
@@ -176,13 +197,7 @@ export function createAiClient({
     await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
-        ? await gemini.generateStream({
-            apiKey: target.apiKey,
-            prompt: request.prompt,
-            ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
-            ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
-            ...(request.signal ? { signal: request.signal } : {}),
-          })
+        ? await gemini.generateStream(geminiRequest(target, request))
         : await openai.generateStream(target, request);
     return capped(withoutThinking(pieces), maxAnswerChars);
   }
@@ -202,16 +217,7 @@ export function createAiClient({
     await guardAddress(target);
     const pieces =
       target.provider === 'gemini'
-        ? await gemini.generateVariants(
-            {
-              apiKey: target.apiKey,
-              prompt: request.prompt,
-              ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
-              ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
-              ...(request.signal ? { signal: request.signal } : {}),
-            },
-            count,
-          )
+        ? await gemini.generateVariants(geminiRequest(target, request), count)
         : count === 1
           ? toVariant(await openai.generateStream(target, request))
           : await openai.generateVariants(target, request, count);
@@ -224,15 +230,11 @@ export function createAiClient({
       await guardAddress(target);
       const pieces =
         target.provider === 'gemini'
-          ? await gemini.generateStream({
-              apiKey: target.apiKey,
-              prompt: TEST_PROMPT,
-              ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
-            })
+          ? await gemini.generateStream(geminiRequest(target, { prompt: TEST_PROMPT }))
           : await openai.generateStream(target, { prompt: TEST_PROMPT, maxTokens: TEST_MAX_TOKENS });
       // Read to the end (a cut answer is a failure), but not shown: only that the model answered.
       for await (const piece of pieces) void piece;
-      const model = target.provider === 'gemini' ? geminiModel : target.model;
+      const model = target.provider === 'gemini' ? (target.model ?? geminiModel) : target.model;
       return {
         ok: true,
         message: `Conexión correcta con ${AI_PROVIDER_LABELS[target.provider]}: el modelo ${model} respondió.`,
@@ -243,7 +245,9 @@ export function createAiClient({
   }
 
   /** The server's models for the admin's model field: an empty list when it offers none. */
-  async function listModels(target: { baseUrl: string; apiKey: string }): Promise<{ models: string[] }> {
+  async function listModels(
+    target: { baseUrl: string; apiKey: string } & AiExtras,
+  ): Promise<{ models: string[] }> {
     try {
       await guardAddress(target);
       return { models: (await openai.listModels(target)) ?? [] };
@@ -261,6 +265,25 @@ export function createAiClient({
     testConnection,
     listModels,
     judgeAddress: (url: string) => judgeAiAddress(url, resolveHost),
+  };
+}
+
+/** A Gemini call of `target`: its key, address, model and extras, with the request's prompt and rules. */
+function geminiRequest(
+  target: Extract<AiTarget, { provider: 'gemini' }>,
+  request: AiRequest,
+): GenerateRequest {
+  return {
+    apiKey: target.apiKey,
+    prompt: request.prompt,
+    ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
+    ...(target.model ? { model: target.model } : {}),
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.query ? { query: target.query } : {}),
+    ...(target.temperature !== undefined ? { temperature: target.temperature } : {}),
+    ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.onUsage ? { onUsage: request.onUsage } : {}),
   };
 }
 

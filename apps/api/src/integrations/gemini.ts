@@ -19,10 +19,20 @@ export interface GenerateRequest {
   /** Rules for the model besides the prompt (Gemini's `systemInstruction`). */
   systemInstruction?: string;
   signal?: AbortSignal;
+  /** Overrides the default model (GEMINI_MODEL). */
+  model?: string;
+  /** A connection's extra headers and query parameters, sent with every request. */
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  temperature?: number;
+  /** The tokens Gemini reported (`usageMetadata`), once the answer ended. */
+  onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void;
 }
 
 interface ResponseChunk {
   readonly text?: string | undefined;
+  usageMetadata?:
+    { promptTokenCount?: number | undefined; candidatesTokenCount?: number | undefined } | undefined;
   candidates?:
     | { index?: number | undefined; content?: { parts?: { text?: string; thought?: boolean }[] } }[]
     | undefined;
@@ -86,14 +96,22 @@ const redact = (text: string | undefined, key: string): string | undefined => {
  * The SDK's requests, with redirects refused as every integration refuses them (integrations/http.ts): a
  * redirect would carry the key's header to whatever origin it names.
  */
-const fetchWithoutRedirects: typeof fetch = async (input, init) => {
-  const response = await fetch(input, { ...init, redirect: 'manual' });
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
-  }
-  return response;
-};
+const fetchWithoutRedirects =
+  (query: Record<string, string> | undefined): typeof fetch =>
+  async (input, init) => {
+    let target = input;
+    if (query && Object.keys(query).length > 0) {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      target = input instanceof Request ? new Request(url, input) : url;
+    }
+    const response = await fetch(target, { ...init, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AiError('api', `redirección HTTP ${response.status} rechazada`, response.status);
+    }
+    return response;
+  };
 
 /**
  * The one Gemini client of the app (official @google/genai SDK). It streams a generation as text pieces; an
@@ -141,13 +159,18 @@ export function createGeminiClient(options: GeminiClientOptions) {
     const baseUrl = request.baseUrl ? normalizeBaseUrl(request.baseUrl) : options.baseUrl;
     const ai = new GoogleGenAI({
       apiKey: request.apiKey,
-      httpOptions: { fetch: fetchWithoutRedirects, ...(baseUrl ? { baseUrl } : {}) },
+      httpOptions: {
+        fetch: fetchWithoutRedirects(request.query),
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(request.headers ? { headers: request.headers } : {}),
+      },
     });
     const params = {
-      model: options.model,
+      model: request.model ?? options.model,
       contents: request.prompt,
       config: {
         abortSignal: watch.signal,
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(count > 1 ? { candidateCount: count } : {}),
         ...(request.systemInstruction ? { systemInstruction: request.systemInstruction } : {}),
       },
@@ -173,9 +196,12 @@ export function createGeminiClient(options: GeminiClientOptions) {
 
     return (async function* () {
       const written = new Set<number>();
+      let usage: ResponseChunk['usageMetadata'];
       try {
         for await (const piece of pieces) {
           watch.arm();
+          // Each chunk carries the counts so far; the last one holds the whole answer's.
+          if (piece.usageMetadata) usage = piece.usageMetadata;
           let found: VariantPiece[];
           try {
             found = count > 1 ? candidatePieces(piece) : [{ variant: 0, text: piece.text ?? '' }];
@@ -190,11 +216,21 @@ export function createGeminiClient(options: GeminiClientOptions) {
         }
         if (written.size < count) throw new AiError('no-text');
       } catch (error) {
+        reportUsage(usage);
         throw toAiError(error);
       } finally {
         watch.stop();
       }
+      reportUsage(usage);
     })();
+
+    function reportUsage(found: ResponseChunk['usageMetadata']) {
+      if (!found || !request.onUsage) return;
+      request.onUsage({
+        promptTokens: found.promptTokenCount ?? 0,
+        completionTokens: found.candidatesTokenCount ?? 0,
+      });
+    }
   }
 
   return { generateStream, generateVariants };

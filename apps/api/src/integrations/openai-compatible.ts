@@ -11,6 +11,10 @@ export interface OpenAiTarget {
   /** Blank for a server that needs none (a local model): no Authorization header is sent then. */
   apiKey: string;
   model: string;
+  /** A connection's extra headers and query parameters, sent with every request. */
+  headers?: Record<string, string> | undefined;
+  query?: Record<string, string> | undefined;
+  temperature?: number | undefined;
 }
 
 export interface OpenAiClientOptions {
@@ -26,7 +30,17 @@ export interface OpenAiRequest {
   signal?: AbortSignal | undefined;
   /** Fewer tokens than the default (the connection test). */
   maxTokens?: number | undefined;
+  /** The tokens the server reported (`stream_options.include_usage`), once the answer ended. */
+  onUsage?: ((usage: { promptTokens: number; completionTokens: number }) => void) | undefined;
 }
+
+/** The URL with a connection's query parameters added (a list of models asked with them too). */
+const withQuery = (url: string, query: Record<string, string> | undefined): string => {
+  if (!query || Object.keys(query).length === 0) return url;
+  const parsed = new URL(url);
+  for (const [name, value] of Object.entries(query)) parsed.searchParams.set(name, value);
+  return parsed.toString();
+};
 
 const DETAIL_MAX = 500;
 const MODELS_MAX_BYTES = 512 * 1024;
@@ -114,7 +128,13 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       baseURL: target.baseUrl.replace(/\/+$/, ''),
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: guardedFetch(target.apiKey !== ''),
+      // A connection may carry its credential in its own Authorization header instead of a key.
+      fetch: guardedFetch(
+        target.apiKey !== '' ||
+          Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization'),
+      ),
+      ...(target.headers ? { defaultHeaders: target.headers } : {}),
+      ...(target.query ? { defaultQuery: target.query } : {}),
     });
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
       ...(request.systemInstruction ? [{ role: 'system' as const, content: request.systemInstruction }] : []),
@@ -129,7 +149,9 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
           model: target.model,
           messages,
           stream: true,
+          stream_options: { include_usage: true },
           max_tokens: Math.min(request.maxTokens ?? options.maxTokens, options.maxTokens),
+          ...(target.temperature !== undefined ? { temperature: target.temperature } : {}),
         },
         { signal: watch.signal },
       );
@@ -144,6 +166,13 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       try {
         for await (const chunk of chunks) {
           watch.arm();
+          // With include_usage, the last chunk before [DONE] has no choices and the whole answer's usage.
+          if (chunk.usage && request.onUsage) {
+            request.onUsage({
+              promptTokens: chunk.usage.prompt_tokens ?? 0,
+              completionTokens: chunk.usage.completion_tokens ?? 0,
+            });
+          }
           const choice = chunk.choices?.[0];
           if (choice?.finish_reason) finished = true;
           const text = choice?.delta?.content;
@@ -190,11 +219,16 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
   }
 
   /** The server's model names (`GET {base}/models`), or null when it offers no list. */
-  async function listModels(target: Pick<OpenAiTarget, 'baseUrl' | 'apiKey'>): Promise<string[] | null> {
+  async function listModels(
+    target: Pick<OpenAiTarget, 'baseUrl' | 'apiKey' | 'headers' | 'query'>,
+  ): Promise<string[] | null> {
     let answer;
     try {
-      answer = await requestJson(`${target.baseUrl.replace(/\/+$/, '')}/models`, {
-        headers: target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {},
+      answer = await requestJson(withQuery(`${target.baseUrl.replace(/\/+$/, '')}/models`, target.query), {
+        headers: {
+          ...target.headers,
+          ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+        },
         timeoutMs: options.timeoutMs,
         maxBytes: MODELS_MAX_BYTES,
       });

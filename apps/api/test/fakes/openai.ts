@@ -19,6 +19,8 @@ export interface RecordedChat {
     messages?: { role: string; content: string }[];
     max_tokens?: number;
     n?: number;
+    temperature?: number;
+    stream_options?: { include_usage?: boolean };
   };
   /** The last user message. */
   prompt: string | undefined;
@@ -104,9 +106,14 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
   };
 
-  const finishStream = (res: ServerResponse, model: string) => {
+  /** The usage an OpenAI server reports: 8 prompt tokens, and one completion token per piece written. */
+  const finishStream = (res: ServerResponse, model: string, record?: RecordedChat, pieces = 0) => {
     if (res.destroyed) return;
     res.write(`data: ${JSON.stringify(chunk(model, {}, 'stop'))}\n\n`);
+    if (record?.body.stream_options?.include_usage) {
+      const usage = { prompt_tokens: 8, completion_tokens: pieces, total_tokens: 8 + pieces };
+      res.write(`data: ${JSON.stringify({ ...chunk(model, {}, null), choices: [], usage })}\n\n`);
+    }
     res.end('data: [DONE]\n\n');
   };
 
@@ -209,7 +216,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
           });
         }
         await streamPieces(res, model, behaviour.chunks);
-        if (behaviour.kind === 'text') finishStream(res, model);
+        if (behaviour.kind === 'text') finishStream(res, model, record, behaviour.chunks.length);
         else if (behaviour.kind === 'cut') res.destroy();
         else if (behaviour.kind === 'stream-error' && !res.destroyed) {
           res.end(`data: ${JSON.stringify(errorBody(behaviour.message, 'server_error'))}\n\n`);

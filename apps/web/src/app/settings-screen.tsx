@@ -1,4 +1,11 @@
-import { IconBuildingCommunity, IconClockPlay, IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconClockPlay,
+  IconCreditCard,
+  IconDatabaseCog,
+  IconPlugConnected,
+} from '@tabler/icons-react';
+import { ConnectionsTab } from '@/features/ai/connections-tab';
 import { PlansTab } from '@/features/billing/plans-tab';
 import { CommunityTab } from '@/features/community/community-tab';
 import { MemberArchiveAction } from '@/features/data-archive/member-archive-action';
@@ -12,6 +19,12 @@ const TABS: readonly SettingsTab[] = [
     label: 'Planes',
     icon: <IconCreditCard size={16} aria-hidden="true" />,
     panel: <PlansTab />,
+  },
+  {
+    value: 'ai',
+    label: 'Conexiones de IA',
+    icon: <IconPlugConnected size={16} aria-hidden="true" />,
+    panel: <ConnectionsTab />,
   },
   {
     value: 'retention',

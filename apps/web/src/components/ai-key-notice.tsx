@@ -3,24 +3,16 @@ import { Alert, Button, Text } from '@mantine/core';
 
 /** What the notice needs from an AI tool's settings as an administrator reads them. */
 interface AiToolSettings {
-  provider: 'gemini' | 'openai';
-  gemini_api_key: { set: boolean };
-  openai_base_url: string;
-  openai_model: string;
+  connection_id: string | null;
 }
 
-/** The notice's title when the chosen provider lacks what a generation needs, or null when nothing is missing. */
-function missingSetting(settings: AiToolSettings): string | null {
-  if (settings.provider === 'openai') {
-    return settings.openai_base_url && settings.openai_model ? null : 'Falta configurar el servidor de IA';
-  }
-  return settings.gemini_api_key.set ? null : 'Falta la API key de Gemini';
-}
+/** The notice's title when the tool has no connection yet, or null when it has one. */
+const missingSetting = (settings: AiToolSettings): string | null =>
+  settings.connection_id === null ? 'Falta elegir la conexión de IA' : null;
 
 /**
- * Tells the administrator that an AI tool cannot generate yet (no Gemini key, or no server and model for an
- * OpenAI-compatible provider), before a member finds out with a failed generation; the button opens the tool's
- * settings.
+ * Tells the administrator that an AI tool cannot generate yet (no connection chosen), before a member finds out
+ * with a failed generation; the button opens the tool's settings.
  */
 export function AiKeyNotice({
   settings,

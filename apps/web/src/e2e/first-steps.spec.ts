@@ -1,7 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { REDGRAM_CONFIG, saveAsAdmin, TEXTO_KEY } from './ai-setup';
+import { useGeminiConnection } from './ai-setup';
 import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test } from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -115,13 +115,8 @@ test.describe('Primeros pasos del administrador', () => {
     await expect(step(page, 'cafelito-virtual')).toContainText('(hecho)');
 
     // The AI tools, with the values every AI spec saves.
-    await saveAsAdmin(request, '/api/texto/config', {
-      api_url: '',
-      prompt_ortografia: 'corrige ortograficamente el siguiente texto:',
-      prompt_herramienta2: 'convierte el siguiente texto a emojis:',
-      gemini_api_key: TEXTO_KEY,
-    });
-    await saveAsAdmin(request, '/api/redgram/config', REDGRAM_CONFIG);
+    await useGeminiConnection(request, 'texto');
+    await useGeminiConnection(request, 'redgram');
     await openDashboard(page);
     await expect(step(page, 'ai')).toContainText('(hecho)');
     await expect(page.getByText('Las herramientas de IA no están configuradas')).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
+import { ECHO_PREFIX, useGeminiConnection } from './ai-setup';
 import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
 async function createProfile(page: Page, name: string, network: string) {
@@ -24,7 +24,7 @@ test.describe('RedGram for daily use', () => {
     context,
     request,
   }) => {
-    await saveAsAdmin(request, '/api/redgram/config', REDGRAM_CONFIG);
+    await useGeminiConnection(request, 'redgram');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -83,7 +83,7 @@ test.describe('RedGram for daily use', () => {
   });
 
   test("a text over Instagram's limit shows the warning; emojis count as one", async ({ page, request }) => {
-    await saveAsAdmin(request, '/api/redgram/config', REDGRAM_CONFIG);
+    await useGeminiConnection(request, 'redgram');
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/redgram');

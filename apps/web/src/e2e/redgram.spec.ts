@@ -1,4 +1,4 @@
-import { ECHO_PREFIX, REDGRAM_CONFIG, saveAsAdmin } from './ai-setup';
+import { ECHO_PREFIX, GEMINI_CONNECTION, GEMINI_KEY, REDGRAM_PROMPTS, useGeminiConnection } from './ai-setup';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
 
@@ -20,7 +20,11 @@ test.describe('RedGram', () => {
   // Several screens, generations and axe runs each: more than the default budget on a busy machine.
   test.slow();
 
-  test('the admin configures it, generates in both modes and sees them in the history', async ({ page }) => {
+  test('the admin configures it, generates in both modes and sees them in the history', async ({
+    page,
+    request,
+  }) => {
+    await useGeminiConnection(request, 'redgram');
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/redgram');
@@ -29,11 +33,11 @@ test.describe('RedGram', () => {
 
     await page.getByRole('button', { name: 'Configuración' }).click();
     const config = page.getByRole('dialog', { name: 'Configuración' });
-    // The provider test moves RedGram to another server for a while: this test is about Gemini, whatever is stored.
-    await config.getByRole('radio', { name: 'Google Gemini' }).check();
-    await config.getByLabel('API Key de Gemini').fill(REDGRAM_CONFIG.gemini_api_key);
-    await config.getByLabel('Prompt para Escribir').fill(REDGRAM_CONFIG.prompt_escribir);
-    await config.getByLabel('Prompt para Reescribir').fill(REDGRAM_CONFIG.prompt_reescribir);
+    // The connections spec moves RedGram to another server for a while: this test is about Gemini.
+    await config.getByRole('combobox', { name: 'Conexión de IA' }).click();
+    await page.getByRole('option', { name: `${GEMINI_CONNECTION} (Google Gemini)` }).click();
+    await config.getByLabel(/Prompt para Escribir/).fill(REDGRAM_PROMPTS.prompt_escribir);
+    await config.getByLabel(/Prompt para Reescribir/).fill(REDGRAM_PROMPTS.prompt_reescribir);
     await expectAccessible(page);
     await config.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Configuración guardada')).toBeVisible();
@@ -76,7 +80,7 @@ test.describe('RedGram', () => {
     const writeEntry = history.getByRole('listitem').filter({ hasText: topic });
     await expect(writeEntry).toContainText('Escribir desde Cero');
     await expect(writeEntry).toContainText('Correcta');
-    await expect(history).not.toContainText(REDGRAM_CONFIG.gemini_api_key);
+    await expect(history).not.toContainText(GEMINI_KEY);
     await expectAccessible(page);
   });
 
@@ -85,7 +89,7 @@ test.describe('RedGram', () => {
     context,
     request,
   }) => {
-    await saveAsAdmin(request, '/api/redgram/config', REDGRAM_CONFIG);
+    await useGeminiConnection(request, 'redgram');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // A member whose profiles no other spec touches: the screen starts with none chosen only while they have none
     // (a single profile is chosen by itself).

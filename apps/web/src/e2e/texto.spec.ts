@@ -1,34 +1,32 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
-import { ECHO_PREFIX, saveAsAdmin, TEXTO_KEY } from './ai-setup';
+import { ECHO_PREFIX, GEMINI_CONNECTION, GEMINI_KEY, useGeminiConnection } from './ai-setup';
 import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test, unique } from './fixtures';
 
 test.describe('Herramientas de Texto', () => {
   // Several screens, generations and axe runs each: more than the default budget on a busy machine.
   test.slow();
 
-  test('the admin sets the Gemini key in Configuración and never sees it again', async ({ page }) => {
+  test('the admin picks the AI connection in Configuración; its key is never shown', async ({
+    page,
+    request,
+  }) => {
+    await useGeminiConnection(request, 'texto');
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
     await expect(page.getByRole('heading', { name: 'Herramientas de Texto' })).toBeVisible();
     await page.getByRole('button', { name: 'Configuración' }).click();
     const dialog = page.getByRole('dialog', { name: 'Configuración' });
-    await expect(dialog.getByLabel('Prompt de ortografía')).toHaveValue(TEXTO_DEFAULT_PROMPTS.ortografia);
-    await expect(dialog.getByLabel('Prompt de emojis')).toHaveValue(TEXTO_DEFAULT_PROMPTS.herramienta2);
-    const key = dialog.getByLabel('API Key de Gemini');
-    await expect(key).toHaveAttribute('type', 'password');
-    await key.fill(TEXTO_KEY);
+    await expect(dialog.getByLabel(/Prompt de ortografía/)).toHaveValue(TEXTO_DEFAULT_PROMPTS.ortografia);
+    await expect(dialog.getByLabel(/Prompt de emojis/)).toHaveValue(TEXTO_DEFAULT_PROMPTS.herramienta2);
+    await expect(dialog.getByRole('combobox', { name: 'Conexión de IA' })).toHaveValue(
+      `${GEMINI_CONNECTION} (Google Gemini)`,
+    );
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Configuración guardada')).toBeVisible();
     await expect(dialog).toBeHidden();
-
-    await page.getByRole('button', { name: 'Configuración' }).click();
-    await expect(
-      dialog.getByText('Configurada (termina en ABCD). Déjala en blanco para mantenerla.'),
-    ).toBeVisible();
-    await expect(dialog.getByLabel('API Key de Gemini')).toHaveValue('');
-    await expect(page.locator('body')).not.toContainText(TEXTO_KEY);
+    await expect(page.locator('body')).not.toContainText(GEMINI_KEY);
   });
 
   test('the corrector fills "Texto Corregido" as Gemini writes, and "Copiar" shows "Copiado"', async ({
@@ -36,12 +34,7 @@ test.describe('Herramientas de Texto', () => {
     context,
     request,
   }) => {
-    await saveAsAdmin(request, '/api/texto/config', {
-      api_url: '',
-      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
-      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-      gemini_api_key: TEXTO_KEY,
-    });
+    await useGeminiConnection(request, 'texto');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();
     await signIn(page, ACCOUNTS.vip);
@@ -109,12 +102,7 @@ test.describe('Herramientas de Texto', () => {
   });
 
   test('"Detener" stops a running correction and keeps what arrived', async ({ page, request }) => {
-    await saveAsAdmin(request, '/api/texto/config', {
-      api_url: '',
-      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
-      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-      gemini_api_key: TEXTO_KEY,
-    });
+    await useGeminiConnection(request, 'texto');
     await signIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');

@@ -1,6 +1,6 @@
 import { FIRST_STEPS, type AdminOverview, type FirstStep } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAiTestApp, send } from '../../../test/ai-helpers';
+import { connectTool, createAiTestApp, send } from '../../../test/ai-helpers';
 import {
   FAKE_PRICES,
   FAKE_STRIPE_KEY,
@@ -49,7 +49,7 @@ async function setUp() {
       FirstStep,
       boolean
     >;
-  return { ...t, admin, vipAs: as(t.vip), cafeAs: as(t.cafeinas), overview, done };
+  return { ...t, aiTest: t, admin, vipAs: as(t.vip), cafeAs: as(t.cafeinas), overview, done };
 }
 
 async function addClass(admin: Awaited<ReturnType<typeof setUp>>['admin'], library: string) {
@@ -104,16 +104,11 @@ describe('the administrator first screen', () => {
     });
     expect((await t.done()).billing).toBe(true);
 
-    await t.admin('PUT', '/api/texto/config', {
-      api_url: '',
-      prompt_ortografia: 'corrige:',
-      prompt_herramienta2: 'emojis:',
-      gemini_api_key: 'AIzaTexto-1234',
-    });
+    await connectTool(t.aiTest, 'texto', 'gemini');
     // Both AI tools must be able to generate.
     expect((await t.overview()).ai).toEqual({ texto: true, redgram: false });
     expect((await t.done()).ai).toBe(false);
-    await t.admin('PUT', '/api/redgram/config', { gemini_api_key: 'AIzaRedgram-1234', ...REDGRAM_PROMPTS });
+    await connectTool(t.aiTest, 'redgram', 'gemini', REDGRAM_PROMPTS);
     expect((await t.done()).ai).toBe(true);
 
     await addClass(t.admin, 'membresia');
@@ -146,7 +141,7 @@ describe("an AI tool's readiness, as a member reads it", () => {
     const t = await setUp();
     expect((await t.vipAs('GET', '/api/texto/estado')).json()).toEqual({ configured: false });
     expect((await t.vipAs('GET', '/api/redgram/estado')).json()).toEqual({ configured: false });
-    await t.admin('PUT', '/api/redgram/config', { gemini_api_key: 'AIzaRedgram-1234', ...REDGRAM_PROMPTS });
+    await connectTool(t.aiTest, 'redgram', 'gemini', REDGRAM_PROMPTS);
     const ready = await t.vipAs('GET', '/api/redgram/estado');
     expect(ready.json()).toEqual({ configured: true });
     expect(ready.body).not.toContain('1234');
@@ -154,18 +149,9 @@ describe("an AI tool's readiness, as a member reads it", () => {
     expect((await t.app.inject({ url: '/api/redgram/estado' })).statusCode).toBe(401);
   });
 
-  it('counts an OpenAI-compatible server with its address and model as configured, with no Gemini key', async () => {
+  it('counts an OpenAI-compatible connection with its address and model as configured, with no key', async () => {
     const t = await setUp();
-    const save = (body: Record<string, string>) =>
-      t.admin('PUT', '/api/texto/config', {
-        api_url: '',
-        prompt_ortografia: 'corrige:',
-        prompt_herramienta2: 'emojis:',
-        gemini_api_key: '',
-        provider: 'openai',
-        ...body,
-      });
-    expect((await save({ openai_base_url: t.openai.url, openai_model: 'llama3' })).statusCode).toBe(200);
+    await connectTool(t.aiTest, 'texto', 'openai');
     expect((await t.vipAs('GET', '/api/texto/estado')).json()).toEqual({ configured: true });
   });
 });

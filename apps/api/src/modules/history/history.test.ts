@@ -10,6 +10,7 @@ import { createHistoryRecorder } from './record';
 import { auditLog } from './schema';
 
 const KEY = 'AIzaHistorySecretKey-1234WXYZ';
+const NO_CONNECTION = { connection_id: null, model: '', temperature: null, monthly_token_cap: null };
 
 interface Ctx extends TestApp {
   as: Client;
@@ -338,10 +339,9 @@ const CASES: Case[] = [
         'PUT',
         '/api/texto/config',
         {
-          api_url: '',
           prompt_ortografia: 'Corrige:',
           prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-          gemini_api_key: KEY,
+          ...NO_CONNECTION,
         },
         { label: 'Texto' },
       ),
@@ -353,7 +353,7 @@ const CASES: Case[] = [
         c,
         'PUT',
         '/api/redgram/config',
-        { gemini_api_key: KEY, prompt_escribir: 'Escribe', prompt_reescribir: 'Reescribe' },
+        { prompt_escribir: 'Escribe', prompt_reescribir: 'Reescribe', ...NO_CONNECTION },
         { label: 'RedGram' },
       ),
   },
@@ -528,23 +528,33 @@ describe('a refused action', () => {
   });
 });
 
-describe('a tool configuration entry', () => {
+describe('an AI connection entry', () => {
   it('says whether the key changed, never the key', async () => {
     const c = await setup();
     const body = (key: string) => ({
-      gemini_api_key: key,
-      prompt_escribir: 'Escribe',
-      prompt_reescribir: 'Otro',
+      name: 'Gemini',
+      provider: 'gemini',
+      base_url: '',
+      api_key: key,
+      headers: [],
+      query: [],
+      default_model: '',
     });
-    expect((await c.as('PUT', '/api/redgram/config', body(KEY))).statusCode).toBe(200);
-    expect((await c.as('PUT', '/api/redgram/config', body(''))).statusCode).toBe(200);
+    const created = await c.as('POST', '/api/ai/connections', body(KEY));
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json().connection as { id: string };
+    const edited = await c.as('PUT', `/api/ai/connections/${id}`, {
+      ...body(''),
+      default_model: 'gemini-pro',
+    });
+    expect(edited.statusCode).toBe(200);
     const rows = await entries(c.db);
     expect(rows.map((row) => row.summary).join('')).not.toContain(KEY);
     const page = await c.as('GET', '/api/admin/history');
     expect(page.body).not.toContain(KEY);
     const [second, first] = page.json().items;
     expect(first.changes).toContainEqual({ field: 'clave', before: null, after: 'cambiada' });
-    expect(second.changes).toEqual([{ field: 'clave', before: null, after: 'sin cambios' }]);
+    expect(second.changes).toEqual([{ field: 'default_model', before: null, after: 'gemini-pro' }]);
     const csv = (await c.as('POST', '/api/admin/history/export', {})).json().csv as string;
     expect(csv).not.toContain(KEY);
     expect(csv).toContain('Clave de API: cambiada');

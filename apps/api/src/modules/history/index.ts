@@ -9,6 +9,7 @@ export {
   type ActionEntry,
   type Actor,
   type HistoryRecorder,
+  type Shown,
 } from './record';
 export { createHistoryRepo } from './repo';
 export { historyRoutes } from './routes';

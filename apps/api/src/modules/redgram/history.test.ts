@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { users } from '../../db/schema';
-import { createAiTestApp, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import { connectTool, createAiTestApp, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 import { addUser, signIn } from '../../../test/helper';
 import { redgramHistory } from './schema';
@@ -20,7 +20,7 @@ const PROFILE = {
 
 async function ready(overrides: Partial<Config> = {}) {
   const t = await createAiTestApp(overrides);
-  await send(t.app, 'PUT', '/api/redgram/config', t.admin, { gemini_api_key: 'AIzaHistoryKey', ...PROMPTS });
+  await connectTool(t, 'redgram', 'gemini', PROMPTS);
   const profile = (
     await send(t.app, 'POST', '/api/redgram/profiles', t.vip, PROFILE)
   ).json() as RedgramProfile;

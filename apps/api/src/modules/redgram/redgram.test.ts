@@ -1,11 +1,19 @@
-import { AI_MESSAGES, REDGRAM_MESSAGES, type RedgramProfile } from '@app/contracts';
+import { AI_MESSAGES, AI_NOT_READY_MESSAGE, REDGRAM_MESSAGES, type RedgramProfile } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import {
+  connectTool,
+  createAiTestApp,
+  GEMINI_TEST_KEY,
+  parseSse,
+  send,
+  STREAM,
+  type AiTestApp,
+} from '../../../test/ai-helpers';
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 import { redgramConfig } from './schema';
 import { buildRedgramPrompt } from './prompt';
 
-const KEY = 'AIzaRedgramSecretKey-9876LAST';
+const KEY = GEMINI_TEST_KEY;
 const WRITE =
   'Escribe para {name} en {social_network} ({sector}) a {target_audience} / {specific_audience} / {visual_optimization}. Tema: {tema}.{texto}';
 const REWRITE = 'Reescribe para {name} en {social_network}: {texto}{tema}';
@@ -19,14 +27,9 @@ const PROFILE = {
   visual_optimization: 'Emojis y saltos de línea',
 };
 
-async function setConfig(t: AiTestApp, body: Record<string, string> = {}) {
-  return send(t.app, 'PUT', '/api/redgram/config', t.admin, {
-    gemini_api_key: KEY,
-    prompt_escribir: WRITE,
-    prompt_reescribir: REWRITE,
-    ...body,
-  });
-}
+/** RedGram on a Gemini connection (the fake, with KEY) and these prompts. */
+const setConfig = (t: AiTestApp, body: Record<string, string> = {}) =>
+  connectTool(t, 'redgram', 'gemini', { prompt_escribir: WRITE, prompt_reescribir: REWRITE, ...body });
 
 async function createProfile(t: AiTestApp, cookie: string, overrides: Partial<typeof PROFILE> = {}) {
   const res = await send(t.app, 'POST', '/api/redgram/profiles', cookie, { ...PROFILE, ...overrides });
@@ -40,36 +43,52 @@ const generate = (t: AiTestApp, body: unknown, headers: Record<string, string> =
 describe('RedGram configuration', () => {
   it('is admin only', async () => {
     const t = await createAiTestApp();
+    const body = {
+      prompt_escribir: WRITE,
+      prompt_reescribir: REWRITE,
+      connection_id: null,
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
+    };
     expect((await send(t.app, 'GET', '/api/redgram/config', t.vip)).statusCode).toBe(403);
-    expect((await setConfig({ ...t, admin: t.vip })).statusCode).toBe(403);
+    expect((await send(t.app, 'PUT', '/api/redgram/config', t.vip, body)).statusCode).toBe(403);
     expect((await send(t.app, 'GET', '/api/redgram/logs', t.vip)).statusCode).toBe(403);
   });
 
-  it('requires all three fields; a blank key keeps the stored one; the key is never answered', async () => {
+  it('requires both prompts, and answers the saved settings without any key', async () => {
     const t = await createAiTestApp();
-    const noKey = await setConfig(t, { gemini_api_key: '' });
-    expect(noKey.statusCode).toBe(400);
-    expect(noKey.json()).toEqual({ error: 'Por favor completa todos los campos', field: 'gemini_api_key' });
-    const noPrompt = await setConfig(t, { prompt_reescribir: ' ' });
-    expect(noPrompt.json().error).toBe('Por favor completa todos los campos');
-
-    const saved = await setConfig(t);
+    const id = await setConfig(t);
+    const body = {
+      prompt_escribir: WRITE,
+      prompt_reescribir: ' ',
+      connection_id: id,
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
+    };
+    const noPrompt = await send(t.app, 'PUT', '/api/redgram/config', t.admin, body);
+    expect(noPrompt.statusCode).toBe(400);
+    expect(noPrompt.json()).toEqual({
+      error: 'Por favor completa todos los campos',
+      field: 'prompt_reescribir',
+    });
+    const saved = await send(t.app, 'PUT', '/api/redgram/config', t.admin, {
+      ...body,
+      prompt_reescribir: REWRITE,
+    });
     expect(saved.json()).toEqual({
       message: 'Configuración guardada',
       config: {
         prompt_escribir: WRITE,
         prompt_reescribir: REWRITE,
-        gemini_api_key: { set: true, last4: 'LAST' },
-        provider: 'gemini',
-        openai_base_url: '',
-        openai_model: '',
-        openai_api_key: { set: false, last4: null },
+        connection_id: id,
+        model: '',
+        temperature: null,
+        monthly_token_cap: null,
       },
     });
-    const kept = await setConfig(t, { gemini_api_key: '' });
-    const read = await send(t.app, 'GET', '/api/redgram/config', t.admin);
-    expect(read.json().gemini_api_key).toEqual({ set: true, last4: 'LAST' });
-    for (const res of [saved, kept, read]) expect(res.body).not.toContain(KEY);
+    expect(saved.body).not.toContain(KEY);
   });
 });
 
@@ -113,13 +132,13 @@ describe('RedGram profiles', () => {
 });
 
 describe('RedGram generation', () => {
-  it('checks profile, key, prompt and text in the spec order', async () => {
+  it('checks profile, connection, prompt and text in the spec order', async () => {
     const t = await createAiTestApp();
     const profile = await createProfile(t, t.vip);
     const other = await createProfile(t, t.admin);
     const body = { profile_id: profile.id, mode: 'reescribir', text: '' };
     expect((await generate(t, { ...body, profile_id: other.id })).json().error).toBe('Selecciona un perfil');
-    expect((await generate(t, body)).json().error).toBe('Configura la API key de Gemini');
+    expect((await generate(t, body)).json().error).toBe(AI_NOT_READY_MESSAGE);
     // A key without prompts can only come from an older configuration; simulate it with blank prompts.
     await setConfig(t);
     await t.db.update(redgramConfig).set({ prompt_reescribir: '' });

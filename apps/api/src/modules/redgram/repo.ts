@@ -22,15 +22,16 @@ import {
   type PageShape,
 } from '../../lib/page-key';
 import type { AppDatabase, Db } from '../../db/client';
-import { PROVIDER_DEFAULTS, sealKeys, type ProviderSettings } from '../../lib/ai-config';
+import { sealKeys } from '../../lib/ai-config';
+import type { LegacyToolSettings } from '../ai';
 import type { SecretBox } from '../../lib/secret-box';
 import { users } from '../../db/schema';
 import { redgramConfig, redgramHistory, redgramLogs, redgramProfiles } from './schema';
 
-export interface RedgramSettings extends ProviderSettings {
+/** RedGram's own settings: its prompts (the connection, model and cap are the AI module's). */
+export interface RedgramSettings {
   prompt_escribir: string;
   prompt_reescribir: string;
-  gemini_api_key: string | null;
 }
 
 export interface NewLog {
@@ -120,33 +121,49 @@ export function historyPageQueries(
   };
 }
 
-/** The screen's settings: one row, the prompts and the key. */
+/** The screen's settings: one row, the prompts (and the provider settings kept there before AI connections). */
 function settingsRows(database: AppDatabase, box: SecretBox) {
   const write = database.transaction.bind(database);
   return {
     async getSettings(): Promise<RedgramSettings> {
       const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
-      return sealKeys(
-        {
-          prompt_escribir: row?.prompt_escribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_escribir,
-          prompt_reescribir: row?.prompt_reescribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_reescribir,
-          gemini_api_key: row?.gemini_api_key ?? null,
-          provider: row?.provider ?? PROVIDER_DEFAULTS.provider,
-          openai_base_url: row?.openai_base_url ?? PROVIDER_DEFAULTS.openai_base_url,
-          openai_model: row?.openai_model ?? PROVIDER_DEFAULTS.openai_model,
-          openai_api_key: row?.openai_api_key ?? null,
-        },
-        box.open,
-      );
+      return {
+        prompt_escribir: row?.prompt_escribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_escribir,
+        prompt_reescribir: row?.prompt_reescribir ?? REDGRAM_DEFAULT_PROMPTS.prompt_reescribir,
+      };
     },
 
     saveSettings: (settings: RedgramSettings): Promise<void> =>
       write(async (tx) => {
-        const values = { ...sealKeys(settings, box.seal), updated_at: new Date().toISOString() };
+        const values = { ...settings, updated_at: new Date().toISOString() };
         await tx
           .insert(redgramConfig)
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: redgramConfig.id, set: values });
+      }),
+
+    /** The provider settings kept here before AI connections (the carry-over reads them once). */
+    async legacy(): Promise<LegacyToolSettings | null> {
+      const [row] = await database.read.select().from(redgramConfig).where(eq(redgramConfig.id, 1));
+      if (!row) return null;
+      const keys = sealKeys(row, box.open);
+      return {
+        provider: row.provider,
+        gemini_api_key: keys.gemini_api_key,
+        gemini_base_url: '',
+        openai_base_url: row.openai_base_url,
+        openai_model: row.openai_model,
+        openai_api_key: keys.openai_api_key,
+      };
+    },
+
+    /** Forgets the old provider settings once a connection holds them. */
+    clearLegacy: (): Promise<void> =>
+      write(async (tx) => {
+        await tx
+          .update(redgramConfig)
+          .set({ gemini_api_key: null, openai_api_key: null, openai_base_url: '', openai_model: '' })
+          .where(eq(redgramConfig.id, 1));
       }),
 
     /** Seals the stored keys with the current key (the start-up migration, a key rotation). */

@@ -7,10 +7,8 @@ import {
   getRedgramReady,
   listRedgramHistory,
   listRedgramLogs,
-  listRedgramModels,
   listRedgramProfiles,
   saveRedgramConfig,
-  testRedgramConnection,
   updateRedgramProfile,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -25,8 +23,6 @@ export function redgramRoutes(app: FastifyInstance, redgram: RedgramService): vo
   route(app, getRedgramConfig, access.admin, () => redgram.getConfig());
   route(app, getRedgramReady, tool, async () => ({ configured: await redgram.ready() }));
   route(app, saveRedgramConfig, access.admin, ({ body, user }) => redgram.saveConfig(body, actorOf(user)));
-  route(app, testRedgramConnection, access.admin, ({ body }) => redgram.testConnection(body));
-  route(app, listRedgramModels, access.admin, ({ body }) => redgram.listModels(body));
   route(app, listRedgramLogs, access.admin, () => redgram.latestLogs());
 
   route(app, listRedgramProfiles, tool, ({ user }) => redgram.listProfiles(user.id));

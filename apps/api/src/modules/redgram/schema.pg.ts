@@ -7,6 +7,8 @@ export const redgramConfig = pgTable('redgram_config', {
   id: integer('id').primaryKey().default(1),
   prompt_escribir: text('prompt_escribir').notNull().default(''),
   prompt_reescribir: text('prompt_reescribir').notNull().default(''),
+  // The provider settings kept here before AI connections: read once by the start-up carry-over
+  // (modules/ai/carry-over.ts), then cleared. Kept so an older database can be carried over.
   gemini_api_key: text('gemini_api_key'),
   provider: text('provider', { enum: ['gemini', 'openai'] })
     .notNull()

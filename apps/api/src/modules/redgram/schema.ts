@@ -13,6 +13,8 @@ export const redgramConfig = sqliteTable('redgram_config', {
   id: integer('id').primaryKey(),
   prompt_escribir: text('prompt_escribir').notNull().default(''),
   prompt_reescribir: text('prompt_reescribir').notNull().default(''),
+  // The provider settings kept here before AI connections: read once by the start-up carry-over
+  // (modules/ai/carry-over.ts), then cleared. Kept so an older database can be carried over.
   gemini_api_key: text('gemini_api_key'),
   /** Who writes the texts: Gemini, or the OpenAI-compatible server below. */
   provider: text('provider', { enum: ['gemini', 'openai'] })

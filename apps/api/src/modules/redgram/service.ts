@@ -1,11 +1,7 @@
 import {
-  TOOL_TITLES,
   AI_MESSAGES,
   REDGRAM_MESSAGES,
   type Page,
-  type AiConnectionTestBody,
-  type AiConnectionTestResult,
-  type AiModelsBody,
   type RedgramConfig,
   type RedgramConfigBody,
   type RedgramGenerateBody,
@@ -26,18 +22,12 @@ import {
   type AiMessages,
   type ToolMessages,
 } from '../../integrations/ai-errors';
-import { configSaveEntry, mergeProviderSettings, providerStatus } from '../../lib/ai-config';
-import {
-  aiTargetOf,
-  assertAllowedAddress,
-  listFormModels,
-  testFormConnection,
-} from '../../integrations/ai-targets';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { secretStatus, type GenerationPiece, type VariantPiece } from '../../lib/generation';
-import { diff, type Actor, type HistoryRecorder } from '../history';
+import type { GenerationPiece, VariantPiece } from '../../lib/generation';
+import { aiToolConfig, withUsageRecorded, type AiService } from '../ai';
+import type { Actor, HistoryRecorder } from '../history';
 import { buildRedgramPrompt, redgramInstruction } from './prompt';
-import type { RedgramRepo, RedgramSettings } from './repo';
+import type { RedgramRepo } from './repo';
 
 /** RedGram's messages for each provider failure (spec, section 8), naming the provider it runs on. */
 const redgramMessages: ToolMessages = (provider) => ({
@@ -54,15 +44,11 @@ const DAY_MS = 86_400_000;
 /** Between the variants of one generation in the admins' log (one `api_response` per generation). */
 const VARIANT_SEPARATOR = '\n\n---\n\n';
 
-const toConfig = ({ gemini_api_key, ...rest }: RedgramSettings): RedgramConfig => ({
-  ...rest,
-  ...providerStatus(rest),
-  gemini_api_key: secretStatus(gemini_api_key),
-});
-
 export interface RedgramServiceDeps {
   repo: RedgramRepo;
   ai: AiClient;
+  /** The connections, this tool's choice of one, and its token count. */
+  aiTools: AiService;
   limiter: Budget;
   clock: Clock;
   /**
@@ -75,12 +61,17 @@ export interface RedgramServiceDeps {
 
 const CONFIG_FIELDS = ['prompt_escribir', 'prompt_reescribir'] as const;
 
-/** What one generation needs, checked in the spec's order: profile, key, the mode's prompt, text. */
-async function generationRequest(repo: RedgramRepo, userId: number, body: RedgramGenerateBody) {
+/** What one generation needs, checked in the spec's order: profile, connection, the mode's prompt, text. */
+async function generationRequest(
+  repo: RedgramRepo,
+  aiTools: AiService,
+  userId: number,
+  body: RedgramGenerateBody,
+) {
   const profile = await repo.findProfile(userId, body.profile_id);
   if (!profile) throw badRequest(REDGRAM_MESSAGES.selectProfile, 'profile_id');
   const settings = await repo.getSettings();
-  const target = aiTargetOf(settings, REDGRAM_MESSAGES.missingKey);
+  const generation = await aiTools.startGeneration('redgram');
   const template = body.mode === 'escribir' ? settings.prompt_escribir : settings.prompt_reescribir;
   if (template.trim() === '') throw new AppError(409, REDGRAM_MESSAGES.missingPrompt[body.mode]);
   const text = body.text.trim();
@@ -90,7 +81,7 @@ async function generationRequest(repo: RedgramRepo, userId: number, body: Redgra
     profile,
     text,
     count,
-    target,
+    generation,
     prompt: buildRedgramPrompt(template, profile, body.mode, text),
     systemInstruction: redgramInstruction(profile, count),
   };
@@ -135,62 +126,40 @@ async function* relayVariants(
   }
 }
 
-export function createRedgramService({ repo, ai, limiter, clock, historyDays, history }: RedgramServiceDeps) {
+export function createRedgramService({
+  repo,
+  ai,
+  aiTools,
+  limiter,
+  clock,
+  historyDays,
+  history,
+}: RedgramServiceDeps) {
   /** The oldest instant the history keeps. */
   const retentionStart = (days: number) => new Date(clock.now().getTime() - days * DAY_MS).toISOString();
+  const config = aiToolConfig({
+    tool: 'redgram',
+    fields: CONFIG_FIELDS,
+    prompts: {
+      get: () => repo.getSettings(),
+      save: (prompts) => repo.saveSettings(prompts),
+      transaction: (work) => repo.transaction(work),
+    },
+    aiTools,
+    history,
+    savedMessage: REDGRAM_MESSAGES.configSaved,
+  });
 
   return {
-    /** Whether a generation could start: the chosen provider has what it needs. */
-    async ready(): Promise<boolean> {
-      try {
-        aiTargetOf(await repo.getSettings(), REDGRAM_MESSAGES.missingKey);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    /** Whether a generation could start: the chosen connection has what it needs. */
+    ready: (): Promise<boolean> => aiTools.ready('redgram'),
 
-    getConfig: async (): Promise<RedgramConfig> => toConfig(await repo.getSettings()),
+    getConfig: (): Promise<RedgramConfig> => config.get(),
 
-    /**
-     * Both prompts are required, and Gemini's key while Gemini writes the texts; a blank key keeps the stored one.
-     */
     saveConfig: (
       body: RedgramConfigBody,
       actor: Actor,
-    ): Promise<{ message: string; config: RedgramConfig }> =>
-      repo.transaction(async () => {
-        const current = await repo.getSettings();
-        const provider = mergeProviderSettings(body, current);
-        await assertAllowedAddress(ai, provider.openai_base_url, 'openai_base_url');
-        const key = body.gemini_api_key || current.gemini_api_key;
-        if (!key && provider.provider === 'gemini') {
-          throw badRequest(REDGRAM_MESSAGES.fillAllFields, 'gemini_api_key');
-        }
-        const settings: RedgramSettings = {
-          prompt_escribir: body.prompt_escribir,
-          prompt_reescribir: body.prompt_reescribir,
-          gemini_api_key: key,
-          ...provider,
-        };
-        await repo.saveSettings(settings);
-        const changes = diff(current, settings, CONFIG_FIELDS);
-        await history.recordAction(
-          actor,
-          configSaveEntry(TOOL_TITLES.redgram, changes, body, current, { before: current, after: settings }),
-        );
-        return { message: REDGRAM_MESSAGES.configSaved, config: toConfig(settings) };
-      }),
-
-    /** "Probar conexión" with the form's values; a blank key is the stored one, at its own address only. */
-    async testConnection(body: AiConnectionTestBody): Promise<AiConnectionTestResult> {
-      const stored = await repo.getSettings();
-      return testFormConnection(ai, body, stored, { apiKey: body.gemini_api_key || stored.gemini_api_key });
-    },
-
-    /** The OpenAI-compatible server's models, for the model field (an empty list when it offers none). */
-    listModels: async (body: AiModelsBody): Promise<{ models: string[] }> =>
-      listFormModels(ai, body, await repo.getSettings()),
+    ): Promise<{ message: string; config: RedgramConfig }> => config.save(body, actor),
 
     listProfiles: (userId: number): Promise<RedgramProfile[]> => repo.listProfiles(userId),
 
@@ -239,11 +208,13 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       body: RedgramGenerateBody,
       signal: AbortSignal,
     ): Promise<AsyncIterable<GenerationPiece>> {
-      const { profile, text, count, target, prompt, systemInstruction } = await generationRequest(
+      const { profile, text, count, generation, prompt, systemInstruction } = await generationRequest(
         repo,
+        aiTools,
         userId,
         body,
       );
+      const { target } = generation;
       // One generation for the per-user limit, however many variants it writes.
       const member = String(userId);
       await limiter.spend(member);
@@ -280,16 +251,17 @@ export function createRedgramService({ repo, ai, limiter, clock, historyDays, hi
       try {
         pieces = await ai.generateVariants(
           target,
-          { prompt, signal, systemInstruction, tool: 'redgram' },
+          { prompt, signal, systemInstruction, tool: 'redgram', onUsage: generation.onUsage },
           count,
         );
       } catch (error) {
+        await generation.recordUsage();
         // The admins' log keeps the provider's own words; the member sees the generic message.
         await record.log(null, providerWords(error, messages));
         await record.giveBack(error);
         throw aiAppError(error, messages);
       }
-      return relayVariants(pieces, count, record);
+      return relayVariants(withUsageRecorded(pieces, generation.recordUsage), count, record);
     },
   };
 }

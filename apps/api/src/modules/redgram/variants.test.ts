@@ -1,13 +1,20 @@
 import { AI_MESSAGES, type RedgramProfile } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import {
+  connectTool,
+  createAiTestApp,
+  parseSse,
+  send,
+  STREAM,
+  type AiTestApp,
+} from '../../../test/ai-helpers';
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 
 const PROMPTS = { prompt_escribir: 'Escribe sobre {tema}', prompt_reescribir: 'Reescribe: {texto}' };
 
 async function ready(network = 'Instagram') {
   const t = await createAiTestApp();
-  await send(t.app, 'PUT', '/api/redgram/config', t.admin, { gemini_api_key: 'AIzaVariantsKey', ...PROMPTS });
+  await connectTool(t, 'redgram', 'gemini', PROMPTS);
   const res = await send(t.app, 'POST', '/api/redgram/profiles', t.vip, {
     name: 'Librería Norte',
     social_network: network,

@@ -1,10 +1,4 @@
-import {
-  AI_MESSAGES,
-  AI_PROVIDER_FAILURES,
-  AI_PROVIDER_MESSAGES,
-  retryAfterMessage,
-  TEXTO_DEFAULT_PROMPTS,
-} from '@app/contracts';
+import { AI_MESSAGES, AI_PROVIDER_FAILURES, AI_PROVIDER_MESSAGES, retryAfterMessage } from '@app/contracts';
 import { request, type IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -12,7 +6,9 @@ import {
   OPENAI_KEY,
   parseSse,
   PROVIDERS,
-  providerFields,
+  connectionBody,
+  connectTool,
+  GEMINI_TEST_KEY,
   queueUpstream,
   send,
   STREAM,
@@ -23,7 +19,7 @@ import {
 import { ECHO_PREFIX } from '../../../test/fakes/gemini';
 import { OPENAI_ECHO_PREFIX } from '../../../test/fakes/openai';
 
-const GEMINI_KEY = 'AIzaTextoProviderKey-5678QRST';
+const GEMINI_KEY = GEMINI_TEST_KEY;
 const ECHO: Record<TestProvider, string> = { gemini: ECHO_PREFIX, openai: OPENAI_ECHO_PREFIX };
 
 async function configured(
@@ -31,14 +27,7 @@ async function configured(
   overrides: Parameters<typeof createAiTestApp>[0] = {},
 ): Promise<AiTestApp> {
   const t = await createAiTestApp(overrides);
-  const res = await send(t.app, 'PUT', '/api/texto/config', t.admin, {
-    api_url: '',
-    prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
-    prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-    gemini_api_key: GEMINI_KEY,
-    ...providerFields(t, provider),
-  });
-  expect(res.statusCode).toBe(200);
+  await connectTool(t, 'texto', provider);
   return t;
 }
 
@@ -195,33 +184,17 @@ describe.each(PROVIDERS)('text tools on %s: members see no difference', (provide
   });
 });
 
-describe("the text tools' Gemini address follows the AI server address rule", () => {
-  const config = (t: AiTestApp, api_url: string) =>
-    send(t.app, 'PUT', '/api/texto/config', t.admin, {
-      api_url,
-      prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
-      prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-      gemini_api_key: GEMINI_KEY,
-    });
-
+describe("a Gemini connection's address follows the AI server address rule", () => {
   it.each(['https://2852039166', 'https://0xa9fea9fe', 'https://metadata.google.internal'])(
-    'refuses to save or test %s',
+    'refuses to save %s',
     async (url) => {
       const t = await createAiTestApp();
-      const refusal = { error: AI_PROVIDER_MESSAGES.forbiddenAddress, field: 'api_url' };
-      const saved = await config(t, url);
-      expect(saved.statusCode).toBe(400);
-      expect(saved.json()).toEqual(refusal);
-      const tested = await send(t.app, 'POST', '/api/texto/config/test', t.admin, {
-        provider: 'gemini',
-        api_url: url,
-        openai_base_url: '',
-        openai_model: '',
-        openai_api_key: '',
-        gemini_api_key: GEMINI_KEY,
+      const saved = await send(t.app, 'POST', '/api/ai/connections', t.admin, {
+        ...connectionBody(t, 'gemini'),
+        base_url: url,
       });
-      expect(tested.statusCode).toBe(400);
-      expect(tested.json()).toEqual(refusal);
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toEqual({ error: AI_PROVIDER_MESSAGES.forbiddenAddress, field: 'base_url' });
     },
   );
 });

@@ -2,22 +2,19 @@ import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
-import { PROVIDER_DEFAULTS, sealKeys, type ProviderSettings } from '../../lib/ai-config';
+import { sealKeys } from '../../lib/ai-config';
+import type { LegacyToolSettings } from '../ai';
 import { textoConfig } from './schema';
 
-export interface TextoSettings extends ProviderSettings {
-  api_url: string;
+/** The text tools' own settings: their prompts (the connection, model and cap are the AI module's). */
+export interface TextoSettings {
   prompt_ortografia: string;
   prompt_herramienta2: string;
-  gemini_api_key: string | null;
 }
 
 const DEFAULTS: TextoSettings = {
-  api_url: '',
   prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
   prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-  gemini_api_key: null,
-  ...PROVIDER_DEFAULTS,
 };
 
 export function createTextoRepo(database: AppDatabase, box: SecretBox) {
@@ -25,21 +22,51 @@ export function createTextoRepo(database: AppDatabase, box: SecretBox) {
     /** Runs `work` in one transaction: the settings and their history entry are saved together. */
     transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
 
-    /** The stored settings, or the spec's defaults before an admin saved any. */
+    /** The stored prompts, or the spec's defaults before an admin saved any. */
     async get(): Promise<TextoSettings> {
       const [row] = await database.read.select().from(textoConfig).where(eq(textoConfig.id, 1));
-      if (!row) return { ...DEFAULTS };
-      const { id: _id, updated_at: _updatedAt, ...settings } = row;
-      return sealKeys(settings, box.open);
+      return row
+        ? { prompt_ortografia: row.prompt_ortografia, prompt_herramienta2: row.prompt_herramienta2 }
+        : { ...DEFAULTS };
     },
 
     save: (settings: TextoSettings): Promise<void> =>
       database.transaction(async (tx) => {
-        const values = { ...sealKeys(settings, box.seal), updated_at: new Date().toISOString() };
+        const values = { ...settings, updated_at: new Date().toISOString() };
         await tx
           .insert(textoConfig)
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: textoConfig.id, set: values });
+      }),
+
+    /** The provider settings kept here before AI connections (the carry-over reads them once). */
+    async legacy(): Promise<LegacyToolSettings | null> {
+      const [row] = await database.read.select().from(textoConfig).where(eq(textoConfig.id, 1));
+      if (!row) return null;
+      const keys = sealKeys(row, box.open);
+      return {
+        provider: row.provider,
+        gemini_api_key: keys.gemini_api_key,
+        gemini_base_url: row.api_url,
+        openai_base_url: row.openai_base_url,
+        openai_model: row.openai_model,
+        openai_api_key: keys.openai_api_key,
+      };
+    },
+
+    /** Forgets the old provider settings once a connection holds them. */
+    clearLegacy: (): Promise<void> =>
+      database.transaction(async (tx) => {
+        await tx
+          .update(textoConfig)
+          .set({
+            gemini_api_key: null,
+            openai_api_key: null,
+            api_url: '',
+            openai_base_url: '',
+            openai_model: '',
+          })
+          .where(eq(textoConfig.id, 1));
       }),
 
     /** Seals the stored keys with the current key (the start-up migration, a key rotation). */

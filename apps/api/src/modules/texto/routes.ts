@@ -1,11 +1,4 @@
-import {
-  generateTexto,
-  getTextoConfig,
-  getTextoReady,
-  listTextoModels,
-  saveTextoConfig,
-  testTextoConnection,
-} from '@app/contracts';
+import { generateTexto, getTextoConfig, getTextoReady, saveTextoConfig } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendGeneration } from '../../lib/generation';
 import { access, route } from '../../plugins/authz';
@@ -17,8 +10,6 @@ export function textoRoutes(app: FastifyInstance, texto: TextoService): void {
 
   route(app, getTextoReady, access.tool('texto'), async () => ({ configured: await texto.ready() }));
   route(app, saveTextoConfig, access.admin, ({ body, user }) => texto.saveConfig(body, actorOf(user)));
-  route(app, testTextoConnection, access.admin, ({ body }) => texto.testConnection(body));
-  route(app, listTextoModels, access.admin, ({ body }) => texto.listModels(body));
 
   route(
     app,

@@ -8,6 +8,8 @@ export const textoConfig = pgTable('texto_config', {
   api_url: text('api_url').notNull().default(''),
   prompt_ortografia: text('prompt_ortografia').notNull(),
   prompt_herramienta2: text('prompt_herramienta2').notNull(),
+  // The provider settings kept here before AI connections: read once by the start-up carry-over
+  // (modules/ai/carry-over.ts), then cleared. Kept so an older database can be carried over.
   gemini_api_key: text('gemini_api_key'),
   provider: text('provider', { enum: ['gemini', 'openai'] })
     .notNull()

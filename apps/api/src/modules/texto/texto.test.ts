@@ -1,23 +1,40 @@
-import { AI_MESSAGES, GENERATION_TEXT_MAX, TEXTO_DEFAULT_PROMPTS, TEXTO_MESSAGES } from '@app/contracts';
+import {
+  AI_MESSAGES,
+  AI_NOT_READY_MESSAGE,
+  GENERATION_TEXT_MAX,
+  TEXTO_DEFAULT_PROMPTS,
+  TEXTO_MESSAGES,
+} from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { createAiTestApp, parseSse, send, STREAM, type AiTestApp } from '../../../test/ai-helpers';
+import {
+  connectionBody,
+  connectTool,
+  createAiTestApp,
+  GEMINI_TEST_KEY,
+  parseSse,
+  send,
+  STREAM,
+  type AiTestApp,
+} from '../../../test/ai-helpers';
 import { ECHO_PREFIX, startFakeGemini } from '../../../test/fakes/gemini';
 import { startHttpFake } from '../../../test/fakes/http-fake';
 
-const KEY = 'AIzaTextoSecretKey-1234WXYZ';
+const KEY = GEMINI_TEST_KEY;
 
-const config = (overrides: Record<string, string> = {}) => ({
-  api_url: '',
+const config = (overrides: Record<string, unknown> = {}) => ({
   prompt_ortografia: TEXTO_DEFAULT_PROMPTS.ortografia,
   prompt_herramienta2: TEXTO_DEFAULT_PROMPTS.herramienta2,
-  gemini_api_key: KEY,
+  connection_id: null,
+  model: '',
+  temperature: null,
+  monthly_token_cap: null,
   ...overrides,
 });
 
+/** A test app whose text tools use a Gemini connection (the fake Gemini, with KEY). */
 async function configured(overrides: Parameters<typeof createAiTestApp>[0] = {}): Promise<AiTestApp> {
   const t = await createAiTestApp(overrides);
-  const res = await send(t.app, 'PUT', '/api/texto/config', t.admin, config());
-  expect(res.statusCode).toBe(200);
+  await connectTool(t, 'texto', 'gemini');
   return t;
 }
 
@@ -32,47 +49,40 @@ describe('text tools configuration', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/texto/config' })).statusCode).toBe(401);
   });
 
-  it('starts with the spec default prompts and no key', async () => {
+  it('starts with the spec default prompts and no connection', async () => {
     const t = await createAiTestApp();
     const res = await send(t.app, 'GET', '/api/texto/config', t.admin);
     expect(res.json()).toEqual({
-      api_url: '',
       prompt_ortografia: 'corrige ortograficamente el siguiente texto:',
       prompt_herramienta2: 'convierte el siguiente texto a emojis:',
-      gemini_api_key: { set: false, last4: null },
-      provider: 'gemini',
-      openai_base_url: '',
-      openai_model: '',
-      openai_api_key: { set: false, last4: null },
+      connection_id: null,
+      model: '',
+      temperature: null,
+      monthly_token_cap: null,
     });
   });
 
-  it('shows the key as set with its last 4 characters, never the key; a blank key keeps it', async () => {
+  it('saves the prompts and the connection, model and temperature together, and answers them', async () => {
     const t = await configured();
-    const saved = await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ gemini_api_key: '' }));
-    expect(saved.json()).toMatchObject({
-      message: AI_MESSAGES.configSaved,
-      config: { gemini_api_key: { set: true, last4: 'WXYZ' } },
-    });
-    const read = await send(t.app, 'GET', '/api/texto/config', t.admin);
-    expect(read.json().gemini_api_key).toEqual({ set: true, last4: 'WXYZ' });
-    for (const res of [saved, read]) expect(res.body).not.toContain(KEY);
-    // The kept key is still the one used.
-    await generate(t, { tool: 'ortografia', text: 'hola' });
-    expect(t.gemini.requests.at(-1)?.apiKey).toBe(KEY);
-  });
-
-  it('refuses an api_url that is neither https nor local', async () => {
-    const t = await createAiTestApp();
-    const res = await send(
+    const id = (await send(t.app, 'GET', '/api/texto/config', t.admin)).json<{ connection_id: string }>()
+      .connection_id;
+    const saved = await send(
       t.app,
       'PUT',
       '/api/texto/config',
       t.admin,
-      config({ api_url: 'http://evil.example' }),
+      config({ prompt_ortografia: 'arregla:', connection_id: id, model: 'gemini-otro', temperature: 0.7 }),
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: TEXTO_MESSAGES.invalidApiUrl, field: 'api_url' });
+    expect(saved.json()).toMatchObject({
+      message: AI_MESSAGES.configSaved,
+      config: { prompt_ortografia: 'arregla:', connection_id: id, model: 'gemini-otro', temperature: 0.7 },
+    });
+    await generate(t, { tool: 'ortografia', text: 'hola' });
+    const sent = t.gemini.requests.at(-1)!;
+    expect(sent).toMatchObject({ model: 'gemini-otro', apiKey: KEY, prompt: 'arregla: hola' });
+    expect((sent.body as { generationConfig?: { temperature?: number } }).generationConfig?.temperature).toBe(
+      0.7,
+    );
   });
 });
 
@@ -84,13 +94,11 @@ describe('text tools generation', () => {
     expect(t.gemini.requests).toHaveLength(0);
   });
 
-  it('answers the spec message when no key is configured', async () => {
+  it('tells the member the tool is not configured while it has no connection', async () => {
     const t = await createAiTestApp();
     const res = await generate(t, { tool: 'ortografia', text: 'hola' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(
-      'API key de Gemini no configurada. Por favor, configúrala en el panel de configuración.',
-    );
+    expect(res.json().error).toBe(AI_NOT_READY_MESSAGE);
     expect(t.gemini.requests).toHaveLength(0);
   });
 
@@ -128,31 +136,16 @@ describe('text tools generation', () => {
     expect(res.body).not.toContain(KEY);
   });
 
-  it('asks for the key again before sending it to a new api_url', async () => {
-    const t = await configured();
-    const res = await send(
-      t.app,
-      'PUT',
-      '/api/texto/config',
-      t.admin,
-      config({ api_url: 'https://otra-api.example', gemini_api_key: '' }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: TEXTO_MESSAGES.keyRequiredForNewUrl, field: 'gemini_api_key' });
-    expect((await send(t.app, 'GET', '/api/texto/config', t.admin)).json().api_url).toBe('');
-  });
-
-  it('calls Gemini at the stored api_url', async () => {
+  it("calls Gemini at its connection's address", async () => {
     const t = await configured();
     const other = await startFakeGemini();
     try {
-      await send(
-        t.app,
-        'PUT',
-        '/api/texto/config',
-        t.admin,
-        config({ api_url: other.url, gemini_api_key: KEY }),
-      );
+      const created = await send(t.app, 'POST', '/api/ai/connections', t.admin, {
+        ...connectionBody(t, 'gemini', 'Gemini en otra dirección'),
+        base_url: other.url,
+      });
+      const id = created.json<{ connection: { id: string } }>().connection.id;
+      await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ connection_id: id }));
       const res = await generate(t, { tool: 'ortografia', text: 'hola' });
       expect(res.statusCode).toBe(200);
       expect(other.requests).toHaveLength(1);
@@ -177,7 +170,13 @@ describe('text tools generation', () => {
     const empty = await generate(t, { tool: 'ortografia', text: 'hola' });
     expect(empty.json().error).toBe('No se pudo obtener una respuesta');
 
-    await send(t.app, 'PUT', '/api/texto/config', t.admin, config({ gemini_api_key: 'invalid-key-0000' }));
+    const { connection_id: id } = (await send(t.app, 'GET', '/api/texto/config', t.admin)).json<{
+      connection_id: string;
+    }>();
+    await send(t.app, 'PUT', `/api/ai/connections/${id}`, t.admin, {
+      ...connectionBody(t, 'gemini'),
+      api_key: 'invalid-key-0000',
+    });
     const invalid = await generate(t, { tool: 'ortografia', text: 'hola' });
     expect(invalid.json().error).toBe('Error en la API de Gemini');
   });

@@ -129,22 +129,22 @@ describe('RedGram profile after a reload', () => {
   }, 30_000);
 });
 
-describe('RedGram without a Gemini key', () => {
-  const serveConfig = (set: boolean, provider: 'gemini' | 'openai' = 'gemini', baseUrl = '') =>
+describe('RedGram without an AI connection', () => {
+  const serveConfig = (connectionId: string | null) =>
     fakeServer(({ path }) => {
       if (path === '/api/redgram/config') {
         return {
           body: {
             prompt_escribir: 'a',
             prompt_reescribir: 'b',
-            gemini_api_key: { set, last4: set ? 'abcd' : null },
-            provider,
-            openai_base_url: baseUrl,
-            openai_model: baseUrl ? 'modelo-local' : '',
-            openai_api_key: { set: false, last4: null },
+            connection_id: connectionId,
+            model: '',
+            temperature: null,
+            monthly_token_cap: null,
           },
         };
       }
+      if (path === '/api/ai/connections') return { body: { connections: [] } };
       if (path === '/api/redgram/profiles') return { body: [] };
       if (path === '/api/redgram/logs') return { body: [] };
       if (path === '/api/public-config')
@@ -161,46 +161,34 @@ describe('RedGram without a Gemini key', () => {
     });
   const admin: SessionUser = { ...member(1), role: 'admin', permissions: ['redgram', 'config'] };
 
-  it('tells the administrator before a member finds out, with a way to configure it', async () => {
+  it('tells the administrator before a member finds out, and the settings say where connections are made', async () => {
     useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
-    serveConfig(false);
+    serveConfig(null);
     openPage();
-    expect(await screen.findByText('Falta la API key de Gemini', undefined, slow)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Configurar ahora' })).toBeTruthy();
+    expect(await screen.findByText('Falta elegir la conexión de IA', undefined, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Configurar ahora' }));
+    expect(await screen.findByText('Aún no hay conexiones de IA', undefined, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configuración → Conexiones de IA' }).getAttribute('href')).toBe(
+      '/config?tab=ai',
+    );
+    expect(screen.getByLabelText(/Prompt para Escribir/)).toBeTruthy();
+    expect(screen.getByLabelText('Límite mensual de tokens')).toBeTruthy();
   }, 30_000);
 
-  it('says nothing once the key is set', async () => {
+  it('says nothing once a connection is chosen', async () => {
     useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
-    const requests = serveConfig(true);
+    const requests = serveConfig('1');
     openPage();
     await waitFor(() => expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(true), slow);
     await loaded();
-    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
-  }, 30_000);
-
-  it('asks for the server, not a Gemini key, when the tool uses an OpenAI-compatible one', async () => {
-    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
-    serveConfig(false, 'openai');
-    openPage();
-    expect(await screen.findByText('Falta configurar el servidor de IA', undefined, slow)).toBeTruthy();
-    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
-  }, 30_000);
-
-  it('says nothing when an OpenAI-compatible server and model are set, without a Gemini key', async () => {
-    useSession.setState({ isAuthenticated: true, user: admin, status: 'ready' });
-    const requests = serveConfig(false, 'openai', 'http://127.0.0.1:11434/v1');
-    openPage();
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(true), slow);
-    await loaded();
-    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
-    expect(screen.queryByText('Falta configurar el servidor de IA')).toBeNull();
+    expect(screen.queryByText('Falta elegir la conexión de IA')).toBeNull();
   }, 30_000);
 
   it('does not ask a member for the settings', async () => {
-    const requests = serveConfig(false);
+    const requests = serveConfig(null);
     openPage();
     await loaded();
     expect(requests.some((r) => r.path === '/api/redgram/config')).toBe(false);
-    expect(screen.queryByText('Falta la API key de Gemini')).toBeNull();
+    expect(screen.queryByText('Falta elegir la conexión de IA')).toBeNull();
   }, 30_000);
 });

@@ -30,6 +30,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
+import { AiUsageSection } from './ai-usage-section';
 import { useStats } from './api/get-stats';
 import { StatsChart } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
@@ -327,6 +328,7 @@ export function StatsPage() {
             </Stack>
           )}
         </ListState>
+        <AiUsageSection range={range} />
       </Stack>
     </Container>
   );
