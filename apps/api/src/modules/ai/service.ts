@@ -470,10 +470,7 @@ export function createAiService({
     /** Estadísticas: tokens per day, tool and connection over the range, and each tool's month against its cap. */
     async usageReport(range: StatsRange): Promise<AiUsageReport> {
       const to = dayOf(clock.now(), timeZone);
-      const from = dayOf(
-        new Date(clock.now().getTime() - (RANGE_DAYS[range] - 1) * 86_400_000),
-        timeZone,
-      );
+      const from = dayOf(new Date(clock.now().getTime() - (RANGE_DAYS[range] - 1) * 86_400_000), timeZone);
       const rows = await repo.usageByDay(from, to);
       const monthStart = `${to.slice(0, 7)}-01`;
       const month = await Promise.all(
