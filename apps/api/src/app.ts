@@ -35,6 +35,16 @@ import {
   createAccountsService,
 } from './modules/accounts';
 import {
+  announcementsRoutes,
+  createAnnouncementsRepo,
+  createAnnouncementsService,
+  createLocalJobRunner,
+  ensureAnnouncementsPermission,
+  SEND_JOB,
+  unsubscribeKey,
+  type JobRunner,
+} from './modules/announcements';
+import {
   billingRoutes,
   billingWebhookRoutes,
   createBillingSync,
@@ -150,6 +160,8 @@ export interface AppDeps {
   readableLog?: { write(line: string): void };
   /** Every address a host name stands for (tests answer without DNS); the AI address rule judges them. */
   resolveHost?: ResolveHost;
+  /** The runner of background work (tests drive their own); by default one polling in this process. */
+  jobs?: JobRunner;
 }
 
 /**
@@ -668,6 +680,43 @@ function registerTwoFactor(
   return { service, gate };
 }
 
+/**
+ * Comunicados: its permission on a database seeded before it, its routes, and its sending job (each batch of
+ * recipients is one run of `announcements.send`).
+ */
+async function registerAnnouncements(context: AppContext, deps: AppDeps): Promise<void> {
+  const { app, config, db, clock, history, mailer } = context;
+  await ensureAnnouncementsPermission(db);
+  let local: ReturnType<typeof createLocalJobRunner> | undefined;
+  const jobs = deps.jobs ?? (local = createLocalJobRunner({ pollMs: 5_000, log: app.log }));
+  let key: Promise<Buffer> | undefined;
+  const service = createAnnouncementsService({
+    repo: createAnnouncementsRepo(db),
+    mailer,
+    clock,
+    history,
+    jobs,
+    publicUrl: () => publicUrl(app, config),
+    unsubscribeKey: () => (key ??= unsubscribeKey(db)),
+    sending: config.announcements,
+    log: app.log,
+  });
+  jobs.declare({
+    name: SEND_JOB,
+    label: 'Envío de comunicados por correo',
+    run: ({ payload }: { payload: { id: number } }) => service.sendBatch(payload.id),
+  });
+  await announcementsRoutes(app, service);
+  if (local) {
+    const runner = local;
+    app.addHook('onReady', async () => {
+      runner.start();
+      await service.resumeAll();
+    });
+    app.addHook('onClose', () => runner.stop());
+  }
+}
+
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -695,6 +744,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const plans = await registerBilling(context);
   await registerDataRights(context, deps, twoFactor.service);
   const stats = await registerStats(core, deps);
+  await registerAnnouncements(context, deps);
   communityRoutes(
     app,
     community,

@@ -32,3 +32,4 @@ export * from './erasure';
 export * from './retention';
 export * from './two-factor';
 export * from './community';
+export * from './announcements';

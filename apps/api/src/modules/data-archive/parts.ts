@@ -15,6 +15,12 @@ import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from '../library';
 import { adminMailThrottle, sentEmails } from '../notifications';
+import {
+  announcementEmailChoices,
+  announcementRecipients,
+  announcements,
+  mailFailures,
+} from '../announcements';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
 import { passkeys, webauthnChallenges } from '../passkeys';
 import { statsToolUses } from '../stats';
@@ -294,6 +300,53 @@ const opened = (db: Db, userId: number): Promise<Row[]> =>
     .where(eq(libraryOpened.user_id, userId))
     .orderBy(asc(libraryOpened.abierto_en));
 
+/** What became of each announcement's email to the member, as the screen says it. */
+const RECIPIENT_STATUS: Readonly<Record<string, string>> = {
+  pending: 'pendiente de envío',
+  sending: 'enviándose',
+  sent: 'enviado',
+  failed: 'no se pudo entregar',
+  unsubscribed: 'no enviado: no recibes los comunicados por correo',
+};
+
+async function receivedAnnouncements(db: Db, userId: number): Promise<Row[]> {
+  const rows = await db
+    .select({
+      titulo: announcements.titulo,
+      published_at: announcements.published_at,
+      status: announcementRecipients.status,
+      sent_at: announcementRecipients.sent_at,
+      read_at: announcementRecipients.read_at,
+    })
+    .from(announcementRecipients)
+    .innerJoin(announcements, eq(announcements.id, announcementRecipients.announcement_id))
+    .where(eq(announcementRecipients.user_id, userId))
+    .orderBy(asc(announcements.published_at), asc(announcements.id));
+  return rows.map((row) => ({
+    titulo: row.titulo,
+    publicado_en: row.published_at,
+    correo: RECIPIENT_STATUS[row.status] ?? row.status,
+    enviado_en: row.sent_at,
+    leido_en: row.read_at,
+  }));
+}
+
+async function announcementEmail(db: Db, userId: number): Promise<unknown> {
+  const [choice] = await db
+    .select()
+    .from(announcementEmailChoices)
+    .where(eq(announcementEmailChoices.user_id, userId));
+  const [failure] = await db.select().from(mailFailures).where(eq(mailFailures.user_id, userId));
+  return {
+    recibir_comunicados_por_correo: choice ? choice.receive : true,
+    cambiado_en: choice?.changed_at ?? null,
+    cambiado_desde: choice ? (choice.via === 'link' ? 'enlace del correo' : 'Mi Perfil') : null,
+    correo_rechazado: failure
+      ? { correo: failure.email, codigo: failure.code, mensaje: failure.message, fecha: failure.failed_at }
+      : null,
+  };
+}
+
 async function archives(db: Db, userId: number): Promise<Row[]> {
   const rows = await db
     .select({
@@ -494,6 +547,30 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     table: emailConfirmations,
     by: emailConfirmations.user_id,
     omit: ['id', 'token_hash', 'epoch'],
+  }),
+  {
+    file: 'comunicados.csv',
+    about:
+      'Los comunicados de la comunidad que recibiste: título, fecha, qué pasó con su correo y cuándo lo leíste.',
+    tables: ['announcement_recipients'],
+    kind: 'csv',
+    columns: ['titulo', 'publicado_en', 'correo', 'enviado_en', 'leido_en'],
+    read: receivedAnnouncements,
+  },
+  {
+    file: 'comunicados-por-correo.json',
+    about:
+      'Si recibes los comunicados por correo, desde cuándo, y si el servidor de correo rechazó tu dirección.',
+    tables: ['announcement_email_choices', 'mail_failures'],
+    kind: 'json',
+    read: announcementEmail,
+  },
+  rowsOf({
+    file: 'comunicados-escritos.json',
+    about: 'Los comunicados que escribiste como administrador.',
+    table: announcements,
+    by: announcements.created_by,
+    omit: ['batch_no'],
   }),
   {
     file: 'archivos-de-datos.csv',

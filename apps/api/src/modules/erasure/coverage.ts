@@ -7,6 +7,12 @@ import { billingSubscriptions, billingWaitingPayments } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryProgress, libraryWatched } from '../library';
 import { adminMailThrottle, sentEmails } from '../notifications';
+import {
+  announcementEmailChoices,
+  announcementRecipients,
+  announcements,
+  mailFailures,
+} from '../announcements';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../redgram';
 import { dataArchives } from '../data-archive';
 import { passkeys, webauthnChallenges } from '../passkeys';
@@ -86,6 +92,16 @@ export const ERASURE_COVERAGE: readonly ErasureCoverage[] = [
     action: 'delete',
     column: sentEmails.user_id,
     scrub: { key: sentEmails.id, columns: [sentEmails.subject] },
+  },
+  // Which announcements reached the member, what became of each email, their choice and their refused address.
+  { table: announcementRecipients, action: 'delete', column: announcementRecipients.user_id },
+  { table: announcementEmailChoices, action: 'delete', column: announcementEmailChoices.user_id },
+  { table: mailFailures, action: 'delete', column: mailFailures.user_id },
+  {
+    table: announcements,
+    action: 'keep',
+    reason:
+      "the community's announcements stay for the members who received them; the author's id is set null by its foreign key when the account goes",
   },
   // The tool uses are per member only to count distinct members; the closed days keep the community's totals.
   { table: statsToolUses, action: 'delete', column: statsToolUses.user_id },
