@@ -41,6 +41,7 @@ import {
   createLocalJobRunner,
   ensureAnnouncementsPermission,
   SEND_JOB,
+  type SendJob,
   unsubscribeKey,
   type JobRunner,
 } from './modules/announcements';
@@ -704,7 +705,7 @@ async function registerAnnouncements(context: AppContext, deps: AppDeps): Promis
   jobs.declare({
     name: SEND_JOB,
     label: 'Envío de comunicados por correo',
-    run: ({ payload }: { payload: { id: number } }) => service.sendBatch(payload.id),
+    run: ({ payload }: { payload: SendJob }) => service.sendBatch(payload),
   });
   await announcementsRoutes(app, service);
   if (local) {

@@ -26,6 +26,13 @@ import { signUnsubscribe, verifyUnsubscribe } from './token';
 
 export const SEND_JOB = 'announcements.send';
 
+/** The payload of one batch job. */
+export interface SendJob {
+  id: number;
+  chain: number;
+  batch: number;
+}
+
 /** Recipients claimed by a node stay its own this long; after it, another node may send to them. */
 const CLAIM_LEASE_MS = 10 * 60_000;
 /** A temporary refusal (4xx) is tried again this many times in all, then recorded as failed. */
@@ -119,18 +126,33 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
 
   const audienceLabel = (audience: Audience) => AUDIENCE_LABELS[audience.kind];
 
-  /** Enqueues the next batch of a sending (its own key, so each batch runs once across nodes). */
-  const enqueueBatch = async (id: number, runAt?: Date) => {
-    const batch = await repo.nextBatch(id);
-    await jobs.enqueue(SEND_JOB, { key: `${id}:${batch}`, payload: { id }, ...(runAt ? { runAt } : {}) });
+  /**
+   * Starts a chain of batch jobs (at publication, on resume, at a start that finds a sending without one):
+   * each chain has its own number, and its batches are keyed `<id>:<chain>:<batch>`.
+   */
+  const startChain = async (id: number, runAt?: Date) => {
+    const chain = await repo.nextBatch(id);
+    await enqueueBatch({ id, chain, batch: 0 }, runAt);
   };
+
+  /**
+   * Enqueues a batch. The next batch's key follows from this one's, so a batch run twice (a node's lease ran
+   * out while it still worked) enqueues its successor once: the chains never multiply.
+   */
+  const enqueueBatch = (job: SendJob, runAt?: Date) =>
+    jobs.enqueue(SEND_JOB, {
+      key: `${job.id}:${job.chain}:${job.batch}`,
+      payload: job,
+      ...(runAt ? { runAt } : {}),
+    });
 
   /**
    * One batch of a sending: publishes a due scheduled announcement first, takes back claims whose node
    * stopped, claims up to a batch of recipients for this node and sends to each at the configured rate,
    * recording each outcome as it happens; then enqueues the next batch, or marks the sending done.
    */
-  async function sendBatch(id: number): Promise<void> {
+  async function sendBatch(job: SendJob): Promise<void> {
+    const { id } = job;
     let row = await repo.get(id);
     if (!row) return;
     if (row.status === 'scheduled') {
@@ -191,10 +213,10 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       const wait = gapMs - (Date.now() - started);
       if (wait > 0) await sleep(wait);
     }
-    await afterBatch(id);
+    await afterBatch(job);
   }
 
-  async function afterBatch(id: number): Promise<void> {
+  async function afterBatch({ id, chain, batch }: SendJob): Promise<void> {
     const current = await repo.get(id);
     if (current?.status !== 'sending') return;
     const { pending, sending, nextAt } = await repo.remaining(id);
@@ -205,7 +227,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     const now = clock.now();
     const ready = await repo.claimable(id, now.toISOString());
     await enqueueBatch(
-      id,
+      { id, chain, batch: batch + 1 },
       ready || !nextAt ? undefined : new Date(Math.max(now.getTime(), Date.parse(nextAt))),
     );
     jobs.kick();
@@ -299,7 +321,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
           now: now.toISOString(),
         });
         if (!moved) throw conflict(ANNOUNCEMENT_MESSAGES.notDraft);
-        await enqueueBatch(id, at);
+        await startChain(id, at);
         await history.recordAction(actorOf(actor), {
           kind: 'announcement.publish',
           entity_type: 'announcement',
@@ -329,7 +351,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
         if (!(await repo.setStatus(id, move.from, move.to, { now }))) {
           throw conflict(ANNOUNCEMENT_MESSAGES.cannot);
         }
-        if (action === 'resume') await enqueueBatch(id);
+        if (action === 'resume') await startChain(id);
         await history.recordAction(actorOf(actor), {
           kind: `announcement.${action}`,
           entity_type: 'announcement',
@@ -398,7 +420,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
         ...(await repo.dueScheduled(clock.now().toISOString())),
         ...(await repo.sendingIds()),
       ]) {
-        await enqueueBatch(id);
+        await startChain(id);
       }
       jobs.kick();
     },

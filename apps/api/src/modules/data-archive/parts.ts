@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_STATUS_LABELS,
   describeHistoryChange,
   historyKindLabel,
   roleDisplayName,
@@ -331,6 +332,25 @@ async function receivedAnnouncements(db: Db, userId: number): Promise<Row[]> {
   }));
 }
 
+async function writtenAnnouncements(db: Db, userId: number): Promise<Row[]> {
+  const rows = await db
+    .select({
+      titulo: announcements.titulo,
+      status: announcements.status,
+      created_at: announcements.created_at,
+      published_at: announcements.published_at,
+    })
+    .from(announcements)
+    .where(eq(announcements.created_by, userId))
+    .orderBy(asc(announcements.id));
+  return rows.map((row) => ({
+    titulo: row.titulo,
+    estado: ANNOUNCEMENT_STATUS_LABELS[row.status],
+    fecha_creacion: row.created_at,
+    publicado_en: row.published_at,
+  }));
+}
+
 async function announcementEmail(db: Db, userId: number): Promise<unknown> {
   const [choice] = await db
     .select()
@@ -565,13 +585,14 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
     kind: 'json',
     read: announcementEmail,
   },
-  rowsOf({
-    file: 'comunicados-escritos.json',
-    about: 'Los comunicados que escribiste como administrador.',
-    table: announcements,
-    by: announcements.created_by,
-    omit: ['batch_no'],
-  }),
+  {
+    file: 'comunicados-escritos.csv',
+    about: 'Los comunicados que escribiste como administrador: título, estado y fechas.',
+    tables: ['announcements'],
+    kind: 'csv',
+    columns: ['titulo', 'estado', 'fecha_creacion', 'publicado_en'],
+    read: writtenAnnouncements,
+  },
   {
     file: 'archivos-de-datos.csv',
     about: 'Los archivos de tus datos pedidos hasta ahora, por ti o por un administrador.',
