@@ -1,4 +1,5 @@
 import { ProfilePage } from '@/features/accounts/profile-page';
+import { EmailChoiceSection } from '@/features/announcements/email-choice-section';
 import { SecuritySection } from '@/features/accounts/security-section';
 import { SubscriptionSection } from '@/features/billing/subscription-section';
 import { PasskeysCard } from '@/features/passkeys/passkeys-card';
@@ -6,7 +7,10 @@ import { SessionsCard } from '@/features/sessions/sessions-card';
 import { MyDataSection } from '@/features/data-archive/my-data-section';
 import { DeleteAccountSection } from '@/features/erasure/delete-account-section';
 
-/** /perfil: the account form, "Mi suscripción", Seguridad (passkeys, sessions), then «Mis datos» and its erasure. */
+/**
+ * /perfil: the account form, "Mi suscripción", Seguridad (passkeys, sessions), «Comunicados» (email choice), then
+ * «Mis datos» and its erasure.
+ */
 export function ProfileScreen() {
   return (
     <ProfilePage>
@@ -14,6 +18,7 @@ export function ProfileScreen() {
       <SecuritySection />
       <PasskeysCard />
       <SessionsCard />
+      <EmailChoiceSection />
       <MyDataSection />
       <DeleteAccountSection />
     </ProfilePage>

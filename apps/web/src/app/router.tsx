@@ -70,6 +70,27 @@ const PlansPage = lazyScreen(() => import('@/features/billing/plans-page'), 'Pla
 const ThanksPage = lazyScreen(() => import('@/features/billing/thanks-page'), 'ThanksPage');
 const ClaimPage = lazyScreen(() => import('@/features/billing/claim-page'), 'ClaimPage');
 const StatsPage = lazyScreen(() => import('@/features/stats/stats-page'), 'StatsPage');
+const AnnouncementsAdminPage = lazyScreen(
+  () => import('@/features/announcements/announcements-admin-page'),
+  'AnnouncementsAdminPage',
+);
+const MemberAnnouncementsPage = lazyScreen(
+  () => import('@/features/announcements/member-announcements-page'),
+  'MemberAnnouncementsPage',
+);
+const AnnouncementPage = lazyScreen(
+  () => import('@/features/announcements/announcement-page'),
+  'AnnouncementPage',
+);
+const UnsubscribePage = lazyScreen(
+  () => import('@/features/announcements/unsubscribe-page'),
+  'UnsubscribePage',
+);
+const AnnouncementFiguresPanel = lazy(async () => ({
+  default: (await import('@/features/announcements/announcement-figures')).AnnouncementFigures,
+}));
+// The dashboard's latest announcements: a chunk of their own, after the first screen.
+const DashboardAnnouncements = lazy(() => import('@/features/announcements/dashboard-announcements'));
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -82,7 +103,8 @@ const TOOL_SCREENS: Record<ToolName, ReactElement> = {
   texto: <TextoPage />,
   redgram: <RedgramPage />,
   config: <SettingsScreen />,
-  estadisticas: <StatsPage />,
+  estadisticas: <StatsPage announcements={<AnnouncementFiguresPanel />} />,
+  comunicados: <AnnouncementsAdminPage />,
 };
 
 /** Routes declare the tab's title in `handle: { title }`. */
@@ -100,11 +122,19 @@ const screens: RouteObject[] = [
   { path: 'planes', element: <PlansPage />, handle: { title: 'Planes' } },
   { path: 'planes/gracias', element: <ThanksPage />, handle: { title: 'Gracias por tu pago' } },
   { path: 'planes/vincular', element: <ClaimPage />, handle: { title: 'Vincular tu pago' } },
+  // An email's unsubscribe link works without signing in.
+  { path: 'baja-comunicados', element: <UnsubscribePage />, handle: { title: 'Comunicados por correo' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,
     children: [
-      { path: 'dashboard', element: <DashboardPage />, handle: { title: 'Inicio' } },
+      {
+        path: 'dashboard',
+        element: <DashboardPage announcements={<DashboardAnnouncements />} />,
+        handle: { title: 'Inicio' },
+      },
+      { path: 'mis-comunicados', element: <MemberAnnouncementsPage />, handle: { title: 'Comunicados' } },
+      { path: 'mis-comunicados/:id', element: <AnnouncementPage />, handle: { title: 'Comunicado' } },
       { path: 'perfil', element: <ProfileScreen />, handle: { title: 'Mi Perfil' } },
     ],
   },

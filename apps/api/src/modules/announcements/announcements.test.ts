@@ -197,7 +197,7 @@ describe('Comunicados: who receives what', () => {
     await c.drain();
     const mail = await c.smtp.waitForMessage('ana@example.com', 'Nueva clase');
     expect(mail.text).toContain('Ya está publicada aquí (https://example.org/x)');
-    expect(mail.text).toContain(`${APP_URL}/comunicados/${id}`);
+    expect(mail.text).toContain(`${APP_URL}/mis-comunicados/${id}`);
     expect(mail.html).toContain('<strong>publicada</strong>');
     expect(mail.html).not.toContain('script');
     expect(mail.html).not.toContain('onclick');
@@ -207,7 +207,7 @@ describe('Comunicados: who receives what', () => {
       new RegExp(`List-Unsubscribe: <${APP_URL}/api/announcements/unsubscribe\\?token=[\\w.-]+>`),
     );
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(mail.html).toContain(`${APP_URL}/comunicados/baja?token=`);
+    expect(mail.html).toContain(`${APP_URL}/baja-comunicados?token=`);
   });
 });
 

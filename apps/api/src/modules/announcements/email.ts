@@ -7,7 +7,7 @@ export interface AnnouncementLetter {
   titulo: string;
   /** Sanitised HTML. */
   cuerpo_html: string;
-  /** The web copy (APP_URL/comunicados/:id). */
+  /** The web copy (APP_URL/mis-comunicados/:id). */
   webUrl: string;
   /** The page whose button unsubscribes (no session needed); null for a test to the author. */
   unsubscribePage: string | null;

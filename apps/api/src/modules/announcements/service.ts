@@ -118,8 +118,8 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     const base = publicUrl();
     const token = userId === null ? null : signUnsubscribe(await deps.unsubscribeKey(), userId);
     return {
-      webUrl: `${base}/comunicados/${id}`,
-      unsubscribePage: token ? `${base}/comunicados/baja?token=${token}` : null,
+      webUrl: `${base}/mis-comunicados/${id}`,
+      unsubscribePage: token ? `${base}/baja-comunicados?token=${token}` : null,
       oneClickUrl: token ? `${base}/api/announcements/unsubscribe?token=${token}` : null,
     };
   };
@@ -283,8 +283,8 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
         to: '',
         titulo: draft.titulo,
         cuerpo_html: html,
-        webUrl: `${base}/comunicados/0`,
-        unsubscribePage: `${base}/comunicados/baja?token=…`,
+        webUrl: `${base}/mis-comunicados/0`,
+        unsubscribePage: `${base}/baja-comunicados?token=…`,
         oneClickUrl: null,
       });
       return { html, subject: email.subject, email_html: email.html, email_text: email.text };
