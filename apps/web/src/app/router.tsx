@@ -74,23 +74,18 @@ const AnnouncementsAdminPage = lazyScreen(
   () => import('@/features/announcements/announcements-admin-page'),
   'AnnouncementsAdminPage',
 );
-const MemberAnnouncementsPage = lazyScreen(
-  () => import('@/features/announcements/member-announcements-page'),
-  'MemberAnnouncementsPage',
-);
-const AnnouncementPage = lazyScreen(
-  () => import('@/features/announcements/announcement-page'),
-  'AnnouncementPage',
-);
-const UnsubscribePage = lazyScreen(
-  () => import('@/features/announcements/unsubscribe-page'),
-  'UnsubscribePage',
-);
+// What members meet of Comunicados, and Estadísticas' figures of it: one chunk for all of them.
+const announcementScreens = () => import('@/features/announcements/screens');
+const MemberAnnouncementsPage = lazyScreen(announcementScreens, 'MemberAnnouncementsPage');
+const AnnouncementPage = lazyScreen(announcementScreens, 'AnnouncementPage');
+const UnsubscribePage = lazyScreen(announcementScreens, 'UnsubscribePage');
 const AnnouncementFiguresPanel = lazy(async () => ({
-  default: (await import('@/features/announcements/announcement-figures')).AnnouncementFigures,
+  default: (await announcementScreens()).AnnouncementFigures,
 }));
-// The dashboard's latest announcements: a chunk of their own, after the first screen.
-const DashboardAnnouncements = lazy(() => import('@/features/announcements/dashboard-announcements'));
+// The dashboard's latest announcements, after the first screen.
+const DashboardAnnouncements = lazy(async () => ({
+  default: (await announcementScreens()).DashboardAnnouncements,
+}));
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 

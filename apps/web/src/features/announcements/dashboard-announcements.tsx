@@ -8,7 +8,7 @@ const LATEST = 3;
  * The dashboard's latest announcements for the member, the unread ones marked. Loaded after the first screen
  * (a lazy chunk of its own); with none published for the member, nothing shows.
  */
-export default function DashboardAnnouncements() {
+export function DashboardAnnouncements() {
   const feed = useFeed(LATEST);
   const items = feed.data?.items ?? [];
   if (items.length === 0) return null;
