@@ -38,12 +38,8 @@ import {
   announcementsRoutes,
   createAnnouncementsRepo,
   createAnnouncementsService,
-  createLocalJobRunner,
   ensureAnnouncementsPermission,
-  SEND_JOB,
-  type SendJob,
   unsubscribeKey,
-  type JobRunner,
 } from './modules/announcements';
 import {
   billingRoutes,
@@ -116,6 +112,7 @@ import {
   statsRoutes,
   type StatsService,
 } from './modules/stats';
+import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
 import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
@@ -146,14 +143,8 @@ export interface AppDeps {
   generationLimits?: GenerationLimits;
   secondStepLimits?: SecondStepLimits;
   mailer?: Mailer;
-  /** How often each node sends the registration digests that are due (default every minute). */
-  digestSweepMs?: number;
-  /** How often each node closes Estadísticas' finished days (default every ten minutes). */
-  statsCloseMs?: number;
-  /** How often each node looks for data archives to build (default every minute). */
-  archiveSweepMs?: number;
-  /** How often each node erases the accounts due and runs the day's purge if no node has (default ten minutes). */
-  retentionSweepMs?: number;
+  /** How often each node looks for due background work (default every five seconds). */
+  jobsPollMs?: number;
   /**
    * A log read by a person (a terminal): log lines go to this destination, and each request is one line
    * (method, path, status, time) instead of Fastify's two objects. Without it, JSON lines on stdout.
@@ -161,8 +152,6 @@ export interface AppDeps {
   readableLog?: { write(line: string): void };
   /** Every address a host name stands for (tests answer without DNS); the AI address rule judges them. */
   resolveHost?: ResolveHost;
-  /** The runner of background work (tests drive their own); by default one polling in this process. */
-  jobs?: JobRunner;
 }
 
 /**
@@ -196,6 +185,8 @@ interface CoreContext {
   community: CommunityService;
   /** Seals and opens the secrets kept in the database (AI keys, authenticator secrets). */
   secrets: SecretBox;
+  /** The one runner of background work: modules declare their jobs on it and enqueue runs. */
+  jobs: JobRunner;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -352,10 +343,8 @@ function registerAiTools(
 }
 
 /** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
-function startNotifications(
-  { app, config, db, clock, history, community }: CoreContext,
-  deps: AppDeps,
-): { mailer: Mailer; notifier: Notifier } {
+function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer; notifier: Notifier } {
+  const { app, config, db, clock, history, community } = core;
   const repo = createNotificationsRepo(db);
   // Every letter carries the community's name and logo; each one sent to a member is logged (subject, date).
   const branded = brandedMailer(
@@ -376,33 +365,19 @@ function startNotifications(
     history,
   });
   notificationsRoutes(app, notifier);
-  const digests = setInterval(() => void notifier.sendDueDigests(), deps.digestSweepMs ?? 60_000);
-  digests.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(digests);
-    done();
-  });
+  for (const job of notifier.jobs()) core.jobs.declare(job);
   return { mailer, notifier };
 }
 
 /**
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
- * (the first one fills the days before the upgrade), at start and then on a timer on every node.
+ * (the first one fills the days before the upgrade), a background job.
  */
-async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<StatsService> {
+async function registerStats({ app, config, db, clock, jobs }: CoreContext): Promise<StatsService> {
   await ensureStatsPermission(db);
   await datePastCompletions(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
-  // A failed close is logged and tried again on the next tick: the figures wait, the app does not.
-  const close = () =>
-    keeper.closeFinishedDays().catch((error: unknown) => app.log.error({ err: error }, 'stats close failed'));
-  await close();
-  const timer = setInterval(() => void close(), deps.statsCloseMs ?? 600_000);
-  timer.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    done();
-  });
+  for (const job of keeper.jobs()) jobs.declare(job);
   const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
   statsRoutes(app, stats);
   return stats;
@@ -579,11 +554,8 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
   return plans;
 }
 
-/**
- * Members' data archives: built after each request on the node that took it, and by a sweep on every node (at
- * start and then on a timer) that resumes the jobs a stopped node left and drops expired archives.
- */
-function registerDataArchive({ app, config, db, clock, history, mailer }: AppContext, deps: AppDeps): void {
+/** Members' data archives: each request enqueues its build, which any node's runner takes. */
+function registerDataArchive({ app, config, db, clock, history, mailer, jobs }: AppContext): void {
   const archives = createDataArchiveService({
     repo: createDataArchiveRepo(db),
     database: db,
@@ -594,31 +566,18 @@ function registerDataArchive({ app, config, db, clock, history, mailer }: AppCon
     timeZone: config.timeZone,
     log: app.log,
     sources: { invoices: createInvoiceReader(createStripe(config)) },
+    queue: jobs,
   });
   dataArchiveRoutes(app, archives);
-  app.addHook('onReady', (done) => {
-    void archives.sweep();
-    done();
-  });
-  const timer = setInterval(() => void archives.sweep(), deps.archiveSweepMs ?? 60_000);
-  timer.unref();
-  // Before the database closes: a build under way finishes (or is left to another node's sweep).
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await archives.settled();
-  });
+  for (const job of archives.jobs()) jobs.declare(job);
 }
 
 /**
- * The member's own erasure, "Conservación de datos", and the sweep every node runs at start and on a timer: it
- * erases the accounts whose paid period has ended, then runs the day's purge unless another node already has.
+ * The member's own erasure and "Conservación de datos", with their background jobs: the erasures whose paid
+ * period has ended, and the day's purge.
  */
-async function registerDataRights(
-  context: AppContext,
-  deps: AppDeps,
-  twoFactor: TwoFactorService,
-): Promise<void> {
-  const { app, config, db, clock, limits, sessionRepo, history, mailer } = context;
+function registerDataRights(context: AppContext, twoFactor: TwoFactorService): void {
+  const { app, config, db, clock, limits, sessionRepo, history, mailer, jobs } = context;
   const erasure = createErasureService({
     repo: createErasureRepo(db),
     history,
@@ -635,22 +594,7 @@ async function registerDataRights(
   erasureRoutes(app, erasure);
   const retention = createRetentionService({ repo: createRetentionRepo(db), history, clock });
   retentionRoutes(app, retention);
-  // A failed sweep is logged and tried again on the next tick: the purge waits, the app does not.
-  const sweep = async () => {
-    try {
-      await erasure.eraseDue();
-      await retention.runDaily();
-    } catch (error) {
-      app.log.error({ err: error }, 'retention sweep failed');
-    }
-  };
-  await sweep();
-  const timer = setInterval(() => void sweep(), deps.retentionSweepMs ?? 600_000);
-  timer.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    done();
-  });
+  for (const job of [...erasure.jobs(), ...retention.jobs()]) jobs.declare(job);
 }
 
 /**
@@ -683,13 +627,11 @@ function registerTwoFactor(
 
 /**
  * Comunicados: its permission on a database seeded before it, its routes, and its sending job (each batch of
- * recipients is one run of `announcements.send`).
+ * recipients is one run of `announcements.send`, which the job runner claims on one node at a time).
  */
-async function registerAnnouncements(context: AppContext, deps: AppDeps): Promise<void> {
-  const { app, config, db, clock, history, mailer } = context;
+async function registerAnnouncements(context: AppContext): Promise<void> {
+  const { app, config, db, clock, history, mailer, jobs } = context;
   await ensureAnnouncementsPermission(db);
-  let local: ReturnType<typeof createLocalJobRunner> | undefined;
-  const jobs = deps.jobs ?? (local = createLocalJobRunner({ pollMs: 5_000, log: app.log }));
   let key: Promise<Buffer> | undefined;
   const service = createAnnouncementsService({
     repo: createAnnouncementsRepo(db),
@@ -702,20 +644,37 @@ async function registerAnnouncements(context: AppContext, deps: AppDeps): Promis
     sending: config.announcements,
     log: app.log,
   });
-  jobs.declare({
-    name: SEND_JOB,
-    label: 'Envío de comunicados por correo',
-    run: ({ payload }: { payload: SendJob }) => service.sendBatch(payload),
-  });
+  jobs.declare(service.job);
   await announcementsRoutes(app, service);
-  if (local) {
-    const runner = local;
-    app.addHook('onReady', async () => {
-      runner.start();
-      await service.resumeAll();
-    });
-    app.addHook('onClose', () => runner.stop());
-  }
+}
+
+/**
+ * The job runner, started once the app is ready (the first pass runs before the first request is answered)
+ * and stopped before the database closes, after the runs under way finish.
+ */
+function startJobs(
+  app: FastifyInstance,
+  db: AppDatabase,
+  clock: Clock,
+  config: Config,
+  deps: AppDeps,
+): JobRunner {
+  const jobs = createJobRunner({
+    repo: createJobsRepo(db),
+    clock,
+    log: app.log,
+    timeZone: config.timeZone,
+    pollMs: deps.jobsPollMs ?? 5_000,
+  });
+  jobsRoutes(app, jobs);
+  app.addHook('onReady', async () => {
+    jobs.start();
+    await jobs.runDue();
+  });
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
+  return jobs;
 }
 
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
@@ -731,7 +690,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
   historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
-  const core: CoreContext = { app, config, db, clock, limits, sessionRepo, history, community, secrets };
+  const jobs = startJobs(app, db, clock, config, deps);
+  const core: CoreContext = {
+    app,
+    config,
+    db,
+    clock,
+    limits,
+    sessionRepo,
+    history,
+    community,
+    secrets,
+    jobs,
+  };
   const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   const passkeys = createPasskeys(context);
@@ -740,12 +711,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerMembersAndLibraries(context);
   registerAccounts(context);
   registerSecurity(context, passkeys, twoFactor.gate);
-  registerDataArchive(context, deps);
+  registerDataArchive(context);
   registerVideoTools(app, config, db, clock, history);
   const plans = await registerBilling(context);
-  await registerDataRights(context, deps, twoFactor.service);
-  const stats = await registerStats(core, deps);
-  await registerAnnouncements(context, deps);
+  registerDataRights(context, twoFactor.service);
+  const stats = await registerStats(core);
+  await registerAnnouncements(context);
   communityRoutes(
     app,
     community,

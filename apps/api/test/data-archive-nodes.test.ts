@@ -1,6 +1,6 @@
 /**
- * Two API processes on one database build the members' data archives: both sweep for waiting jobs as they
- * start, and each archive is built, and emailed, by one of them only. Runs on SQLite (one file) and PostgreSQL.
+ * Two API processes on one database build the members' data archives: both runners look for waiting jobs as
+ * they start, and each archive is built, and emailed, by one of them only. Runs on SQLite (one file) and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -8,6 +8,7 @@ import type { AppDatabase } from '../src/db/client';
 import { openAppDatabase } from '../src/db/open';
 import { seedCatalog } from '../src/db/seed';
 import { dataArchives } from '../src/modules/data-archive/schema';
+import { jobs } from '../src/modules/jobs/schema';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp';
 import { addUser } from './helper';
 import { databaseForServers, directDb } from './support/engine';
@@ -28,12 +29,15 @@ beforeAll(async () => {
   const db = directDb(database);
   for (const email of MEMBERS) {
     const member = await addUser(db, { email });
-    await db.insert(dataArchives).values({
-      user_id: member.id,
-      requested_by: member.id,
-      status: 'pending',
-      requested_at: new Date().toISOString(),
-    });
+    const now = new Date().toISOString();
+    const [archive] = await db
+      .insert(dataArchives)
+      .values({ user_id: member.id, requested_by: member.id, status: 'pending', requested_at: now })
+      .returning({ id: dataArchives.id });
+    // As a request does: the archive and its build job, which either node's runner may take.
+    await db
+      .insert(jobs)
+      .values({ name: 'data-archive.build', key: String(archive!.id), run_at: now, created_at: now });
   }
   smtp = await startFakeSmtp();
   const env = {

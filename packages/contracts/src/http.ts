@@ -74,6 +74,10 @@ export const API_TAGS = {
     name: 'Comunidad',
     description: 'El nombre y el logotipo de la comunidad, y los primeros pasos de un administrador.',
   },
+  jobs: {
+    name: 'Tareas en segundo plano',
+    description: 'Lo que la aplicación hace sola: cuándo fue la última vez, cuándo es la próxima y qué falló.',
+  },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
     name: 'Pagos',

@@ -29,6 +29,7 @@ export * from './passkeys';
 export * from './sessions';
 export * from './data-archive';
 export * from './erasure';
+export * from './jobs';
 export * from './retention';
 export * from './two-factor';
 export * from './community';

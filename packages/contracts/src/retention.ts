@@ -5,7 +5,7 @@ const endpoint = endpointsOf('retention');
 
 /**
  * "Conservación de datos" (/config): how many days each kind of personal data is kept before the daily purge
- * deletes it. The defaults and their reasons are written in the README ("Qué datos guarda la aplicación").
+ * deletes it. The defaults and their reasons are written in docs/data-rights.md ("Conservación de datos").
  */
 export const RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 

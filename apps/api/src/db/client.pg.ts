@@ -94,7 +94,7 @@ class PgAppDatabase implements AppDatabase {
     return work();
   }
 
-  /** Deleted rows stay in the table's pages until (auto)vacuum reclaims them: see the README. */
+  /** Deleted rows stay in the table's pages until (auto)vacuum reclaims them: see docs/data-rights.md. */
   forgetDeleted(): Promise<void> {
     return Promise.resolve();
   }

@@ -38,7 +38,7 @@ export interface AppDatabase {
   /**
    * After deleting personal data (an erasure), once committed: SQLite moves the write-ahead log into the file
    * and empties it (`secure_delete` already zeroed the freed pages), so neither file keeps the deleted text.
-   * PostgreSQL has nothing to do here: its autovacuum reclaims the dead rows (see the README).
+   * PostgreSQL has nothing to do here: its autovacuum reclaims the dead rows (see docs/data-rights.md).
    */
   forgetDeleted(): Promise<void>;
   close(): Promise<void>;

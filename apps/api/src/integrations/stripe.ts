@@ -3,7 +3,7 @@ import type { Config } from '../config';
 
 /**
  * The Stripe API version this code is written against. Pinned so that Stripe's objects keep the shape the code
- * reads; the webhook endpoint must be registered with the same version (README, "Pagos con Stripe").
+ * reads; the webhook endpoint must be registered with the same version (docs/payments.md).
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 

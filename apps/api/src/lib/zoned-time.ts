@@ -74,3 +74,14 @@ export function formatDateTime(iso: string, timeZone: string): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}`;
 }
+
+/** The calendar day (AAAA-MM-DD) that `instant` falls on in `timeZone`. */
+export function dayOf(instant: Date, timeZone: string): string {
+  // en-CA writes dates as AAAA-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}

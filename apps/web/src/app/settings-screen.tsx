@@ -1,7 +1,8 @@
-import { IconBuildingCommunity, IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconClockPlay, IconCreditCard, IconDatabaseCog } from '@tabler/icons-react';
 import { PlansTab } from '@/features/billing/plans-tab';
 import { CommunityTab } from '@/features/community/community-tab';
 import { MemberArchiveAction } from '@/features/data-archive/member-archive-action';
+import { JobsTab } from '@/features/jobs/jobs-tab';
 import { RetentionTab } from '@/features/retention/retention-tab';
 import { SettingsPage, type SettingsTab, type UserAction } from '@/features/settings/settings-page';
 
@@ -24,6 +25,12 @@ const TABS: readonly SettingsTab[] = [
     icon: <IconBuildingCommunity size={16} aria-hidden="true" />,
     panel: <CommunityTab />,
   },
+  {
+    value: 'jobs',
+    label: 'Tareas',
+    icon: <IconClockPlay size={16} aria-hidden="true" />,
+    panel: <JobsTab />,
+  },
 ];
 
 /** Each user's row: the member's data archive, from data-archive. */
@@ -31,7 +38,7 @@ const USER_ACTIONS: UserAction = (user) => <MemberArchiveAction user={user} />;
 
 /**
  * /config: the settings tabs, with the paid plans' tab from billing, "Conservación de datos", the community's
- * name and logo, and the members' archive action.
+ * name and logo, the background jobs, and the members' archive action.
  */
 export function SettingsScreen() {
   // The AI tools' warning stays on the dashboard: above every tab here it only repeated itself.

@@ -24,4 +24,9 @@ export interface Dialect {
    * reads and the writes it allows never interleave with another transaction taking the same key.
    */
   lockInTransaction(tx: Db, key: number): Promise<void>;
+  /**
+   * Ends a SELECT inside a transaction so that two transactions claiming rows never wait for nor take the same
+   * ones (PostgreSQL's `FOR UPDATE SKIP LOCKED`; SQLite's single writer already runs them one at a time).
+   */
+  readonly skipLocked: SQL;
 }

@@ -39,4 +39,5 @@ export const pgDialect: Dialect = {
     const executor = tx as unknown as { execute(query: SQL): Promise<unknown> };
     await executor.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
   },
+  skipLocked: sql`for update skip locked`,
 };

@@ -48,4 +48,5 @@ export const sqliteDialect: Dialect = {
   // Every write transaction starts with BEGIN IMMEDIATE, which takes the database's one write lock (for every
   // process on the file) until COMMIT: transactions already run one at a time.
   lockInTransaction: () => Promise.resolve(),
+  skipLocked: sql``,
 };

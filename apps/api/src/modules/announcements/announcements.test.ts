@@ -11,10 +11,9 @@ import {
   signIn,
   signInWithEmailCode,
 } from '../../../test/helper';
-import { createManualJobs } from '../../../test/support/manual-jobs';
 import { buildApp } from '../../app';
 import { roles, sessions, users } from '../../db/schema';
-import { createMailer } from '../../integrations/mailer';
+import { createMailer, type Mailer } from '../../integrations/mailer';
 import { billingPlans, billingSubscriptions } from '../billing';
 import { announcementRecipients } from './schema';
 
@@ -34,20 +33,23 @@ const mailConfig = (smtp: FakeSmtp) => ({
   outboxDir: undefined,
 });
 
-/** The app with the local SMTP server, a clock the test moves, and background jobs the test runs. */
-async function community(options: { batchSize?: number } = {}) {
+/** The app with the local SMTP server, a clock the test moves, and the job runner looking for work often. */
+async function community(options: { batchSize?: number; mailer?: (real: Mailer) => Mailer } = {}) {
   const smtp = await startFakeSmtp();
   smtps.push(smtp);
   let now = Date.now();
   const clock = { now: () => new Date(now) };
-  const jobs = createManualJobs(() => now);
-  const runner = jobs.node();
   const overrides = {
     appUrl: APP_URL,
     mail: mailConfig(smtp),
     announcements: { perSecond: 100_000, batchSize: options.batchSize ?? 3 },
   };
-  const test = await createTestApp(overrides, { clock, jobs: runner });
+  const real = createMailer(overrides.mail, { info: () => {} });
+  const test = await createTestApp(overrides, {
+    clock,
+    jobsPollMs: 25,
+    ...(options.mailer ? { mailer: options.mailer(real) } : {}),
+  });
   const admin = await signInWithEmailCode(test.app, ADMIN.email, ADMIN.password, smtp);
   smtp.forget('Tu código para iniciar sesión');
   const roleId = async (name: string) =>
@@ -61,21 +63,27 @@ async function community(options: { batchSize?: number } = {}) {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
-  /** Writes and publishes an announcement now; answers its id. */
-  async function publish(titulo: string, audience: Audience, cuerpo_html = '<p>Hola a todos</p>') {
-    const created = await call('POST', '/api/announcements', { titulo, cuerpo_html, audience });
-    expect(created.statusCode, created.body).toBe(200);
-    const id = created.json<{ id: number }>().id;
-    const published = await call('POST', `/api/announcements/${id}/publish`, {});
-    expect(published.statusCode, published.body).toBe(200);
-    return id;
-  }
-
   const progress = async (id: number) =>
     (await call('GET', `/api/announcements/${id}`)).json<{
       status: string;
       progress: Record<string, number>;
     }>().progress;
+
+  /** Writes and publishes an announcement now, and waits until the runner has sent it; answers its id. */
+  async function publish(
+    titulo: string,
+    audience: Audience,
+    cuerpo_html = '<p>Hola a todos</p>',
+    wait = true,
+  ) {
+    const created = await call('POST', '/api/announcements', { titulo, cuerpo_html, audience });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ id: number }>().id;
+    const published = await call('POST', `/api/announcements/${id}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    if (wait) await expect.poll(async () => (await progress(id)).status, { timeout: 20_000 }).toBe('sent');
+    return id;
+  }
 
   const received = (subject: string) =>
     smtp
@@ -87,10 +95,7 @@ async function community(options: { batchSize?: number } = {}) {
   return {
     test,
     smtp,
-    jobs,
-    runner,
     admin,
-    overrides,
     clock,
     advance: (ms: number) => {
       now += ms;
@@ -100,7 +105,6 @@ async function community(options: { batchSize?: number } = {}) {
     publish,
     progress,
     received,
-    drain: () => jobs.drain(runner),
   };
 }
 
@@ -173,7 +177,6 @@ describe('Comunicados: who receives what', () => {
       });
       const titulo = `Comunicado ${index}`;
       const id = await c.publish(titulo, audience);
-      await c.drain();
       expect(c.received(titulo), JSON.stringify(audience)).toEqual(expected.map(address).sort());
       expect(await c.progress(id)).toEqual({
         status: 'sent',
@@ -194,7 +197,6 @@ describe('Comunicados: who receives what', () => {
       { kind: 'roles', ids: [await c.roleId('vip')] },
       '<p>Ya está <strong>publicada</strong> <a href="https://example.org/x" onclick="x()">aquí</a></p><script>alert(1)</script>',
     );
-    await c.drain();
     const mail = await c.smtp.waitForMessage('ana@example.com', 'Nueva clase');
     expect(mail.text).toContain('Ya está publicada aquí (https://example.org/x)');
     expect(mail.text).toContain(`${APP_URL}/mis-comunicados/${id}`);
@@ -224,7 +226,6 @@ describe('Comunicados: the member says no', () => {
     const m = await members(c);
     const vip = { kind: 'roles' as const, ids: [m.roles.vip] };
     await c.publish('Primero', vip);
-    await c.drain();
     const mail = await c.smtp.waitForMessage('ana@example.com', 'Primero');
 
     // A mail client's POST: a form body, no cookie, no CSRF header.
@@ -251,7 +252,6 @@ describe('Comunicados: the member says no', () => {
     expect(choice.json<{ changed_at: string }>().changed_at).toEqual(expect.any(String));
 
     const id = await c.publish('Segundo', vip);
-    await c.drain();
     expect(c.received('Segundo')).toEqual([]);
     expect(await c.progress(id)).toMatchObject({ total: 1, sent: 0, unsubscribed: 1, pending: 0 });
     // Still on the dashboard: the choice is about email only.
@@ -280,12 +280,10 @@ describe('Comunicados: the member says no', () => {
     expect(off.json()).toMatchObject({ receive: false, changed_at: c.clock.now().toISOString() });
 
     await c.publish('Sin correo', { kind: 'trial', ids: [] });
-    await c.drain();
     expect(c.received('Sin correo')).toEqual([]);
 
     await c.call('PUT', '/api/account/announcement-email', { receive: true }, beto);
     await c.publish('Con correo', { kind: 'trial', ids: [] });
-    await c.drain();
     expect(c.received('Con correo')).toEqual(['beto@example.com']);
   });
 });
@@ -296,14 +294,15 @@ describe('Comunicados: when the mail server refuses', () => {
     const m = await members(c);
     c.smtp.refuse(m.beto.email, 451, 1);
     c.smtp.refuse(m.carla.email, 550);
-    const id = await c.publish('Aviso', { kind: 'roles', ids: [m.roles.cafeinas] });
-    await c.drain();
+    const id = await c.publish('Aviso', { kind: 'roles', ids: [m.roles.cafeinas] }, undefined, false);
+    await expect
+      .poll(() => c.progress(id))
+      .toMatchObject({ status: 'sending', sent: 0, failed: 1, pending: 1 });
     expect(c.received('Aviso')).toEqual([]);
-    expect(await c.progress(id)).toMatchObject({ status: 'sending', sent: 0, failed: 1, pending: 1 });
 
-    // The retry waits a minute: nothing is due before it.
+    // The retry waits a minute: once the clock passes it, the runner sends again.
     c.advance(2 * MINUTE);
-    await c.drain();
+    await expect.poll(async () => (await c.progress(id)).status).toBe('sent');
     expect(c.received('Aviso')).toEqual(['beto@example.com']);
     expect(await c.progress(id)).toEqual({
       status: 'sent',
@@ -337,60 +336,64 @@ describe('Comunicados: sending survives', () => {
     return copies;
   };
 
-  it('two nodes running every batch at once send each member exactly one copy', async () => {
+  it('two nodes with their own runners send each member exactly one copy', async () => {
     const c = await community({ batchSize: 4 });
     await crowd(c, 25);
-    const runnerB = c.jobs.node();
-    const other = await buildApp(c.test.config, { db: c.test.database, clock: c.clock, jobs: runnerB });
+    const other = await buildApp(c.test.config, { db: c.test.database, clock: c.clock, jobsPollMs: 25 });
     closers.push(() => other.close());
+    await other.ready();
     const id = await c.publish('Dos nodos', { kind: 'roles', ids: [await c.roleId('vip')] });
-    // The worst case of a runner: every batch delivered to both nodes at once.
-    const runners = [c.runner, runnerB];
-    for (let job = c.jobs.take(); job; job = c.jobs.take()) {
-      await Promise.all(runners.map((runner) => runner.run(job!)));
-    }
     const copies = copiesPerAddress(c, 'Dos nodos');
     expect(copies.size).toBe(25);
     expect([...copies.values()].every((n) => n === 1)).toBe(true);
     expect(await c.progress(id)).toMatchObject({ status: 'sent', total: 25, sent: 25, pending: 0 });
   });
 
-  it('a node killed in the middle of a batch: another takes over, no duplicates, no one skipped', async () => {
-    const c = await community({ batchSize: 5 });
-    await crowd(c, 12);
-    const id = await c.publish('Tras la caída', { kind: 'roles', ids: [await c.roleId('vip')] });
-    // Node A sends three messages of its first batch, then its process "dies" in the fourth send.
-    const real = createMailer(c.overrides.mail, { info: () => {} });
+  it('a node stopped in the middle of a batch: another takes over, no duplicates, no one skipped', async () => {
+    // Node A sends three messages of its first batch, then stalls in the fourth send, as a killed process.
     let sends = 0;
-    const dying = {
-      kept: real.kept,
-      close: () => real.close(),
-      async send(message: Parameters<typeof real.send>[0]) {
-        sends += 1;
-        if (sends > 3) return new Promise<void>(() => {});
-        return real.send(message);
-      },
-    };
-    const jobsA = c.jobs.node();
-    const nodeA = await buildApp(c.test.config, {
-      db: c.test.database,
-      clock: c.clock,
-      jobs: jobsA,
-      mailer: dying,
+    let release: (error: Error) => void = () => {};
+    const c = await community({
+      batchSize: 5,
+      mailer: (real) => ({
+        kept: real.kept,
+        close: () => real.close(),
+        async send(message) {
+          if (message.subject !== 'Tras la caída') return real.send(message);
+          sends += 1;
+          if (sends === 4) {
+            return new Promise<void>((_resolve, reject) => {
+              release = reject;
+            });
+          }
+          return real.send(message);
+        },
+      }),
     });
-    closers.push(() => nodeA.close());
-    const first = c.jobs.take()!;
-    void jobsA.run(first);
-    await expect.poll(() => c.received('Tras la caída').length).toBe(3);
+    closers.push(async () => release(new Error('connection lost')));
+    await crowd(c, 12);
+    const id = await c.publish(
+      'Tras la caída',
+      { kind: 'roles', ids: [await c.roleId('vip')] },
+      undefined,
+      false,
+    );
+    await expect.poll(() => c.received('Tras la caída')).toHaveLength(3);
     await expect.poll(() => sends).toBe(4);
 
-    // The runner's lease on the job runs out; node B (a fresh start on the same database) runs it again.
-    c.advance(11 * MINUTE);
-    await c.runner.run(first);
-    await c.drain();
+    // Node B starts on the same database once the leases of A's job and claims have run out.
+    c.advance(16 * MINUTE);
+    const b = await buildApp(c.test.config, { db: c.test.database, clock: c.clock, jobsPollMs: 25 });
+    closers.push(() => b.close());
+    await b.ready();
+    await expect.poll(async () => (await c.progress(id)).status, { timeout: 20_000 }).toBe('sent');
+    // A wakes up late: its claims are B's now, so it sends nothing more.
+    release(new Error('connection lost'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const copies = copiesPerAddress(c, 'Tras la caída');
     expect(copies.size).toBe(12);
     expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    expect(sends).toBe(4);
     expect(await c.progress(id)).toMatchObject({ status: 'sent', total: 12, sent: 12, pending: 0 });
     const rows = await c.test.db
       .select({ status: announcementRecipients.status })

@@ -4,7 +4,5 @@ export { announcementsRoutes } from './routes';
 export { createAnnouncementsService, SEND_JOB, type AnnouncementsService, type SendJob } from './service';
 export { ensureAnnouncementsPermission } from './permission';
 export { unsubscribeKey } from './token';
-export { createLocalJobRunner } from './local-runner';
-export type { JobDefinition, JobRunner } from './job-runner';
 /** The erasure of an account and its data archive cover its recipient rows, its email choice and failures. */
 export { announcementEmailChoices, announcementRecipients, announcements, mailFailures } from './schema';

@@ -393,6 +393,24 @@ export function createAnnouncementsRepo(database: AppDatabase) {
       return row !== undefined;
     },
 
+    /** Extends this node's claim on one recipient; false when the claim is no longer this node's. */
+    renewClaim: (id: number, userId: number, node: string, until: string): Promise<boolean> =>
+      write(async (tx) => {
+        const rows = await tx
+          .update(announcementRecipients)
+          .set({ claimed_until: until })
+          .where(
+            and(
+              eq(announcementRecipients.announcement_id, id),
+              eq(announcementRecipients.user_id, userId),
+              eq(announcementRecipients.status, 'sending'),
+              eq(announcementRecipients.claimed_by, node),
+            ),
+          )
+          .returning({ user_id: announcementRecipients.user_id });
+        return rows.length > 0;
+      }),
+
     /** Gives back this node's unfinished claims (a pause or cancel seen in the middle of a batch). */
     releaseClaims: (id: number, node: string): Promise<void> =>
       write(async (tx) => {

@@ -20,7 +20,7 @@ import type { HistoryRecorder } from '../history';
 import { actorOf } from '../history';
 import { hasText, sanitizeBody } from './body';
 import { announcementEmail } from './email';
-import type { JobRunner } from './job-runner';
+import type { JobDefinition, JobRunner } from '../jobs';
 import { audienceCondition, type AnnouncementRow, type AnnouncementsRepo } from './repo';
 import { signUnsubscribe, verifyUnsubscribe } from './token';
 
@@ -162,6 +162,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     }
     if (row.status !== 'sending') return;
     const now = clock.now();
+    const leaseEnd = () => new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString();
     await repo.releaseExpired(id, now.toISOString());
     const claimed = await repo.claim(
       id,
@@ -182,6 +183,8 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
         continue;
       }
       const started = Date.now();
+      // A node that stalled past its lease (a long pause) finds its claim taken and sends nothing.
+      if (!(await repo.renewClaim(id, recipient.user_id, node, leaseEnd()))) continue;
       const message = announcementEmail({
         to: recipient.email,
         titulo: row.titulo,
@@ -233,8 +236,16 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     jobs.kick();
   }
 
+  /** The sending job: one batch of recipients per run; a run whose node stopped is run again elsewhere. */
+  const job: JobDefinition<SendJob> = {
+    name: SEND_JOB,
+    label: 'Envío de comunicados por correo (por lotes)',
+    run: ({ payload }) => sendBatch(payload),
+  };
+
   return {
     node,
+    job,
     sendBatch,
 
     async list() {
@@ -413,17 +424,6 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     figures: () => repo.figures(ANNOUNCEMENTS_LIST_MAX),
 
     failingAddresses: () => repo.failingAddresses(),
-
-    /** At start: sendings whose chain of jobs was lost (none with the job runner's own guarantees) go on. */
-    async resumeAll(): Promise<void> {
-      for (const { id } of [
-        ...(await repo.dueScheduled(clock.now().toISOString())),
-        ...(await repo.sendingIds()),
-      ]) {
-        await startChain(id);
-      }
-      jobs.kick();
-    },
   };
 }
 

@@ -35,7 +35,7 @@ export function createSubscriptionEnder(stripe: Stripe | undefined) {
 
 /**
  * Deletes a member's customer at Stripe when their account is erased: its email, name, cards and metadata go.
- * The invoices and payments already issued stay in Stripe (the records tax law keeps; see the README).
+ * The invoices and payments already issued stay in Stripe (the records tax law keeps; see docs/data-rights.md).
  * Without Stripe configured there is nothing to delete. A failure throws the Spanish error, so the caller's
  * erasure is rolled back and tried again.
  */

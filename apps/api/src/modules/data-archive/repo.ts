@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { holdLock } from '../../db/locks';
 import { users } from '../../db/schema';
@@ -16,13 +16,6 @@ const job = {
   expires_at: dataArchives.expires_at,
   size: dataArchives.size,
 };
-
-/** A job that may be claimed: waiting, or claimed by a node that stopped answering before `staleBefore`. */
-const claimable = (staleBefore: string) =>
-  or(
-    eq(dataArchives.status, 'pending'),
-    and(eq(dataArchives.status, 'running'), lt(dataArchives.claimed_at, staleBefore)),
-  );
 
 export function createDataArchiveRepo(database: AppDatabase) {
   const db = () => database.read;
@@ -74,39 +67,29 @@ export function createDataArchiveRepo(database: AppDatabase) {
         return row;
       }),
 
-    /** Ids of the jobs a node may take now, oldest first. */
-    claimableIds: async (staleBefore: string): Promise<number[]> =>
-      (
-        await db()
-          .select({ id: dataArchives.id })
-          .from(dataArchives)
-          .where(claimable(staleBefore))
-          .orderBy(dataArchives.id)
-      ).map((row) => row.id),
-
-    /** Takes the job for `node` alone: one conditional update, so of two nodes only one gets true. */
-    claim: (id: number, node: string, now: string, staleBefore: string): Promise<boolean> =>
+    /** Takes the archive for run `run` (a retry or a takeover takes it from an earlier run): its job, or none. */
+    start: (id: number, run: string, now: string) =>
       write(async (tx) => {
-        const rows = await tx
+        const [row] = await tx
           .update(dataArchives)
-          .set({ status: 'running', claimed_by: node, claimed_at: now, progress: 0 })
-          .where(and(eq(dataArchives.id, id), claimable(staleBefore)))
-          .returning({ id: dataArchives.id });
-        return rows.length > 0;
+          .set({ status: 'running', claimed_by: run, claimed_at: now, progress: 0 })
+          .where(and(eq(dataArchives.id, id), inArray(dataArchives.status, ['pending', 'running'])))
+          .returning(job);
+        return row;
       }),
 
-    /** The job's progress, which also renews the node's claim. */
-    progress: (id: number, node: string, progress: number, now: string): Promise<void> =>
+    /** The run's progress (written only while the archive is still that run's). */
+    progress: (id: number, run: string, progress: number, now: string): Promise<void> =>
       write(async (tx) => {
         await tx
           .update(dataArchives)
           .set({ progress, claimed_at: now })
-          .where(and(eq(dataArchives.id, id), eq(dataArchives.claimed_by, node)));
+          .where(and(eq(dataArchives.id, id), eq(dataArchives.claimed_by, run)));
       }),
 
     finish: (
       id: number,
-      node: string,
+      run: string,
       values: { content: string; size: number; ready_at: string; expires_at: string },
     ): Promise<boolean> =>
       write(async (tx) => {
@@ -116,7 +99,7 @@ export function createDataArchiveRepo(database: AppDatabase) {
           .where(
             and(
               eq(dataArchives.id, id),
-              eq(dataArchives.claimed_by, node),
+              eq(dataArchives.claimed_by, run),
               eq(dataArchives.status, 'running'),
             ),
           )
@@ -124,12 +107,12 @@ export function createDataArchiveRepo(database: AppDatabase) {
         return rows.length > 0;
       }),
 
-    fail: (id: number, node: string): Promise<void> =>
+    fail: (id: number, run: string): Promise<void> =>
       write(async (tx) => {
         await tx
           .update(dataArchives)
           .set({ status: 'failed' })
-          .where(and(eq(dataArchives.id, id), eq(dataArchives.claimed_by, node)));
+          .where(and(eq(dataArchives.id, id), eq(dataArchives.claimed_by, run)));
       }),
 
     /** Drops the ZIPs whose download period ended: the request stays listed, the data goes. */

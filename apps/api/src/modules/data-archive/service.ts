@@ -12,14 +12,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { formatDateTime } from '../../lib/zoned-time';
 import type { Actor, HistoryRecorder } from '../history';
+import type { JobDefinition, JobRunner } from '../jobs';
 import { buildArchive } from './build';
 import { archivePreparedForMemberEmail, memberArchiveReadyEmail, ownArchiveReadyEmail } from './emails';
 import type { ArchiveSources } from './parts';
 import type { DataArchiveJob, DataArchiveRepo } from './repo';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** A claim not renewed for this long belongs to a node that stopped: another node takes the job over. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 export interface DataArchiveDeps {
   repo: DataArchiveRepo;
@@ -32,7 +31,11 @@ export interface DataArchiveDeps {
   log: { error(obj: object, msg: string): void };
   /** What the archive reads beyond the database (the invoices at Stripe). */
   sources?: ArchiveSources;
+  /** The job runner: a request enqueues the build of its archive (`data-archive.build`, keyed by its id). */
+  queue: Pick<JobRunner, 'enqueue' | 'kick'>;
 }
+
+const BUILD_JOB = 'data-archive.build';
 
 const NO_SOURCES: ArchiveSources = { invoices: () => Promise.resolve([]) };
 
@@ -58,7 +61,6 @@ const fileNameOf = (username: string, day: string) => {
  */
 export function createDataArchiveService(deps: DataArchiveDeps) {
   const { repo, clock, log } = deps;
-  const node = randomUUID();
 
   const view = (job: DataArchiveJob): DataArchive => ({
     id: job.id,
@@ -96,9 +98,14 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     await deps.mailer.send(archivePreparedForMemberEmail(member, myData));
   }
 
-  /** Builds one claimed job; a failure marks it failed (the member may ask again at once). */
-  async function run(id: number): Promise<void> {
-    const job = await repo.job(id);
+  /**
+   * Builds one archive. Each run takes the archive under its own token, so a run that a node left behind (its
+   * lease ran out and another node started again) can no longer write; a failure marks the archive failed (the
+   * member may ask again at once) instead of retrying.
+   */
+  async function build(id: number): Promise<void> {
+    const run = randomUUID();
+    const job = await repo.start(id, run, clock.now().toISOString());
     if (!job) return;
     try {
       const madeAt = clock.now();
@@ -107,10 +114,10 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
         job.user_id,
         madeAt,
         deps.sources ?? NO_SOURCES,
-        (done, total) => repo.progress(id, node, Math.floor((done / total) * 99), clock.now().toISOString()),
+        (done, total) => repo.progress(id, run, Math.floor((done / total) * 99), clock.now().toISOString()),
       );
       const readyAt = clock.now();
-      const finished = await repo.finish(id, node, {
+      const finished = await repo.finish(id, run, {
         content: Buffer.from(zip).toString('base64'),
         size: zip.byteLength,
         ready_at: readyAt.toISOString(),
@@ -119,7 +126,7 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
       if (!finished) return;
     } catch (error) {
       log.error({ err: error, archive: id }, 'data archive failed');
-      await repo.fail(id, node);
+      await repo.fail(id, run);
       return;
     }
     await sendReadyEmail(job).catch((error: unknown) =>
@@ -127,44 +134,24 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
     );
   }
 
-  /** Drops expired ZIPs, then claims and builds every job this node can take, one at a time. */
-  async function sweepOnce(): Promise<void> {
-    const now = clock.now();
-    await repo.expire(now.toISOString());
-    const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
-    for (const id of await repo.claimableIds(staleBefore)) {
-      if (await repo.claim(id, node, clock.now().toISOString(), staleBefore)) await run(id);
-    }
-  }
-
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  /** Runs the sweep, once at a time in this process; a call during a sweep makes it go round once more. */
-  function sweep(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await sweepOnce();
-      } while (again);
-    })()
-      .catch((error: unknown) => log.error({ err: error }, 'data archive sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  /** Enqueued in the request's transaction: the build exists exactly when the request does. */
+  const enqueueBuild = (id: number) => deps.queue.enqueue(BUILD_JOB, { key: String(id) });
 
   return {
-    sweep,
-    /** Resolves when this node has no sweep running (the server waits for it before closing). */
-    settled: async (): Promise<void> => {
-      while (running) await running;
-    },
+    /** The module's background work: building what was asked for, and dropping the ZIPs whose days ended. */
+    jobs: (): JobDefinition[] => [
+      {
+        name: BUILD_JOB,
+        label: 'Preparar los archivos de datos pedidos',
+        run: ({ key }) => build(Number(key)),
+      },
+      {
+        name: 'data-archive.expire',
+        label: 'Borrar los archivos de datos cuyo enlace caducó',
+        recurring: { every: 60 * 60_000 },
+        run: () => repo.expire(clock.now().toISOString()),
+      },
+    ],
 
     async ownState(user: Requester): Promise<DataArchiveState> {
       const latest = await repo.latest(user.id, user.id);
@@ -188,13 +175,15 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
             (Date.parse(next) - clock.now().getTime()) / 1000,
           );
         }
-        return repo.insert({
+        const inserted = await repo.insert({
           user_id: user.id,
           requested_by: user.id,
           requested_at: clock.now().toISOString(),
         });
+        await enqueueBuild(inserted.id);
+        return inserted;
       });
-      void sweep();
+      deps.queue.kick();
       return view(job);
     },
 
@@ -213,6 +202,7 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
           requested_by: admin.id,
           requested_at: clock.now().toISOString(),
         });
+        await enqueueBuild(inserted.id);
         await deps.history.recordAction(admin, {
           kind: 'user.data_archive',
           entity_type: 'user',
@@ -221,7 +211,7 @@ export function createDataArchiveService(deps: DataArchiveDeps) {
         });
         return inserted;
       });
-      void sweep();
+      deps.queue.kick();
       return view(job);
     },
 

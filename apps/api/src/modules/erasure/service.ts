@@ -19,6 +19,7 @@ import { countActiveConfigUsers } from '../accounts';
 import type { Actor, HistoryRecorder } from '../history';
 import { accountErasedEmail, erasureScheduledEmail } from './emails';
 import { newPseudonym } from './pseudonym';
+import type { JobDefinition } from '../jobs';
 import { eraseAccount, type ErasableAccount, type ErasureRepo } from './repo';
 
 export interface ErasureServiceDeps {
@@ -203,6 +204,20 @@ export function createErasureService(deps: ErasureServiceDeps) {
         }
       }
       return erased;
+    },
+
+    /** Its background work: the erasures whose paid period has ended, looked for every ten minutes. */
+    jobs(): JobDefinition[] {
+      return [
+        {
+          name: 'erasure.due',
+          label: 'Eliminar las cuentas cuyo periodo pagado terminó',
+          recurring: { every: 10 * 60_000 },
+          run: async () => {
+            await this.eraseDue();
+          },
+        },
+      ];
     },
   };
 }

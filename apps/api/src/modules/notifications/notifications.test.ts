@@ -31,7 +31,7 @@ async function community() {
       appUrl: APP_URL,
       mail: { smtpUrl: smtp.url, from: 'Comunidad <no-reply@example.com>', outboxDir: undefined },
     },
-    { clock: { now: () => new Date(now) }, digestSweepMs: 50 },
+    { clock: { now: () => new Date(now) }, jobsPollMs: 50 },
   );
   // The administrator's new device is asked for the emailed code: read, then out of the mailbox the tests read.
   const cookie = await signInWithEmailCode(test.app, ADMIN.email, ADMIN.password, smtp);

@@ -9,6 +9,7 @@ import {
   registrationDigestEmail,
   welcomeEmail,
 } from './emails';
+import type { JobDefinition } from '../jobs';
 import type { NotificationsRepo } from './repo';
 
 export interface NotifierDeps {
@@ -93,16 +94,28 @@ export function createNotifier(deps: NotifierDeps) {
       })(),
 
     /** Sends the digests that are due (every API node runs this; each digest is claimed by one). */
-    sendDueDigests: (): Promise<void> =>
-      guard(async () => {
-        const now = clock.now();
-        for (const due of await repo.dueDigests(now)) {
-          if (!due.digest_due_at || !(await repo.claimDigest(due.user_id, due.digest_due_at, now))) continue;
-          const admin = await repo.activeAdmin(due.user_id);
-          const pending = await repo.countPending();
-          if (admin && pending > 0) await send(registrationDigestEmail(admin, pending, pendingLink()));
-        }
-      })(),
+    /** The digests that are due (a background job: a failure is the runner's to log and retry). */
+    async sendDueDigests(): Promise<void> {
+      const now = clock.now();
+      for (const due of await repo.dueDigests(now)) {
+        if (!due.digest_due_at || !(await repo.claimDigest(due.user_id, due.digest_due_at, now))) continue;
+        const admin = await repo.activeAdmin(due.user_id);
+        const pending = await repo.countPending();
+        if (admin && pending > 0) await send(registrationDigestEmail(admin, pending, pendingLink()));
+      }
+    },
+
+    /** Its background work: the registration digests that are due, looked for every minute. */
+    jobs(): JobDefinition[] {
+      return [
+        {
+          name: 'notifications.digests',
+          label: 'Enviar a los administradores el resumen de registros pendientes',
+          recurring: { every: 60_000 },
+          run: () => this.sendDueDigests(),
+        },
+      ];
+    },
 
     /** An admin activated these accounts. */
     activated: (members: readonly Member[]): Promise<void> =>

@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { Clock } from '../../lib/clock';
 import { diff, type Actor, type HistoryRecorder } from '../history';
+import type { JobDefinition } from '../jobs';
 import { SETTING_OF, type RetentionKind, type RetentionRepo } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,6 +72,20 @@ export function createRetentionService({ repo, history, clock }: RetentionServic
         await repo.recordRun(tx, day, removed);
         return removed;
       });
+    },
+
+    /** Its background work: the day's purge, once a day. */
+    jobs(): JobDefinition[] {
+      return [
+        {
+          name: 'retention.purge',
+          label: 'Borrar los datos personales que superan sus días de conservación',
+          recurring: { daily: true },
+          run: async () => {
+            await this.runDaily();
+          },
+        },
+      ];
     },
   };
 }

@@ -1,15 +1,6 @@
 import { startOfDay } from '../../lib/zoned-time';
 
-/** The calendar day (AAAA-MM-DD) that `instant` falls on in `timeZone`. */
-export function dayOf(instant: Date, timeZone: string): string {
-  // en-CA writes dates as AAAA-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
+export { dayOf } from '../../lib/zoned-time';
 
 /** The day `n` days after `day` (before it when negative): calendar arithmetic, no time zone involved. */
 export function addDays(day: string, n: number): string {

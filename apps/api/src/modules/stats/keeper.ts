@@ -10,6 +10,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { addDays, dayBounds, dayOf } from './days';
+import type { JobDefinition } from '../jobs';
 import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
 
 /**
@@ -290,5 +291,18 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     return days.length;
   }
 
-  return { closeFinishedDays };
+  return {
+    closeFinishedDays,
+    /** Its background work: the close of the finished days, every ten minutes (the first fills the past). */
+    jobs: (): JobDefinition[] => [
+      {
+        name: 'stats.close-days',
+        label: 'Cerrar los días terminados de Estadísticas',
+        recurring: { every: 10 * 60_000 },
+        run: async () => {
+          await closeFinishedDays();
+        },
+      },
+    ],
+  };
 }
