@@ -28,6 +28,9 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 /** Subscription states that still hold a plan (its role): paying, on trial, or a payment being retried. */
 const HOLDING_PLAN = ['active', 'trialing', 'past_due', 'unpaid'];
 
+/** All of `conditions` (and() answers undefined only when given none). */
+const allOf = (...conditions: (SQL | undefined)[]): SQL => and(...conditions) ?? sql`true`;
+
 /** The active accounts an audience names (the condition on `users`). */
 export function audienceCondition(audience: Audience, now: Date, dormantDays: number): SQL {
   const subscription = (where: SQL | undefined) =>
@@ -39,27 +42,27 @@ export function audienceCondition(audience: Audience, now: Date, dormantDays: nu
     case 'all':
       return active;
     case 'roles':
-      return and(active, inArray(users.role_id, audience.ids))!;
+      return allOf(active, inArray(users.role_id, audience.ids));
     case 'plans':
-      return and(
+      return allOf(
         active,
         subscription(
-          and(
+          allOf(
             inArray(billingSubscriptions.plan_role_id, audience.ids),
             inArray(billingSubscriptions.status, HOLDING_PLAN),
           ),
         ),
-      )!;
+      );
     case 'paying':
-      return and(active, subscription(eq(billingSubscriptions.status, 'active')))!;
+      return allOf(active, subscription(eq(billingSubscriptions.status, 'active')));
     case 'trial':
-      return and(active, subscription(eq(billingSubscriptions.status, 'trialing')))!;
+      return allOf(active, subscription(eq(billingSubscriptions.status, 'trialing')));
     case 'failing':
-      return and(active, subscription(inArray(billingSubscriptions.status, ['past_due', 'unpaid'])))!;
+      return allOf(active, subscription(inArray(billingSubscriptions.status, ['past_due', 'unpaid'])));
     case 'dormant': {
       const cutoff = new Date(now.getTime() - dormantDays * 86_400_000).toISOString();
       // A session row is kept until it expires; its last use (or its start) is the member's last sign-in seen.
-      return and(
+      return allOf(
         active,
         lte(users.created_at, cutoff),
         not(
@@ -67,13 +70,13 @@ export function audienceCondition(audience: Audience, now: Date, dormantDays: nu
             sql`(select 1 from ${sessions} where ${sessions.user_id} = ${users.id} and coalesce(${sessions.last_used_at}, ${sessions.created_at}) >= ${cutoff})`,
           ),
         ),
-      )!;
+      );
     }
   }
 }
 
 /** No choice row, or a yes: the member takes announcements by email. */
-const takesEmail = or(isNull(announcementEmailChoices.receive), eq(announcementEmailChoices.receive, true))!;
+const takesEmail = or(isNull(announcementEmailChoices.receive), eq(announcementEmailChoices.receive, true));
 
 const MATERIALIZE_CHUNK = 1_000;
 
@@ -125,7 +128,8 @@ export function createAnnouncementsRepo(database: AppDatabase) {
           .insert(announcements)
           .values({ ...values, created_at: values.now, updated_at: values.now })
           .returning({ id: announcements.id });
-        return row!.id;
+        if (!row) throw new Error('announcement not inserted');
+        return row.id;
       });
     },
 
@@ -238,7 +242,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
           );
           total += chunk.length;
           unsubscribed += chunk.filter((member) => member.receive === false).length;
-          after = chunk.at(-1)!.id;
+          after = chunk.at(-1)?.id ?? after;
         }
         await tx.update(announcements).set({ total, unsubscribed }).where(eq(announcements.id, id));
         return true;
@@ -449,7 +453,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
       return {
         pending: Number(pending?.n ?? 0),
         sending: Number(sending?.n ?? 0),
-        nextAt: times.length ? times.sort()[0]! : null,
+        nextAt: times.sort()[0] ?? null,
       };
     },
 

@@ -287,7 +287,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       return { roles: named(roles), plans: named(plans) };
     },
 
-    async preview(draft: { titulo: string; cuerpo_html: string }): Promise<AnnouncementPreview> {
+    preview(draft: { titulo: string; cuerpo_html: string }): AnnouncementPreview {
       const html = sanitizeBody(draft.cuerpo_html);
       const base = publicUrl();
       const email = announcementEmail({
