@@ -62,6 +62,8 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
     const transport = createTransport(
       {
         url: mail.smtpUrl,
+        // One connection kept open for the next messages (a sending of announcements is thousands of them).
+        pool: true,
         connectionTimeout: timeoutMs,
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
