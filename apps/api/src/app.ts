@@ -35,6 +35,13 @@ import {
   createAccountsService,
 } from './modules/accounts';
 import {
+  announcementsRoutes,
+  createAnnouncementsRepo,
+  createAnnouncementsService,
+  ensureAnnouncementsPermission,
+  unsubscribeKey,
+} from './modules/announcements';
+import {
   billingRoutes,
   billingWebhookRoutes,
   createBillingSync,
@@ -648,6 +655,29 @@ function registerTwoFactor(
 }
 
 /**
+ * Comunicados: its permission on a database seeded before it, its routes, and its sending job (each batch of
+ * recipients is one run of `announcements.send`, which the job runner claims on one node at a time).
+ */
+async function registerAnnouncements(context: AppContext): Promise<void> {
+  const { app, config, db, clock, history, mailer, jobs } = context;
+  await ensureAnnouncementsPermission(db);
+  let key: Promise<Buffer> | undefined;
+  const service = createAnnouncementsService({
+    repo: createAnnouncementsRepo(db),
+    mailer,
+    clock,
+    history,
+    jobs,
+    publicUrl: () => publicUrl(app, config),
+    unsubscribeKey: () => (key ??= unsubscribeKey(db)),
+    sending: config.announcements,
+    log: app.log,
+  });
+  jobs.declare(service.job);
+  await announcementsRoutes(app, service);
+}
+
+/**
  * The job runner, started once the app is ready (the first pass runs before the first request is answered)
  * and stopped before the database closes, after the runs under way finish.
  */
@@ -716,6 +746,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const plans = await registerBilling(context);
   registerDataRights(context, twoFactor.service);
   const stats = await registerStats(core);
+  await registerAnnouncements(context);
   communityRoutes(
     app,
     community,

@@ -85,6 +85,14 @@ const EnvSchema = z.object({
     .min(100)
     .max(120_000)
     .default(15_000),
+  // Comunicados by email: messages per second each sending node allows itself, and recipients per batch job.
+  ANNOUNCEMENTS_PER_SECOND: z.coerce.number({ error: 'debe ser un número' }).min(0.1).max(10_000).default(10),
+  ANNOUNCEMENTS_BATCH_SIZE: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int()
+    .min(1)
+    .max(5_000)
+    .default(100),
   // How long each member's RedGram history ("Mi historial") is kept.
   REDGRAM_HISTORY_DAYS: z.coerce.number({ error: 'debe ser un número' }).int().min(1).max(3_650).default(90),
   // How long the administrators' action history (Configuración, Historial) is kept.
@@ -180,6 +188,8 @@ export interface Config {
   };
   /** Timeout of every outgoing call to a third-party service. */
   outgoingTimeoutMs: number;
+  /** Comunicados by email: the sending rate of each node, and recipients per batch job. */
+  announcements: { perSecond: number; batchSize: number };
   gemini: { model: string; baseUrl: string | undefined };
   /** Limits on every AI answer: tokens asked of an OpenAI-compatible server, characters read from any provider. */
   ai: { maxOutputTokens: number; maxAnswerChars: number };
@@ -259,6 +269,7 @@ export function loadConfig(
           : path.join(path.dirname(databasePath), 'outbox'),
     },
     outgoingTimeoutMs: e.OUTGOING_TIMEOUT_MS,
+    announcements: { perSecond: e.ANNOUNCEMENTS_PER_SECOND, batchSize: e.ANNOUNCEMENTS_BATCH_SIZE },
     gemini: { model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
     ai: { maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS, maxAnswerChars: e.AI_MAX_ANSWER_CHARS },
     aiConnections: e.AI_CONNECTIONS ?? [],

@@ -1,5 +1,6 @@
 import type { PersonalData } from './db/personal-data';
 import { accountsPersonalData } from './modules/accounts';
+import { announcementsPersonalData } from './modules/announcements';
 import { authPersonalData } from './modules/auth';
 import { billingPersonalData } from './modules/billing';
 import { dataArchivePersonalData } from './modules/data-archive';
@@ -31,6 +32,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   authPersonalData,
   statsPersonalData,
   notificationsPersonalData,
+  announcementsPersonalData,
   dataArchivePersonalData,
 ];
 

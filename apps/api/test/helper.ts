@@ -18,6 +18,8 @@ export interface TestApp {
   /** For a test's own set-up and checks between requests, on either engine: see `directDb`. */
   db: Db;
   database: AppDatabase;
+  /** The configuration it was built with (a second node on the same database is built with it too). */
+  config: Config;
 }
 
 /** The apps still open: test/support/setup.ts closes them after each test of every file. */
@@ -28,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: AppDe
   const { database, target } = await openTestDatabase();
   const config = testConfig({ admin: ADMIN, database: target, ...overrides });
   const app = await buildApp(config, { db: database, ...deps });
-  const entry = { app, db: directDb(database), database };
+  const entry = { app, db: directDb(database), database, config };
   open.push(entry);
   return entry;
 }

@@ -52,12 +52,19 @@ export const HISTORY_KIND_LABELS = {
   'two_factor.rules': 'Reglas de verificación en dos pasos cambiadas',
   'user.two_factor_reset': 'Verificación en dos pasos restablecida',
   'billing.trial.ended': 'Prueba gratuita terminada: el correo o el cliente ya tuvo una suscripción',
+  'announcement.publish': 'Comunicado publicado',
+  'announcement.pause': 'Envío de comunicado en pausa',
+  'announcement.resume': 'Envío de comunicado reanudado',
+  'announcement.cancel': 'Comunicado cancelado',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as [HistoryKind, ...HistoryKind[]];
 
 /** The Spanish name of each field a change names (a field without one shows as stored). */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
+  audiencia: 'Audiencia',
+  publicar_en: 'Publicar',
+  estado: 'Estado',
   username: 'Usuario',
   require_admins: 'Exigir a los administradores',
   required_roles: 'Exigir a los roles',

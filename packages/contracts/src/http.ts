@@ -62,6 +62,11 @@ export const API_TAGS = {
     description:
       'Cifras y series diarias de la comunidad: miembros, pagos, ingresos y uso de las herramientas.',
   },
+  comunicados: {
+    name: 'Comunicados',
+    description:
+      'Comunicados de la comunidad a sus miembros: redacción, audiencia, envío por correo y baja con un clic.',
+  },
   'data-archive': {
     name: 'Mis datos',
     description: 'El archivo de los datos de un miembro (ZIP), preparado en segundo plano.',

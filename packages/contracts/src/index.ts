@@ -34,3 +34,4 @@ export * from './jobs';
 export * from './retention';
 export * from './two-factor';
 export * from './community';
+export * from './announcements';

@@ -8,9 +8,10 @@ export const isAdmin = (user: { role: string } | null | undefined): boolean => u
 
 /**
  * The tools that administer the community: a role holding any of them is an administrator's, whatever its name.
- * Estadísticas shows the community's income, so no paid plan may sell it either.
+ * Estadísticas shows the community's income and Comunicados writes to every member, so no paid plan may sell
+ * them either.
  */
-export const ADMIN_TOOLS: readonly string[] = ['config', 'estadisticas'];
+export const ADMIN_TOOLS: readonly string[] = ['config', 'estadisticas', 'comunicados'];
 export const grantsAdministration = (tools: readonly string[]): boolean =>
   tools.some((tool) => ADMIN_TOOLS.includes(tool));
 
@@ -35,6 +36,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
       'redgram',
       'texto',
       'estadisticas',
+      'comunicados',
       'config',
     ],
   },

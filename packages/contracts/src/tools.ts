@@ -1,5 +1,5 @@
 /**
- * The tools of the product (the seven of the spec, and Estadísticas). The name is the route path, the permission name and the database name.
+ * The tools of the product (the seven of the spec, Estadísticas and Comunicados). The name is the route path, the permission name and the database name.
  * The order of this list is the dashboard's card order.
  */
 export const TOOL_NAMES = [
@@ -12,6 +12,8 @@ export const TOOL_NAMES = [
   'config',
   // Last, so the seeded tools keep the ids they had before it existed.
   'estadisticas',
+  // After Estadísticas for the same reason.
+  'comunicados',
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -26,6 +28,7 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   texto: 'Texto',
   config: 'Configuración',
   estadisticas: 'Estadísticas',
+  comunicados: 'Comunicados',
 };
 
 /** Labels of the top navigation bar (config is the settings icon, not a text link). */
@@ -37,6 +40,7 @@ export const TOOL_NAV_LABELS: Record<Exclude<ToolName, 'config'>, string> = {
   ytvideo: 'YTVideo',
   igvideo: 'IGVideo',
   estadisticas: 'Estadísticas',
+  comunicados: 'Comunicados',
 };
 
 /** Navigation order of the top bar, as the spec lists its links. */
@@ -48,6 +52,8 @@ export const NAV_TOOL_ORDER = [
   'ytvideo',
   'igvideo',
   'estadisticas',
+  // After Estadísticas for the same reason.
+  'comunicados',
 ] as const;
 
 export const isToolName = (value: string): value is ToolName =>

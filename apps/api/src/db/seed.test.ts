@@ -10,12 +10,12 @@ import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirst
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
 describe('seeding an empty database', () => {
-  it('creates the 8 tools and the four tiers with the permissions of the spec', async () => {
+  it('creates the 9 tools and the four tiers with the permissions of the spec', async () => {
     const { database } = await openTestDatabase();
     const db = directDb(database);
     await seedCatalog(database);
     await seedCatalog(database); // idempotent
-    expect(await db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id))).toHaveLength(8);
+    expect(await db.select({ name: tools.name }).from(tools).orderBy(asc(tools.id))).toHaveLength(9);
     const grants = await db
       .select({ role: roles.name, tool: tools.name })
       .from(rolePermissions)
@@ -29,6 +29,7 @@ describe('seeding an empty database', () => {
     expect(byRole('admin')).toEqual(
       [
         'cafelito-virtual',
+        'comunicados',
         'config',
         'estadisticas',
         'igvideo',

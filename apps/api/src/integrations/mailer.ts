@@ -12,6 +12,31 @@ export interface MailMessage {
   html: string;
   /** The link the message carries: logged when the message is not really sent, so a developer can follow it. */
   link?: string;
+  /** Extra headers (a bulk letter's `List-Unsubscribe`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the mail server refused a message: `permanent` for a 5xx answer (the address will not take it: do not
+ * try again), `temporary` for a 4xx answer or no answer at all (try again later).
+ */
+export function mailFailureOf(error: unknown): {
+  kind: 'permanent' | 'temporary';
+  code: number | null;
+  message: string;
+} {
+  const { responseCode, response, message } = (error ?? {}) as {
+    responseCode?: unknown;
+    response?: unknown;
+    message?: unknown;
+  };
+  const code = typeof responseCode === 'number' ? responseCode : null;
+  const text = String(typeof response === 'string' ? response : (message ?? error)).slice(0, 500);
+  return {
+    kind: code !== null && code >= 500 && code < 600 ? 'permanent' : 'temporary',
+    code,
+    message: text,
+  };
 }
 
 export interface Mailer {
@@ -37,6 +62,8 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
     const transport = createTransport(
       {
         url: mail.smtpUrl,
+        // One connection kept open for the next messages (a sending of announcements is thousands of them).
+        pool: true,
         connectionTimeout: timeoutMs,
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
@@ -45,8 +72,8 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
     );
     return {
       kept,
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ to, subject, text, html });
+      async send({ to, subject, text, html, headers }) {
+        await transport.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
       },
       close: () => transport.close(),
     };
@@ -60,13 +87,13 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
   return {
     kept,
     async send(message) {
-      const { to, subject, text, html, link } = message;
+      const { to, subject, text, html, link, headers } = message;
       if (!outboxDir) {
         kept.push(message);
         log.info({ to, link }, 'email kept in memory (no SMTP_URL)');
         return;
       }
-      const info = await render.sendMail({ to, subject, text, html });
+      const info = await render.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

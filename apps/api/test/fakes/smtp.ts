@@ -25,6 +25,11 @@ export interface FakeSmtp extends StartedFake {
   waitForMessage(to: string, subject?: string): Promise<ReceivedMail>;
   /** Drops the messages received so far with this subject (a sign-in code read, then out of the way). */
   forget(subject: string): void;
+  /**
+   * Refuses mail to `address` with an SMTP reply `code` (4xx: try later; 5xx: never), `times` times (default:
+   * always), as a real server refuses a full or unknown mailbox at RCPT TO.
+   */
+  refuse(address: string, code: number, times?: number): void;
 }
 
 const listen = (server: { listen(port: number, host: string, cb: () => void): unknown }) =>
@@ -37,12 +42,22 @@ const listen = (server: { listen(port: number, host: string, cb: () => void): un
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const arrivals = new EventEmitter();
+  const refusals = new Map<string, { code: number; left: number }>();
 
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (!refusal || refusal.left <= 0) return callback();
+      refusal.left -= 1;
+      const error = Object.assign(new Error(`Mailbox refused (${refusal.code})`), {
+        responseCode: refusal.code,
+      });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,6 +99,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     url,
     env: { SMTP_URL: url, FAKE_MAILBOX_URL: `http://127.0.0.1:${mailboxPort}/messages` },
     messages: () => received,
+    refuse(address, code, times = Number.POSITIVE_INFINITY) {
+      refusals.set(address.toLowerCase(), { code, left: times });
+    },
     forget(subject) {
       const kept = received.filter((mail) => mail.subject !== subject);
       received.splice(0, received.length, ...kept);

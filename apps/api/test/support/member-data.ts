@@ -2,6 +2,12 @@
  * Test set-up: one member with a row in every table the archive reads, each text carrying the member's mark, so
  * a test can tell whose data a file holds. Shared by the data archive's tests.
  */
+import {
+  announcementEmailChoices,
+  announcementRecipients,
+  announcements,
+  mailFailures,
+} from '../../src/modules/announcements/schema';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { roles, sessions } from '../../src/db/schema';
@@ -32,6 +38,32 @@ export async function seedMemberData(db: Db, member: { id: number; mark: string 
   const later = '2026-12-20T10:00:00.000Z';
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'vip'));
   await db.insert(sessions).values({ id: `sesion-${mark}`, user_id: id, created_at: at, expires_at: later });
+  const [announcement] = await db
+    .insert(announcements)
+    .values({
+      titulo: `Comunicado ${mark}`,
+      cuerpo_html: `<p>Texto ${mark}</p>`,
+      audience: JSON.stringify({ kind: 'all', ids: [] }),
+      status: 'sent',
+      published_at: at,
+      created_by: id,
+      total: 1,
+      sent: 1,
+    })
+    .returning({ id: announcements.id });
+  await db
+    .insert(announcementRecipients)
+    .values({ announcement_id: announcement!.id, user_id: id, status: 'sent', sent_at: at, read_at: later });
+  await db
+    .insert(announcementEmailChoices)
+    .values({ user_id: id, receive: false, changed_at: at, via: 'link' });
+  await db.insert(mailFailures).values({
+    user_id: id,
+    email: `${mark}@example.com`,
+    code: 550,
+    message: `Buzón ${mark}`,
+    failed_at: at,
+  });
   await db
     .insert(passwordResetTokens)
     .values({ user_id: id, token_hash: `hash-reset-${mark}`, created_at: at, expires_at: later });

@@ -1,5 +1,6 @@
-import { IconDatabase, IconCreditCard, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconCreditCard, IconDatabase, IconMail, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { PROFILE_FORM_SECTION, ProfilePage } from '@/features/accounts/profile-page';
+import { EmailChoiceSection } from '@/features/announcements/email-choice-section';
 import { SecuritySection } from '@/features/accounts/security-section';
 import { SubscriptionSection, useSubscriptionShown } from '@/features/billing/subscription-section';
 import { PasskeysCard } from '@/features/passkeys/passkeys-card';
@@ -18,17 +19,20 @@ const SUBSCRIPTION: PageSection = {
   label: 'Suscripción',
   icon: <IconCreditCard {...icon} />,
 };
+const MAIL: PageSection = { id: 'comunicados', label: 'Comunicados', icon: <IconMail {...icon} /> };
 // «Mis datos» is the section's own anchor (the archive email links to it); erasure follows it.
 const MY_DATA: PageSection = { id: 'mis-datos', label: 'Mis datos', icon: <IconDatabase {...icon} /> };
 
 /**
- * /perfil: the account form, Seguridad (second factors, passkeys, sessions), "Mi suscripción", then «Mis datos»
- * and its erasure, with a side navigation between them.
+ * /perfil: the account form, Seguridad (second factors, passkeys, sessions), "Mi suscripción", «Comunicados»
+ * (whether announcements come by email), then «Mis datos» and its erasure, with a side navigation between them.
  */
 export function ProfileScreen() {
   useScrollToHash();
   const subscription = useSubscriptionShown();
-  const sections = subscription ? [PROFILE, SECURITY, SUBSCRIPTION, MY_DATA] : [PROFILE, SECURITY, MY_DATA];
+  const sections = subscription
+    ? [PROFILE, SECURITY, SUBSCRIPTION, MAIL, MY_DATA]
+    : [PROFILE, SECURITY, MAIL, MY_DATA];
   return (
     <ProfilePage sections={sections}>
       <div id={SECURITY.id} className={sectionClasses.section}>
@@ -41,6 +45,9 @@ export function ProfileScreen() {
           <SubscriptionSection />
         </div>
       )}
+      <div id={MAIL.id} className={sectionClasses.section}>
+        <EmailChoiceSection />
+      </div>
       <MyDataSection />
       <DeleteAccountSection />
     </ProfilePage>

@@ -74,6 +74,22 @@ const AccountDeletedPage = lazyScreen(
   'AccountDeletedPage',
 );
 const StatsPage = lazyScreen(() => import('@/features/stats/stats-page'), 'StatsPage');
+const AnnouncementsAdminPage = lazyScreen(
+  () => import('@/features/announcements/announcements-admin-page'),
+  'AnnouncementsAdminPage',
+);
+// What members meet of Comunicados, and Estadísticas' figures of it: one chunk for all of them.
+const announcementScreens = () => import('@/features/announcements/screens');
+const MemberAnnouncementsPage = lazyScreen(announcementScreens, 'MemberAnnouncementsPage');
+const AnnouncementPage = lazyScreen(announcementScreens, 'AnnouncementPage');
+const UnsubscribePage = lazyScreen(announcementScreens, 'UnsubscribePage');
+const AnnouncementFiguresPanel = lazy(async () => ({
+  default: (await announcementScreens()).AnnouncementFigures,
+}));
+// The dashboard's latest announcements, after the first screen.
+const DashboardAnnouncements = lazy(async () => ({
+  default: (await announcementScreens()).DashboardAnnouncements,
+}));
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;
 
@@ -86,7 +102,8 @@ const TOOL_SCREENS: Record<ToolName, ReactElement> = {
   texto: <TextoPage />,
   redgram: <RedgramPage />,
   config: <SettingsScreen />,
-  estadisticas: <StatsPage />,
+  estadisticas: <StatsPage announcements={<AnnouncementFiguresPanel />} />,
+  comunicados: <AnnouncementsAdminPage />,
 };
 
 /** Routes declare the tab's title in `handle: { title }`. */
@@ -106,11 +123,19 @@ const screens: RouteObject[] = [
   { path: 'planes/vincular', element: <ClaimPage />, handle: { title: 'Vincular tu pago' } },
   // After a member erases their own account: no session any more, so open to all.
   { path: 'cuenta-eliminada', element: <AccountDeletedPage />, handle: { title: 'Cuenta eliminada' } },
+  // An email's unsubscribe link works without signing in.
+  { path: 'baja-comunicados', element: <UnsubscribePage />, handle: { title: 'Comunicados por correo' } },
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {
     element: <RequireAuth />,
     children: [
-      { path: 'dashboard', element: <DashboardPage />, handle: { title: 'Inicio' } },
+      {
+        path: 'dashboard',
+        element: <DashboardPage announcements={<DashboardAnnouncements />} />,
+        handle: { title: 'Inicio' },
+      },
+      { path: 'mis-comunicados', element: <MemberAnnouncementsPage />, handle: { title: 'Comunicados' } },
+      { path: 'mis-comunicados/:id', element: <AnnouncementPage />, handle: { title: 'Comunicado' } },
       { path: 'perfil', element: <ProfileScreen />, handle: { title: 'Mi Perfil' } },
     ],
   },

@@ -6,6 +6,7 @@ import {
   IconPlugConnected,
 } from '@tabler/icons-react';
 import { ConnectionsTab } from '@/features/ai/connections-tab';
+import { FailingAddressBadge } from '@/features/announcements/failing-address-badge';
 import { PlansTab } from '@/features/billing/plans-tab';
 import { CommunityTab } from '@/features/community/community-tab';
 import { MemberArchiveAction } from '@/features/data-archive/member-archive-action';
@@ -46,8 +47,13 @@ const TABS: readonly SettingsTab[] = [
   },
 ];
 
-/** Each user's row: the member's data archive, from data-archive. */
-const USER_ACTIONS: UserAction = (user) => <MemberArchiveAction user={user} />;
+/** Each user's row: the member's data archive, from data-archive; a refused address, from Comunicados. */
+const USER_ACTIONS: UserAction = (user) => (
+  <>
+    <FailingAddressBadge userId={user.id} />
+    <MemberArchiveAction user={user} />
+  </>
+);
 
 /**
  * /config: the settings tabs, with the paid plans' tab from billing, "Conservación de datos", the community's

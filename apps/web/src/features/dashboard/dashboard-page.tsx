@@ -1,6 +1,6 @@
 import { isAdmin, sortTools } from '@app/contracts';
 import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RoleBadge } from '@/components/role-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import { hasPermission, useSession } from '@/lib/session-store';
@@ -11,7 +11,8 @@ import { ToolGrid } from './tool-grid';
 // Administrators only: members never load it.
 const AdminOverview = lazy(async () => ({ default: (await import('./admin-overview')).AdminOverview }));
 
-export function DashboardPage() {
+/** `announcements`: the latest announcements for the member (the app passes them in, loaded on their own). */
+export function DashboardPage({ announcements }: { announcements?: ReactNode } = {}) {
   const user = useSession((state) => state.user);
   const status = useSession((state) => state.status);
   const config = usePublicConfig();
@@ -44,6 +45,9 @@ export function DashboardPage() {
       </Stack>
 
       <ToolGrid tools={tools} isLoading={status === 'checking'} />
+
+      {/* Below the tools, like the overview: arriving later, they cannot push the tools down. */}
+      {user && status === 'ready' && announcements && <Suspense fallback={null}>{announcements}</Suspense>}
 
       {/* Below the tools, which are drawn at once: arriving later, the overview cannot push them down. */}
       {user && isAdmin(user) && status === 'ready' && (

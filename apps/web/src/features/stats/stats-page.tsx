@@ -26,7 +26,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
@@ -290,7 +290,8 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
 }
 
 /** Estadísticas: the community's figures for the holders of its permission. */
-export function StatsPage() {
+/** `announcements`: Comunicados' figures per announcement (the app passes them in, loaded on their own). */
+export function StatsPage({ announcements }: { announcements?: ReactNode } = {}) {
   const [range, setRange] = useState<StatsRange>('30');
   const stats = useStats(range);
   const data = stats.data;
@@ -329,6 +330,7 @@ export function StatsPage() {
           )}
         </ListState>
         <AiUsageSection range={range} />
+        <Suspense fallback={null}>{announcements}</Suspense>
       </Stack>
     </Container>
   );
