@@ -56,7 +56,6 @@ export const cruiseOptions = ({ exclude, extensions }) => ({
  * Every source file sits on one of the layers: a file on none (a new folder, a stray file at the root) would
  * import and be imported outside the layer rules, so it is refused whichever side of an import it is on.
  * @param {{ name: string; path: string }[]} layers
- * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
  */
 export const onALayer = (layers) => {
   const onNone = { path: '^src/', pathNot: layers.map((layer) => layer.path) };

@@ -24,7 +24,7 @@ import type { JobDefinition, JobRunner } from '../jobs';
 import { audienceCondition, type AnnouncementRow, type AnnouncementsRepo } from './repo';
 import { signUnsubscribe, verifyUnsubscribe } from './token';
 
-export const SEND_JOB = 'announcements.send';
+const SEND_JOB = 'announcements.send';
 
 /** The payload of one batch job. */
 export interface SendJob {
@@ -42,7 +42,7 @@ const MAX_MAIL_ATTEMPTS = 5;
 const STATUS_CHECK_EVERY = 20;
 const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 
-export const ANNOUNCEMENT_MESSAGES = {
+const ANNOUNCEMENT_MESSAGES = {
   notDraft: 'Solo se puede cambiar un borrador',
   emptyBody: 'El texto del comunicado está vacío',
   pastTime: 'Elige una fecha y hora futuras',

@@ -21,9 +21,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/query-client';
 import { useAudienceOptions } from './api/admin-announcements';
-import { usePreview, usePublish, useSaveDraft, useSendTest } from './api/announcement-actions';
+import {
+  useDeleteDraft,
+  usePreview,
+  usePublish,
+  useSaveDraft,
+  useSendTest,
+} from './api/announcement-actions';
 import { useReach } from './api/reach';
 import { AnnouncementBody } from './announcement-body';
 import { BodyEditor } from './body-editor';
@@ -130,6 +137,8 @@ export function AnnouncementEditor({
   const test = useSendTest();
   const publish = usePublish();
   const [id, setId] = useState<number | null>(announcement?.id ?? null);
+  const remove = useDeleteDraft();
+  const [deleting, setDeleting] = useState(false);
   const busy = save.isPending || test.isPending || publish.isPending;
 
   const fail = (error: unknown, fallback: string) =>
@@ -248,8 +257,35 @@ export function AnnouncementEditor({
             Programar
           </Button>
         </Group>
+        {id !== null && (
+          <Group>
+            <Button variant="subtle" color="red" disabled={busy} onClick={() => setDeleting(true)}>
+              Eliminar borrador
+            </Button>
+          </Group>
+        )}
       </Stack>
       <PreviewDialog preview={preview} onClose={() => setPreview(null)} />
+      <ConfirmDialog
+        opened={deleting}
+        title="Eliminar borrador"
+        message={`¿Eliminar el borrador «${titulo || 'Sin título'}»? No se puede deshacer.`}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => {
+          if (id === null) return;
+          remove.mutate(id, {
+            onSuccess: () => {
+              setDeleting(false);
+              onClose();
+            },
+            onError: (error) => {
+              setDeleting(false);
+              fail(error, M.save);
+            },
+          });
+        }}
+      />
     </Paper>
   );
 }

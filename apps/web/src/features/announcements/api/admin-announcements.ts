@@ -1,14 +1,9 @@
-import {
-  announcementAudienceOptions,
-  announcementGet,
-  announcementsList,
-  type Audience,
-} from '@app/contracts';
+import { announcementAudienceOptions, announcementGet, announcementsList } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { MESSAGES as M } from '../messages';
 
-export const announcementsListOptions = () =>
+const announcementsListOptions = () =>
   queryOptions({
     queryKey: ['announcements', 'list'],
     queryFn: () => api(announcementsList, {}, { fallbackError: M.load }),
@@ -16,7 +11,7 @@ export const announcementsListOptions = () =>
 
 export const useAnnouncementsList = () => useQuery(announcementsListOptions());
 
-export const announcementOptions = (id: number) =>
+const announcementOptions = (id: number) =>
   queryOptions({
     queryKey: ['announcements', 'one', id],
     queryFn: () => api(announcementGet, { params: { id } }, { fallbackError: M.load }),
@@ -36,5 +31,3 @@ export const useAudienceOptions = () =>
     queryKey: ['announcements', 'audience-options'],
     queryFn: () => api(announcementAudienceOptions, {}, { fallbackError: M.load }),
   });
-
-export type { Audience };

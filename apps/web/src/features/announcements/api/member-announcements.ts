@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
 import { refreshAfterChange } from '@/lib/query-client';
 import { MESSAGES as M } from '../messages';
 
-export const feedOptions = (limit?: number) =>
+const feedOptions = (limit?: number) =>
   queryOptions({
     queryKey: ['announcements', 'feed', limit ?? 'all'],
     queryFn: () => api(announcementFeed, { query: limit ? { limit } : {} }, { fallbackError: M.load }),
