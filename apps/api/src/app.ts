@@ -101,6 +101,7 @@ import {
   createStatsRepo,
   createStatsService,
   createToolUseCounter,
+  SIGN_IN,
   ensureStatsPermission,
   statsRoutes,
   type StatsService,
@@ -289,10 +290,18 @@ async function registerAppPlugins(
   const https = config.appUrl?.startsWith('https://') ?? false;
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { https });
+  // Every sign-in is kept for Estadísticas' active members: signing out deletes the session row.
+  const countSignIn = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
   await app.register(sessionPlugin, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
     secureCookie: https,
-    repo: sessionRepo,
+    repo: {
+      ...sessionRepo,
+      createSession: async (session) => {
+        await sessionRepo.createSession(session);
+        await countSignIn(SIGN_IN, session.userId);
+      },
+    },
     clock,
   });
   registerAccessGuards(app);

@@ -44,7 +44,7 @@ test.describe('Estadísticas', () => {
     await expect(page.getByText(`al ${ddmmyyyy(yesterday)} (Europe/Madrid)`)).toBeVisible();
 
     const figure = (label: string) => page.getByRole('group', { name: label, exact: true });
-    await expect(figure('Miembros activos')).toContainText('6');
+    await expect(figure('Cuentas activas')).toContainText('6');
     await expect(figure('Miembros de pago')).toContainText('3');
     await expect(figure('Nuevos miembros')).toContainText('+6 respecto a los 30 días anteriores');
     await expect(figure('Altas de pago')).toContainText('4');

@@ -464,7 +464,7 @@ export const ARCHIVE_PARTS: readonly ArchivePart[] = [
   }),
   rowsOf({
     file: 'uso-de-herramientas.csv',
-    about: 'Cuántas veces usaste cada herramienta de texto cada día.',
+    about: 'Cuántas veces usaste cada herramienta de texto cada día, y los días que entraste ("acceso").',
     table: statsToolUses,
     by: statsToolUses.user_id,
   }),

@@ -1,5 +1,6 @@
 import {
   ACCESS_STATUSES,
+  ADMIN_ROLE,
   SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
   type BillingInterval,
@@ -104,13 +105,25 @@ export interface StatsKeeperDeps {
 export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps) {
   const repo = createStatsRepo(database);
 
-  /** The rows of `days` (consecutive, oldest first), from the database as it is now. */
-  async function rowsOf(days: readonly string[]): Promise<StatsRow[]> {
+  /**
+   * The rows of `days` (consecutive, oldest first), from the database as it is now, and the newest account
+   * read. With `only`, the rows those accounts alone make of their own facts (new members and members by
+   * role): what an import of past members adds to days already closed.
+   */
+  async function rowsOf(
+    days: readonly string[],
+    only?: ReadonlySet<number>,
+  ): Promise<{ rows: StatsRow[]; lastUserId: number | null }> {
     const rows: StatsRow[] = [];
     const add = (metric: StatsMetric, day: string, dimension: string, value: number) => {
       if (value !== 0) rows.push({ metric, day, dimension, value });
     };
-    const members = await repo.members();
+    const everyone = await repo.members();
+    const lastUserId = everyone.reduce<number | null>(
+      (last, m) => (last === null || m.id > last ? m.id : last),
+      null,
+    );
+    const members = only ? everyone.filter((member) => only.has(member.id)) : everyone;
     const history = await repo.userHistory();
     const prices = await repo.subscriptionPrices();
 
@@ -173,7 +186,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       counts[index] = (counts[index] ?? 0) + times;
       flows.set(key, counts);
     };
-    for (const entry of history) {
+    for (const entry of only ? [] : history) {
       for (const change of entry.changes) {
         if (change.field === 'is_active' && change.before === NO && change.after === YES)
           happen('activations\t', entry.created_at);
@@ -182,7 +195,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
     }
     // A bulk action names no single account: its count goes to the day, its role to the role it gave.
-    for (const entry of await repo.bulkHistory()) {
+    for (const entry of only ? [] : await repo.bulkHistory()) {
       const value = (field: string) => entry.changes.find((change) => change.field === field)?.after;
       const accounts = Number(value('cuentas') ?? 0);
       if (value('accion') === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
@@ -192,12 +205,19 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     }
 
     for (const member of members) {
-      happen('signups\t', member.created_at);
       // Counted under its role while active, from the day it was made: the state before its first change of
       // each kind, then each change's `after` from the change's day, and its present state after the last.
       const changes = accountChanges.get(member.id) ?? [];
       let role = changes.find((change) => change.role)?.role?.before ?? member.role;
       let active = changes.find((change) => change.active)?.active?.before ?? member.is_active;
+      // A new member is counted when the account first becomes active (made active, or activated later),
+      // unless it is an administrator then: a registration never activated or an inactive import never counts.
+      let joined = false;
+      const join = (at: string) => {
+        if (!joined && active && role !== ADMIN_ROLE) happen('signups\t', at);
+        joined = joined || active;
+      };
+      join(member.created_at);
       let from = dayIndex(member.created_at);
       for (const change of changes) {
         const until = dayIndex(change.at);
@@ -205,15 +225,16 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
         from = Math.max(from, until);
         role = change.role?.after ?? role;
         active = change.active?.after ?? active;
+        join(change.at);
       }
       if (member.is_active) hold(`members\t${member.role}`, from, days.length, 1);
     }
-    for (const transition of transitions) {
+    for (const transition of only ? [] : transitions) {
       for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
     }
     // A subscription's state before its first change in Historial is that change's `before`; one that Historial
     // no longer holds any change of (they are pruned after its retention) has held its present state throughout.
-    for (const [userId, now] of await repo.subscriptionStates()) {
+    for (const [userId, now] of only ? [] : await repo.subscriptionStates()) {
       const changes = subscriptionChanges.get(userId);
       const status = SubscriptionStatus.safeParse(now.status);
       const initial = changes
@@ -252,7 +273,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     // then each day's members join the month's set.
     let month = '';
     let monthActive = new Set<number>();
-    for (const [i, day] of days.entries()) {
+    for (const [i, day] of (only ? [] : days).entries()) {
       const { start, end } = bounds[i] ?? dayBounds(day, timeZone);
       const uses = await repo.toolUses(start, end, day);
       for (const [tool, value] of Object.entries(uses)) add('tool_uses', day, tool, value);
@@ -268,7 +289,28 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       for (const id of active) monthActive.add(id);
       add('active_month', day, '', monthActive.size);
     }
-    return rows;
+    return { rows, lastUserId };
+  }
+
+  /**
+   * What accounts made since the last close with a date before `firstOpen` (an import of past members) add to
+   * the days closed from their first day to `lastClosed`.
+   */
+  async function lateRows(firstOpen: string, lastClosed: string, upTo: number | null): Promise<StatsRow[]> {
+    const seen = await repo.lastUserId();
+    if (seen === null || upTo === null) return [];
+    const start = dayBounds(firstOpen, timeZone).start;
+    const late = (await repo.members()).filter(
+      (member) => member.id > seen && member.id <= upTo && member.created_at < start,
+    );
+    if (late.length === 0) return [];
+    const firstClosed = (await repo.firstClosedDay()) ?? lastClosed;
+    const earliest = late.reduce((first, m) => (m.created_at < first ? m.created_at : first), start);
+    let first = dayOf(new Date(earliest), timeZone);
+    if (first < firstClosed) first = firstClosed;
+    const days: string[] = [];
+    for (let day = first; day <= lastClosed; day = addDays(day, 1)) days.push(day);
+    return (await rowsOf(days, new Set(late.map((member) => member.id)))).rows;
   }
 
   /** Closes every finished day that is not closed yet; answers how many it closed. */
@@ -285,8 +327,16 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     if (first > lastDay) return 0;
     const days: string[] = [];
     for (let day = first; day <= lastDay; day = addDays(day, 1)) days.push(day);
-    const rows = await rowsOf(days);
-    await repo.writeDays(days, rows, await repo.classCompletions(), clock.now().toISOString());
+    const { rows, lastUserId } = await rowsOf(days);
+    const late = lastClosed ? await lateRows(first, lastClosed, lastUserId) : [];
+    await repo.writeDays(
+      days,
+      rows,
+      await repo.classCompletions(),
+      clock.now().toISOString(),
+      lastUserId,
+      late,
+    );
     return days.length;
   }
 

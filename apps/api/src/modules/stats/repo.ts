@@ -5,7 +5,7 @@ import {
   type HistoryChange,
   type StatsClass,
 } from '@app/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import {
@@ -54,6 +54,12 @@ export interface UserHistoryEntry {
   created_at: string;
   changes: HistoryChange[];
 }
+
+/**
+ * The counted "tool" a sign-in is kept under (one row per member and day): the day's active members are read
+ * from it, since signing out deletes the session row. It is no tool, so tool uses leave it out.
+ */
+export const SIGN_IN = 'acceso';
 
 /** The Historial kinds that change an account's role or its subscription. */
 const USER_KINDS = ['user.update', 'user.activate', 'user.deactivate', 'billing.subscription'];
@@ -292,7 +298,7 @@ export function createStatsRepo(database: AppDatabase) {
       const counted = await db()
         .select({ tool: statsToolUses.tool, n: sql<number>`sum(${statsToolUses.uses})`.mapWith(Number) })
         .from(statsToolUses)
-        .where(eq(statsToolUses.day, day))
+        .where(and(eq(statsToolUses.day, day), ne(statsToolUses.tool, SIGN_IN)))
         .groupBy(statsToolUses.tool);
       const uses: Record<string, number> = { redgram: redgram?.n ?? 0 };
       for (const row of videos) uses[PROVIDER_TOOL[row.provider]] = row.n;
@@ -301,8 +307,9 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /**
-     * Members who signed in or used a tool from `start` to `end` (instants), counted tools included from
-     * `fromDay` up to, not including, `toDay`.
+     * Members who signed in or used a tool from `start` to `end` (instants), counted tools and kept sign-ins
+     * included from `fromDay` up to, not including, `toDay`. Sessions still open are read too: a sign-in made
+     * before sign-ins were kept is found there.
      */
     activeIds: async (start: string, end: string, fromDay: string, toDay: string): Promise<Set<number>> => {
       const ids = new Set<number>();
@@ -409,6 +416,14 @@ export function createStatsRepo(database: AppDatabase) {
       return row?.day ?? null;
     },
 
+    /** The newest account any close saw (null before closes kept it). */
+    lastUserId: async (): Promise<number | null> => {
+      const [row] = await db()
+        .select({ id: max(statsClosedDays.last_user_id) })
+        .from(statsClosedDays);
+      return row?.id ?? null;
+    },
+
     firstClosedDay: async (): Promise<string | null> => {
       const [row] = await db()
         .select({ day: min(statsClosedDays.day) })
@@ -418,20 +433,24 @@ export function createStatsRepo(database: AppDatabase) {
 
     /**
      * Marks each day closed and writes its rows, in one transaction. A day another node closed first is left as
-     * it is; rows are written with their whole value, so a repeated write changes nothing.
+     * it is; rows are written with their whole value, so a repeated write changes nothing. `late` holds what
+     * accounts made since the last close with earlier dates add to days closed before: added only by the close
+     * that marks the first of `days`, the one that records `lastUserId`, so it is added once.
      */
     writeDays: (
       days: readonly string[],
       rows: readonly StatsRow[],
       classes: readonly ClassCompletion[],
       closedAt: string,
+      lastUserId: number | null = null,
+      late: readonly StatsRow[] = [],
     ) =>
       database.transaction(async (tx) => {
         const mine = new Set<string>();
         for (const day of days) {
           const marked = await tx
             .insert(statsClosedDays)
-            .values({ day, closed_at: closedAt })
+            .values({ day, closed_at: closedAt, last_user_id: lastUserId })
             .onConflictDoNothing()
             .returning({ day: statsClosedDays.day });
           if (marked.length > 0) mine.add(day);
@@ -456,7 +475,18 @@ export function createStatsRepo(database: AppDatabase) {
         // The weeks and months of the days closed here, rewritten whole from the kept days (those closed before
         // in the same period included).
         const closed = [...mine].sort();
-        if (closed.length > 0) await rewritePeriods(tx, closed[0] ?? '', closed.at(-1) ?? '');
+        const added = days[0] !== undefined && mine.has(days[0]) ? late : [];
+        for (let i = 0; i < added.length; i += CHUNK) {
+          await tx
+            .insert(statsDaily)
+            .values(added.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: [statsDaily.day, statsDaily.metric, statsDaily.dimension],
+              set: { value: sql`${statsDaily.value} + excluded.value` },
+            });
+        }
+        const firstLate = added.reduce((first, row) => (row.day < first ? row.day : first), closed[0] ?? '');
+        if (closed.length > 0) await rewritePeriods(tx, firstLate, closed.at(-1) ?? '');
       }),
 
     /** The kept rows of `metrics` from `from` to `to`, both included. */

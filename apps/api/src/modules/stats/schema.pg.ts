@@ -37,6 +37,7 @@ export const statsMonthly = pgTable(
 export const statsClosedDays = pgTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
+  last_user_id: integer('last_user_id'),
 });
 
 export const statsToolUses = pgTable(

@@ -47,11 +47,11 @@ function Glance({ glance }: { glance: Overview['glance'] }) {
         Tu comunidad
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-        <Figure label="Miembros activos" value={String(glance.members)} />
+        <Figure label="Cuentas activas" value={String(glance.members)} />
         <Figure label="Pendientes de activación" value={String(glance.pending)} to="/config" />
         <Figure label="Miembros que pagan" value={glance.paying === null ? dash : String(glance.paying)} />
         <Figure
-          label="Nuevos en 30 días"
+          label="Nuevos miembros (30 días)"
           value={glance.new_members_30d === null ? dash : String(glance.new_members_30d)}
         />
         <Figure label="Ingresos mensuales" value={income || dash} />

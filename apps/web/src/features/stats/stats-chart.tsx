@@ -3,12 +3,15 @@ import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { downloadText } from '@/lib/download';
+import { Definition } from './definition';
 import { csvOf, formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
 
 export interface StatsChartProps {
   title: string;
+  /** What the chart counts, under «¿Qué es esto?». */
+  definition?: string;
   table: StatsTable;
   kind: 'bar' | 'line' | 'area';
   /** Parts that add up to a whole (members by role, uses by tool) are stacked. */
@@ -21,7 +24,16 @@ export interface StatsChartProps {
 }
 
 /** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
-export function StatsChart({ title, table, kind, stacked, format, csvFormat, filename }: StatsChartProps) {
+export function StatsChart({
+  title,
+  definition,
+  table,
+  kind,
+  stacked,
+  format,
+  csvFormat,
+  filename,
+}: StatsChartProps) {
   const titleId = useId();
   const axis = (key: string) =>
     table.period === 'month' ? formatPeriod(key, 'month') : formatPeriod(key, 'day').slice(0, 5);
@@ -43,9 +55,12 @@ export function StatsChart({ title, table, kind, stacked, format, csvFormat, fil
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
+        <Group gap="sm" align="baseline">
+          <Title order={2} size="h4" id={titleId}>
+            {title}
+          </Title>
+          {definition && <Definition label={title}>{definition}</Definition>}
+        </Group>
         <Button
           variant="default"
           size="xs"

@@ -5,6 +5,7 @@ import {
   PAYING_STATES,
   STATS_MESSAGES as M,
   STATS_RANGE_LABELS,
+  STATS_FIGURE_TEXTS as T,
   STATS_RANGES,
   StatsRange,
   TOOL_TITLES,
@@ -31,6 +32,7 @@ import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
 import { useStats } from './api/get-stats';
+import { Definition } from './definition';
 import { StatsChart } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
 import { daysOf, formatDay, monthsOf, tableOf, weeksOf, type StatsColumn } from './table-data';
@@ -61,11 +63,13 @@ interface FigureLink {
 
 function Figure({
   label,
+  definition,
   children,
   note,
   link,
 }: {
   label: string;
+  definition: string;
   children: string;
   note?: string | null;
   link?: FigureLink;
@@ -74,9 +78,12 @@ function Figure({
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
       <Stack gap={2}>
-        <Text size="sm" c="dimmed" id={labelId}>
-          {label}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+          <Text size="sm" c="dimmed" id={labelId}>
+            {label}
+          </Text>
+          <Definition label={label}>{definition}</Definition>
+        </Group>
         <Text fz={26} fw={700}>
           {children}
         </Text>
@@ -105,7 +112,11 @@ function Income({ mrr, range }: { mrr: StatsMrr; range: StatsRange }) {
     .filter(Boolean)
     .join('. ');
   return (
-    <Figure label={`Ingresos mensuales (${mrr.currency.toUpperCase()})`} note={note}>
+    <Figure
+      label={`${T.mrr.label} (${mrr.currency.toUpperCase()})`}
+      definition={T.mrr.definition}
+      note={note}
+    >
       {money(mrr.amount)}
     </Figure>
   );
@@ -115,11 +126,11 @@ function Figures({ stats }: { stats: StatsOverview }) {
   const { figures: f, range } = stats;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <Figure label="Miembros activos" note={change(f.active_members, range, count)}>
+      <Figure {...T.active_members} note={change(f.active_members, range, count)}>
         {count(f.active_members.value)}
       </Figure>
       <Figure
-        label="Miembros de pago"
+        {...T.paying_members}
         note={change(f.paying_members, range, count)}
         link={{ to: `/config?${BILLING_FILTER_PARAM}=subscribed`, label: 'Ver las cuentas con suscripción' }}
       >
@@ -128,19 +139,19 @@ function Figures({ stats }: { stats: StatsOverview }) {
       {stats.mrr.map((mrr) => (
         <Income key={mrr.currency} mrr={mrr} range={range} />
       ))}
-      <Figure label="Nuevos miembros" note={change(f.new_members, range, count)}>
+      <Figure {...T.new_members} note={change(f.new_members, range, count)}>
         {count(f.new_members.value)}
       </Figure>
-      <Figure label="Altas de pago" note={change(f.paid_signups, range, count)}>
+      <Figure {...T.paid_signups} note={change(f.paid_signups, range, count)}>
         {count(f.paid_signups.value)}
       </Figure>
-      <Figure label="Bajas de pago" note={change(f.cancellations, range, count)}>
+      <Figure {...T.cancellations} note={change(f.cancellations, range, count)}>
         {count(f.cancellations.value)}
       </Figure>
-      <Figure label="Abandono mensual" note={change(f.monthly_churn, range, percent)}>
+      <Figure {...T.monthly_churn} note={change(f.monthly_churn, range, percent)}>
         {percent(f.monthly_churn.value)}
       </Figure>
-      <Figure label="Conversión de prueba a pago" note={change(f.trial_conversion, range, percent)}>
+      <Figure {...T.trial_conversion} note={change(f.trial_conversion, range, percent)}>
         {percent(f.trial_conversion.value)}
       </Figure>
     </SimpleGrid>
@@ -247,15 +258,17 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
           stats.period === 'month' ? 'Miembros activos cada día, sumados por mes' : `Miembros activos ${per}`
         }
         kind="line"
-        table={flows({ active: 'Miembros activos' })}
+        definition={T.active.definition}
+        table={flows({ active: T.active.label })}
         filename={`miembros-activos_${suffix}`}
       />
       <StatsChart
         title="Miembros activos por mes"
         kind="bar"
+        definition={T.active_month.definition}
         table={{
           period: 'month',
-          columns: [{ key: 'active', label: 'Miembros activos' }],
+          columns: [{ key: 'active', label: T.active.label }],
           rows: stats.monthly_active.map(({ month, value }) => ({ day: month, values: { active: value } })),
         }}
         filename={`miembros-activos-por-mes_${suffix}`}

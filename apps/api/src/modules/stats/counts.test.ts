@@ -1,0 +1,143 @@
+import { StatsOverview } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
+import { users } from '../../db/schema';
+import { auditLog } from '../history';
+import { createStatsKeeper } from './keeper';
+import { createStatsRepo } from './repo';
+
+/**
+ * A scripted week of a small community, every figure counted by hand below. Days are Madrid's (UTC+2 in May).
+ *
+ * 1 May: the first administrator (09:00Z), ana, bea, carl, dani and eli (active, 10:00Z), gus registers and is
+ *        never activated (11:00Z), hugo is imported inactive (12:00Z), ivan registers (13:00Z), jose is made an
+ *        administrator (14:00Z).
+ * 2 May: ana, bea, carl, dani and eli sign in (08:00Z); bea signs out (08:30Z); carl signs in again at 23:30 in
+ *        Madrid (21:30Z); ivan is activated (09:00Z).
+ * 3 May, 10:00Z: the close of 1 and 2 May. 11:00Z: kim (active) and leo (inactive) are imported with the dates
+ *        of their old system, 1 and 2 May.
+ * 4 May, 10:00Z: the close of 3 May, which also adds kim to 1 and 2 May.
+ */
+const TZ = 'Europe/Madrid';
+
+/** The figures by hand, per kept row: `day dimension=value` (no dimension: `day value`). */
+const EXPECTED_BEFORE_IMPORT = {
+  // ana, bea, carl, dani, eli on the 1st; ivan on the 2nd, when he was activated. Not the two administrators,
+  // gus (never activated) nor hugo (imported inactive).
+  signups: ['2026-05-01 5', '2026-05-02 1'],
+  // Everyone who signed in on the 2nd, bea too although she signed out; carl once.
+  active: ['2026-05-02 5'],
+  members: ['2026-05-01 admin=2', '2026-05-01 cafeinas=5', '2026-05-02 admin=2', '2026-05-02 cafeinas=6'],
+};
+const EXPECTED_AFTER_IMPORT = {
+  // kim joins the 1st; leo, imported inactive, is no new member.
+  signups: ['2026-05-01 6', '2026-05-02 1'],
+  active: ['2026-05-02 5'],
+  members: [
+    '2026-05-01 admin=2',
+    '2026-05-01 cafeinas=6',
+    '2026-05-02 admin=2',
+    '2026-05-02 cafeinas=7',
+    '2026-05-03 admin=2',
+    '2026-05-03 cafeinas=7',
+  ],
+  monthlySignups: 7,
+  // 30 days to 3 May: ana…eli, kim and ivan.
+  newMembers: 7,
+};
+
+async function kept(t: TestApp, metric: string): Promise<string[]> {
+  const rows = await createStatsRepo(t.database).allRows();
+  return rows
+    .filter((row) => row.metric === metric)
+    .map((row) => `${row.day} ${row.dimension}=${row.value}`.replace(' =', ' '));
+}
+
+describe('the counts of Estadísticas', () => {
+  it('counts the scripted week as by hand: sign-outs, new members and a late import', async () => {
+    let now = new Date('2026-05-01T09:00:00.000Z');
+    const clock = { now: () => now };
+    const t = await createTestApp({ timeZone: TZ }, { clock });
+    const keeper = createStatsKeeper({ database: t.database, clock, timeZone: TZ });
+    const made = async (email: string, at: string, user: { role?: string; is_active?: boolean } = {}) => {
+      const added = await addUser(t.db, { email, ...user });
+      await t.db.update(users).set({ created_at: at }).where(eq(users.id, added.id));
+      return added;
+    };
+    await t.db
+      .update(users)
+      .set({ created_at: '2026-05-01T09:00:00.000Z' })
+      .where(eq(users.email, ADMIN.email));
+    const people = [];
+    for (const name of ['ana', 'bea', 'carl', 'dani', 'eli'])
+      people.push(await made(`${name}@example.com`, '2026-05-01T10:00:00.000Z'));
+    await made('gus@example.com', '2026-05-01T11:00:00.000Z', { is_active: false });
+    await made('hugo@example.com', '2026-05-01T12:00:00.000Z', { is_active: false });
+    const ivan = await made('ivan@example.com', '2026-05-01T13:00:00.000Z', { is_active: false });
+    await made('jose@example.com', '2026-05-01T14:00:00.000Z', { role: 'admin' });
+
+    now = new Date('2026-05-02T08:00:00.000Z');
+    const cookies = new Map<string, string>();
+    for (const person of people)
+      cookies.set(person.email, await signIn(t.app, person.email, person.password));
+    now = new Date('2026-05-02T08:30:00.000Z');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...csrf, cookie: cookies.get('bea@example.com')! },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    now = new Date('2026-05-02T09:00:00.000Z');
+    await t.db.update(users).set({ is_active: true }).where(eq(users.id, ivan.id));
+    await t.db.insert(auditLog).values({
+      actor_name: 'admin',
+      kind: 'user.activate',
+      entity_type: 'user',
+      entity_id: ivan.id,
+      entity_label: 'ivan',
+      summary: JSON.stringify({ changes: [{ field: 'is_active', before: 'No', after: 'Sí' }] }),
+      created_at: now.toISOString(),
+    });
+    now = new Date('2026-05-02T21:30:00.000Z');
+    await signIn(t.app, 'carl@example.com', people[2]!.password);
+
+    now = new Date('2026-05-03T10:00:00.000Z');
+    expect(await keeper.closeFinishedDays()).toBe(2);
+    expect(await kept(t, 'signups')).toEqual(EXPECTED_BEFORE_IMPORT.signups);
+    expect(await kept(t, 'active')).toEqual(EXPECTED_BEFORE_IMPORT.active);
+    expect(await kept(t, 'members')).toEqual(EXPECTED_BEFORE_IMPORT.members);
+
+    now = new Date('2026-05-03T11:00:00.000Z');
+    await made('kim@example.com', '2026-05-01T15:00:00.000Z');
+    await made('leo@example.com', '2026-05-02T15:00:00.000Z', { is_active: false });
+
+    now = new Date('2026-05-04T10:00:00.000Z');
+    expect(await keeper.closeFinishedDays()).toBe(1);
+    expect(await kept(t, 'signups')).toEqual(EXPECTED_AFTER_IMPORT.signups);
+    expect(await kept(t, 'active')).toEqual(EXPECTED_AFTER_IMPORT.active);
+    expect(await kept(t, 'members')).toEqual(EXPECTED_AFTER_IMPORT.members);
+    // The weeks and months are rewritten from the kept days, the late ones included.
+    const months = await createStatsRepo(t.database).allMonthlyRows();
+    expect(months.find((row) => row.metric === 'signups')?.value).toBe(EXPECTED_AFTER_IMPORT.monthlySignups);
+    const weeks = await createStatsRepo(t.database).allWeeklyRows();
+    expect(weeks.filter((row) => row.metric === 'signups').reduce((sum, row) => sum + row.value, 0)).toBe(
+      EXPECTED_AFTER_IMPORT.monthlySignups,
+    );
+
+    // A second close finds nothing more to add: the late import counts once.
+    expect(await keeper.closeFinishedDays()).toBe(0);
+    expect(await kept(t, 'signups')).toEqual(EXPECTED_AFTER_IMPORT.signups);
+
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/estadisticas?range=30',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const overview = StatsOverview.parse(res.json());
+    expect(overview.to).toBe('2026-05-03');
+    expect(overview.figures.new_members.value).toBe(EXPECTED_AFTER_IMPORT.newMembers);
+  });
+});
