@@ -25,6 +25,7 @@ export * from './notifications';
 export * from './history';
 export * from './billing';
 export * from './stats';
+export * from './stats-charts';
 export * from './passkeys';
 export * from './sessions';
 export * from './data-archive';

@@ -261,5 +261,6 @@ export type StatsFigureKey = keyof typeof STATS_FIGURE_TEXTS;
 export const STATS_MESSAGES = {
   load: 'Error al cargar las estadísticas',
   exportClasses: 'Error al exportar las clases',
+  exportChart: 'Error al exportar los números del gráfico',
   empty: 'Aún no hay días cerrados: las cifras aparecen al terminar el primer día.',
 } as const;

@@ -65,7 +65,10 @@ test.describe('Estadísticas', () => {
     const download = await downloading;
     const firstOfRange = daysBefore(LAST_DAY, 29);
     expect(download.suggestedFilename()).toBe(`nuevos-miembros_${firstOfRange}_${yesterday}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    // Written by the server (formulas neutralised), with the BOM spreadsheet programs read accents by.
+    const csv = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('Día,Nuevos miembros,Activaciones');
     expect(csv[1]).toBe(`${firstOfRange},0,0`);
     expect(csv[25]).toBe(`${FIRST_DAY},1,0`);

@@ -1,8 +1,8 @@
-import { StatsOverview } from '@app/contracts';
+import { StatsChartExport, StatsOverview } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
-import { users } from '../../db/schema';
+import { roles, users } from '../../db/schema';
 import { auditLog } from '../history';
 import { createStatsKeeper } from './keeper';
 import { createStatsRepo } from './repo';
@@ -139,5 +139,78 @@ describe('the counts of Estadísticas', () => {
     const overview = StatsOverview.parse(res.json());
     expect(overview.to).toBe('2026-05-03');
     expect(overview.figures.new_members.value).toBe(EXPECTED_AFTER_IMPORT.newMembers);
+  });
+});
+
+describe('the CSV of every chart', () => {
+  it('is written by the server with role names neutralised, in every chart that names roles', async () => {
+    let now = new Date('2026-05-01T09:00:00.000Z');
+    const clock = { now: () => now };
+    const t = await createTestApp({ timeZone: TZ }, { clock });
+    await t.db
+      .update(users)
+      .set({ created_at: '2026-05-01T09:00:00.000Z' })
+      .where(eq(users.email, ADMIN.email));
+    const hostile = ['=HYPERLINK("x")', '+cmd'];
+    for (const [i, name] of hostile.entries()) {
+      await t.db.insert(roles).values({ name, description: '' });
+      const member = await addUser(t.db, { email: `m${i}@example.com`, role: name });
+      await t.db.update(users).set({ created_at: '2026-05-01T10:00:00.000Z' }).where(eq(users.id, member.id));
+      // An administrator gave the role the day after: a role change of that role.
+      await t.db.insert(auditLog).values({
+        actor_name: 'admin',
+        kind: 'user.update',
+        entity_type: 'user',
+        entity_id: member.id,
+        entity_label: `m${i}`,
+        summary: JSON.stringify({ changes: [{ field: 'role', before: 'cafeinas', after: name }] }),
+        created_at: '2026-05-02T10:00:00.000Z',
+      });
+    }
+    now = new Date('2026-05-03T10:00:00.000Z');
+    await createStatsKeeper({ database: t.database, clock, timeZone: TZ }).closeFinishedDays();
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const exported = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/estadisticas/exportar?${query}`,
+        headers: { cookie: admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return StatsChartExport.parse(res.json());
+    };
+    for (const chart of ['members', 'role_changes']) {
+      const file = await exported(`range=30&chart=${chart}`);
+      const [header = '', ...lines] = file.csv.replace(/^\uFEFF/, '').split('\r\n');
+      // Each hostile name starts with an apostrophe, so no spreadsheet runs it.
+      expect(header, chart).toContain(`"'=HYPERLINK(""x"")"`);
+      expect(header, chart).toContain(",'+cmd");
+      expect(header, chart).not.toMatch(/,[=+]/);
+      expect(file.filename).toBe(
+        `${chart === 'members' ? 'miembros-por-rol' : 'cambios-de-rol'}_2026-04-03_2026-05-02.csv`,
+      );
+      expect(lines.filter((line) => line !== '')).toHaveLength(30);
+    }
+    const members = await exported('range=30&chart=members');
+    // Columns +cmd, =HYPERLINK("x"), admin, cafeinas: both members were cafeinas on the 1st.
+    expect(members.csv).toContain('\r\n2026-05-01,0,0,1,2\r\n2026-05-02,1,1,1,0\r\n');
+    // Every other chart is written by the server too.
+    for (const chart of [
+      'paid_flows',
+      'paying',
+      'signups',
+      'active',
+      'active_month',
+      'tool_uses',
+      'completions',
+    ])
+      expect((await exported(`range=30&chart=${chart}`)).csv.startsWith('\uFEFF')).toBe(true);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/estadisticas/exportar?range=30&chart=nada',
+      headers: { cookie: admin },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('error');
   });
 });

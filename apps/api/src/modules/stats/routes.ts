@@ -1,4 +1,4 @@
-import { statsClassExport, statsClassList, statsOverview } from '@app/contracts';
+import { statsChartExport, statsClassExport, statsClassList, statsOverview } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, route } from '../../plugins/authz';
 import type { StatsService } from './service';
@@ -7,6 +7,9 @@ import type { StatsService } from './service';
 export function statsRoutes(app: FastifyInstance, stats: StatsService): void {
   route(app, statsOverview, access.tool('estadisticas'), ({ query }) => stats.overview(query.range));
   route(app, statsClassList, access.tool('estadisticas'), ({ query }) => stats.classes(query));
+  route(app, statsChartExport, access.tool('estadisticas'), ({ query }) =>
+    stats.exportChart(query.range, query.chart, query.currency),
+  );
   route(app, statsClassExport, access.tool('estadisticas'), ({ query }) =>
     stats.exportClasses(query.library),
   );

@@ -2,9 +2,13 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
+import { STATS_MESSAGES as M, type StatsChartKey, type StatsRange } from '@app/contracts';
 import { downloadText } from '@/lib/download';
+import { notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useExportStatsChart } from './api/export-stats-chart';
 import { Definition } from './definition';
-import { csvOf, formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
+import { formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
 
@@ -18,9 +22,10 @@ export interface StatsChartProps {
   stacked?: boolean;
   /** How a value reads on screen (money, a count). */
   format?: (value: number) => string;
-  /** How a value is written in the CSV (plain numbers a spreadsheet can add up). */
-  csvFormat?: (value: number) => string;
-  filename: string;
+  /** The chart and range whose CSV the server writes (`currency`: the income chart's). */
+  chart: StatsChartKey;
+  range: StatsRange;
+  currency?: string;
 }
 
 /** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
@@ -31,10 +36,17 @@ export function StatsChart({
   kind,
   stacked,
   format,
-  csvFormat,
-  filename,
+  chart,
+  range,
+  currency,
 }: StatsChartProps) {
   const titleId = useId();
+  const exporting = useExportStatsChart({ range, chart, ...(currency ? { currency } : {}) });
+  const runExport = () =>
+    exporting.mutate(undefined, {
+      onSuccess: (file) => downloadText(file.filename, file.csv),
+      onError: (error) => notifyFailed(errorMessage(error, M.exportChart)),
+    });
   const axis = (key: string) =>
     table.period === 'month' ? formatPeriod(key, 'month') : formatPeriod(key, 'day').slice(0, 5);
   const data = table.rows.map((row) => ({ day: axis(row.day), ...row.values }));
@@ -65,7 +77,8 @@ export function StatsChart({
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden="true" />}
-          onClick={() => downloadText(filename, csvOf(table, csvFormat))}
+          onClick={runExport}
+          loading={exporting.isPending}
           aria-label={`Descargar CSV: ${title}`}
         >
           Descargar CSV

@@ -1,18 +1,18 @@
 import '@mantine/charts/styles.css';
 import {
   BILLING_FILTER_PARAM,
-  PAYING_STATE_LABELS,
-  PAYING_STATES,
   STATS_MESSAGES as M,
   STATS_RANGE_LABELS,
   STATS_FIGURE_TEXTS as T,
   STATS_RANGES,
   StatsRange,
   TOOL_TITLES,
-  isToolName,
   LIBRARY_NAMES,
+  statsChartTable,
+  statsChartTitle,
+  statsCurrencies,
+  type StatsChartKey,
   type StatsFigure,
-  type StatsMetric,
   type StatsMrr,
   type StatsOverview,
 } from '@app/contracts';
@@ -33,9 +33,9 @@ import { ListState } from '@/components/list-state';
 import { errorMessage } from '@/lib/query-client';
 import { useStats } from './api/get-stats';
 import { Definition } from './definition';
-import { StatsChart } from './stats-chart';
+import { StatsChart, type StatsChartProps } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
-import { daysOf, formatDay, monthsOf, tableOf, weeksOf, type StatsColumn } from './table-data';
+import { formatDay } from './table-data';
 
 /** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
 function formatMoney(amount: number, currency: string): string {
@@ -158,138 +158,46 @@ function Figures({ stats }: { stats: StatsOverview }) {
   );
 }
 
-const flowColumns = (metrics: Partial<Record<StatsMetric, string>>): StatsColumn[] =>
-  Object.entries(metrics).map(([key, label]) => ({ key, label }));
-
-function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: string }) {
-  const periods = { day: daysOf, week: weeksOf, month: monthsOf }[stats.period](from, to);
-  const per = { day: 'por día', week: 'por semana', month: 'por mes' }[stats.period];
-  // A month's rows are keyed AAAA-MM (its first point is keyed by the range's first day).
-  const points = (metric: StatsMetric) => {
-    const found = stats.series.find((series) => series.metric === metric)?.points ?? [];
-    return stats.period === 'month'
-      ? found.map((point) => ({ ...point, day: point.day.slice(0, 7) }))
-      : found;
-  };
-  const table = (metric: StatsMetric, columns: StatsColumn[] = [], labelOf?: (dimension: string) => string) =>
-    tableOf(points(metric), periods, columns, labelOf, stats.period);
-  // Several flows in one chart: each metric becomes a column.
-  const flows = (metrics: Partial<Record<StatsMetric, string>>) =>
-    tableOf(
-      Object.keys(metrics).flatMap((metric) =>
-        points(metric as StatsMetric).map((point) => ({ ...point, dimension: metric })),
-      ),
-      periods,
-      flowColumns(metrics),
-      undefined,
-      stats.period,
-    );
-  const suffix = `${from}_${to}.csv`;
-  const currencies = [...new Set(points('mrr').map((point) => point.dimension.split(':')[0] ?? ''))].sort();
-  const toolLabel = (tool: string) => (isToolName(tool) ? TOOL_TITLES[tool] : tool);
+/** Every chart of the range, in order; the income chart once per currency. */
+function Charts({ stats }: { stats: StatsOverview }) {
+  const { period, range } = stats;
+  const chart = (key: Exclude<StatsChartKey, 'mrr'>, kind: StatsChartProps['kind'], stacked = false) => (
+    <StatsChart
+      key={key}
+      title={statsChartTitle(key, key === 'active_month' ? 'month' : period)}
+      kind={kind}
+      stacked={stacked}
+      table={statsChartTable(stats, key)}
+      chart={key}
+      range={range}
+      {...(key === 'active' ? { definition: T.active.definition } : {})}
+      {...(key === 'active_month' ? { definition: T.active_month.definition } : {})}
+    />
+  );
   return (
     <Stack gap="lg">
-      <StatsChart
-        title="Miembros por rol"
-        kind="area"
-        stacked
-        table={table('members')}
-        filename={`miembros-por-rol_${suffix}`}
-      />
-      <StatsChart
-        title={`Cambios de rol ${per}`}
-        kind="bar"
-        stacked
-        table={table('role_changes')}
-        filename={`cambios-de-rol_${suffix}`}
-      />
-      {currencies.map((currency) => {
-        const money = (value: number) => formatMoney(value, currency);
-        return (
-          <StatsChart
-            key={currency}
-            title={`Ingresos mensuales recurrentes (${currency.toUpperCase()})`}
-            kind="area"
-            stacked
-            format={money}
-            csvFormat={(value) => String(value / 100)}
-            table={tableOf(
-              points('mrr')
-                .filter((point) => point.dimension.startsWith(`${currency}:`))
-                .map((point) => ({ ...point, dimension: point.dimension.slice(currency.length + 1) })),
-              periods,
-              PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
-              undefined,
-              stats.period,
-            )}
-            filename={`ingresos-${currency}_${suffix}`}
-          />
-        );
-      })}
-      <StatsChart
-        title={`Altas y bajas de pago ${per}`}
-        kind="bar"
-        table={flows({
-          paid_signups: 'Altas de pago',
-          cancellations: 'Bajas de pago',
-          trial_starts: 'Pruebas iniciadas',
-          trial_conversions: 'Pruebas convertidas',
-        })}
-        filename={`altas-y-bajas_${suffix}`}
-      />
-      <StatsChart
-        title="Suscripciones por estado"
-        kind="area"
-        stacked
-        table={table(
-          'paying',
-          PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
-        )}
-        filename={`suscripciones_${suffix}`}
-      />
-      <StatsChart
-        title={`Nuevos miembros y activaciones ${per}`}
-        kind="bar"
-        table={flows({ signups: 'Nuevos miembros', activations: 'Activaciones' })}
-        filename={`nuevos-miembros_${suffix}`}
-      />
-      <StatsChart
-        title={
-          stats.period === 'month' ? 'Miembros activos cada día, sumados por mes' : `Miembros activos ${per}`
-        }
-        kind="line"
-        definition={T.active.definition}
-        table={flows({ active: T.active.label })}
-        filename={`miembros-activos_${suffix}`}
-      />
-      <StatsChart
-        title="Miembros activos por mes"
-        kind="bar"
-        definition={T.active_month.definition}
-        table={{
-          period: 'month',
-          columns: [{ key: 'active', label: T.active.label }],
-          rows: stats.monthly_active.map(({ month, value }) => ({ day: month, values: { active: value } })),
-        }}
-        filename={`miembros-activos-por-mes_${suffix}`}
-      />
-      <StatsChart
-        title={`Uso de las herramientas ${per}`}
-        kind="bar"
-        stacked
-        table={table('tool_uses', [], toolLabel)}
-        filename={`uso-herramientas_${suffix}`}
-      />
-      <StatsChart
-        title={`Clases completadas ${per}`}
-        kind="bar"
-        stacked
-        table={table(
-          'completions',
-          LIBRARY_NAMES.map((library) => ({ key: library, label: TOOL_TITLES[library] })),
-        )}
-        filename={`clases-completadas_${suffix}`}
-      />
+      {chart('members', 'area', true)}
+      {chart('role_changes', 'bar', true)}
+      {statsCurrencies(stats).map((currency) => (
+        <StatsChart
+          key={currency}
+          title={statsChartTitle('mrr', period, currency)}
+          kind="area"
+          stacked
+          format={(value) => formatMoney(value, currency)}
+          table={statsChartTable(stats, 'mrr', currency)}
+          chart="mrr"
+          currency={currency}
+          range={range}
+        />
+      ))}
+      {chart('paid_flows', 'bar')}
+      {chart('paying', 'area', true)}
+      {chart('signups', 'bar')}
+      {chart('active', 'line')}
+      {chart('active_month', 'bar')}
+      {chart('tool_uses', 'bar', true)}
+      {chart('completions', 'bar', true)}
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
           key={library}
@@ -336,7 +244,7 @@ export function StatsPage() {
           {data?.from && data.to && (
             <Stack gap="lg">
               <Figures stats={data} />
-              <Charts stats={data} from={data.from} to={data.to} />
+              <Charts stats={data} />
             </Stack>
           )}
         </ListState>
