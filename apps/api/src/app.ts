@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus, type StatsToday } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -385,7 +385,10 @@ function startNotifications(
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
  * (the first one fills the days before the upgrade), at start and then on a timer on every node.
  */
-async function registerStats({ app, config, db, clock }: CoreContext, deps: AppDeps): Promise<StatsService> {
+async function registerStats(
+  { app, config, db, clock }: CoreContext,
+  deps: AppDeps,
+): Promise<{ stats: StatsService; today: () => Promise<StatsToday> }> {
   await ensureStatsPermission(db);
   await datePastCompletions(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
@@ -400,8 +403,8 @@ async function registerStats({ app, config, db, clock }: CoreContext, deps: AppD
     done();
   });
   const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
-  statsRoutes(app, stats);
-  return stats;
+  statsRoutes(app, stats, keeper.today);
+  return { stats, today: keeper.today };
 }
 
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
@@ -703,7 +706,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerVideoTools(app, config, db, clock, history);
   const plans = await registerBilling(context);
   await registerDataRights(context, deps, twoFactor.service);
-  const stats = await registerStats(core, deps);
+  const { stats, today } = await registerStats(core, deps);
   communityRoutes(
     app,
     community,
@@ -713,6 +716,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       billing: plans.readiness,
       ai: aiStatus,
       stats: () => stats.overview('30'),
+      today,
       community: community.get,
     }),
   );

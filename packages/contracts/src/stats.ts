@@ -205,6 +205,33 @@ export const statsClassExport = endpoint({
 });
 
 /**
+ * Today's figures so far, live (the closed days stop at yesterday): as of `as_of`, an instant. `closes_at` is
+ * when today ends and is closed (a few minutes later); `last_closed` is null on a new installation.
+ */
+export const StatsToday = z.strictObject({
+  day: Day,
+  as_of: z.string(),
+  time_zone: z.string(),
+  last_closed: Day.nullable(),
+  closes_at: z.string(),
+  /** Active accounts now. */
+  accounts: Count,
+  active: Count,
+  new_members: Count,
+  paid_signups: Count,
+  cancellations: Count,
+  trial_starts: Count,
+});
+export type StatsToday = z.infer<typeof StatsToday>;
+
+export const statsToday = endpoint({
+  summary: 'Cifras de hoy hasta ahora, en vivo.',
+  method: 'GET',
+  path: '/api/estadisticas/hoy',
+  response: StatsToday,
+});
+
+/**
  * Each figure of Estadísticas, named once, with the definition the screen shows under «¿Qué es esto?»
  * (docs/statistics.md gives the formulas). The dashboard's «Tu comunidad» uses the same names.
  */

@@ -1,7 +1,8 @@
-import { StatsChartExport, StatsOverview } from '@app/contracts';
+import { StatsChartExport, StatsOverview, StatsToday } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
+import { bumpUserCount } from '../../db/kept-counts';
 import { roles, users } from '../../db/schema';
 import { auditLog } from '../history';
 import { createStatsKeeper } from './keeper';
@@ -14,7 +15,7 @@ import { createStatsRepo } from './repo';
  *        never activated (11:00Z), hugo is imported inactive (12:00Z), ivan registers (13:00Z), jose is made an
  *        administrator (14:00Z).
  * 2 May: ana, bea, carl, dani and eli sign in (08:00Z); bea signs out (08:30Z); carl signs in again at 23:30 in
- *        Madrid (21:30Z); ivan is activated (09:00Z).
+ *        Madrid (21:30Z); ivan is activated (09:00Z); the administrator signs in and reads today's figures (21:45Z).
  * 3 May, 10:00Z: the close of 1 and 2 May. 11:00Z: kim (active) and leo (inactive) are imported with the dates
  *        of their old system, 1 and 2 May.
  * 4 May, 10:00Z: the close of 3 May, which also adds kim to 1 and 2 May.
@@ -26,14 +27,15 @@ const EXPECTED_BEFORE_IMPORT = {
   // ana, bea, carl, dani, eli on the 1st; ivan on the 2nd, when he was activated. Not the two administrators,
   // gus (never activated) nor hugo (imported inactive).
   signups: ['2026-05-01 5', '2026-05-02 1'],
-  // Everyone who signed in on the 2nd, bea too although she signed out; carl once.
-  active: ['2026-05-02 5'],
+  // Everyone who signed in on the 2nd, bea too although she signed out; carl once; the administrator who read
+  // today's figures.
+  active: ['2026-05-02 6'],
   members: ['2026-05-01 admin=2', '2026-05-01 cafeinas=5', '2026-05-02 admin=2', '2026-05-02 cafeinas=6'],
 };
 const EXPECTED_AFTER_IMPORT = {
   // kim joins the 1st; leo, imported inactive, is no new member.
   signups: ['2026-05-01 6', '2026-05-02 1'],
-  active: ['2026-05-02 5'],
+  active: ['2026-05-02 6'],
   members: [
     '2026-05-01 admin=2',
     '2026-05-01 cafeinas=6',
@@ -90,6 +92,8 @@ describe('the counts of Estadísticas', () => {
     expect(out.statusCode, out.body).toBeLessThan(300);
     now = new Date('2026-05-02T09:00:00.000Z');
     await t.db.update(users).set({ is_active: true }).where(eq(users.id, ivan.id));
+    await bumpUserCount(t.db, false, -1);
+    await bumpUserCount(t.db, true, 1);
     await t.db.insert(auditLog).values({
       actor_name: 'admin',
       kind: 'user.activate',
@@ -101,6 +105,31 @@ describe('the counts of Estadísticas', () => {
     });
     now = new Date('2026-05-02T21:30:00.000Z');
     await signIn(t.app, 'carl@example.com', people[2]!.password);
+
+    // 23:45 in Madrid on the 2nd: today's figures so far, live, while yesterday is not closed yet.
+    now = new Date('2026-05-02T21:45:00.000Z');
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const live = await t.app.inject({
+      method: 'GET',
+      url: '/api/estadisticas/hoy',
+      headers: { cookie: admin },
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(StatsToday.parse(live.json())).toEqual({
+      day: '2026-05-02',
+      as_of: '2026-05-02T21:45:00.000Z',
+      time_zone: TZ,
+      last_closed: null,
+      closes_at: '2026-05-02T22:00:00.000Z',
+      // The first administrator, ana, bea, carl, dani, eli, jose and ivan.
+      accounts: 8,
+      // ana…eli and the administrator who just signed in; bea although she signed out.
+      active: 6,
+      new_members: 1,
+      paid_signups: 0,
+      cancellations: 0,
+      trial_starts: 0,
+    });
 
     now = new Date('2026-05-03T10:00:00.000Z');
     expect(await keeper.closeFinishedDays()).toBe(2);
@@ -129,11 +158,10 @@ describe('the counts of Estadísticas', () => {
     expect(await keeper.closeFinishedDays()).toBe(0);
     expect(await kept(t, 'signups')).toEqual(EXPECTED_AFTER_IMPORT.signups);
 
-    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/estadisticas?range=30',
-      headers: { cookie: admin },
+      headers: { cookie: await signIn(t.app, ADMIN.email, ADMIN.password) },
     });
     expect(res.statusCode, res.body).toBe(200);
     const overview = StatsOverview.parse(res.json());

@@ -7,6 +7,7 @@ import {
   type HistoryChange,
   type PayingState,
   type StatsMetric,
+  type StatsToday,
 } from '@app/contracts';
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -107,25 +108,27 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
 
   /**
    * The rows of `days` (consecutive, oldest first), from the database as it is now, and the newest account
-   * read. With `only`, the rows those accounts alone make of their own facts (new members and members by
-   * role): what an import of past members adds to days already closed.
+   * read. With a `scope`, only what the accounts of `scope.ids` make: with `flows`, the day's events (today's
+   * figures); without, their own facts alone, new members and members by role (what an import of past members
+   * adds to days already closed).
    */
   async function rowsOf(
     days: readonly string[],
-    only?: ReadonlySet<number>,
+    scope?: { ids: readonly number[]; flows: boolean },
   ): Promise<{ rows: StatsRow[]; lastUserId: number | null }> {
     const rows: StatsRow[] = [];
     const add = (metric: StatsMetric, day: string, dimension: string, value: number) => {
       if (value !== 0) rows.push({ metric, day, dimension, value });
     };
-    const everyone = await repo.members();
-    const lastUserId = everyone.reduce<number | null>(
-      (last, m) => (last === null || m.id > last ? m.id : last),
+    const only = scope !== undefined;
+    const events = !scope || scope.flows;
+    const members = await repo.members(scope?.ids);
+    const lastUserId = members.reduce<number | null>(
+      (last, member) => (last === null || member.id > last ? member.id : last),
       null,
     );
-    const members = only ? everyone.filter((member) => only.has(member.id)) : everyone;
-    const history = await repo.userHistory();
-    const prices = await repo.subscriptionPrices();
+    const history = await repo.userHistory(scope?.ids);
+    const prices = only ? new Map() : await repo.subscriptionPrices();
 
     /** Each member's role and activity changes, oldest first: what they were before, and after. */
     const accountChanges = new Map<number, AccountChange[]>();
@@ -186,7 +189,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       counts[index] = (counts[index] ?? 0) + times;
       flows.set(key, counts);
     };
-    for (const entry of only ? [] : history) {
+    for (const entry of events ? history : []) {
       for (const change of entry.changes) {
         if (change.field === 'is_active' && change.before === NO && change.after === YES)
           happen('activations\t', entry.created_at);
@@ -195,7 +198,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
     }
     // A bulk action names no single account: its count goes to the day, its role to the role it gave.
-    for (const entry of only ? [] : await repo.bulkHistory()) {
+    for (const entry of events ? await repo.bulkHistory(bounds[0]?.start) : []) {
       const value = (field: string) => entry.changes.find((change) => change.field === field)?.after;
       const accounts = Number(value('cuentas') ?? 0);
       if (value('accion') === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
@@ -229,7 +232,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
       if (member.is_active) hold(`members\t${member.role}`, from, days.length, 1);
     }
-    for (const transition of only ? [] : transitions) {
+    for (const transition of events ? transitions : []) {
       for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
     }
     // A subscription's state before its first change in Historial is that change's `before`; one that Historial
@@ -244,7 +247,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
           : null;
       if (initial) subscriptionChanges.set(userId, [{ at: '', after: initial }, ...(changes ?? [])]);
     }
-    for (const [userId, changes] of subscriptionChanges) {
+    for (const [userId, changes] of only ? [] : subscriptionChanges) {
       const price = prices.get(userId);
       changes.forEach((change, i) => {
         const state = payingState(change.after);
@@ -310,7 +313,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     if (first < firstClosed) first = firstClosed;
     const days: string[] = [];
     for (let day = first; day <= lastClosed; day = addDays(day, 1)) days.push(day);
-    return (await rowsOf(days, new Set(late.map((member) => member.id)))).rows;
+    return (await rowsOf(days, { ids: late.map((member) => member.id), flows: false })).rows;
   }
 
   /** Closes every finished day that is not closed yet; answers how many it closed. */
@@ -340,5 +343,39 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     return days.length;
   }
 
-  return { closeFinishedDays };
+  /**
+   * Today's figures so far, live: read from today's rows of the accounts made or changed today, today's kept
+   * sign-ins and tool uses, and the kept count of accounts, so their cost follows today's activity, not the
+   * size of the community.
+   */
+  async function today(): Promise<StatsToday> {
+    const now = clock.now();
+    const day = dayOf(now, timeZone);
+    const { start, end } = dayBounds(day, timeZone);
+    const [ids, active, accounts, lastClosed] = await Promise.all([
+      repo.touchedSince(start),
+      repo.activeIds(start, end, day, addDays(day, 1)),
+      repo.activeAccounts(),
+      repo.lastClosedDay(),
+    ]);
+    const { rows } = await rowsOf([day], { ids, flows: true });
+    const flow = (metric: StatsMetric) =>
+      rows.filter((row) => row.metric === metric).reduce((sum, row) => sum + row.value, 0);
+    return {
+      day,
+      as_of: now.toISOString(),
+      time_zone: timeZone,
+      last_closed: lastClosed,
+      // The close runs every few minutes: today closes shortly after it ends.
+      closes_at: end,
+      accounts,
+      active: active.size,
+      new_members: flow('signups'),
+      paid_signups: flow('paid_signups'),
+      cancellations: flow('cancellations'),
+      trial_starts: flow('trial_starts'),
+    };
+  }
+
+  return { closeFinishedDays, today };
 }

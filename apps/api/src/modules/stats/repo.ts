@@ -16,7 +16,7 @@ import {
   type KeyedPage,
   type PageRequest,
 } from '../../lib/page-key';
-import { roles, sessions, users } from '../../db/schema';
+import { roles, sessions, userCounts, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
@@ -208,12 +208,53 @@ export function createStatsRepo(database: AppDatabase) {
   }
 
   return {
-    /** Every account: when it was made, whether it is active, its role now. */
-    members: () =>
-      db()
-        .select({ id: users.id, created_at: users.created_at, is_active: users.is_active, role: roles.name })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.role_id)),
+    /** Every account (or those of `ids`): when it was made, whether it is active, its role now. */
+    members: async (ids?: readonly number[]) => {
+      const read = (where?: SQL) =>
+        db()
+          .select({
+            id: users.id,
+            created_at: users.created_at,
+            is_active: users.is_active,
+            role: roles.name,
+          })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.role_id))
+          .where(where);
+      if (!ids) return read();
+      const found = [];
+      for (let i = 0; i < ids.length; i += CHUNK)
+        found.push(...(await read(inArray(users.id, ids.slice(i, i + CHUNK)))));
+      return found;
+    },
+
+    /**
+     * The accounts made since `start`, or named by a change of role, state or subscription since then: whose
+     * today's figures may hold. Read by the indexes on the accounts' and Historial's dates.
+     */
+    touchedSince: async (start: string): Promise<number[]> => {
+      const made = await db().select({ id: users.id }).from(users).where(gte(users.created_at, start));
+      const changed = await db()
+        .selectDistinct({ id: auditLog.entity_id })
+        .from(auditLog)
+        .where(
+          and(
+            inArray(auditLog.kind, USER_KINDS),
+            gte(auditLog.created_at, start),
+            eq(auditLog.entity_type, 'user'),
+          ),
+        );
+      return [...new Set([...made, ...changed].flatMap((row) => (row.id === null ? [] : [row.id])))];
+    },
+
+    /** Active accounts now, from the count every write of `users` keeps. */
+    activeAccounts: async (): Promise<number> => {
+      const [row] = await db()
+        .select({ n: userCounts.n })
+        .from(userCounts)
+        .where(eq(userCounts.is_active, true));
+      return row?.n ?? 0;
+    },
 
     oldestAccount: async (): Promise<string | null> => {
       const [row] = await db()
@@ -223,28 +264,37 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /** Historial's changes of accounts' roles and subscriptions, oldest first. */
-    userHistory: async (): Promise<UserHistoryEntry[]> => {
-      const rows = await db()
-        .select({
-          user_id: auditLog.entity_id,
-          kind: auditLog.kind,
-          created_at: auditLog.created_at,
-          summary: auditLog.summary,
-        })
-        .from(auditLog)
-        .where(and(inArray(auditLog.kind, USER_KINDS), eq(auditLog.entity_type, 'user')))
-        .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+    userHistory: async (ids?: readonly number[]): Promise<UserHistoryEntry[]> => {
+      const read = (where?: SQL) =>
+        db()
+          .select({
+            user_id: auditLog.entity_id,
+            kind: auditLog.kind,
+            created_at: auditLog.created_at,
+            summary: auditLog.summary,
+          })
+          .from(auditLog)
+          .where(and(inArray(auditLog.kind, USER_KINDS), eq(auditLog.entity_type, 'user'), where))
+          .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+      let rows;
+      if (!ids) rows = await read();
+      else {
+        rows = [];
+        for (let i = 0; i < ids.length; i += CHUNK)
+          rows.push(...(await read(inArray(auditLog.entity_id, ids.slice(i, i + CHUNK)))));
+        rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      }
       return rows.flatMap((row) =>
         row.user_id === null ? [] : [{ ...row, user_id: row.user_id, changes: changesOf(row.summary) }],
       );
     },
 
     /** Bulk actions of the users table (they name no single account): what each did and to how many. */
-    bulkHistory: async (): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
+    bulkHistory: async (since = ''): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
       const rows = await db()
         .select({ created_at: auditLog.created_at, summary: auditLog.summary })
         .from(auditLog)
-        .where(eq(auditLog.kind, 'users.bulk'))
+        .where(and(eq(auditLog.kind, 'users.bulk'), gte(auditLog.created_at, since)))
         .orderBy(asc(auditLog.created_at), asc(auditLog.id));
       return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
     },
