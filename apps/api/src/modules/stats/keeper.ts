@@ -128,7 +128,9 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       null,
     );
     const history = await repo.userHistory(scope?.ids);
-    const prices = only ? new Map() : await repo.subscriptionPrices();
+    const prices: Awaited<ReturnType<typeof repo.subscriptionPrices>> = only
+      ? new Map()
+      : await repo.subscriptionPrices();
 
     /** Each member's role and activity changes, oldest first: what they were before, and after. */
     const accountChanges = new Map<number, AccountChange[]>();
