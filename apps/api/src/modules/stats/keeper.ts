@@ -128,9 +128,8 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       null,
     );
     const history = await repo.userHistory(scope?.ids);
-    const prices: Awaited<ReturnType<typeof repo.subscriptionPrices>> = only
-      ? new Map()
-      : await repo.subscriptionPrices();
+    type Prices = Awaited<ReturnType<typeof repo.subscriptionPrices>>;
+    const prices = only ? (new Map() as Prices) : await repo.subscriptionPrices();
 
     /** Each member's role and activity changes, oldest first: what they were before, and after. */
     const accountChanges = new Map<number, AccountChange[]>();
