@@ -132,8 +132,9 @@ export const AdminOverview = z.strictObject({
     new_members_30d: z.number().int().nullable(),
     /** Monthly income of the last closed day, per currency, in minor units. */
     mrr: z.array(z.strictObject({ currency: z.string(), amount: z.number().int() })),
-    /** The instant the live figures (members, pending, today's) were read. */
+    /** The instant the live figures (members, pending, today's) were read, and the community's time zone. */
     as_of: z.string(),
+    time_zone: z.string(),
     /** The last closed day the closed figures stop at; null on a new installation. */
     closed_to: z.string().nullable(),
     /** When today ends and is closed: on a new installation, when the first closed figures appear. */

@@ -58,6 +58,7 @@ export function createOverviewService(deps: OverviewDeps) {
           new_members_30d: closed ? stats.figures.new_members.value : null,
           mrr: seesMoney ? stats.mrr.map(({ currency, amount }) => ({ currency, amount })) : [],
           as_of: today.as_of,
+          time_zone: today.time_zone,
           closed_to: stats.to,
           closes_at: today.closes_at,
           active_today: today.active,

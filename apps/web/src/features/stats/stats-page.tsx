@@ -30,12 +30,15 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
+import { closedLabel, firstCloseLabel } from '@/lib/as-of';
 import { errorMessage } from '@/lib/query-client';
 import { useStats } from './api/get-stats';
+import { useStatsToday } from './api/get-stats-today';
 import { Definition } from './definition';
 import { StatsChart, type StatsChartProps } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
 import { formatDay } from './table-data';
+import { TodayFigures } from './today-figures';
 
 /** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
 function formatMoney(amount: number, currency: string): string {
@@ -213,7 +216,15 @@ function Charts({ stats }: { stats: StatsOverview }) {
 export function StatsPage() {
   const [range, setRange] = useState<StatsRange>('30');
   const stats = useStats(range);
+  const today = useStatsToday();
   const data = stats.data;
+  const now = today.data;
+  const closedNote =
+    now && data?.to ? `Días cerrados, ${closedLabel(data.to, now.as_of, now.time_zone)}` : 'Días cerrados';
+  // A new installation: what will appear, and when.
+  const emptyLabel = now
+    ? `Aún no hay días cerrados. ${firstCloseLabel(now.closes_at, now.time_zone)} (${now.time_zone}) la primera cifra de cada gráfico; mientras, arriba están las de hoy.`
+    : M.empty;
   return (
     <Container size="xl" py="lg">
       <Stack gap="lg">
@@ -233,16 +244,20 @@ export function StatsPage() {
             data={STATS_RANGES.map((value) => ({ value, label: STATS_RANGE_LABELS[value] }))}
           />
         </Group>
+        {now && <TodayFigures today={now} />}
         <ListState
           loading={stats.isPending}
           error={stats.isError ? errorMessage(stats.error, M.load) : null}
           empty={!data?.from}
           loadingLabel="Cargando estadísticas..."
-          emptyLabel={M.empty}
+          emptyLabel={emptyLabel}
           onRetry={() => void stats.refetch()}
         >
           {data?.from && data.to && (
             <Stack gap="lg">
+              <Title order={2} size="h4">
+                {closedNote}
+              </Title>
               <Figures stats={data} />
               <Charts stats={data} />
             </Stack>
