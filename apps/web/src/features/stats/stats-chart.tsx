@@ -1,7 +1,7 @@
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { STATS_MESSAGES as M, type StatsChartKey, type StatsRange } from '@app/contracts';
 import { downloadText } from '@/lib/download';
 import { notifyFailed } from '@/lib/notify';
@@ -11,6 +11,13 @@ import { Definition } from './definition';
 import { formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
+
+/** A dimension's colour, from its key alone: a role (or a tool) has the same colour in every chart. */
+function colorOf(key: string): string {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return COLORS[hash % COLORS.length] ?? 'blue.6';
+}
 
 export interface StatsChartProps {
   title: string;
@@ -28,7 +35,7 @@ export interface StatsChartProps {
   currency?: string;
 }
 
-/** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
+/** One chart of Estadísticas, its numbers as a table behind «Ver tabla», and its CSV download. */
 export function StatsChart({
   title,
   definition,
@@ -41,6 +48,8 @@ export function StatsChart({
   currency,
 }: StatsChartProps) {
   const titleId = useId();
+  const tableId = useId();
+  const [showTable, setShowTable] = useState(false);
   const exporting = useExportStatsChart({ range, chart, ...(currency ? { currency } : {}) });
   const runExport = () =>
     exporting.mutate(undefined, {
@@ -50,10 +59,10 @@ export function StatsChart({
   const axis = (key: string) =>
     table.period === 'month' ? formatPeriod(key, 'month') : formatPeriod(key, 'day').slice(0, 5);
   const data = table.rows.map((row) => ({ day: axis(row.day), ...row.values }));
-  const series = table.columns.map((column, index) => ({
+  const series = table.columns.map((column) => ({
     name: column.key,
     label: column.label,
-    color: COLORS[index % COLORS.length] ?? 'blue.6',
+    color: colorOf(column.key),
   }));
   const shared = {
     h: 260,
@@ -61,6 +70,8 @@ export function StatsChart({
     dataKey: 'day',
     series,
     withLegend: true,
+    // Counts are whole: no tick of 0,25. Money keeps its own formatter.
+    ...(format ? {} : { yAxisProps: { allowDecimals: false } }),
     ...(format ? { valueFormatter: format } : {}),
   };
   const show = format ?? ((value: number) => value.toLocaleString('es-ES'));
@@ -73,29 +84,39 @@ export function StatsChart({
           </Title>
           {definition && <Definition label={title}>{definition}</Definition>}
         </Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden="true" />}
-          onClick={runExport}
-          loading={exporting.isPending}
-          aria-label={`Descargar CSV: ${title}`}
-        >
-          Descargar CSV
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-expanded={showTable}
+            aria-controls={showTable ? tableId : undefined}
+            aria-label={`${showTable ? 'Ocultar tabla' : 'Ver tabla'}: ${title}`}
+            onClick={() => setShowTable((shown) => !shown)}
+          >
+            {showTable ? 'Ocultar tabla' : 'Ver tabla'}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            onClick={runExport}
+            loading={exporting.isPending}
+            aria-label={`Descargar CSV: ${title}`}
+          >
+            Descargar CSV
+          </Button>
+        </Group>
       </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {kind === 'bar' ? (
-            <BarChart {...shared} {...(stacked ? { type: 'stacked' as const } : {})} />
-          ) : kind === 'area' ? (
-            // Straight lines between days: a smoothed curve would draw values no day had.
-            <AreaChart {...shared} curveType="linear" {...(stacked ? { type: 'stacked' as const } : {})} />
-          ) : (
-            <LineChart {...shared} curveType="linear" />
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      {kind === 'bar' ? (
+        <BarChart {...shared} {...(stacked ? { type: 'stacked' as const } : {})} />
+      ) : kind === 'area' ? (
+        // Straight lines between days: a smoothed curve would draw values no day had.
+        <AreaChart {...shared} curveType="linear" {...(stacked ? { type: 'stacked' as const } : {})} />
+      ) : (
+        <LineChart {...shared} curveType="linear" />
+      )}
+      {showTable && (
+        <Box id={tableId} mt="sm">
           {/* Focusable, so a keyboard can scroll a long range's rows. */}
           <Box
             mah={280}
@@ -131,8 +152,8 @@ export function StatsChart({
               </Table.Tbody>
             </Table>
           </Box>
-        </Grid.Col>
-      </Grid>
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -179,14 +179,13 @@ function Charts({ stats }: { stats: StatsOverview }) {
   );
   return (
     <Stack gap="lg">
-      {chart('members', 'area', true)}
+      {chart('members', 'line')}
       {chart('role_changes', 'bar', true)}
       {statsCurrencies(stats).map((currency) => (
         <StatsChart
           key={currency}
           title={statsChartTitle('mrr', period, currency)}
-          kind="area"
-          stacked
+          kind="line"
           format={(value) => formatMoney(value, currency)}
           table={statsChartTable(stats, 'mrr', currency)}
           chart="mrr"
@@ -195,7 +194,7 @@ function Charts({ stats }: { stats: StatsOverview }) {
         />
       ))}
       {chart('paid_flows', 'bar')}
-      {chart('paying', 'area', true)}
+      {chart('paying', 'line')}
       {chart('signups', 'bar')}
       {chart('active', 'line')}
       {chart('active_month', 'bar')}
