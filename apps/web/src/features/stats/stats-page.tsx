@@ -8,6 +8,7 @@ import {
   StatsRange,
   TOOL_TITLES,
   LIBRARY_NAMES,
+  STATS_CHARTS,
   statsChartTable,
   statsChartTitle,
   statsCurrencies,
@@ -20,6 +21,7 @@ import {
   Anchor,
   Container,
   Group,
+  NativeSelect,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -162,44 +164,58 @@ function Figures({ stats }: { stats: StatsOverview }) {
 }
 
 /** Every chart of the range, in order; the income chart once per currency. */
+/** How each chart is drawn: counts as unstacked lines or bars, parts of a whole (uses by tool) stacked. */
+const KINDS: Record<StatsChartKey, { kind: StatsChartProps['kind']; stacked?: boolean }> = {
+  members: { kind: 'line' },
+  role_changes: { kind: 'bar' },
+  mrr: { kind: 'line' },
+  paid_flows: { kind: 'bar' },
+  paying: { kind: 'line' },
+  signups: { kind: 'bar' },
+  active: { kind: 'line' },
+  active_month: { kind: 'bar' },
+  tool_uses: { kind: 'bar', stacked: true },
+  completions: { kind: 'bar', stacked: true },
+};
+
+/** One main chart, picked from every chart of the range (as Ghost and Stripe do); the income chart per currency. */
 function Charts({ stats }: { stats: StatsOverview }) {
   const { period, range } = stats;
-  const chart = (key: Exclude<StatsChartKey, 'mrr'>, kind: StatsChartProps['kind'], stacked = false) => (
-    <StatsChart
-      key={key}
-      title={statsChartTitle(key, key === 'active_month' ? 'month' : period)}
-      kind={kind}
-      stacked={stacked}
-      table={statsChartTable(stats, key)}
-      chart={key}
-      range={range}
-      {...(key === 'active' ? { definition: T.active.definition } : {})}
-      {...(key === 'active_month' ? { definition: T.active_month.definition } : {})}
-    />
+  const options = STATS_CHARTS.flatMap((key) =>
+    key === 'mrr'
+      ? statsCurrencies(stats).map((currency) => ({
+          value: `mrr:${currency}`,
+          label: statsChartTitle('mrr', period, currency),
+        }))
+      : [{ value: key, label: statsChartTitle(key, key === 'active_month' ? 'month' : period) }],
   );
+  const [picked, setPicked] = useState<string>('signups');
+  const option = options.find((o) => o.value === picked) ?? options[0];
+  const [key = 'signups', currency = ''] = (option?.value ?? 'signups').split(':') as [
+    StatsChartKey,
+    string?,
+  ];
+  const definition =
+    key === 'active' ? T.active.definition : key === 'active_month' ? T.active_month.definition : undefined;
   return (
     <Stack gap="lg">
-      {chart('members', 'line')}
-      {chart('role_changes', 'bar', true)}
-      {statsCurrencies(stats).map((currency) => (
-        <StatsChart
-          key={currency}
-          title={statsChartTitle('mrr', period, currency)}
-          kind="line"
-          format={(value) => formatMoney(value, currency)}
-          table={statsChartTable(stats, 'mrr', currency)}
-          chart="mrr"
-          currency={currency}
-          range={range}
-        />
-      ))}
-      {chart('paid_flows', 'bar')}
-      {chart('paying', 'line')}
-      {chart('signups', 'bar')}
-      {chart('active', 'line')}
-      {chart('active_month', 'bar')}
-      {chart('tool_uses', 'bar', true)}
-      {chart('completions', 'bar', true)}
+      <NativeSelect
+        label="Métrica"
+        value={option?.value}
+        onChange={(event) => setPicked(event.currentTarget.value)}
+        data={options}
+        maw={420}
+      />
+      <StatsChart
+        key={`${option?.value}:${range}`}
+        title={option?.label ?? ''}
+        {...KINDS[key]}
+        {...(key === 'mrr' ? { format: (value: number) => formatMoney(value, currency), currency } : {})}
+        {...(definition ? { definition } : {})}
+        table={statsChartTable(stats, key, currency)}
+        chart={key}
+        range={range}
+      />
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
           key={library}
