@@ -469,7 +469,7 @@ export function createStatsRepo(database: AppDatabase) {
     /** The newest account any close saw (null before closes kept it). */
     lastUserId: async (): Promise<number | null> => {
       const [row] = await db()
-        .select({ id: max(statsClosedDays.last_user_id) })
+        .select({ id: max(statsClosedDays.newest_account) })
         .from(statsClosedDays);
       return row?.id ?? null;
     },
@@ -500,7 +500,7 @@ export function createStatsRepo(database: AppDatabase) {
         for (const day of days) {
           const marked = await tx
             .insert(statsClosedDays)
-            .values({ day, closed_at: closedAt, last_user_id: lastUserId })
+            .values({ day, closed_at: closedAt, newest_account: lastUserId })
             .onConflictDoNothing()
             .returning({ day: statsClosedDays.day });
           if (marked.length > 0) mine.add(day);

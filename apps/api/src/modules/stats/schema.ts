@@ -44,14 +44,14 @@ export const statsMonthly = sqliteTable(
 );
 
 /**
- * The days whose rows are complete: a day is closed once, whichever node gets there first. `last_user_id` is
+ * The days whose rows are complete: a day is closed once, whichever node gets there first. `newest_account` is
  * the newest account the close saw: an account above it made with an earlier date (an import of past members)
  * is added to the days already closed by the next close.
  */
 export const statsClosedDays = sqliteTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
-  last_user_id: integer('last_user_id'),
+  newest_account: integer('newest_account'),
 });
 
 /**

@@ -1,1 +1,0 @@
-ALTER TABLE "stats_closed_days" ADD COLUMN "last_user_id" integer;

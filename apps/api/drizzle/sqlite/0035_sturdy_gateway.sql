@@ -1,1 +1,0 @@
-ALTER TABLE `stats_closed_days` ADD `last_user_id` integer;
