@@ -561,9 +561,10 @@ async function printToday(rows: Row[], engines: Engine[]) {
     if (!today) continue;
     const anchor = await run(engine.server!.url, { connections: CONNECTIONS.admin }, engine, SCENARIOS[0]);
     log(
-      `  ${pad(ENGINE_LABEL[engine.name], 11)} p99 ${fmt(today.p99)} ms = ${fmt(today.p99 / anchor.p99, 2)}x ` +
+      `  ${pad(ENGINE_LABEL[engine.name], 11)} p99 ${fmt(today.p99)} ms = ` +
+        `${anchor.p99 > 0 ? fmt(today.p99 / anchor.p99, 2) : '-'}x ` +
         `the p99 of \`me\` at one connection (${fmt(anchor.p99)} ms, same run); ` +
-        `${today.p99 < TARGET.p99Ms ? 'met' : 'MISSED'}`,
+        `${today.rps > 0 && today.p99 < TARGET.p99Ms ? 'met' : 'MISSED'}`,
     );
   }
 }

@@ -354,7 +354,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     const day = dayOf(now, timeZone);
     const { start, end } = dayBounds(day, timeZone);
     const [ids, active, accounts, lastClosed] = await Promise.all([
-      repo.touchedSince(start),
+      repo.touchedBetween(start, end),
       repo.activeIds(start, end, day, addDays(day, 1)),
       repo.activeAccounts(),
       repo.lastClosedDay(),

@@ -229,11 +229,14 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /**
-     * The accounts made since `start`, or named by a change of role, state or subscription since then: whose
+     * The accounts made in [start, end), or named by a change of role, state or subscription then: whose
      * today's figures may hold. Read by the indexes on the accounts' and Historial's dates.
      */
-    touchedSince: async (start: string): Promise<number[]> => {
-      const made = await db().select({ id: users.id }).from(users).where(gte(users.created_at, start));
+    touchedBetween: async (start: string, end: string): Promise<number[]> => {
+      const made = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(and(gte(users.created_at, start), lt(users.created_at, end)));
       const changed = await db()
         .selectDistinct({ id: auditLog.entity_id })
         .from(auditLog)
@@ -241,6 +244,7 @@ export function createStatsRepo(database: AppDatabase) {
           and(
             inArray(auditLog.kind, USER_KINDS),
             gte(auditLog.created_at, start),
+            lt(auditLog.created_at, end),
             eq(auditLog.entity_type, 'user'),
           ),
         );
