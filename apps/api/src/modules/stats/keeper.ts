@@ -114,7 +114,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
    */
   async function rowsOf(
     days: readonly string[],
-    scope?: { ids: readonly number[]; flows: boolean },
+    scope?: { ids: readonly number[]; flows: boolean; since?: string },
   ): Promise<{ rows: StatsRow[]; lastUserId: number | null }> {
     const rows: StatsRow[] = [];
     const add = (metric: StatsMetric, day: string, dimension: string, value: number) => {
@@ -127,7 +127,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       (last, member) => (last === null || member.id > last ? member.id : last),
       null,
     );
-    const history = await repo.userHistory(scope?.ids);
+    const history = await repo.userHistory(scope?.ids, scope?.since);
     type Prices = Awaited<ReturnType<typeof repo.subscriptionPrices>>;
     const prices = only ? (new Map() as Prices) : await repo.subscriptionPrices();
 
@@ -359,7 +359,9 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       repo.activeAccounts(),
       repo.lastClosedDay(),
     ]);
-    const { rows } = await rowsOf([day], { ids, flows: true });
+    // Today's Historial only: an account reactivated today after an earlier activation counts as new here, and
+    // the close of the day, which reads all of it, does not count it.
+    const { rows } = await rowsOf([day], { ids, flows: true, since: start });
     const flow = (metric: StatsMetric) =>
       rows.filter((row) => row.metric === metric).reduce((sum, row) => sum + row.value, 0);
     return {
