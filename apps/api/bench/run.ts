@@ -33,7 +33,7 @@ import { hashPassword } from '../src/lib/password';
 import { quoteIdent, TEST_DATABASE_URL } from '../test/support/pg-server';
 import { webBundle } from './bundle';
 import type { Figures } from './load';
-import { SCENARIOS, type Scenario } from './scenarios';
+import { SCENARIOS, TODAY_SCENARIO, type Scenario } from './scenarios';
 import { afterSeed, BENCH_ACCOUNTS, BENCH_PASSWORD, seeders, type SeedContext } from './seeds';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -547,6 +547,28 @@ const adminColumns = (engine: EngineName): Column[] => [
   ...scaleColumns(engine, (f) => f.p99, 'p99'),
 ];
 
+/**
+ * Estadísticas' figures of today on the largest seed: p99 at one connection against an anchor measured right
+ * after it on the same server, `me` at one connection, so a slower or busier machine moves both alike.
+ */
+async function printToday(rows: Row[], engines: Engine[]) {
+  const row = rows.find((r) => r.scenario.name === TODAY_SCENARIO);
+  if (!row) return;
+  log('');
+  log(`Estadísticas, today's figures live, on the ${LARGE}x seed (target: p99 < ${TARGET.p99Ms} ms):`);
+  for (const engine of engines.filter((e) => e.scale === LARGE)) {
+    const today = row.closed[engine.name]?.[LARGE];
+    if (!today) continue;
+    const anchor = await run(engine.server!.url, { connections: CONNECTIONS.admin }, engine, SCENARIOS[0]);
+    log(
+      `  ${pad(ENGINE_LABEL[engine.name], 11)} p99 ${fmt(today.p99)} ms = ` +
+        `${anchor.p99 > 0 ? fmt(today.p99 / anchor.p99, 2) : '-'}x ` +
+        `the p99 of \`me\` at one connection (${fmt(anchor.p99)} ms, same run); ` +
+        `${today.rps > 0 && today.p99 < TARGET.p99Ms ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
 async function main() {
   const startedAt = performance.now();
   if (!existsSync(SERVER_JS) || !existsSync(path.join(DEFAULT_WEB_DIST_DIR, 'index.html'))) {
@@ -657,6 +679,7 @@ async function main() {
       ? `Targets: all ${checks} checks met.`
       : `Targets: ${missed.length} of ${checks} checks missed (the Targets column names the engines).`,
   );
+  await printToday(rows, engines);
   log('');
   for (const engine of engines) {
     log(`${pad(label(engine), 15)} API server memory after the runs: ${memory(engine.server!.pid)}`);

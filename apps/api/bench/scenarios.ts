@@ -27,6 +27,9 @@ export interface Scenario {
 const pagesOf = (path: string, last: number) =>
   Array.from({ length: last }, (_, i) => path.replace('page=1', `page=${i + 1}`));
 
+/** Estadísticas' live figures of today; run.ts prints its p99 against `me`'s, measured in the same run. */
+export const TODAY_SCENARIO = 'estadisticas, hoy';
+
 export const SCENARIOS: Scenario[] = [
   { name: 'GET /api/auth/me (signed in)', method: 'GET', path: '/api/auth/me', as: 'member', kind: 'me' },
   {
@@ -110,6 +113,14 @@ export const SCENARIOS: Scenario[] = [
     as: 'admin',
     kind: 'admin',
   })),
+  // Today's figures are read live, from today's rows only: their cost must not grow with the community.
+  {
+    name: TODAY_SCENARIO,
+    method: 'GET',
+    path: '/api/estadisticas/hoy',
+    as: 'admin',
+    kind: 'admin',
+  },
   {
     name: 'estadisticas, clases (first page of each library)',
     method: 'GET',

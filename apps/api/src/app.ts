@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus, type StatsToday } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -111,6 +111,7 @@ import {
   createStatsRepo,
   createStatsService,
   createToolUseCounter,
+  SIGN_IN,
   ensureStatsPermission,
   statsRoutes,
   type StatsService,
@@ -303,10 +304,18 @@ async function registerAppPlugins(
   const https = config.appUrl?.startsWith('https://') ?? false;
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { https });
+  // Every sign-in is kept for Estadísticas' active members: signing out deletes the session row.
+  const countSignIn = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
   await app.register(sessionPlugin, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
     secureCookie: https,
-    repo: sessionRepo,
+    repo: {
+      ...sessionRepo,
+      createSession: async (session) => {
+        await sessionRepo.createSession(session);
+        await countSignIn(SIGN_IN, session.userId);
+      },
+    },
     clock,
   });
   registerAccessGuards(app);
@@ -395,14 +404,20 @@ function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer;
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
  * (the first one fills the days before the upgrade), a background job.
  */
-async function registerStats({ app, config, db, clock, jobs }: CoreContext): Promise<StatsService> {
+async function registerStats({
+  app,
+  config,
+  db,
+  clock,
+  jobs,
+}: CoreContext): Promise<{ stats: StatsService; today: () => Promise<StatsToday> }> {
   await ensureStatsPermission(db);
   await datePastCompletions(db);
   const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
   for (const job of keeper.jobs()) jobs.declare(job);
   const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
-  statsRoutes(app, stats);
-  return stats;
+  statsRoutes(app, stats, keeper.today);
+  return { stats, today: keeper.today };
 }
 
 /** Configuración's members and roles, the two libraries with their progress reports, and members import. */
@@ -745,7 +760,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerVideoTools(app, config, db, clock, history);
   const plans = await registerBilling(context);
   registerDataRights(context, twoFactor.service);
-  const stats = await registerStats(core);
+  const { stats, today } = await registerStats(core);
   await registerAnnouncements(context);
   communityRoutes(
     app,
@@ -756,6 +771,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       billing: plans.readiness,
       ai: aiStatus,
       stats: () => stats.overview('30'),
+      today,
       community: community.get,
     }),
   );

@@ -24,7 +24,7 @@ const PAGES = ['README.md', ...GUIDES];
  * Guides written on other branches at the same time as this test, linked before they land. Each may be missing
  * until its branch is merged; once the page exists, remove it from this list, so a link to it is checked again.
  */
-const PAGES_ON_THEIR_WAY = ['docs/statistics.md'];
+const PAGES_ON_THEIR_WAY: string[] = [];
 
 /** Markdown without its fenced code blocks and code spans, where a bracket is not a link. */
 const withoutCode = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');

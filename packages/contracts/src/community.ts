@@ -132,6 +132,16 @@ export const AdminOverview = z.strictObject({
     new_members_30d: z.number().int().nullable(),
     /** Monthly income of the last closed day, per currency, in minor units. */
     mrr: z.array(z.strictObject({ currency: z.string(), amount: z.number().int() })),
+    /** The instant the live figures (members, pending, today's) were read, and the community's time zone. */
+    as_of: z.string(),
+    time_zone: z.string(),
+    /** The last closed day the closed figures stop at; null on a new installation. */
+    closed_to: z.string().nullable(),
+    /** When today ends and is closed: on a new installation, when the first closed figures appear. */
+    closes_at: z.string(),
+    /** Members who signed in or used a tool today, and new members today, so far. */
+    active_today: z.number().int(),
+    new_today: z.number().int(),
   }),
   /** Each step, done or not, computed from the real state. */
   steps: z.array(z.strictObject({ step: z.enum(FIRST_STEPS), done: z.boolean() })),

@@ -26,6 +26,7 @@ export * from './notifications';
 export * from './history';
 export * from './billing';
 export * from './stats';
+export * from './stats-charts';
 export * from './passkeys';
 export * from './sessions';
 export * from './data-archive';

@@ -204,8 +204,90 @@ export const statsClassExport = endpoint({
   response: StatsClassesExport,
 });
 
+/**
+ * Today's figures so far, live (the closed days stop at yesterday): as of `as_of`, an instant. `closes_at` is
+ * when today ends and is closed (a few minutes later); `last_closed` is null on a new installation.
+ */
+export const StatsToday = z.strictObject({
+  day: Day,
+  as_of: z.string(),
+  time_zone: z.string(),
+  last_closed: Day.nullable(),
+  closes_at: z.string(),
+  /** Active accounts now. */
+  accounts: Count,
+  active: Count,
+  new_members: Count,
+  paid_signups: Count,
+  cancellations: Count,
+  trial_starts: Count,
+});
+export type StatsToday = z.infer<typeof StatsToday>;
+
+export const statsToday = endpoint({
+  summary: 'Cifras de hoy hasta ahora, en vivo.',
+  method: 'GET',
+  path: '/api/estadisticas/hoy',
+  response: StatsToday,
+});
+
+/**
+ * Each figure of Estadísticas, named once, with the definition the screen shows under «¿Qué es esto?»
+ * (docs/statistics.md gives the formulas). The dashboard's «Tu comunidad» uses the same names.
+ */
+export const STATS_FIGURE_TEXTS = {
+  active_members: {
+    label: 'Cuentas activas',
+    definition:
+      'Cuentas activadas, que pueden entrar, al final del día (administradores incluidos). No dice quién entró: eso es «Miembros activos».',
+  },
+  active: {
+    label: 'Miembros activos',
+    definition:
+      'Miembros distintos que entraron o usaron una herramienta ese día, aunque después cerraran sesión. Cada miembro cuenta una vez al día.',
+  },
+  active_month: {
+    label: 'Miembros activos en el mes',
+    definition: 'Miembros distintos que entraron o usaron una herramienta desde el día 1 del mes.',
+  },
+  paying_members: {
+    label: 'Miembros de pago',
+    definition:
+      'Suscripciones que pagan al final del día: activas, que se cancelan al final del periodo o con un pago pendiente. Las pruebas no cuentan.',
+  },
+  new_members: {
+    label: 'Nuevos miembros',
+    definition:
+      'Cuentas que pasan a estar activas por primera vez: el día en que se crean activas, o el día en que se activan. No cuentan los administradores, los registros nunca activados ni las cuentas importadas inactivas. Un miembro importado con su fecha de alta cuenta en ese día.',
+  },
+  paid_signups: {
+    label: 'Altas de pago',
+    definition: 'Suscripciones que empiezan a dar acceso (de prueba o de pago) en el periodo.',
+  },
+  cancellations: {
+    label: 'Bajas de pago',
+    definition: 'Suscripciones que dejan de dar acceso en el periodo.',
+  },
+  monthly_churn: {
+    label: 'Abandono mensual',
+    definition:
+      'Bajas de pago × 100 ÷ (miembros de pago al empezar el periodo + altas de pago del periodo), llevado a 30 días.',
+  },
+  trial_conversion: {
+    label: 'Conversión de prueba a pago',
+    definition: 'Pruebas que pasan a pago × 100 ÷ pruebas iniciadas en el periodo.',
+  },
+  mrr: {
+    label: 'Ingresos mensuales',
+    definition:
+      'Lo que renuevan cada mes las suscripciones activas y con pago pendiente, al precio de su plan (un precio anual cuenta una doceava parte). Las pruebas y las que se cancelan se muestran aparte.',
+  },
+} as const;
+export type StatsFigureKey = keyof typeof STATS_FIGURE_TEXTS;
+
 export const STATS_MESSAGES = {
   load: 'Error al cargar las estadísticas',
   exportClasses: 'Error al exportar las clases',
+  exportChart: 'Error al exportar los números del gráfico',
   empty: 'Aún no hay días cerrados: las cifras aparecen al terminar el primer día.',
 } as const;

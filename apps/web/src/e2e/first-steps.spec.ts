@@ -83,7 +83,7 @@ test.describe('Primeros pasos del administrador', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await openDashboard(page);
     await expect(page.getByRole('heading', { name: 'Tu comunidad' })).toBeVisible();
-    await expect(page.getByText('Miembros activos')).toBeVisible();
+    await expect(page.getByText('Cuentas activas')).toBeVisible();
     // The end-to-end server sends mail through the fake SMTP server.
     await expect(step(page, 'mail')).toContainText('(hecho)');
     await expect(step(page, 'community')).toContainText('(pendiente)');

@@ -39,12 +39,30 @@ test.describe('Estadísticas', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Estadísticas' }).click();
     await expect(page).toHaveURL(/\/estadisticas$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
-    const yesterday = LAST_DAY;
+    // The last closed day as the page gives it: a run crossing midnight in Madrid may close one more day.
+    const range = page.getByText(/^Del \d\d\/\d\d\/\d{4} al \d\d\/\d\d\/\d{4} \(Europe\/Madrid\)$/);
+    await expect(range).toBeVisible();
+    const shownTo = /al (\d\d)\/(\d\d)\/(\d{4})/.exec((await range.textContent()) ?? '') ?? ['', '', '', ''];
+    const yesterday = `${shownTo[3]}-${shownTo[2]}-${shownTo[1]}`;
+    expect([LAST_DAY, daysBefore(LAST_DAY, -1)]).toContain(yesterday);
     const [, second = '', , fourth = '', fifth = ''] = STATS_DAYS;
-    await expect(page.getByText(`al ${ddmmyyyy(yesterday)} (Europe/Madrid)`)).toBeVisible();
+    /** The CSV line of `day` in the 30-day range (the header is line 0). */
+    const lineOf = (day: string) => 30 - Math.round((Date.parse(yesterday) - Date.parse(day)) / 86_400_000);
+    await expect(
+      page.getByRole('heading', { name: /^Días cerrados, hasta (ayer|el \d\d\/\d\d\/\d{4})$/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Hoy, hasta las \d\d:\d\d$/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Cuentas activas (hoy)' })).toBeVisible();
+
+    /** Picks a chart as the main one and opens its table. */
+    const tableOf = async (title: string) => {
+      await page.getByLabel('Métrica').selectOption({ label: title });
+      await page.getByRole('button', { name: `Ver tabla: ${title}` }).click();
+      return page.getByRole('table', { name: `Números: ${title}` });
+    };
 
     const figure = (label: string) => page.getByRole('group', { name: label, exact: true });
-    await expect(figure('Miembros activos')).toContainText('6');
+    await expect(figure('Cuentas activas')).toContainText('6');
     await expect(figure('Miembros de pago')).toContainText('3');
     await expect(figure('Nuevos miembros')).toContainText('+6 respecto a los 30 días anteriores');
     await expect(figure('Altas de pago')).toContainText('4');
@@ -54,9 +72,21 @@ test.describe('Estadísticas', () => {
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('10,00 €');
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('se cancelan 10,50 €');
     await expect(figure('Ingresos mensuales (USD)')).toContainText('9,00 US$');
+    // Each figure names what it counts.
+    await page.getByRole('button', { name: '¿Qué es esto? Nuevos miembros', exact: true }).click();
+    await expect(
+      page.getByText(/No cuentan los administradores, los registros nunca activados/),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
     await expectAccessible(page);
 
     // 30 días: one row a day; sign-ups beside activations.
+    // The main chart starts on new members; its table is behind «Ver tabla».
+    await expect(page.getByLabel('Métrica')).toHaveValue('signups');
+    await expect(
+      page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por día' }),
+    ).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ver tabla: Nuevos miembros y activaciones por día' }).click();
     const daily = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por día' });
     await expect(daily.getByRole('row')).toHaveCount(31);
     await expect(daily.getByRole('row', { name: ddmmyyyy(second) })).toHaveText(`${ddmmyyyy(second)}12`);
@@ -65,21 +95,24 @@ test.describe('Estadísticas', () => {
     const download = await downloading;
     const firstOfRange = daysBefore(LAST_DAY, 29);
     expect(download.suggestedFilename()).toBe(`nuevos-miembros_${firstOfRange}_${yesterday}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    // Written by the server (formulas neutralised), with the BOM spreadsheet programs read accents by.
+    const csv = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('Día,Nuevos miembros,Activaciones');
     expect(csv[1]).toBe(`${firstOfRange},0,0`);
-    expect(csv[25]).toBe(`${FIRST_DAY},1,0`);
-    expect(csv[29]).toBe(`${fifth},1,1`);
+    expect(csv[lineOf(FIRST_DAY)]).toBe(`${FIRST_DAY},1,0`);
+    expect(csv[lineOf(fifth)]).toBe(`${fifth},1,1`);
     expect(csv[30]).toBe(`${yesterday},0,0`);
 
     // Texto among the tools, role changes by role, classes per library.
-    const tools = page.getByRole('table', { name: 'Números: Uso de las herramientas por día' });
+    const tools = await tableOf('Uso de las herramientas por día');
     await expect(tools.getByRole('columnheader', { name: 'Texto' })).toBeVisible();
     // RedGram, Texto, YouTube: two Texto uses on the fourth day.
     await expect(tools.getByRole('row', { name: ddmmyyyy(fourth) })).toHaveText(`${ddmmyyyy(fourth)}020`);
-    const roles = page.getByRole('table', { name: 'Números: Cambios de rol por día' });
+    const roles = await tableOf('Cambios de rol por día');
     await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
-    const completed = page.getByRole('table', { name: 'Números: Clases completadas por día' });
+    const completed = await tableOf('Clases completadas por día');
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
 
     // Every class of a library, a page at a time, and all of them in its CSV.
@@ -106,13 +139,13 @@ test.describe('Estadísticas', () => {
     expect(classLines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
     expect(classLines[1]).toBe('Clase c1,4,3,75');
     expect(classLines.filter((line) => line !== '')).toHaveLength(25);
-    const monthly = page.getByRole('table', { name: 'Números: Miembros activos por mes' });
+    const monthly = await tableOf('Miembros activos por mes');
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');
 
     // 365 días: one row a week, the first starting on the range's first day.
     await page.getByText('365 días', { exact: true }).click();
     await expect(page.getByText(`Del ${ddmmyyyy(daysBefore(yesterday, 364))} al`)).toBeVisible();
-    const weekly = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por semana' });
+    const weekly = await tableOf('Nuevos miembros y activaciones por semana');
     await expect(weekly.getByRole('columnheader', { name: 'Semana' })).toBeVisible();
     await expect(weekly.getByRole('row')).toHaveCount(
       weeksOf(daysBefore(yesterday, 364), yesterday).length + 1,
@@ -126,7 +159,7 @@ test.describe('Estadísticas', () => {
     await page.getByText('Todo', { exact: true }).click();
     await expect(page.getByText(`Del ${ddmmyyyy(FIRST_DAY)} al ${ddmmyyyy(yesterday)}`)).toBeVisible();
     await expect(figure('Nuevos miembros')).not.toContainText('respecto');
-    const byMonth = page.getByRole('table', { name: 'Números: Nuevos miembros y activaciones por mes' });
+    const byMonth = await tableOf('Nuevos miembros y activaciones por mes');
     await expect(byMonth.getByRole('columnheader', { name: 'Mes' })).toBeVisible();
     const months = [...new Set(STATS_DAYS.map((day) => day.slice(0, 7)))];
     await expect(byMonth.getByRole('row')).toHaveCount(months.length + 1);

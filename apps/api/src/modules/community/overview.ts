@@ -1,4 +1,11 @@
-import type { AdminOverview, AiToolsStatus, Community, FirstStep, StatsOverview } from '@app/contracts';
+import type {
+  AdminOverview,
+  AiToolsStatus,
+  Community,
+  FirstStep,
+  StatsOverview,
+  StatsToday,
+} from '@app/contracts';
 import type { OverviewRepo } from './overview-repo';
 
 export interface OverviewDeps {
@@ -10,6 +17,8 @@ export interface OverviewDeps {
   ai: () => Promise<AiToolsStatus>;
   /** Estadísticas' read of the last 30 closed days (kept daily rows only). */
   stats: () => Promise<StatsOverview>;
+  /** Estadísticas' figures of today so far, live. */
+  today: () => Promise<StatsToday>;
   community: () => Promise<Community>;
 }
 
@@ -22,11 +31,12 @@ export function createOverviewService(deps: OverviewDeps) {
      */
     async overview(viewer: { permissions: readonly string[] }): Promise<AdminOverview> {
       const seesMoney = viewer.permissions.includes('estadisticas');
-      const [accounts, billing, ai, stats, community, membresia, cafelito] = await Promise.all([
+      const [accounts, billing, ai, stats, today, community, membresia, cafelito] = await Promise.all([
         deps.repo.accounts(),
         deps.billing(),
         deps.ai(),
         deps.stats(),
+        deps.today(),
         deps.community(),
         deps.repo.hasClass('membresia'),
         deps.repo.hasClass('cafelito-virtual'),
@@ -47,6 +57,12 @@ export function createOverviewService(deps: OverviewDeps) {
           paying: closed && seesMoney ? stats.figures.paying_members.value : null,
           new_members_30d: closed ? stats.figures.new_members.value : null,
           mrr: seesMoney ? stats.mrr.map(({ currency, amount }) => ({ currency, amount })) : [],
+          as_of: today.as_of,
+          time_zone: today.time_zone,
+          closed_to: stats.to,
+          closes_at: today.closes_at,
+          active_today: today.active,
+          new_today: today.new_members,
         },
         steps: (Object.keys(done) as FirstStep[]).map((step) => ({ step, done: done[step] })),
         ai,

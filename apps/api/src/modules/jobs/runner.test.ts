@@ -266,6 +266,7 @@ describe('Tareas en segundo plano in /config', () => {
     const listed = (response.json() as { jobs: { name: string; last_run: unknown; next_run_at: string }[] })
       .jobs;
     expect(listed.map((job) => job.name).sort()).toEqual([
+      'announcements.send',
       'data-archive.build',
       'data-archive.expire',
       'erasure.due',

@@ -230,9 +230,10 @@ describe('classes, activations, role changes, Texto and monthly active members',
     const all = await overview(t, 'all');
     expect(all.period).toBe('month');
     const allSeries = (metric: string) => all.series.find((s) => s.metric === metric)?.points ?? [];
+    // fran registered on 31 March and was activated on 1 April: a new member of April.
     expect(allSeries('signups')).toEqual([
-      { day: '2026-03-28', dimension: '', value: 5 },
-      { day: '2026-04-01', dimension: '', value: 1 },
+      { day: '2026-03-28', dimension: '', value: 4 },
+      { day: '2026-04-01', dimension: '', value: 2 },
     ]);
     // Members as they stood on 31 March, and on the last closed day.
     expect(allSeries('members')).toEqual([
@@ -254,8 +255,8 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(weekOf('active_month')).toEqual([]);
     const months = await createStatsRepo(t.database).allMonthlyRows();
     expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
-      ['2026-03-01', 5],
-      ['2026-04-01', 1],
+      ['2026-03-01', 4],
+      ['2026-04-01', 2],
     ]);
   });
 

@@ -1,7 +1,7 @@
 /** What Estadísticas offers the app: its routes, the close of each day, the permission's upgrade, the tool-use counter. */
 export { createStatsKeeper } from './keeper';
 export { ensureStatsPermission } from './permission';
-export { createStatsRepo } from './repo';
+export { createStatsRepo, SIGN_IN } from './repo';
 export { statsRoutes } from './routes';
 export { createStatsService, type StatsService } from './service';
 export { createToolUseCounter } from './tool-uses';

@@ -1,11 +1,13 @@
 import {
   ACCESS_STATUSES,
+  ADMIN_ROLE,
   SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
   type BillingInterval,
   type HistoryChange,
   type PayingState,
   type StatsMetric,
+  type StatsToday,
 } from '@app/contracts';
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -105,15 +107,30 @@ export interface StatsKeeperDeps {
 export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps) {
   const repo = createStatsRepo(database);
 
-  /** The rows of `days` (consecutive, oldest first), from the database as it is now. */
-  async function rowsOf(days: readonly string[]): Promise<StatsRow[]> {
+  /**
+   * The rows of `days` (consecutive, oldest first), from the database as it is now, and the newest account
+   * read. With a `scope`, only what the accounts of `scope.ids` make: with `flows`, the day's events (today's
+   * figures); without, their own facts alone, new members and members by role (what an import of past members
+   * adds to days already closed).
+   */
+  async function rowsOf(
+    days: readonly string[],
+    scope?: { ids: readonly number[]; flows: boolean; since?: string },
+  ): Promise<{ rows: StatsRow[]; lastUserId: number | null }> {
     const rows: StatsRow[] = [];
     const add = (metric: StatsMetric, day: string, dimension: string, value: number) => {
       if (value !== 0) rows.push({ metric, day, dimension, value });
     };
-    const members = await repo.members();
-    const history = await repo.userHistory();
-    const prices = await repo.subscriptionPrices();
+    const only = scope !== undefined;
+    const events = !scope || scope.flows;
+    const members = await repo.members(scope?.ids);
+    const lastUserId = members.reduce<number | null>(
+      (last, member) => (last === null || member.id > last ? member.id : last),
+      null,
+    );
+    const history = await repo.userHistory(scope?.ids, scope?.since);
+    type Prices = Awaited<ReturnType<typeof repo.subscriptionPrices>>;
+    const prices = only ? (new Map() as Prices) : await repo.subscriptionPrices();
 
     /** Each member's role and activity changes, oldest first: what they were before, and after. */
     const accountChanges = new Map<number, AccountChange[]>();
@@ -174,7 +191,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       counts[index] = (counts[index] ?? 0) + times;
       flows.set(key, counts);
     };
-    for (const entry of history) {
+    for (const entry of events ? history : []) {
       for (const change of entry.changes) {
         if (change.field === 'is_active' && change.before === NO && change.after === YES)
           happen('activations\t', entry.created_at);
@@ -183,7 +200,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
     }
     // A bulk action names no single account: its count goes to the day, its role to the role it gave.
-    for (const entry of await repo.bulkHistory()) {
+    for (const entry of events ? await repo.bulkHistory(bounds[0]?.start) : []) {
       const value = (field: string) => entry.changes.find((change) => change.field === field)?.after;
       const accounts = Number(value('cuentas') ?? 0);
       if (value('accion') === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
@@ -193,12 +210,19 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     }
 
     for (const member of members) {
-      happen('signups\t', member.created_at);
       // Counted under its role while active, from the day it was made: the state before its first change of
       // each kind, then each change's `after` from the change's day, and its present state after the last.
       const changes = accountChanges.get(member.id) ?? [];
       let role = changes.find((change) => change.role)?.role?.before ?? member.role;
       let active = changes.find((change) => change.active)?.active?.before ?? member.is_active;
+      // A new member is counted when the account first becomes active (made active, or activated later),
+      // unless it is an administrator then: a registration never activated or an inactive import never counts.
+      let joined = false;
+      const join = (at: string) => {
+        if (!joined && active && role !== ADMIN_ROLE) happen('signups\t', at);
+        joined = joined || active;
+      };
+      join(member.created_at);
       let from = dayIndex(member.created_at);
       for (const change of changes) {
         const until = dayIndex(change.at);
@@ -206,15 +230,16 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
         from = Math.max(from, until);
         role = change.role?.after ?? role;
         active = change.active?.after ?? active;
+        join(change.at);
       }
       if (member.is_active) hold(`members\t${member.role}`, from, days.length, 1);
     }
-    for (const transition of transitions) {
+    for (const transition of events ? transitions : []) {
       for (const metric of transition.metrics) happen(`${metric}\t`, transition.at);
     }
     // A subscription's state before its first change in Historial is that change's `before`; one that Historial
     // no longer holds any change of (they are pruned after its retention) has held its present state throughout.
-    for (const [userId, now] of await repo.subscriptionStates()) {
+    for (const [userId, now] of only ? [] : await repo.subscriptionStates()) {
       const changes = subscriptionChanges.get(userId);
       const status = SubscriptionStatus.safeParse(now.status);
       const initial = changes
@@ -224,7 +249,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
           : null;
       if (initial) subscriptionChanges.set(userId, [{ at: '', after: initial }, ...(changes ?? [])]);
     }
-    for (const [userId, changes] of subscriptionChanges) {
+    for (const [userId, changes] of only ? [] : subscriptionChanges) {
       const price = prices.get(userId);
       changes.forEach((change, i) => {
         const state = payingState(change.after);
@@ -253,7 +278,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     // then each day's members join the month's set.
     let month = '';
     let monthActive = new Set<number>();
-    for (const [i, day] of days.entries()) {
+    for (const [i, day] of (only ? [] : days).entries()) {
       const { start, end } = bounds[i] ?? dayBounds(day, timeZone);
       const uses = await repo.toolUses(start, end, day);
       for (const [tool, value] of Object.entries(uses)) add('tool_uses', day, tool, value);
@@ -269,7 +294,28 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       for (const id of active) monthActive.add(id);
       add('active_month', day, '', monthActive.size);
     }
-    return rows;
+    return { rows, lastUserId };
+  }
+
+  /**
+   * What accounts made since the last close with a date before `firstOpen` (an import of past members) add to
+   * the days closed from their first day to `lastClosed`.
+   */
+  async function lateRows(firstOpen: string, lastClosed: string, upTo: number | null): Promise<StatsRow[]> {
+    const seen = await repo.lastUserId();
+    if (seen === null || upTo === null) return [];
+    const start = dayBounds(firstOpen, timeZone).start;
+    const late = (await repo.members()).filter(
+      (member) => member.id > seen && member.id <= upTo && member.created_at < start,
+    );
+    if (late.length === 0) return [];
+    const firstClosed = (await repo.firstClosedDay()) ?? lastClosed;
+    const earliest = late.reduce((first, m) => (m.created_at < first ? m.created_at : first), start);
+    let first = dayOf(new Date(earliest), timeZone);
+    if (first < firstClosed) first = firstClosed;
+    const days: string[] = [];
+    for (let day = first; day <= lastClosed; day = addDays(day, 1)) days.push(day);
+    return (await rowsOf(days, { ids: late.map((member) => member.id), flows: false })).rows;
   }
 
   /** Closes every finished day that is not closed yet; answers how many it closed. */
@@ -286,13 +332,58 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     if (first > lastDay) return 0;
     const days: string[] = [];
     for (let day = first; day <= lastDay; day = addDays(day, 1)) days.push(day);
-    const rows = await rowsOf(days);
-    await repo.writeDays(days, rows, await repo.classCompletions(), clock.now().toISOString());
+    const { rows, lastUserId } = await rowsOf(days);
+    const late = lastClosed ? await lateRows(first, lastClosed, lastUserId) : [];
+    await repo.writeDays(
+      days,
+      rows,
+      await repo.classCompletions(),
+      clock.now().toISOString(),
+      lastUserId,
+      late,
+    );
     return days.length;
+  }
+
+  /**
+   * Today's figures so far, live: read from today's rows of the accounts made or changed today, today's kept
+   * sign-ins and tool uses, and the kept count of accounts, so their cost follows today's activity, not the
+   * size of the community.
+   */
+  async function today(): Promise<StatsToday> {
+    const now = clock.now();
+    const day = dayOf(now, timeZone);
+    const { start, end } = dayBounds(day, timeZone);
+    const [ids, active, accounts, lastClosed] = await Promise.all([
+      repo.touchedBetween(start, end),
+      repo.activeIds(start, end, day, addDays(day, 1)),
+      repo.activeAccounts(),
+      repo.lastClosedDay(),
+    ]);
+    // Today's Historial only: an account reactivated today after an earlier activation counts as new here, and
+    // the close of the day, which reads all of it, does not count it.
+    const { rows } = await rowsOf([day], { ids, flows: true, since: start });
+    const flow = (metric: StatsMetric) =>
+      rows.filter((row) => row.metric === metric).reduce((sum, row) => sum + row.value, 0);
+    return {
+      day,
+      as_of: now.toISOString(),
+      time_zone: timeZone,
+      last_closed: lastClosed,
+      // The close runs every few minutes: today closes shortly after it ends.
+      closes_at: end,
+      accounts,
+      active: active.size,
+      new_members: flow('signups'),
+      paid_signups: flow('paid_signups'),
+      cancellations: flow('cancellations'),
+      trial_starts: flow('trial_starts'),
+    };
   }
 
   return {
     closeFinishedDays,
+    today,
     /** Its background work: the close of the finished days, every ten minutes (the first fills the past). */
     jobs: (): JobDefinition[] => [
       {

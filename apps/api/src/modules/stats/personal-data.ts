@@ -7,7 +7,7 @@ export const statsPersonalData: PersonalData = {
   archive: [
     rowsOf({
       file: 'uso-de-herramientas.csv',
-      about: 'Cuántas veces usaste cada herramienta de texto cada día.',
+      about: 'Cuántas veces usaste cada herramienta de texto cada día, y los días que entraste ("acceso").',
       table: statsToolUses,
       by: statsToolUses.user_id,
     }),

@@ -5,7 +5,7 @@ import {
   type HistoryChange,
   type StatsClass,
 } from '@app/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import {
@@ -16,7 +16,7 @@ import {
   type KeyedPage,
   type PageRequest,
 } from '../../lib/page-key';
-import { roles, sessions, users } from '../../db/schema';
+import { roles, sessions, userCounts, users } from '../../db/schema';
 import { billingPrices, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
@@ -54,6 +54,12 @@ export interface UserHistoryEntry {
   created_at: string;
   changes: HistoryChange[];
 }
+
+/**
+ * The counted "tool" a sign-in is kept under (one row per member and day): the day's active members are read
+ * from it, since signing out deletes the session row. It is no tool, so tool uses leave it out.
+ */
+export const SIGN_IN = 'acceso';
 
 /** The Historial kinds that change an account's role or its subscription. */
 const USER_KINDS = ['user.update', 'user.activate', 'user.deactivate', 'billing.subscription'];
@@ -202,12 +208,57 @@ export function createStatsRepo(database: AppDatabase) {
   }
 
   return {
-    /** Every account: when it was made, whether it is active, its role now. */
-    members: () =>
-      db()
-        .select({ id: users.id, created_at: users.created_at, is_active: users.is_active, role: roles.name })
+    /** Every account (or those of `ids`): when it was made, whether it is active, its role now. */
+    members: async (ids?: readonly number[]) => {
+      const read = (where?: SQL) =>
+        db()
+          .select({
+            id: users.id,
+            created_at: users.created_at,
+            is_active: users.is_active,
+            role: roles.name,
+          })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.role_id))
+          .where(where);
+      if (!ids) return read();
+      const found = [];
+      for (let i = 0; i < ids.length; i += CHUNK)
+        found.push(...(await read(inArray(users.id, ids.slice(i, i + CHUNK)))));
+      return found;
+    },
+
+    /**
+     * The accounts made in [start, end), or named by a change of role, state or subscription then: whose
+     * today's figures may hold. Read by the indexes on the accounts' and Historial's dates.
+     */
+    touchedBetween: async (start: string, end: string): Promise<number[]> => {
+      const made = await db()
+        .select({ id: users.id })
         .from(users)
-        .innerJoin(roles, eq(roles.id, users.role_id)),
+        .where(and(gte(users.created_at, start), lt(users.created_at, end)));
+      const changed = await db()
+        .selectDistinct({ id: auditLog.entity_id })
+        .from(auditLog)
+        .where(
+          and(
+            inArray(auditLog.kind, USER_KINDS),
+            gte(auditLog.created_at, start),
+            lt(auditLog.created_at, end),
+            eq(auditLog.entity_type, 'user'),
+          ),
+        );
+      return [...new Set([...made, ...changed].flatMap((row) => (row.id === null ? [] : [row.id])))];
+    },
+
+    /** Active accounts now, from the count every write of `users` keeps. */
+    activeAccounts: async (): Promise<number> => {
+      const [row] = await db()
+        .select({ n: userCounts.n })
+        .from(userCounts)
+        .where(eq(userCounts.is_active, true));
+      return row?.n ?? 0;
+    },
 
     oldestAccount: async (): Promise<string | null> => {
       const [row] = await db()
@@ -217,28 +268,43 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /** Historial's changes of accounts' roles and subscriptions, oldest first. */
-    userHistory: async (): Promise<UserHistoryEntry[]> => {
-      const rows = await db()
-        .select({
-          user_id: auditLog.entity_id,
-          kind: auditLog.kind,
-          created_at: auditLog.created_at,
-          summary: auditLog.summary,
-        })
-        .from(auditLog)
-        .where(and(inArray(auditLog.kind, USER_KINDS), eq(auditLog.entity_type, 'user')))
-        .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+    userHistory: async (ids?: readonly number[], since?: string): Promise<UserHistoryEntry[]> => {
+      const read = (where?: SQL) =>
+        db()
+          .select({
+            user_id: auditLog.entity_id,
+            kind: auditLog.kind,
+            created_at: auditLog.created_at,
+            summary: auditLog.summary,
+          })
+          .from(auditLog)
+          .where(and(inArray(auditLog.kind, USER_KINDS), eq(auditLog.entity_type, 'user'), where))
+          .orderBy(asc(auditLog.created_at), asc(auditLog.id));
+      let rows;
+      if (!ids) rows = await read();
+      else if (since !== undefined) {
+        // Today's entries only, by the (kind, created_at) index; the accounts picked from them here.
+        const wanted = new Set(ids);
+        rows = (await read(gte(auditLog.created_at, since))).filter(
+          (row) => row.user_id !== null && wanted.has(row.user_id),
+        );
+      } else {
+        rows = [];
+        for (let i = 0; i < ids.length; i += CHUNK)
+          rows.push(...(await read(inArray(auditLog.entity_id, ids.slice(i, i + CHUNK)))));
+        rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      }
       return rows.flatMap((row) =>
         row.user_id === null ? [] : [{ ...row, user_id: row.user_id, changes: changesOf(row.summary) }],
       );
     },
 
     /** Bulk actions of the users table (they name no single account): what each did and to how many. */
-    bulkHistory: async (): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
+    bulkHistory: async (since = ''): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
       const rows = await db()
         .select({ created_at: auditLog.created_at, summary: auditLog.summary })
         .from(auditLog)
-        .where(eq(auditLog.kind, 'users.bulk'))
+        .where(and(eq(auditLog.kind, 'users.bulk'), gte(auditLog.created_at, since)))
         .orderBy(asc(auditLog.created_at), asc(auditLog.id));
       return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
     },
@@ -292,7 +358,7 @@ export function createStatsRepo(database: AppDatabase) {
       const counted = await db()
         .select({ tool: statsToolUses.tool, n: sql<number>`sum(${statsToolUses.uses})`.mapWith(Number) })
         .from(statsToolUses)
-        .where(eq(statsToolUses.day, day))
+        .where(and(eq(statsToolUses.day, day), ne(statsToolUses.tool, SIGN_IN)))
         .groupBy(statsToolUses.tool);
       const uses: Record<string, number> = { redgram: redgram?.n ?? 0 };
       for (const row of videos) uses[PROVIDER_TOOL[row.provider]] = row.n;
@@ -301,8 +367,9 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /**
-     * Members who signed in or used a tool from `start` to `end` (instants), counted tools included from
-     * `fromDay` up to, not including, `toDay`.
+     * Members who signed in or used a tool from `start` to `end` (instants), counted tools and kept sign-ins
+     * included from `fromDay` up to, not including, `toDay`. Sessions still open are read too: a sign-in made
+     * before sign-ins were kept is found there.
      */
     activeIds: async (start: string, end: string, fromDay: string, toDay: string): Promise<Set<number>> => {
       const ids = new Set<number>();
@@ -409,6 +476,14 @@ export function createStatsRepo(database: AppDatabase) {
       return row?.day ?? null;
     },
 
+    /** The newest account any close saw (null before closes kept it). */
+    lastUserId: async (): Promise<number | null> => {
+      const [row] = await db()
+        .select({ id: max(statsClosedDays.newest_account) })
+        .from(statsClosedDays);
+      return row?.id ?? null;
+    },
+
     firstClosedDay: async (): Promise<string | null> => {
       const [row] = await db()
         .select({ day: min(statsClosedDays.day) })
@@ -418,20 +493,24 @@ export function createStatsRepo(database: AppDatabase) {
 
     /**
      * Marks each day closed and writes its rows, in one transaction. A day another node closed first is left as
-     * it is; rows are written with their whole value, so a repeated write changes nothing.
+     * it is; rows are written with their whole value, so a repeated write changes nothing. `late` holds what
+     * accounts made since the last close with earlier dates add to days closed before: added only by the close
+     * that marks the first of `days`, the one that records `lastUserId`, so it is added once.
      */
     writeDays: (
       days: readonly string[],
       rows: readonly StatsRow[],
       classes: readonly ClassCompletion[],
       closedAt: string,
+      lastUserId: number | null = null,
+      late: readonly StatsRow[] = [],
     ) =>
       database.transaction(async (tx) => {
         const mine = new Set<string>();
         for (const day of days) {
           const marked = await tx
             .insert(statsClosedDays)
-            .values({ day, closed_at: closedAt })
+            .values({ day, closed_at: closedAt, newest_account: lastUserId })
             .onConflictDoNothing()
             .returning({ day: statsClosedDays.day });
           if (marked.length > 0) mine.add(day);
@@ -456,7 +535,18 @@ export function createStatsRepo(database: AppDatabase) {
         // The weeks and months of the days closed here, rewritten whole from the kept days (those closed before
         // in the same period included).
         const closed = [...mine].sort();
-        if (closed.length > 0) await rewritePeriods(tx, closed[0] ?? '', closed.at(-1) ?? '');
+        const added = days[0] !== undefined && mine.has(days[0]) ? late : [];
+        for (let i = 0; i < added.length; i += CHUNK) {
+          await tx
+            .insert(statsDaily)
+            .values(added.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: [statsDaily.day, statsDaily.metric, statsDaily.dimension],
+              set: { value: sql`${statsDaily.value} + excluded.value` },
+            });
+        }
+        const firstLate = added.reduce((first, row) => (row.day < first ? row.day : first), closed[0] ?? '');
+        if (closed.length > 0) await rewritePeriods(tx, firstLate, closed.at(-1) ?? '');
       }),
 
     /** The kept rows of `metrics` from `from` to `to`, both included. */

@@ -37,6 +37,7 @@ export const statsMonthly = pgTable(
 export const statsClosedDays = pgTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
+  newest_account: integer('newest_account'),
 });
 
 export const statsToolUses = pgTable(

@@ -43,10 +43,15 @@ export const statsMonthly = sqliteTable(
   (t) => [primaryKey({ columns: [t.month, t.metric, t.dimension] })],
 );
 
-/** The days whose rows are complete: a day is closed once, whichever node gets there first. */
+/**
+ * The days whose rows are complete: a day is closed once, whichever node gets there first. `newest_account` is
+ * the newest account the close saw: an account above it made with an earlier date (an import of past members)
+ * is added to the days already closed by the next close.
+ */
 export const statsClosedDays = sqliteTable('stats_closed_days', {
   day: text('day').primaryKey(),
   closed_at: text('closed_at').notNull(),
+  newest_account: integer('newest_account'),
 });
 
 /**

@@ -1,5 +1,10 @@
 import {
   completionShare,
+  PERIOD_HEADERS,
+  STATS_CHART_FILES,
+  statsChartTable,
+  type StatsChartExport,
+  type StatsChartKey,
   STATS_CLASSES_CSV_HEADER,
   STATS_METRICS,
   STATS_SNAPSHOTS,
@@ -234,7 +239,34 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     return { filename: `finalizacion-${library}_${last ?? 'sin-datos'}.csv`, csv, rows: rows.length };
   }
 
-  return { overview, classes, exportClasses };
+  /**
+   * A chart's numbers for a range as CSV, from the same table the screen draws; headers such as a role's name
+   * go through the shared writer, which neutralises spreadsheet formulas. Income is written in whole units.
+   */
+  async function exportChart(
+    range: StatsRange,
+    chart: StatsChartKey,
+    currency = '',
+  ): Promise<StatsChartExport> {
+    const stats = await overview(range);
+    const table = statsChartTable(stats, chart, currency);
+    const format = chart === 'mrr' ? (value: number) => String(value / 100) : String;
+    const csv = writeCsv(
+      [PERIOD_HEADERS[table.period], ...table.columns.map((column) => column.label)],
+      table.rows.map((row) => [
+        row.day,
+        ...table.columns.map((column) => format(row.values[column.key] ?? 0)),
+      ]),
+    );
+    const name = chart === 'mrr' ? `${STATS_CHART_FILES.mrr}-${currency}` : STATS_CHART_FILES[chart];
+    return {
+      filename: `${name}_${stats.from ?? 'sin-datos'}_${stats.to ?? 'sin-datos'}.csv`,
+      csv,
+      rows: table.rows.length,
+    };
+  }
+
+  return { overview, classes, exportClasses, exportChart };
 }
 
 /** Monthly income per currency at the last day (`mrr` rows are keyed `currency:state`). */

@@ -220,6 +220,13 @@ describe('the administrator’s overview', () => {
           figures: { paying_members: figure, new_members: figure },
           mrr: [{ currency: 'eur', amount: 29_000 }],
         }) as never,
+      today: async () =>
+        ({
+          as_of: '2026-11-28T13:05:00.000Z',
+          closes_at: '2026-11-28T23:00:00.000Z',
+          active: 2,
+          new_members: 1,
+        }) as never,
     } as never);
     const staff = await service.overview({ permissions: ['config'] });
     expect(staff.glance).toMatchObject({ members: 9, mrr: [], paying: null });

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title 
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { closedLabel, firstCloseLabel, liveLabel } from '@/lib/as-of';
 import { formatAmount } from '@/lib/format-price';
 import { useAdminOverview } from './api/get-admin-overview';
 import { AiToolsNotice } from './ai-tools-notice';
@@ -19,7 +20,7 @@ const readDismissed = (): boolean => {
   }
 };
 
-function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+function Figure({ label, value, note, to }: { label: string; value: string; note: string; to?: string }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed">
@@ -27,6 +28,9 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
       </Text>
       <Text fz={28} fw={700} lh={1.2}>
         {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {note}
       </Text>
       {to && (
         <Anchor component={Link} to={to} size="sm">
@@ -37,24 +41,37 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   );
 }
 
-/** The community at a glance: accounts from the kept counts, money from Estadísticas' last closed day. */
+/**
+ * The community at a glance: accounts and today's figures live («hoy, hasta las 14:05»), money and the last 30
+ * days from Estadísticas' closed days («hasta ayer»). Before the first close, a closed figure says when it appears.
+ */
 function Glance({ glance }: { glance: Overview['glance'] }) {
-  const dash = '—';
+  const { as_of: asOf, time_zone: zone, closed_to: closedTo } = glance;
+  const live = liveLabel(asOf, zone);
+  const closed = closedTo ? closedLabel(closedTo, asOf, zone) : firstCloseLabel(glance.closes_at, zone);
   const income = glance.mrr.map(({ currency, amount }) => formatAmount(amount, currency)).join(' · ');
+  const later = '—';
   return (
     <section aria-labelledby="glance-title">
       <Title order={2} size="h3" id="glance-title" mb="sm">
         Tu comunidad
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-        <Figure label="Miembros activos" value={String(glance.members)} />
-        <Figure label="Pendientes de activación" value={String(glance.pending)} to="/config" />
-        <Figure label="Miembros que pagan" value={glance.paying === null ? dash : String(glance.paying)} />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        <Figure label="Cuentas activas" value={String(glance.members)} note={live} />
+        <Figure label="Pendientes de activación" value={String(glance.pending)} note={live} to="/config" />
+        <Figure label="Miembros activos" value={String(glance.active_today)} note={live} />
+        <Figure label="Nuevos miembros" value={String(glance.new_today)} note={live} />
         <Figure
-          label="Nuevos en 30 días"
-          value={glance.new_members_30d === null ? dash : String(glance.new_members_30d)}
+          label="Miembros de pago"
+          value={glance.paying === null ? later : String(glance.paying)}
+          note={closed}
         />
-        <Figure label="Ingresos mensuales" value={income || dash} />
+        <Figure
+          label="Nuevos miembros (30 días)"
+          value={glance.new_members_30d === null ? later : String(glance.new_members_30d)}
+          note={closed}
+        />
+        <Figure label="Ingresos mensuales" value={income || later} note={closed} />
       </SimpleGrid>
     </section>
   );

@@ -1,35 +1,68 @@
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Box, Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { STATS_MESSAGES as M, type StatsChartKey, type StatsRange } from '@app/contracts';
 import { downloadText } from '@/lib/download';
-import { csvOf, formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
+import { notifyFailed } from '@/lib/notify';
+import { errorMessage } from '@/lib/query-client';
+import { useExportStatsChart } from './api/export-stats-chart';
+import { Definition } from './definition';
+import { formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
 
+/** A dimension's colour, from its key alone: a role (or a tool) has the same colour in every chart. */
+function colorOf(key: string): string {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return COLORS[hash % COLORS.length] ?? 'blue.6';
+}
+
 export interface StatsChartProps {
   title: string;
+  /** What the chart counts, under «¿Qué es esto?». */
+  definition?: string;
   table: StatsTable;
   kind: 'bar' | 'line' | 'area';
   /** Parts that add up to a whole (members by role, uses by tool) are stacked. */
   stacked?: boolean;
   /** How a value reads on screen (money, a count). */
   format?: (value: number) => string;
-  /** How a value is written in the CSV (plain numbers a spreadsheet can add up). */
-  csvFormat?: (value: number) => string;
-  filename: string;
+  /** The chart and range whose CSV the server writes (`currency`: the income chart's). */
+  chart: StatsChartKey;
+  range: StatsRange;
+  currency?: string;
 }
 
-/** One chart of Estadísticas, its numbers as a table beside it, and its CSV download. */
-export function StatsChart({ title, table, kind, stacked, format, csvFormat, filename }: StatsChartProps) {
+/** One chart of Estadísticas, its numbers as a table behind «Ver tabla», and its CSV download. */
+export function StatsChart({
+  title,
+  definition,
+  table,
+  kind,
+  stacked,
+  format,
+  chart,
+  range,
+  currency,
+}: StatsChartProps) {
   const titleId = useId();
+  const tableId = useId();
+  const [showTable, setShowTable] = useState(false);
+  const exporting = useExportStatsChart({ range, chart, ...(currency ? { currency } : {}) });
+  const runExport = () =>
+    exporting.mutate(undefined, {
+      onSuccess: (file) => downloadText(file.filename, file.csv),
+      onError: (error) => notifyFailed(errorMessage(error, M.exportChart)),
+    });
   const axis = (key: string) =>
     table.period === 'month' ? formatPeriod(key, 'month') : formatPeriod(key, 'day').slice(0, 5);
   const data = table.rows.map((row) => ({ day: axis(row.day), ...row.values }));
-  const series = table.columns.map((column, index) => ({
+  const series = table.columns.map((column) => ({
     name: column.key,
     label: column.label,
-    color: COLORS[index % COLORS.length] ?? 'blue.6',
+    color: colorOf(column.key),
   }));
   const shared = {
     h: 260,
@@ -37,37 +70,53 @@ export function StatsChart({ title, table, kind, stacked, format, csvFormat, fil
     dataKey: 'day',
     series,
     withLegend: true,
+    // Counts are whole: no tick of 0,25. Money keeps its own formatter.
+    ...(format ? {} : { yAxisProps: { allowDecimals: false } }),
     ...(format ? { valueFormatter: format } : {}),
   };
   const show = format ?? ((value: number) => value.toLocaleString('es-ES'));
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden="true" />}
-          onClick={() => downloadText(filename, csvOf(table, csvFormat))}
-          aria-label={`Descargar CSV: ${title}`}
-        >
-          Descargar CSV
-        </Button>
+        <Group gap="sm" align="baseline">
+          <Title order={2} size="h4" id={titleId}>
+            {title}
+          </Title>
+          {definition && <Definition label={title}>{definition}</Definition>}
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-expanded={showTable}
+            aria-controls={showTable ? tableId : undefined}
+            aria-label={`${showTable ? 'Ocultar tabla' : 'Ver tabla'}: ${title}`}
+            onClick={() => setShowTable((shown) => !shown)}
+          >
+            {showTable ? 'Ocultar tabla' : 'Ver tabla'}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            onClick={runExport}
+            loading={exporting.isPending}
+            aria-label={`Descargar CSV: ${title}`}
+          >
+            Descargar CSV
+          </Button>
+        </Group>
       </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {kind === 'bar' ? (
-            <BarChart {...shared} {...(stacked ? { type: 'stacked' as const } : {})} />
-          ) : kind === 'area' ? (
-            // Straight lines between days: a smoothed curve would draw values no day had.
-            <AreaChart {...shared} curveType="linear" {...(stacked ? { type: 'stacked' as const } : {})} />
-          ) : (
-            <LineChart {...shared} curveType="linear" />
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      {kind === 'bar' ? (
+        <BarChart {...shared} {...(stacked ? { type: 'stacked' as const } : {})} />
+      ) : kind === 'area' ? (
+        // Straight lines between days: a smoothed curve would draw values no day had.
+        <AreaChart {...shared} curveType="linear" {...(stacked ? { type: 'stacked' as const } : {})} />
+      ) : (
+        <LineChart {...shared} curveType="linear" />
+      )}
+      {showTable && (
+        <Box id={tableId} mt="sm">
           {/* Focusable, so a keyboard can scroll a long range's rows. */}
           <Box
             mah={280}
@@ -103,8 +152,8 @@ export function StatsChart({ title, table, kind, stacked, format, csvFormat, fil
               </Table.Tbody>
             </Table>
           </Box>
-        </Grid.Col>
-      </Grid>
+        </Box>
+      )}
     </Paper>
   );
 }

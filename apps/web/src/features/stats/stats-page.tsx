@@ -1,17 +1,19 @@
 import '@mantine/charts/styles.css';
 import {
   BILLING_FILTER_PARAM,
-  PAYING_STATE_LABELS,
-  PAYING_STATES,
   STATS_MESSAGES as M,
   STATS_RANGE_LABELS,
+  STATS_FIGURE_TEXTS as T,
   STATS_RANGES,
   StatsRange,
   TOOL_TITLES,
-  isToolName,
   LIBRARY_NAMES,
+  STATS_CHARTS,
+  statsChartTable,
+  statsChartTitle,
+  statsCurrencies,
+  type StatsChartKey,
   type StatsFigure,
-  type StatsMetric,
   type StatsMrr,
   type StatsOverview,
 } from '@app/contracts';
@@ -19,6 +21,7 @@ import {
   Anchor,
   Container,
   Group,
+  NativeSelect,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -29,12 +32,16 @@ import {
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListState } from '@/components/list-state';
+import { closedLabel, firstCloseLabel } from '@/lib/as-of';
 import { errorMessage } from '@/lib/query-client';
 import { AiUsageSection } from './ai-usage-section';
 import { useStats } from './api/get-stats';
-import { StatsChart } from './stats-chart';
+import { useStatsToday } from './api/get-stats-today';
+import { Definition } from './definition';
+import { StatsChart, type StatsChartProps } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
-import { daysOf, formatDay, monthsOf, tableOf, weeksOf, type StatsColumn } from './table-data';
+import { formatDay } from './table-data';
+import { TodayFigures } from './today-figures';
 
 /** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
 function formatMoney(amount: number, currency: string): string {
@@ -62,11 +69,13 @@ interface FigureLink {
 
 function Figure({
   label,
+  definition,
   children,
   note,
   link,
 }: {
   label: string;
+  definition: string;
   children: string;
   note?: string | null;
   link?: FigureLink;
@@ -75,9 +84,12 @@ function Figure({
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
       <Stack gap={2}>
-        <Text size="sm" c="dimmed" id={labelId}>
-          {label}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+          <Text size="sm" c="dimmed" id={labelId}>
+            {label}
+          </Text>
+          <Definition label={label}>{definition}</Definition>
+        </Group>
         <Text fz={26} fw={700}>
           {children}
         </Text>
@@ -106,7 +118,11 @@ function Income({ mrr, range }: { mrr: StatsMrr; range: StatsRange }) {
     .filter(Boolean)
     .join('. ');
   return (
-    <Figure label={`Ingresos mensuales (${mrr.currency.toUpperCase()})`} note={note}>
+    <Figure
+      label={`${T.mrr.label} (${mrr.currency.toUpperCase()})`}
+      definition={T.mrr.definition}
+      note={note}
+    >
       {money(mrr.amount)}
     </Figure>
   );
@@ -116,11 +132,11 @@ function Figures({ stats }: { stats: StatsOverview }) {
   const { figures: f, range } = stats;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <Figure label="Miembros activos" note={change(f.active_members, range, count)}>
+      <Figure {...T.active_members} note={change(f.active_members, range, count)}>
         {count(f.active_members.value)}
       </Figure>
       <Figure
-        label="Miembros de pago"
+        {...T.paying_members}
         note={change(f.paying_members, range, count)}
         link={{ to: `/config?${BILLING_FILTER_PARAM}=subscribed`, label: 'Ver las cuentas con suscripción' }}
       >
@@ -129,154 +145,77 @@ function Figures({ stats }: { stats: StatsOverview }) {
       {stats.mrr.map((mrr) => (
         <Income key={mrr.currency} mrr={mrr} range={range} />
       ))}
-      <Figure label="Nuevos miembros" note={change(f.new_members, range, count)}>
+      <Figure {...T.new_members} note={change(f.new_members, range, count)}>
         {count(f.new_members.value)}
       </Figure>
-      <Figure label="Altas de pago" note={change(f.paid_signups, range, count)}>
+      <Figure {...T.paid_signups} note={change(f.paid_signups, range, count)}>
         {count(f.paid_signups.value)}
       </Figure>
-      <Figure label="Bajas de pago" note={change(f.cancellations, range, count)}>
+      <Figure {...T.cancellations} note={change(f.cancellations, range, count)}>
         {count(f.cancellations.value)}
       </Figure>
-      <Figure label="Abandono mensual" note={change(f.monthly_churn, range, percent)}>
+      <Figure {...T.monthly_churn} note={change(f.monthly_churn, range, percent)}>
         {percent(f.monthly_churn.value)}
       </Figure>
-      <Figure label="Conversión de prueba a pago" note={change(f.trial_conversion, range, percent)}>
+      <Figure {...T.trial_conversion} note={change(f.trial_conversion, range, percent)}>
         {percent(f.trial_conversion.value)}
       </Figure>
     </SimpleGrid>
   );
 }
 
-const flowColumns = (metrics: Partial<Record<StatsMetric, string>>): StatsColumn[] =>
-  Object.entries(metrics).map(([key, label]) => ({ key, label }));
+/** Every chart of the range, in order; the income chart once per currency. */
+/** How each chart is drawn: counts as unstacked lines or bars, parts of a whole (uses by tool) stacked. */
+const KINDS: Record<StatsChartKey, { kind: StatsChartProps['kind']; stacked?: boolean }> = {
+  members: { kind: 'line' },
+  role_changes: { kind: 'bar' },
+  mrr: { kind: 'line' },
+  paid_flows: { kind: 'bar' },
+  paying: { kind: 'line' },
+  signups: { kind: 'bar' },
+  active: { kind: 'line' },
+  active_month: { kind: 'bar' },
+  tool_uses: { kind: 'bar', stacked: true },
+  completions: { kind: 'bar', stacked: true },
+};
 
-function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: string }) {
-  const periods = { day: daysOf, week: weeksOf, month: monthsOf }[stats.period](from, to);
-  const per = { day: 'por día', week: 'por semana', month: 'por mes' }[stats.period];
-  // A month's rows are keyed AAAA-MM (its first point is keyed by the range's first day).
-  const points = (metric: StatsMetric) => {
-    const found = stats.series.find((series) => series.metric === metric)?.points ?? [];
-    return stats.period === 'month'
-      ? found.map((point) => ({ ...point, day: point.day.slice(0, 7) }))
-      : found;
-  };
-  const table = (metric: StatsMetric, columns: StatsColumn[] = [], labelOf?: (dimension: string) => string) =>
-    tableOf(points(metric), periods, columns, labelOf, stats.period);
-  // Several flows in one chart: each metric becomes a column.
-  const flows = (metrics: Partial<Record<StatsMetric, string>>) =>
-    tableOf(
-      Object.keys(metrics).flatMap((metric) =>
-        points(metric as StatsMetric).map((point) => ({ ...point, dimension: metric })),
-      ),
-      periods,
-      flowColumns(metrics),
-      undefined,
-      stats.period,
-    );
-  const suffix = `${from}_${to}.csv`;
-  const currencies = [...new Set(points('mrr').map((point) => point.dimension.split(':')[0] ?? ''))].sort();
-  const toolLabel = (tool: string) => (isToolName(tool) ? TOOL_TITLES[tool] : tool);
+/** One main chart, picked from every chart of the range (as Ghost and Stripe do); the income chart per currency. */
+function Charts({ stats }: { stats: StatsOverview }) {
+  const { period, range } = stats;
+  const options = STATS_CHARTS.flatMap((key) =>
+    key === 'mrr'
+      ? statsCurrencies(stats).map((currency) => ({
+          value: `mrr:${currency}`,
+          label: statsChartTitle('mrr', period, currency),
+        }))
+      : [{ value: key, label: statsChartTitle(key, key === 'active_month' ? 'month' : period) }],
+  );
+  const [picked, setPicked] = useState<string>('signups');
+  const option = options.find((o) => o.value === picked) ?? options[0];
+  const [key = 'signups', currency = ''] = (option?.value ?? 'signups').split(':') as [
+    StatsChartKey,
+    string?,
+  ];
+  const definition =
+    key === 'active' ? T.active.definition : key === 'active_month' ? T.active_month.definition : undefined;
   return (
     <Stack gap="lg">
-      <StatsChart
-        title="Miembros por rol"
-        kind="area"
-        stacked
-        table={table('members')}
-        filename={`miembros-por-rol_${suffix}`}
+      <NativeSelect
+        label="Métrica"
+        value={option?.value}
+        onChange={(event) => setPicked(event.currentTarget.value)}
+        data={options}
+        maw={420}
       />
       <StatsChart
-        title={`Cambios de rol ${per}`}
-        kind="bar"
-        stacked
-        table={table('role_changes')}
-        filename={`cambios-de-rol_${suffix}`}
-      />
-      {currencies.map((currency) => {
-        const money = (value: number) => formatMoney(value, currency);
-        return (
-          <StatsChart
-            key={currency}
-            title={`Ingresos mensuales recurrentes (${currency.toUpperCase()})`}
-            kind="area"
-            stacked
-            format={money}
-            csvFormat={(value) => String(value / 100)}
-            table={tableOf(
-              points('mrr')
-                .filter((point) => point.dimension.startsWith(`${currency}:`))
-                .map((point) => ({ ...point, dimension: point.dimension.slice(currency.length + 1) })),
-              periods,
-              PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
-              undefined,
-              stats.period,
-            )}
-            filename={`ingresos-${currency}_${suffix}`}
-          />
-        );
-      })}
-      <StatsChart
-        title={`Altas y bajas de pago ${per}`}
-        kind="bar"
-        table={flows({
-          paid_signups: 'Altas de pago',
-          cancellations: 'Bajas de pago',
-          trial_starts: 'Pruebas iniciadas',
-          trial_conversions: 'Pruebas convertidas',
-        })}
-        filename={`altas-y-bajas_${suffix}`}
-      />
-      <StatsChart
-        title="Suscripciones por estado"
-        kind="area"
-        stacked
-        table={table(
-          'paying',
-          PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] })),
-        )}
-        filename={`suscripciones_${suffix}`}
-      />
-      <StatsChart
-        title={`Nuevos miembros y activaciones ${per}`}
-        kind="bar"
-        table={flows({ signups: 'Nuevos miembros', activations: 'Activaciones' })}
-        filename={`nuevos-miembros_${suffix}`}
-      />
-      <StatsChart
-        title={
-          stats.period === 'month' ? 'Miembros activos cada día, sumados por mes' : `Miembros activos ${per}`
-        }
-        kind="line"
-        table={flows({ active: 'Miembros activos' })}
-        filename={`miembros-activos_${suffix}`}
-      />
-      <StatsChart
-        title="Miembros activos por mes"
-        kind="bar"
-        table={{
-          period: 'month',
-          columns: [{ key: 'active', label: 'Miembros activos' }],
-          rows: stats.monthly_active.map(({ month, value }) => ({ day: month, values: { active: value } })),
-        }}
-        filename={`miembros-activos-por-mes_${suffix}`}
-      />
-      <StatsChart
-        title={`Uso de las herramientas ${per}`}
-        kind="bar"
-        stacked
-        table={table('tool_uses', [], toolLabel)}
-        filename={`uso-herramientas_${suffix}`}
-      />
-      <StatsChart
-        title={`Clases completadas ${per}`}
-        kind="bar"
-        stacked
-        table={table(
-          'completions',
-          LIBRARY_NAMES.map((library) => ({ key: library, label: TOOL_TITLES[library] })),
-        )}
-        filename={`clases-completadas_${suffix}`}
+        key={`${option?.value}:${range}`}
+        title={option?.label ?? ''}
+        {...KINDS[key]}
+        {...(key === 'mrr' ? { format: (value: number) => formatMoney(value, currency), currency } : {})}
+        {...(definition ? { definition } : {})}
+        table={statsChartTable(stats, key, currency)}
+        chart={key}
+        range={range}
       />
       {LIBRARY_NAMES.map((library) => (
         <ClassCompletionTable
@@ -294,7 +233,15 @@ function Charts({ stats, from, to }: { stats: StatsOverview; from: string; to: s
 export function StatsPage({ announcements }: { announcements?: ReactNode } = {}) {
   const [range, setRange] = useState<StatsRange>('30');
   const stats = useStats(range);
+  const today = useStatsToday();
   const data = stats.data;
+  const now = today.data;
+  const closedNote =
+    now && data?.to ? `Días cerrados, ${closedLabel(data.to, now.as_of, now.time_zone)}` : 'Días cerrados';
+  // A new installation: what will appear, and when.
+  const emptyLabel = now
+    ? `Aún no hay días cerrados. ${firstCloseLabel(now.closes_at, now.time_zone)} (${now.time_zone}) la primera cifra de cada gráfico; mientras, arriba están las de hoy.`
+    : M.empty;
   return (
     <Container size="xl" py="lg">
       <Stack gap="lg">
@@ -314,18 +261,22 @@ export function StatsPage({ announcements }: { announcements?: ReactNode } = {})
             data={STATS_RANGES.map((value) => ({ value, label: STATS_RANGE_LABELS[value] }))}
           />
         </Group>
+        {now && <TodayFigures today={now} />}
         <ListState
           loading={stats.isPending}
           error={stats.isError ? errorMessage(stats.error, M.load) : null}
           empty={!data?.from}
           loadingLabel="Cargando estadísticas..."
-          emptyLabel={M.empty}
+          emptyLabel={emptyLabel}
           onRetry={() => void stats.refetch()}
         >
           {data?.from && data.to && (
             <Stack gap="lg">
+              <Title order={2} size="h4">
+                {closedNote}
+              </Title>
               <Figures stats={data} />
-              <Charts stats={data} from={data.from} to={data.to} />
+              <Charts stats={data} />
             </Stack>
           )}
         </ListState>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvOf, daysOf, formatPeriod, monthsOf, tableOf, weeksOf } from './table-data';
+import { daysOf, formatPeriod, monthsOf, tableOf, weeksOf } from './table-data';
 
 describe('tableOf', () => {
   it('gives every day of the range a row, a missing value a zero and an unknown dimension its own column', () => {
@@ -22,19 +22,6 @@ describe('tableOf', () => {
   });
 });
 
-describe('csvOf', () => {
-  it('writes a header and one line per day, quoting a label with a comma', () => {
-    const table = tableOf(
-      [{ day: '2026-03-30', dimension: 'a', value: 1050 }],
-      ['2026-03-30'],
-      [{ key: 'a', label: 'EUR, activas' }],
-    );
-    expect(csvOf(table, (value) => (value / 100).toFixed(2))).toBe(
-      'Día,"EUR, activas"\r\n2026-03-30,10.50\r\n',
-    );
-  });
-});
-
 describe('weekly and monthly tables', () => {
   it('starts a weekly table at the range and then on each Monday', () => {
     // 28 March 2026 is a Saturday; 30 March and 6 April are Mondays.
@@ -46,7 +33,11 @@ describe('weekly and monthly tables', () => {
       undefined,
       'week',
     );
-    expect(csvOf(table)).toBe('Semana,Altas\r\n2026-03-28,0\r\n2026-03-30,4\r\n2026-04-06,0\r\n');
+    expect(table.rows.map((row) => [row.day, row.values.a])).toEqual([
+      ['2026-03-28', 0],
+      ['2026-03-30', 4],
+      ['2026-04-06', 0],
+    ]);
   });
 
   it('names a week by its first day and a month in Spanish', () => {

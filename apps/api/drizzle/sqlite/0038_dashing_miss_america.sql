@@ -1,0 +1,1 @@
+ALTER TABLE `stats_closed_days` ADD `newest_account` integer;
