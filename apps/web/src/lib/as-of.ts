@@ -4,7 +4,7 @@
  */
 
 /** "14:05": an instant's time of day in `timeZone`. */
-export const clockTime = (instant: string, timeZone: string): string =>
+const clockTime = (instant: string, timeZone: string): string =>
   new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', timeZone }).format(
     new Date(instant),
   );

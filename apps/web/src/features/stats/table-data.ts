@@ -6,7 +6,6 @@ export {
   PERIOD_HEADERS,
   tableOf,
   weeksOf,
-  type StatsColumn,
   type StatsRowPeriod,
   type StatsTable,
 } from '@app/contracts';
