@@ -31,7 +31,7 @@ export function DashboardAnnouncements() {
               {item.titulo}
             </Anchor>
             {!item.read && (
-              <Text component="span" size="xs" c="blue.8" fw={700}>
+              <Text component="span" size="xs" c="blue.3" fw={700}>
                 Nuevo
               </Text>
             )}
