@@ -90,7 +90,7 @@ async function sendTo(members: number, smtpUrl: string, received: () => Promise<
     }
     const clock = { now: () => new Date() };
     const log = {
-      error: (obj: object, msg: string) => console.error(msg, obj),
+      error: (obj: object, msg: string) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
       info: () => {},
       warn: () => {},
     };
@@ -160,22 +160,27 @@ async function sendTo(members: number, smtpUrl: string, received: () => Promise<
   }
 }
 
+/** One line of the bench's report. */
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 async function main() {
   const smtp = await startSmtp();
   try {
-    console.log('\nComunicados: one announcement through a local SMTP server (SQLite, batches of 200)');
+    say('\nComunicados: one announcement through a local SMTP server (SQLite, batches of 200)');
     const results = [];
     for (const size of SIZES) {
       const result = await sendTo(size, smtp.url, smtp.count);
       results.push(result);
-      console.log(
+      say(
         `  ${String(result.members).padStart(6)} members: ${result.delivered} delivered in ${result.seconds.toFixed(1)} s ` +
           `(${result.perSecond.toFixed(0)} msg/s); peak over baseline: RSS +${result.rssMb.toFixed(1)} MB, heap +${result.heapMb.toFixed(1)} MB`,
       );
     }
     const [small, large] = [results[0], results.at(-1)];
     if (small && large && small !== large) {
-      console.log(
+      say(
         `  memory, ${large.members} vs ${small.members} members: RSS peak ×${(large.rssMb / Math.max(small.rssMb, 0.1)).toFixed(2)}, heap peak ×${(large.heapMb / Math.max(small.heapMb, 0.1)).toFixed(2)} (flat: near 1)`,
       );
     }

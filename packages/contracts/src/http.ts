@@ -81,7 +81,8 @@ export const API_TAGS = {
   },
   jobs: {
     name: 'Tareas en segundo plano',
-    description: 'Lo que la aplicación hace sola: cuándo fue la última vez, cuándo es la próxima y qué falló.',
+    description:
+      'Lo que la aplicación hace sola: cuándo fue la última vez, cuándo es la próxima y qué falló.',
   },
   history: { name: 'Historial', description: 'Lo que hicieron los administradores, con filtros y en CSV.' },
   billing: {
