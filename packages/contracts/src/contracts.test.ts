@@ -27,6 +27,7 @@ describe('tools', () => {
       'Texto',
       'Configuración',
       'Estadísticas',
+      'Comunicados',
     ]);
   });
 });
