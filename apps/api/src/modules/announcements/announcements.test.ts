@@ -336,6 +336,44 @@ describe('Comunicados: sending survives', () => {
     return copies;
   };
 
+  it('records each publication, pause, resumption and cancellation in Historial', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The announcement's messages wait: its sending stays under way while the administrator acts on it.
+    const c = await community({
+      mailer: (real) => ({
+        ...real,
+        send: async (message) => {
+          if (message.subject === 'Cambio de horario') await held;
+          return real.send(message);
+        },
+      }),
+    });
+    await members(c);
+    const id = await c.publish('Cambio de horario', { kind: 'all', ids: [] }, '<p>Nuevo horario</p>', false);
+    await expect
+      .poll(async () => (await c.call('GET', `/api/announcements/${id}`)).json().status)
+      .toBe('sending');
+    for (const [action, status] of [
+      ['pause', 'paused'],
+      ['resume', 'sending'],
+      ['cancel', 'cancelled'],
+    ] as const) {
+      const res = await c.call('POST', `/api/announcements/${id}/control`, { action });
+      expect([res.statusCode, res.json().status], res.body).toEqual([200, status]);
+    }
+    release();
+    const kinds = (await c.call('GET', '/api/admin/history')).json<{ items: { kind: string }[] }>().items;
+    expect(kinds.map((entry) => entry.kind).filter((kind) => kind.startsWith('announcement.'))).toEqual([
+      'announcement.cancel',
+      'announcement.resume',
+      'announcement.pause',
+      'announcement.publish',
+    ]);
+  });
+
   it('two nodes with their own runners send each member exactly one copy', async () => {
     const c = await community({ batchSize: 4 });
     await crowd(c, 25);

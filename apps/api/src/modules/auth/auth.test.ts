@@ -29,6 +29,7 @@ describe('POST /api/auth/login', () => {
       'texto',
       'config',
       'estadisticas',
+      'comunicados',
     ]);
     expect(res.json()).not.toHaveProperty('password_hash');
     const cookie = res.cookies.find((c) => c.name === 'session');

@@ -737,13 +737,14 @@ describe('roles', () => {
       'texto',
       'config',
       'estadisticas',
+      'comunicados',
     ]);
     const list = (await get('/api/admin/roles')).json() as Role[];
     expect(list.map((r) => r.name)).toEqual(['admin', 'vip', 'cafeinas', 'estrategas']);
     expect(list[2]?.tools).toEqual(await toolIds(db, 'cafelito-virtual'));
     const permissions = (await get('/api/admin/role-permissions')).json();
     expect(permissions).toContainEqual({ role_id: 3, tool_id: (await toolIds(db, 'cafelito-virtual'))[0] });
-    expect(permissions).toHaveLength(8 + 6 + 1 + 2);
+    expect(permissions).toHaveLength(9 + 6 + 1 + 2);
   });
 
   it('creates a role with its tools in one request, keeping the name as written and unique in any case', async () => {
