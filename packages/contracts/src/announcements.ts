@@ -234,7 +234,7 @@ export const FEED_MAX = 50;
 export const announcementFeed = endpoint({
   summary: 'Los comunicados publicados para el miembro, los más recientes primero',
   method: 'GET',
-  path: '/api/announcements/feed',
+  path: '/api/account/announcements',
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(FEED_MAX).optional() }),
   response: z.strictObject({ items: z.array(MemberAnnouncement), unread: z.number().int().min(0) }),
 });
@@ -242,7 +242,7 @@ export const announcementFeed = endpoint({
 export const announcementRead = endpoint({
   summary: 'Un comunicado publicado para el miembro (su copia web); queda marcado como leído',
   method: 'GET',
-  path: '/api/announcements/feed/:id',
+  path: '/api/account/announcements/:id',
   params: IdParams,
   response: z.strictObject({
     id: Id,

@@ -15,6 +15,7 @@ const CARD_ORDER = [
   'Texto',
   'Configuración',
   'Estadísticas',
+  'Comunicados',
 ];
 
 test.describe('Dashboard', () => {
@@ -82,12 +83,12 @@ test.describe('Dashboard', () => {
         .map((entry) => new URL(entry.name).pathname)
         .filter((pathname) => pathname.startsWith('/api/')),
     );
-    // The public settings come with the page: the calls are the session's confirmation and, for an
-    // administrator, the first screen's overview.
-    expect(calls.sort()).toEqual(['/api/admin/overview', '/api/auth/me']);
+    // The public settings come with the page: the calls are the session's confirmation, the latest
+    // announcements and, for an administrator, the first screen's overview.
+    expect(calls.sort()).toEqual(['/api/account/announcements', '/api/admin/overview', '/api/auth/me']);
   });
 
-  test('shows the admin the 7 tool cards in the spec order', async ({ page }) => {
+  test('shows the admin the tool cards in the spec order', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     await expect(page.getByText('Selecciona una herramienta para comenzar')).toBeVisible();
@@ -96,7 +97,7 @@ test.describe('Dashboard', () => {
     const cards = main
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
-    await expect(cards).toHaveCount(8);
+    await expect(cards).toHaveCount(9);
     for (const [index, title] of CARD_ORDER.entries()) {
       await expect(cards.nth(index)).toContainText(title);
     }

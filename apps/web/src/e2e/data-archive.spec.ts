@@ -32,6 +32,10 @@ const FILES = [
   'enlaces-de-recuperacion.csv',
   'confirmaciones-de-correo.csv',
   'archivos-de-datos.csv',
+  'avisos-de-registro.json',
+  'comunicados.csv',
+  'comunicados-por-correo.json',
+  'comunicados-escritos.csv',
 ];
 
 /** Clicks the download link and opens the ZIP the browser saved: its files as text. */

@@ -2,6 +2,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { useGeminiConnection } from './ai-setup';
+import { openPlanEditor } from './billing-setup';
 import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test } from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -129,6 +130,7 @@ test.describe('Primeros pasos del administrador', () => {
     });
     expect(created.ok(), await created.text()).toBe(true);
     await page.goto('/config?tab=plans');
+    await openPlanEditor(page, role);
     const plan = page.getByRole('region', { name: new RegExp(`^${role}$`, 'i') });
     await plan.getByRole('button', { name: 'Crear precio en Stripe' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crear un precio en Stripe' });

@@ -115,7 +115,7 @@ test.describe('Login screen', () => {
       .getByRole('main')
       .getByRole('link')
       .filter({ hasText: 'Accede a esta herramienta para comenzar a usarla' });
-    await expect(cards).toHaveCount(8);
+    await expect(cards).toHaveCount(9);
     const box = await page.getByRole('alert').filter({ hasText: '¡Bienvenido!' }).boundingBox();
     expect(box).not.toBeNull();
     for (const card of await cards.all()) {

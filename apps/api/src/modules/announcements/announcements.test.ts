@@ -255,7 +255,7 @@ describe('Comunicados: the member says no', () => {
     expect(c.received('Segundo')).toEqual([]);
     expect(await c.progress(id)).toMatchObject({ total: 1, sent: 0, unsubscribed: 1, pending: 0 });
     // Still on the dashboard: the choice is about email only.
-    const feed = await c.call('GET', '/api/announcements/feed', undefined, ana);
+    const feed = await c.call('GET', '/api/account/announcements', undefined, ana);
     expect(feed.json<{ items: { titulo: string }[] }>().items.map((i) => i.titulo)).toEqual([
       'Segundo',
       'Primero',

@@ -40,7 +40,7 @@ export function AiUsageSection({ range }: { range: StatsRange }) {
           emptyLabel="Aún no hay uso de IA en este periodo."
           onRetry={() => void usage.refetch()}
         >
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Tokens de IA por día' }}>
             <Table striped miw={560} aria-label="Tokens de IA por día, herramienta y conexión">
               <Table.Thead>
                 <Table.Tr>
