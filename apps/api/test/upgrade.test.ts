@@ -173,9 +173,13 @@ describe('upgrading a database made by an earlier release', () => {
       library_videos: withPicture,
       library_watched: undated,
       settings,
-      tools: [...tools, { id: statsTool, name: 'estadisticas' }],
-      role_permissions: expect.arrayContaining([{ role_id: 1, tool_id: statsTool }]),
+      // The tools added since: Estadísticas, then Comunicados, each granted to the administrators' role.
+      tools: [...tools, { id: statsTool, name: 'estadisticas' }, { id: statsTool + 1, name: 'comunicados' }],
+      role_permissions: expect.arrayContaining([
+        { role_id: 1, tool_id: statsTool },
+        { role_id: 1, tool_id: statsTool + 1 },
+      ]),
     });
-    expect(after.role_permissions).toHaveLength(before.role_permissions!.length + 1);
+    expect(after.role_permissions).toHaveLength(before.role_permissions!.length + 2);
   });
 });
