@@ -1,29 +1,6 @@
-import { ADMIN_ROLE } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { rolePermissions, roles, tools } from '../../db/schema';
+import { ensureToolPermission } from '../../db/tool-permission';
 
-/**
- * On a database seeded before Comunicados existed: adds its permission and gives it to the roles that
- * administer the community (admin, and every role with Configuración). Only the node whose insert makes the
- * permission grants it, so two nodes starting at once grant it once; an administrator may take it away later.
- */
+/** On a database seeded before Comunicados existed: its permission, granted to the administering roles. */
 export const ensureAnnouncementsPermission = (database: AppDatabase): Promise<void> =>
-  database.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(tools)
-      .values({ name: 'comunicados' })
-      .onConflictDoNothing()
-      .returning({ id: tools.id });
-    if (!created) return;
-    const withConfig = await tx
-      .select({ id: rolePermissions.role_id })
-      .from(rolePermissions)
-      .innerJoin(tools, eq(tools.id, rolePermissions.tool_id))
-      .where(eq(tools.name, 'config'));
-    const admin = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE));
-    const roleIds = new Set([...withConfig, ...admin].map((row) => row.id));
-    for (const role_id of roleIds) {
-      await tx.insert(rolePermissions).values({ role_id, tool_id: created.id }).onConflictDoNothing();
-    }
-  });
+  ensureToolPermission(database, 'comunicados');
