@@ -1,5 +1,6 @@
 import { Paper, Table, Title } from '@mantine/core';
 import { ListState } from '@/components/list-state';
+import stacked from '@/components/stacked-table.module.css';
 import { formatDate } from '@/lib/format-date';
 import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
@@ -24,8 +25,8 @@ export function AnnouncementFigures() {
         emptyLabel="Todavía no se ha publicado ningún comunicado"
         onRetry={() => void figures.refetch()}
       >
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
+        <Table.ScrollContainer minWidth={480} classNames={{ scrollContainerInner: stacked.inner }}>
+          <Table className={stacked.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Comunicado</Table.Th>
@@ -38,13 +39,13 @@ export function AnnouncementFigures() {
             <Table.Tbody>
               {items.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Td>{item.titulo}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Comunicado">{item.titulo}</Table.Td>
+                  <Table.Td data-label="Publicado">
                     {item.published_at ? formatDate(item.published_at, timeZone, 'numeric') : '—'}
                   </Table.Td>
-                  <Table.Td>{item.sent}</Table.Td>
-                  <Table.Td>{item.failed}</Table.Td>
-                  <Table.Td>{item.unsubscribed}</Table.Td>
+                  <Table.Td data-label="Enviados">{item.sent}</Table.Td>
+                  <Table.Td data-label="Fallidos">{item.failed}</Table.Td>
+                  <Table.Td data-label="Bajas">{item.unsubscribed}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
