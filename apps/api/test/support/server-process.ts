@@ -74,8 +74,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // The server logs JSON lines on stdout: a failure to start is said there, so its last lines go in the error.
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-4000)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = await waitForLine(child.stdout, LISTENING, exited, () => stderr).catch(
+  const describe = () => `${stderr}${stdout}`;
+  const listening = await waitForLine(child.stdout, LISTENING, exited, describe).catch(
     (error: unknown) => {
       child.kill('SIGKILL');
       throw error;
