@@ -1,4 +1,4 @@
-import type { Audience } from '@app/contracts';
+import { INVALID_PAGE_KEY, type Audience } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from '../../../test/fakes/smtp';
@@ -322,6 +322,86 @@ describe('Comunicados: when the mail server refuses', () => {
     expect(stats.json()).toEqual({
       items: [expect.objectContaining({ id, titulo: 'Aviso', sent: 1, failed: 1, unsubscribed: 0 })],
     });
+    const failed = await c.call('GET', `/api/announcements/${id}/recipients?status=failed`);
+    expect(failed.json()).toEqual({
+      items: [
+        {
+          user_id: m.carla.id,
+          email: m.carla.email,
+          status: 'failed',
+          error: expect.stringContaining('550'),
+        },
+      ],
+      next: null,
+    });
+  });
+});
+
+describe('Comunicados: lists read a page at a time', () => {
+  /** Every page of a list, following `next`, as the «Cargar más» button does. */
+  async function allPages(c: Community, url: string, cookie?: string) {
+    const pages: { items: { id?: number; user_id?: number }[]; next: string | null }[] = [];
+    let next: string | null = null;
+    do {
+      const glue = url.includes('?') ? '&' : '?';
+      const res = await c.call('GET', next ? `${url}${glue}after=${next}` : url, undefined, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json());
+      next = pages.at(-1)!.next;
+    } while (next);
+    return pages;
+  }
+
+  it('pages the announcements, a member’s announcements and the recipients by key, none capped', async () => {
+    const c = await community({ batchSize: 50 });
+    const m = await members(c);
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i += 1) {
+      const created = await c.call('POST', '/api/announcements', {
+        titulo: `Borrador ${i}`,
+        cuerpo_html: '<p>Hola</p>',
+        audience: { kind: 'all', ids: [] },
+      });
+      ids.push(created.json<{ id: number }>().id);
+      c.advance(1000);
+    }
+    const drafts = await allPages(c, '/api/announcements?limit=10');
+    expect(drafts.map((page) => page.items.length)).toEqual([10, 10, 3]);
+    expect(drafts.flatMap((page) => page.items.map((item) => item.id))).toEqual([...ids].reverse());
+
+    // Five published to everyone: Ana reads them two at a time, newest first.
+    const published: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      published.push(await c.publish(`Publicado ${i}`, { kind: 'all', ids: [] }));
+      c.advance(1000);
+    }
+    const ana = await signIn(c.test.app, m.ana.email, m.ana.password);
+    const feed = await allPages(c, '/api/account/announcements?limit=2', ana);
+    expect(feed.map((page) => page.items.length)).toEqual([2, 2, 1]);
+    expect(feed.flatMap((page) => page.items.map((item) => item.id))).toEqual([...published].reverse());
+
+    // The last one's five recipients (the administrator and four members) marked failed: that list pages too.
+    const last = published.at(-1)!;
+    await c.test.db
+      .update(announcementRecipients)
+      .set({ status: 'failed', error: '550 No' })
+      .where(eq(announcementRecipients.announcement_id, last));
+    const recipients = await allPages(c, `/api/announcements/${last}/recipients?status=failed&limit=2`);
+    expect(recipients.map((page) => page.items.length)).toEqual([2, 2, 1]);
+    const userIds = recipients.flatMap((page) => page.items.map((item) => item.user_id!));
+    expect(userIds).toEqual([...userIds].sort((a, b) => a - b));
+    expect(new Set(userIds).size).toBe(5);
+
+    // A key the server never gave out is a Spanish 400, not a failed query.
+    for (const url of [
+      '/api/announcements?after=bm9wZQ',
+      `/api/announcements/${last}/recipients?status=failed&after=bm9wZQ`,
+    ]) {
+      const res = await c.call('GET', url);
+      expect([res.statusCode, res.json().error], url).toEqual([400, INVALID_PAGE_KEY]);
+    }
+    const res = await c.call('GET', '/api/account/announcements?after=bm9wZQ', undefined, ana);
+    expect([res.statusCode, res.json().error]).toEqual([400, INVALID_PAGE_KEY]);
   });
 });
 
