@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpointsOf, ID_MAX } from './http';
+import { PageKey } from './pagination';
 
 const endpoint = endpointsOf('comunicados');
 
@@ -79,7 +80,10 @@ export const ANNOUNCEMENT_STATUS_LABELS: Record<AnnouncementStatus, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Where the sending stands: recipients per state (pending = not yet sent, failed nor unsubscribed). */
+/**
+ * Where the sending stands: recipients per state (pending = not yet sent, failed, unsubscribed nor unknown).
+ * `unknown`: handed to the mail server by a node that stopped before it recorded the answer; never sent again.
+ */
 export const AnnouncementProgress = z.strictObject({
   status: AnnouncementStatus,
   total: z.number().int().min(0),
@@ -87,6 +91,7 @@ export const AnnouncementProgress = z.strictObject({
   pending: z.number().int().min(0),
   failed: z.number().int().min(0),
   unsubscribed: z.number().int().min(0),
+  unknown: z.number().int().min(0),
 });
 export type AnnouncementProgress = z.infer<typeof AnnouncementProgress>;
 
@@ -107,14 +112,45 @@ export type Announcement = z.infer<typeof Announcement>;
 export const AnnouncementSummary = Announcement.omit({ cuerpo_html: true });
 export type AnnouncementSummary = z.infer<typeof AnnouncementSummary>;
 
-/** The most announcements a list answers (the newest). */
-export const ANNOUNCEMENTS_LIST_MAX = 100;
+/** How many items a page of a Comunicados list holds (each «Cargar más» reads one more page). */
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+export const ANNOUNCEMENTS_PAGE_SIZE_MAX = 100;
+
+/** A page read past the key of the one before (`next`, null at the end): a deep page costs what the first does. */
+const morePage = {
+  after: PageKey.optional(),
+  limit: z.coerce.number().int().min(1).max(ANNOUNCEMENTS_PAGE_SIZE_MAX).optional(),
+};
 
 export const announcementsList = endpoint({
-  summary: 'Lista los comunicados (borradores incluidos), los más recientes primero',
+  summary: 'Lista los comunicados (borradores incluidos), los más recientes primero, por páginas',
   method: 'GET',
   path: '/api/announcements',
-  response: z.strictObject({ items: z.array(AnnouncementSummary) }),
+  query: z.strictObject(morePage),
+  response: z.strictObject({ items: z.array(AnnouncementSummary), next: z.string().nullable() }),
+});
+
+/** The recipients an administrator looks at one by one: those whose mail failed, or whose outcome is unknown. */
+export const RECIPIENT_LIST_STATUSES = ['unknown', 'failed'] as const;
+
+export const AnnouncementRecipient = z.strictObject({
+  user_id: Id,
+  email: z.string(),
+  status: z.enum(RECIPIENT_LIST_STATUSES),
+  error: z.string().nullable(),
+});
+export type AnnouncementRecipient = z.infer<typeof AnnouncementRecipient>;
+
+export const announcementRecipientsList = endpoint({
+  summary: 'Los destinatarios de un comunicado con el correo fallido o de resultado desconocido, por páginas',
+  method: 'GET',
+  path: '/api/announcements/:id/recipients',
+  params: IdParams,
+  query: z.strictObject({
+    status: z.enum(RECIPIENT_LIST_STATUSES, { error: 'Estado no válido' }),
+    ...morePage,
+  }),
+  response: z.strictObject({ items: z.array(AnnouncementRecipient), next: z.string().nullable() }),
 });
 
 export const announcementCreate = endpoint({
@@ -235,8 +271,15 @@ export const announcementFeed = endpoint({
   summary: 'Los comunicados publicados para el miembro, los más recientes primero',
   method: 'GET',
   path: '/api/account/announcements',
-  query: z.strictObject({ limit: z.coerce.number().int().min(1).max(FEED_MAX).optional() }),
-  response: z.strictObject({ items: z.array(MemberAnnouncement), unread: z.number().int().min(0) }),
+  query: z.strictObject({
+    limit: z.coerce.number().int().min(1).max(FEED_MAX).optional(),
+    after: PageKey.optional(),
+  }),
+  response: z.strictObject({
+    items: z.array(MemberAnnouncement),
+    unread: z.number().int().min(0),
+    next: z.string().nullable(),
+  }),
 });
 
 export const announcementRead = endpoint({

@@ -10,7 +10,7 @@ export const PAGE_KEY_MAX = 200;
 export const INVALID_PAGE_KEY = 'Página no válida';
 
 /** An opaque page key as the server hands it out: base64url text of bounded length. */
-const pageKey = z
+export const PageKey = z
   .string()
   .min(1, INVALID_PAGE_KEY)
   .max(PAGE_KEY_MAX, INVALID_PAGE_KEY)
@@ -32,8 +32,8 @@ export const pageQueryFields = (defaultSize: number, maxSize: number) => ({
  */
 export const keyedPageQueryFields = (defaultSize: number, maxSize: number) => ({
   ...pageQueryFields(defaultSize, maxSize),
-  after: pageKey.optional(),
-  before: pageKey.optional(),
+  after: PageKey.optional(),
+  before: PageKey.optional(),
 });
 
 /**

@@ -61,6 +61,14 @@ test.describe('Comunicados', () => {
     await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize(MOBILE);
+    // On a phone each announcement is a card: no table scrolling sideways (axe: a scrollable region must be
+    // reachable by keyboard), its columns named on each line (drawn by CSS, read from the header by a reader).
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toHaveCSS('display', 'block');
+    const tableWidth = await row
+      .locator('xpath=ancestor::table')
+      .evaluate((table) => table.getBoundingClientRect().width);
+    expect(tableWidth).toBeLessThanOrEqual(MOBILE.width);
     await expectAccessible(page);
 
     // The VIP member: on the dashboard, unread, and its own page (the web copy the email links to).
@@ -75,6 +83,10 @@ test.describe('Comunicados', () => {
       await latest.getByRole('link', { name: title }).click();
       await expect(member.getByRole('heading', { name: title })).toBeVisible();
       await expect(member.getByText('El jueves a las 19:00 repasamos el tueste en directo.')).toBeVisible();
+      await expectAccessible(member);
+      // «Comunicados»: the member's list, read a page at a time.
+      await member.goto('/mis-comunicados');
+      await expect(member.getByRole('link', { name: title })).toBeVisible();
       await expectAccessible(member);
       await context.close();
     }

@@ -7,10 +7,12 @@ import { announcementEmailChoices, announcementRecipients, announcements, mailFa
 /** What became of each announcement's email to the member, as the screen says it. */
 const RECIPIENT_STATUS: Readonly<Record<string, string>> = {
   pending: 'pendiente de envío',
+  claimed: 'pendiente de envío',
   sending: 'enviándose',
   sent: 'enviado',
   failed: 'no se pudo entregar',
   unsubscribed: 'no enviado: no recibes los comunicados por correo',
+  unknown: 'desconocido: el envío se interrumpió mientras se entregaba',
 };
 
 async function receivedAnnouncements(db: Db, userId: number): Promise<Row[]> {

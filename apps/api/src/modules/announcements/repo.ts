@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
+import { pageFromRows, pageWindow, readingOrder, seekWindow, type KeyValues } from '../../lib/page-key';
 import { roles, sessions, users } from '../../db/schema';
 import { billingPlans, billingSubscriptions } from '../billing';
 import { announcementEmailChoices, announcementRecipients, announcements, mailFailures } from './schema';
@@ -84,7 +85,6 @@ export interface ClaimedRecipient {
   user_id: number;
   email: string;
   receive: boolean;
-  attempts: number;
 }
 
 export function createAnnouncementsRepo(database: AppDatabase) {
@@ -92,7 +92,11 @@ export function createAnnouncementsRepo(database: AppDatabase) {
   const write = <T>(work: (tx: Db) => Promise<T>): Promise<T> => database.transaction(work);
 
   /** Adds `deltas` to an announcement's kept counts (inside the transaction of the rows they count). */
-  const bump = (tx: Db, id: number, deltas: Partial<Record<'sent' | 'failed' | 'unsubscribed', number>>) =>
+  const bump = (
+    tx: Db,
+    id: number,
+    deltas: Partial<Record<'sent' | 'failed' | 'unsubscribed' | 'unknown', number>>,
+  ) =>
     tx
       .update(announcements)
       .set({
@@ -101,14 +105,55 @@ export function createAnnouncementsRepo(database: AppDatabase) {
         ...(deltas.unsubscribed
           ? { unsubscribed: sql`${announcements.unsubscribed} + ${deltas.unsubscribed}` }
           : {}),
+        ...(deltas.unknown ? { unknown: sql`${announcements.unknown} + ${deltas.unknown}` } : {}),
       })
       .where(eq(announcements.id, id));
 
   return {
     transaction: <T>(work: () => Promise<T>): Promise<T> => database.transaction(() => work()),
 
-    async list(limit: number): Promise<AnnouncementRow[]> {
-      return db().select().from(announcements).orderBy(desc(announcements.id)).limit(limit);
+    /** A page of announcements, newest first, past the key of the page before (`next`: null at the end). */
+    async list(
+      after: string | undefined,
+      limit: number,
+    ): Promise<{ rows: AnnouncementRow[]; next: string | null }> {
+      const window = pageWindow({ page: 1, pageSize: limit, after });
+      const read = await db()
+        .select()
+        .from(announcements)
+        .where(seekWindow(announcements.created_at, announcements.id, window))
+        .orderBy(...readingOrder(announcements.created_at, announcements.id, false))
+        .limit(window.limit);
+      const page = pageFromRows(window, read, (row): KeyValues => [row.created_at, row.id]);
+      return { rows: page.rows, next: page.next };
+    },
+
+    /**
+     * A page of the recipients in one state (`unknown` or `failed`), by member id past the key of the page
+     * before: the (announcement, status, user) index reads it in order however deep the page.
+     */
+    async recipients(id: number, status: 'unknown' | 'failed', after: string | undefined, limit: number) {
+      const window = pageWindow({ page: 1, pageSize: limit, after });
+      const read = await db()
+        .select({
+          user_id: announcementRecipients.user_id,
+          email: users.email,
+          status: sql<'unknown' | 'failed'>`${announcementRecipients.status}`,
+          error: announcementRecipients.error,
+        })
+        .from(announcementRecipients)
+        .innerJoin(users, eq(users.id, announcementRecipients.user_id))
+        .where(
+          and(
+            eq(announcementRecipients.announcement_id, id),
+            eq(announcementRecipients.status, status),
+            gt(announcementRecipients.user_id, window.anchor?.[1] ?? 0),
+          ),
+        )
+        .orderBy(asc(announcementRecipients.user_id))
+        .limit(window.limit);
+      const page = pageFromRows(window, read, (row): KeyValues => ['', row.user_id]);
+      return { items: page.rows, next: page.next };
     },
 
     async get(id: number): Promise<AnnouncementRow | undefined> {
@@ -221,6 +266,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
           .where(and(eq(announcements.id, id), eq(announcements.status, 'scheduled')))
           .returning({ id: announcements.id });
         if (moved.length === 0) return false;
+        // Keyset pages of the audience, inserted one page at a time: this process never holds more than a page.
         let after = 0;
         let total = 0;
         let unsubscribed = 0;
@@ -248,24 +294,37 @@ export function createAnnouncementsRepo(database: AppDatabase) {
         return true;
       }),
 
-    /** Gives back to `pending` the recipients a node claimed and never finished (its lease ran out). */
+    /**
+     * After a node stopped (its leases ran out): its `claimed` recipients never left and go back to `pending`;
+     * its `sending` ones were handed to the mail server, which may have delivered them before the node could
+     * record it, so they become `unknown` and are never sent again (at most one copy), counted apart.
+     */
     releaseExpired: (id: number, now: string): Promise<void> =>
       write(async (tx) => {
+        const expired = (status: 'claimed' | 'sending') =>
+          and(
+            eq(announcementRecipients.announcement_id, id),
+            eq(announcementRecipients.status, status),
+            lt(announcementRecipients.claimed_until, now),
+          );
         await tx
           .update(announcementRecipients)
           .set({ status: 'pending', claimed_by: null, claimed_until: null })
-          .where(
-            and(
-              eq(announcementRecipients.announcement_id, id),
-              eq(announcementRecipients.status, 'sending'),
-              lt(announcementRecipients.claimed_until, now),
-            ),
-          );
+          .where(expired('claimed'));
+        // The node's name stays on the row: should that node still be alive and record the answer late, its
+        // outcome replaces the unknown (see `finish`).
+        const lost = await tx
+          .update(announcementRecipients)
+          .set({ status: 'unknown', claimed_until: null })
+          .where(expired('sending'))
+          .returning({ user_id: announcementRecipients.user_id });
+        if (lost.length > 0) await bump(tx, id, { unknown: lost.length });
       }),
 
     /**
-     * Claims up to `limit` pending recipients for this node. The UPDATE re-checks `status = 'pending'` on each
-     * row it changes, so of two nodes picking the same rows only one changes each: no member is claimed twice.
+     * Claims up to `limit` pending recipients for this node (a bounded page: a batch never holds more). The
+     * UPDATE re-checks `status = 'pending'` on each row it changes, so of two nodes picking the same rows only
+     * one changes each: no member is claimed twice. Claimed is not yet handed over: see `startSending`.
      */
     async claim(
       id: number,
@@ -282,12 +341,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
       const claimed = await write((tx) =>
         tx
           .update(announcementRecipients)
-          .set({
-            status: 'sending',
-            claimed_by: node,
-            claimed_until: until,
-            attempts: sql`${announcementRecipients.attempts} + 1`,
-          })
+          .set({ status: 'claimed', claimed_by: node, claimed_until: until })
           .where(
             and(
               ready,
@@ -305,44 +359,75 @@ export function createAnnouncementsRepo(database: AppDatabase) {
           .returning({ user_id: announcementRecipients.user_id, attempts: announcementRecipients.attempts }),
       );
       if (claimed.length === 0) return [];
-      const attempts = new Map(claimed.map((row) => [row.user_id, row.attempts]));
       const rows = await db()
         .select({ user_id: users.id, email: users.email, receive: announcementEmailChoices.receive })
         .from(users)
         .leftJoin(announcementEmailChoices, eq(announcementEmailChoices.user_id, users.id))
-        .where(inArray(users.id, [...attempts.keys()]))
+        .where(
+          inArray(
+            users.id,
+            claimed.map((row) => row.user_id),
+          ),
+        )
         .orderBy(asc(users.id));
-      return rows.map((row) => ({
-        user_id: row.user_id,
-        email: row.email,
-        receive: row.receive !== false,
-        attempts: attempts.get(row.user_id) ?? 1,
-      }));
+      return rows.map((row) => ({ user_id: row.user_id, email: row.email, receive: row.receive !== false }));
     },
 
     /**
-     * Records the outcome of one claimed recipient and its announcement's count, in one transaction; nothing
-     * when the claim is no longer this node's (another node took it over).
+     * The fenced step before a message goes to the mail server, committed on its own: this node's claim, still
+     * within its lease, becomes `sending` (one more attempt) with a lease long enough for the SMTP exchange.
+     * Null when the claim is no longer this node's (it stalled past its lease and another node took it back):
+     * then it sends nothing. Answers the attempt number.
+     */
+    startSending: (id: number, userId: number, node: string, now: string, until: string) =>
+      write(async (tx) => {
+        const [row] = await tx
+          .update(announcementRecipients)
+          .set({
+            status: 'sending',
+            claimed_until: until,
+            attempts: sql`${announcementRecipients.attempts} + 1`,
+          })
+          .where(
+            and(
+              eq(announcementRecipients.announcement_id, id),
+              eq(announcementRecipients.user_id, userId),
+              eq(announcementRecipients.status, 'claimed'),
+              eq(announcementRecipients.claimed_by, node),
+              gt(announcementRecipients.claimed_until, now),
+            ),
+          )
+          .returning({ attempts: announcementRecipients.attempts });
+        return row ? row.attempts : null;
+      }),
+
+    /**
+     * Records the outcome of one recipient of this node and its announcement's counts, in one transaction:
+     * a `sending` one (or `claimed`, for a member without email), or an `unknown` one whose answer came late
+     * (this node stalled past its lease): the outcome then replaces the unknown. Nothing when the row is no
+     * longer this node's.
      */
     finish: (
       id: number,
       userId: number,
       node: string,
-      outcome:
+      given:
         | { kind: 'sent'; at: string }
         | { kind: 'unsubscribed' }
         | { kind: 'failed'; error: string; failure?: { email: string; code: number | null; at: string } }
         | { kind: 'retry'; error: string; retryAt: string },
     ): Promise<boolean> =>
       write(async (tx) => {
-        const mine = and(
-          eq(announcementRecipients.announcement_id, id),
-          eq(announcementRecipients.user_id, userId),
-          eq(announcementRecipients.status, 'sending'),
-          eq(announcementRecipients.claimed_by, node),
-        );
+        type Outcome = typeof given;
+        const mine = (status: 'claimed' | 'sending' | 'unknown') =>
+          and(
+            eq(announcementRecipients.announcement_id, id),
+            eq(announcementRecipients.user_id, userId),
+            eq(announcementRecipients.status, status),
+            eq(announcementRecipients.claimed_by, node),
+          );
         const released = { claimed_by: null, claimed_until: null };
-        const set =
+        const setOf = (outcome: Outcome) =>
           outcome.kind === 'sent'
             ? { status: 'sent' as const, sent_at: outcome.at, error: null, ...released }
             : outcome.kind === 'unsubscribed'
@@ -355,17 +440,28 @@ export function createAnnouncementsRepo(database: AppDatabase) {
                     retry_at: outcome.retryAt,
                     ...released,
                   };
-        const rows = await tx
-          .update(announcementRecipients)
-          .set(set)
-          .where(mine)
-          .returning({ user_id: announcementRecipients.user_id });
+        const record = (outcome: Outcome, status: 'claimed' | 'sending' | 'unknown') =>
+          tx
+            .update(announcementRecipients)
+            .set(setOf(outcome))
+            .where(mine(status))
+            .returning({ user_id: announcementRecipients.user_id });
+        let outcome = given;
+        let rows = await record(outcome, given.kind === 'unsubscribed' ? 'claimed' : 'sending');
+        const wasUnknown = rows.length === 0 && given.kind !== 'unsubscribed';
+        if (wasUnknown) {
+          // The answer came after the row was declared unknown (this node stalled past its lease): it replaces
+          // the unknown. A temporary refusal is then recorded as failed, since the sending moved on without it.
+          if (given.kind === 'retry') outcome = { kind: 'failed', error: given.error };
+          rows = await record(outcome, 'unknown');
+        }
         if (rows.length === 0) return false;
+        if (wasUnknown) await bump(tx, id, { unknown: -1 });
         if (outcome.kind === 'sent') await bump(tx, id, { sent: 1 });
         if (outcome.kind === 'unsubscribed') await bump(tx, id, { unsubscribed: 1 });
         if (outcome.kind === 'failed') {
           await bump(tx, id, { failed: 1 });
-          if (outcome.failure) {
+          if ('failure' in outcome && outcome.failure) {
             const values = {
               email: outcome.failure.email,
               code: outcome.failure.code,
@@ -397,25 +493,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
       return row !== undefined;
     },
 
-    /** Extends this node's claim on one recipient; false when the claim is no longer this node's. */
-    renewClaim: (id: number, userId: number, node: string, until: string): Promise<boolean> =>
-      write(async (tx) => {
-        const rows = await tx
-          .update(announcementRecipients)
-          .set({ claimed_until: until })
-          .where(
-            and(
-              eq(announcementRecipients.announcement_id, id),
-              eq(announcementRecipients.user_id, userId),
-              eq(announcementRecipients.status, 'sending'),
-              eq(announcementRecipients.claimed_by, node),
-            ),
-          )
-          .returning({ user_id: announcementRecipients.user_id });
-        return rows.length > 0;
-      }),
-
-    /** Gives back this node's unfinished claims (a pause or cancel seen in the middle of a batch). */
+    /** Gives back this node's claims not yet handed over (a pause or cancel seen in the middle of a batch). */
     releaseClaims: (id: number, node: string): Promise<void> =>
       write(async (tx) => {
         await tx
@@ -424,13 +502,13 @@ export function createAnnouncementsRepo(database: AppDatabase) {
           .where(
             and(
               eq(announcementRecipients.announcement_id, id),
-              eq(announcementRecipients.status, 'sending'),
+              eq(announcementRecipients.status, 'claimed'),
               eq(announcementRecipients.claimed_by, node),
             ),
           );
       }),
 
-    /** What is left of a sending: recipients ready now, claimed by a node, or waiting for a retry. */
+    /** What is left of a sending: recipients ready or waiting for a retry, and those a node holds (in flight). */
     async remaining(id: number): Promise<{ pending: number; sending: number; nextAt: string | null }> {
       const rows = await db()
         .select({
@@ -443,16 +521,18 @@ export function createAnnouncementsRepo(database: AppDatabase) {
         .where(
           and(
             eq(announcementRecipients.announcement_id, id),
-            inArray(announcementRecipients.status, ['pending', 'sending']),
+            inArray(announcementRecipients.status, ['pending', 'claimed', 'sending']),
           ),
         )
         .groupBy(announcementRecipients.status);
       const pending = rows.find((row) => row.status === 'pending');
-      const sending = rows.find((row) => row.status === 'sending');
-      const times = [pending?.retryAt, sending?.claimedUntil].filter((t): t is string => !!t);
+      const held = rows.filter((row) => row.status !== 'pending');
+      const times = [pending?.retryAt, ...held.map((row) => row.claimedUntil)].filter(
+        (t): t is string => !!t,
+      );
       return {
         pending: Number(pending?.n ?? 0),
-        sending: Number(sending?.n ?? 0),
+        sending: held.reduce((sum, row) => sum + Number(row.n), 0),
         nextAt: times.sort()[0] ?? null,
       };
     },
@@ -470,9 +550,11 @@ export function createAnnouncementsRepo(database: AppDatabase) {
 
     // ---- Members -------------------------------------------------------------------------------------
 
-    async feed(userId: number, limit: number) {
+    /** A page of a member's announcements, newest first, past the key of the page before; and the unread count. */
+    async feed(userId: number, limit: number, after: string | undefined) {
+      const window = pageWindow({ page: 1, pageSize: limit, after });
       const visible = and(eq(announcementRecipients.user_id, userId), isNotNull(announcements.published_at));
-      const items = await db()
+      const read = await db()
         .select({
           id: announcements.id,
           titulo: announcements.titulo,
@@ -481,15 +563,16 @@ export function createAnnouncementsRepo(database: AppDatabase) {
         })
         .from(announcementRecipients)
         .innerJoin(announcements, eq(announcements.id, announcementRecipients.announcement_id))
-        .where(visible)
-        .orderBy(desc(announcements.published_at), desc(announcements.id))
-        .limit(limit);
+        .where(and(visible, seekWindow(announcements.published_at, announcements.id, window)))
+        .orderBy(...readingOrder(announcements.published_at, announcements.id, false))
+        .limit(window.limit);
+      const page = pageFromRows(window, read, (row): KeyValues => [row.published_at ?? '', row.id]);
       const [unread] = await db()
         .select({ n: count() })
         .from(announcementRecipients)
         .innerJoin(announcements, eq(announcements.id, announcementRecipients.announcement_id))
         .where(and(visible, isNull(announcementRecipients.read_at)));
-      return { items, unread: Number(unread?.n ?? 0) };
+      return { items: page.rows, next: page.next, unread: Number(unread?.n ?? 0) };
     },
 
     /** A published announcement for one of its recipients, marked read; undefined when not theirs. */

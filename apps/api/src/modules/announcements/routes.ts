@@ -12,6 +12,7 @@ import {
   announcementPublish,
   announcementReach,
   announcementRead,
+  announcementRecipientsList,
   announcementSendTest,
   announcementStats,
   announcementsList,
@@ -37,7 +38,10 @@ export async function announcementsRoutes(
   service: AnnouncementsService,
 ): Promise<void> {
   const tool = access.tool('comunicados');
-  route(app, announcementsList, tool, async () => ({ items: await service.list() }));
+  route(app, announcementsList, tool, ({ query }) => service.list(query.after, query.limit));
+  route(app, announcementRecipientsList, tool, ({ params, query }) =>
+    service.recipients(params.id, query.status, query.after, query.limit),
+  );
   route(app, announcementCreate, tool, ({ user, body }) => service.create(user, body));
   route(app, announcementReach, tool, ({ body }) => service.reach(body.audience));
   route(app, announcementAudienceOptions, tool, () => service.audienceOptions());
@@ -56,7 +60,9 @@ export async function announcementsRoutes(
     service.control(user, params.id, body.action),
   );
 
-  route(app, announcementFeed, access.user, ({ user, query }) => service.feed(user.id, query.limit));
+  route(app, announcementFeed, access.user, ({ user, query }) =>
+    service.feed(user.id, query.limit, query.after),
+  );
   route(app, announcementRead, access.user, ({ user, params }) => service.read(user.id, params.id));
   route(app, announcementEmailChoiceGet, access.user, ({ user }) => service.emailChoice(user.id));
   route(app, announcementEmailChoiceSave, access.user, ({ user, body }) =>

@@ -22,6 +22,11 @@ export const announcements = pgTable(
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     unsubscribed: integer('unsubscribed').notNull().default(0),
+    /**
+     * Handed to the mail server by a node that stopped before it recorded the answer: maybe delivered, maybe
+     * not. Never sent again (no second copy); shown to the administrator apart (see docs/announcements.md).
+     */
+    unknown: integer('unknown').notNull().default(0),
     created_at: createdAt(),
     updated_at: createdAt('updated_at'),
   },
@@ -37,7 +42,9 @@ export const announcementRecipients = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unsubscribed'] })
+    status: text('status', {
+      enum: ['pending', 'claimed', 'sending', 'sent', 'failed', 'unsubscribed', 'unknown'],
+    })
       .notNull()
       .default('pending'),
     claimed_by: text('claimed_by'),

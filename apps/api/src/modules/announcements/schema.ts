@@ -33,6 +33,11 @@ export const announcements = sqliteTable(
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     unsubscribed: integer('unsubscribed').notNull().default(0),
+    /**
+     * Handed to the mail server by a node that stopped before it recorded the answer: maybe delivered, maybe
+     * not. Never sent again (no second copy); shown to the administrator apart (see docs/announcements.md).
+     */
+    unknown: integer('unknown').notNull().default(0),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
   },
@@ -40,9 +45,12 @@ export const announcements = sqliteTable(
 );
 
 /**
- * One member of a published announcement's audience: they read it in the app, and its email is sent once.
- * `status` moves pending → sending (claimed by one node until `claimed_until`) → sent | failed, or is
- * `unsubscribed` from the start for a member who chose no email.
+ * One member of a published announcement's audience: they read it in the app, and its email is sent at most
+ * once. `status` moves pending → claimed (one node's batch, until `claimed_until`) → sending (committed on its
+ * own just before the message goes to the mail server) → sent | failed (or back to pending for a retry), or is
+ * `unsubscribed` from the start for a member who chose no email. A `claimed` row whose lease ran out goes back
+ * to pending (it never left); a `sending` one becomes `unknown`: its node stopped between the mail server's
+ * answer and the commit, so it is not sent again (no second copy) and the administrator sees it apart.
  */
 export const announcementRecipients = sqliteTable(
   'announcement_recipients',
@@ -53,7 +61,9 @@ export const announcementRecipients = sqliteTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unsubscribed'] })
+    status: text('status', {
+      enum: ['pending', 'claimed', 'sending', 'sent', 'failed', 'unsubscribed', 'unknown'],
+    })
       .notNull()
       .default('pending'),
     claimed_by: text('claimed_by'),

@@ -1,6 +1,6 @@
 import {
   Audience,
-  ANNOUNCEMENTS_LIST_MAX,
+  ANNOUNCEMENTS_PAGE_SIZE,
   ANNOUNCEMENT_STATUS_LABELS,
   AUDIENCE_LABELS,
   DORMANT_DAYS,
@@ -33,8 +33,18 @@ export interface SendJob {
   batch: number;
 }
 
-/** Recipients claimed by a node stay its own this long; after it, another node may send to them. */
+/**
+ * A batch's claim stays its node's this long (plus the batch's time at the configured rate); after it, the
+ * recipients it had not handed over yet go back to pending for another node.
+ */
 const CLAIM_LEASE_MS = 10 * 60_000;
+/**
+ * A recipient handed to the mail server stays `sending` this long: far beyond the mailer's timeouts (15 s for
+ * the connection, the greeting and each answer), so only a node that stopped leaves one past it.
+ */
+const SEND_LEASE_MS = 10 * 60_000;
+/** The most announcements Estadísticas shows (the newest published). */
+const FIGURES_MAX = 100;
 /** A temporary refusal (4xx) is tried again this many times in all, then recorded as failed. */
 const MAX_MAIL_ATTEMPTS = 5;
 /** The wait before the next try of a temporary refusal: 1 min, 2, 4, 8. */
@@ -80,7 +90,8 @@ const progressOf = (row: AnnouncementRow) => ({
   sent: row.sent,
   failed: row.failed,
   unsubscribed: row.unsubscribed,
-  pending: Math.max(0, row.total - row.sent - row.failed - row.unsubscribed),
+  unknown: row.unknown,
+  pending: Math.max(0, row.total - row.sent - row.failed - row.unsubscribed - row.unknown),
 });
 
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
@@ -114,9 +125,9 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     return { titulo: draft.titulo, cuerpo_html, audience: JSON.stringify(draft.audience) };
   };
 
-  const links = async (id: number, userId: number | null) => {
+  const links = (id: number, userId: number | null, key: Buffer | null) => {
     const base = publicUrl();
-    const token = userId === null ? null : signUnsubscribe(await deps.unsubscribeKey(), userId);
+    const token = userId === null || key === null ? null : signUnsubscribe(key, userId);
     return {
       webUrl: `${base}/mis-comunicados/${id}`,
       unsubscribePage: token ? `${base}/baja-comunicados?token=${token}` : null,
@@ -147,9 +158,17 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     });
 
   /**
-   * One batch of a sending: publishes a due scheduled announcement first, takes back claims whose node
-   * stopped, claims up to a batch of recipients for this node and sends to each at the configured rate,
-   * recording each outcome as it happens; then enqueues the next batch, or marks the sending done.
+   * One batch of a sending: publishes a due scheduled announcement first, takes back what stopped nodes held,
+   * claims a bounded page of recipients for this node and sends to each at the configured rate; then enqueues
+   * the next batch, or marks the sending done. Nothing is kept per recipient beyond the page.
+   *
+   * At most one copy per member, as Ghost's bulk sender does (a batch it finds `submitting` after a crash is
+   * never submitted again, since the provider may have taken it): each recipient is committed as `sending`
+   * (fenced: only while this node's claim holds) before its message goes to the mail server, and as `sent` as
+   * soon as the server answers 250. A node killed between the two leaves it `sending`; once that lease runs out
+   * it becomes `unknown`, counted apart and listed for the administrator, and is not sent again. A resend would
+   * risk the second copy the member never asked for; SMTP gives no way to ask a server whether it took a
+   * message, so "checked" is not possible here, only "reported". The window is one message per stopped node.
    */
   async function sendBatch(job: SendJob): Promise<void> {
     const { id } = job;
@@ -161,17 +180,19 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       if (!row) return;
     }
     if (row.status !== 'sending') return;
+    const { titulo, cuerpo_html } = row;
     const now = clock.now();
-    const leaseEnd = () => new Date(clock.now().getTime() + CLAIM_LEASE_MS).toISOString();
+    const gapMs = 1000 / deps.sending.perSecond;
+    const claimLeaseMs = CLAIM_LEASE_MS + deps.sending.batchSize * gapMs;
     await repo.releaseExpired(id, now.toISOString());
     const claimed = await repo.claim(
       id,
       node,
       now.toISOString(),
-      new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+      new Date(now.getTime() + claimLeaseMs).toISOString(),
       deps.sending.batchSize,
     );
-    const gapMs = 1000 / deps.sending.perSecond;
+    const key = claimed.length > 0 ? await deps.unsubscribeKey() : null;
     for (const [index, recipient] of claimed.entries()) {
       // A pause or cancel takes effect within a few messages: the rest of the batch is given back.
       if (index > 0 && index % STATUS_CHECK_EVERY === 0 && (await repo.get(id))?.status !== 'sending') {
@@ -183,33 +204,41 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
         continue;
       }
       const started = Date.now();
-      // A node that stalled past its lease (a long pause) finds its claim taken and sends nothing.
-      if (!(await repo.renewClaim(id, recipient.user_id, node, leaseEnd()))) continue;
+      const at = clock.now();
+      const attempts = await repo.startSending(
+        id,
+        recipient.user_id,
+        node,
+        at.toISOString(),
+        new Date(at.getTime() + SEND_LEASE_MS).toISOString(),
+      );
+      // A node that stalled past its claim (a long pause) finds it taken back and sends nothing.
+      if (attempts === null) continue;
       const message = announcementEmail({
         to: recipient.email,
-        titulo: row.titulo,
-        cuerpo_html: row.cuerpo_html,
-        ...(await links(id, recipient.user_id)),
+        titulo,
+        cuerpo_html,
+        ...links(id, recipient.user_id, key),
       });
       try {
         await mailer.send(message);
         await repo.finish(id, recipient.user_id, node, { kind: 'sent', at: clock.now().toISOString() });
       } catch (error) {
         const failure = mailFailureOf(error);
-        const at = clock.now();
-        if (failure.kind === 'permanent' || recipient.attempts >= MAX_MAIL_ATTEMPTS) {
+        const failedAt = clock.now();
+        if (failure.kind === 'permanent' || attempts >= MAX_MAIL_ATTEMPTS) {
           await repo.finish(id, recipient.user_id, node, {
             kind: 'failed',
             error: failure.message,
             ...(failure.kind === 'permanent'
-              ? { failure: { email: recipient.email, code: failure.code, at: at.toISOString() } }
+              ? { failure: { email: recipient.email, code: failure.code, at: failedAt.toISOString() } }
               : {}),
           });
         } else {
           await repo.finish(id, recipient.user_id, node, {
             kind: 'retry',
             error: failure.message,
-            retryAt: new Date(at.getTime() + retryDelayMs(recipient.attempts)).toISOString(),
+            retryAt: new Date(failedAt.getTime() + retryDelayMs(attempts)).toISOString(),
           });
         }
       }
@@ -248,11 +277,27 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     job,
     sendBatch,
 
-    async list() {
-      return (await repo.list(ANNOUNCEMENTS_LIST_MAX)).map(({ cuerpo_html: _body, ...row }) => {
-        const { cuerpo_html: _unused, ...rest } = toAnnouncement({ ...row, cuerpo_html: '' });
-        return rest;
-      });
+    /** A page of announcements, newest first, and the key of the next page. */
+    async list(after?: string, limit = ANNOUNCEMENTS_PAGE_SIZE) {
+      const page = await repo.list(after, limit);
+      return {
+        items: page.rows.map((row) => {
+          const { cuerpo_html: _unused, ...rest } = toAnnouncement({ ...row, cuerpo_html: '' });
+          return rest;
+        }),
+        next: page.next,
+      };
+    },
+
+    /** A page of an announcement's recipients whose mail failed or whose outcome is unknown. */
+    async recipients(
+      id: number,
+      status: 'unknown' | 'failed',
+      after?: string,
+      limit = ANNOUNCEMENTS_PAGE_SIZE,
+    ) {
+      await load(id);
+      return repo.recipients(id, status, after, limit);
     },
 
     get: async (id: number) => toAnnouncement(await load(id)),
@@ -309,7 +354,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
           to: actor.email,
           titulo: `[Prueba] ${row.titulo}`,
           cuerpo_html: row.cuerpo_html,
-          ...(await links(id, null)),
+          ...links(id, null, null),
         }),
       );
       return { to: actor.email };
@@ -381,10 +426,11 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       return toAnnouncement(await load(id));
     },
 
-    feed: async (userId: number, limit = FEED_MAX) => {
-      const { items, unread } = await repo.feed(userId, limit);
+    feed: async (userId: number, limit = FEED_MAX, after?: string) => {
+      const { items, unread, next } = await repo.feed(userId, limit, after);
       return {
         unread,
+        next,
         items: items.map((item) => ({
           id: item.id,
           titulo: item.titulo,
@@ -421,7 +467,7 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       }
     },
 
-    figures: () => repo.figures(ANNOUNCEMENTS_LIST_MAX),
+    figures: () => repo.figures(FIGURES_MAX),
 
     failingAddresses: () => repo.failingAddresses(),
   };

@@ -4,16 +4,30 @@ import {
   type Announcement,
   type AnnouncementProgress,
 } from '@app/contracts';
-import { Alert, Badge, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { ListState } from '@/components/list-state';
+import stacked from '@/components/stacked-table.module.css';
 import { formatDateTime } from '@/lib/format-date';
 import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
-import { useAnnouncement, useAnnouncementsList } from './api/admin-announcements';
+import { useAnnouncement, useAnnouncementsList, useRecipients } from './api/admin-announcements';
 import { useControl } from './api/announcement-actions';
 import { AnnouncementBody } from './announcement-body';
 import { AnnouncementEditor } from './announcement-editor';
+import { LoadMore } from './load-more';
 import { MESSAGES as M } from './messages';
 
 const FIGURES: [keyof AnnouncementProgress, string][] = [
@@ -21,7 +35,59 @@ const FIGURES: [keyof AnnouncementProgress, string][] = [
   ['pending', 'Pendientes'],
   ['failed', 'Fallidos'],
   ['unsubscribed', 'Sin correo (baja)'],
+  ['unknown', 'Desconocidos'],
 ];
+
+const RECIPIENT_LISTS = {
+  unknown: {
+    title: 'Resultado desconocido',
+    explanation:
+      'El envío se interrumpió mientras el servidor de correo recibía estos mensajes: pueden haber llegado o no. ' +
+      'No se vuelven a enviar, para que nadie reciba dos copias; cada miembro puede leer el comunicado en la app.',
+  },
+  failed: { title: 'Correos fallidos', explanation: null },
+} as const;
+
+/** The recipients of one state (failed or unknown), a page at a time, once the sending has any. */
+function RecipientList({ id, status }: { id: number; status: 'unknown' | 'failed' }) {
+  const recipients = useRecipients(id, status, true);
+  const { title, explanation } = RECIPIENT_LISTS[status];
+  const items = recipients.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {explanation && (
+        <Text size="sm" c="dimmed">
+          {explanation}
+        </Text>
+      )}
+      <ListState
+        loading={recipients.isPending}
+        error={recipients.error ? errorMessage(recipients.error, M.load) : null}
+        empty={items.length === 0}
+        loadingLabel="Cargando destinatarios..."
+        emptyLabel="Ninguno"
+        onRetry={() => void recipients.refetch()}
+      >
+        <List size="sm" spacing={4}>
+          {items.map((item) => (
+            <List.Item key={item.user_id} style={{ overflowWrap: 'anywhere' }}>
+              {item.email}
+              {item.error ? ` — ${item.error}` : ''}
+            </List.Item>
+          ))}
+        </List>
+        <LoadMore
+          more={recipients.hasNextPage}
+          loading={recipients.isFetchingNextPage}
+          onLoad={() => void recipients.fetchNextPage()}
+        />
+      </ListState>
+    </Stack>
+  );
+}
 
 /** A published announcement: its sending's progress, read again while it runs, with pause and cancel. */
 function SendingCard({ announcement, onClose }: { announcement: Announcement; onClose: () => void }) {
@@ -62,6 +128,8 @@ function SendingCard({ announcement, onClose }: { announcement: Announcement; on
             </Stack>
           ))}
         </Group>
+        {progress.unknown > 0 && <RecipientList id={announcement.id} status="unknown" />}
+        {progress.failed > 0 && <RecipientList id={announcement.id} status="failed" />}
         {control.error && (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(control.error, M.control)}
@@ -111,12 +179,15 @@ function OpenAnnouncement({
   return <SendingCard announcement={one.data} onClose={onClose} />;
 }
 
-/** /comunicados: holders of the tool write, publish and follow the community's announcements. */
+/**
+ * /comunicados: holders of the tool write, publish and follow the community's announcements; the list is read a
+ * page at a time («Cargar más»), and on a phone each row is a card (no table scrolling sideways).
+ */
 export function AnnouncementsAdminPage() {
   const list = useAnnouncementsList();
   const timeZone = useTimeZone();
   const [open, setOpen] = useState<number | 'new' | null>(null);
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Container size="lg" py="lg">
       <Stack>
@@ -133,8 +204,8 @@ export function AnnouncementsAdminPage() {
           emptyLabel="Todavía no hay comunicados"
           onRetry={() => void list.refetch()}
         >
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
+          <Table.ScrollContainer minWidth={560} classNames={{ scrollContainerInner: stacked.inner }}>
+            <Table className={stacked.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Título</Table.Th>
@@ -147,13 +218,22 @@ export function AnnouncementsAdminPage() {
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      <Button variant="subtle" px={0} onClick={() => setOpen(item.id)}>
+                      <Button
+                        variant="subtle"
+                        px={0}
+                        onClick={() => setOpen(item.id)}
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+                        h="auto"
+                        mih={36}
+                      >
                         {item.titulo}
                       </Button>
                     </Table.Td>
-                    <Table.Td>{ANNOUNCEMENT_STATUS_LABELS[item.status]}</Table.Td>
-                    <Table.Td>{item.publish_at ? formatDateTime(item.publish_at, timeZone) : '—'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Estado">{ANNOUNCEMENT_STATUS_LABELS[item.status]}</Table.Td>
+                    <Table.Td data-label="Publicación">
+                      {item.publish_at ? formatDateTime(item.publish_at, timeZone) : '—'}
+                    </Table.Td>
+                    <Table.Td data-label="Enviados">
                       {item.progress.sent} / {item.progress.total}
                     </Table.Td>
                   </Table.Tr>
@@ -161,6 +241,11 @@ export function AnnouncementsAdminPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <LoadMore
+            more={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+          />
         </ListState>
       </Stack>
     </Container>

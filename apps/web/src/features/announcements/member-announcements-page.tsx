@@ -4,14 +4,18 @@ import { ListState } from '@/components/list-state';
 import { formatDate } from '@/lib/format-date';
 import { useTimeZone } from '@/lib/public-config';
 import { errorMessage } from '@/lib/query-client';
-import { useFeed } from './api/member-announcements';
+import { useFeedPages } from './api/member-announcements';
+import { LoadMore } from './load-more';
 import { MESSAGES as M } from './messages';
 
-/** /mis-comunicados: the announcements published for the member, newest first, the unread ones marked. */
+/**
+ * /mis-comunicados: the announcements published for the member, newest first, the unread ones marked; a page
+ * at a time, «Cargar más» reading the next.
+ */
 export function MemberAnnouncementsPage() {
-  const feed = useFeed();
+  const feed = useFeedPages();
   const timeZone = useTimeZone();
-  const items = feed.data?.items ?? [];
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Container size="md" py="lg">
       <Stack>
@@ -43,6 +47,11 @@ export function MemberAnnouncementsPage() {
               </List.Item>
             ))}
           </List>
+          <LoadMore
+            more={feed.hasNextPage}
+            loading={feed.isFetchingNextPage}
+            onLoad={() => void feed.fetchNextPage()}
+          />
         </ListState>
       </Stack>
     </Container>

@@ -5,7 +5,7 @@ import {
   announcementRead,
   announcementUnsubscribe,
 } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { refreshAfterChange } from '@/lib/query-client';
 import { MESSAGES as M } from '../messages';
@@ -17,6 +17,16 @@ const feedOptions = (limit?: number) =>
   });
 
 export const useFeed = (limit?: number) => useQuery(feedOptions(limit));
+
+/** /mis-comunicados: the member's announcements a page at a time (each «Cargar más» reads the next page). */
+export const useFeedPages = () =>
+  useInfiniteQuery({
+    queryKey: ['announcements', 'feed', 'pages'],
+    queryFn: ({ pageParam }) =>
+      api(announcementFeed, { query: pageParam ? { after: pageParam } : {} }, { fallbackError: M.load }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 
 /** A published announcement (its web copy); reading it marks it read, so the feed is read again. */
 export const useReadAnnouncement = (id: number) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "announcements" ADD COLUMN "unknown" integer DEFAULT 0 NOT NULL;

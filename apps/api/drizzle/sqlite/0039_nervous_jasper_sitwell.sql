@@ -1,0 +1,1 @@
+ALTER TABLE `announcements` ADD `unknown` integer DEFAULT 0 NOT NULL;
