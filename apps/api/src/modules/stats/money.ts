@@ -31,18 +31,27 @@ export const SUBSCRIBER_KINDS = ['paying', 'trial', 'retrying'] as const;
 export type SubscriberKind = (typeof SUBSCRIBER_KINDS)[number];
 
 export interface MoneyRow {
-  metric: 'revenue' | 'revenue_retrying' | 'revenue_plan' | 'subscribers' | 'revenue_moves' | 'subscribers_lost';
+  metric:
+    'revenue' | 'revenue_retrying' | 'revenue_plan' | 'subscribers' | 'revenue_moves' | 'subscribers_lost';
   day: string;
   dimension: string;
   value: number;
 }
 
 const kindOf = (status: string): SubscriberKind | null =>
-  status === 'active' ? 'paying' : status === 'trialing' ? 'trial' : status === 'past_due' ? 'retrying' : null;
+  status === 'active'
+    ? 'paying'
+    : status === 'trialing'
+      ? 'trial'
+      : status === 'past_due'
+        ? 'retrying'
+        : null;
 
 /** What a state adds to MRR: its revenue while it pays, nothing otherwise. */
 const paying = (change: RevenueChange | undefined) =>
-  change && change.status === 'active' ? { mrr: change.mrr, currency: change.currency } : { mrr: 0, currency: '' };
+  change && change.status === 'active'
+    ? { mrr: change.mrr, currency: change.currency }
+    : { mrr: 0, currency: '' };
 
 /**
  * The money rows of `days` (consecutive, oldest first; `bounds[i]` the instants day i starts and ends, the end
@@ -154,7 +163,8 @@ export function moneyRows(
   for (const [key, counts] of flows) {
     const [metric = '', dimension = ''] = key.split('\t');
     counts.forEach((value, i) => {
-      if (value !== 0) rows.push({ metric: metric as MoneyRow['metric'], day: days[i] ?? '', dimension, value });
+      if (value !== 0)
+        rows.push({ metric: metric as MoneyRow['metric'], day: days[i] ?? '', dimension, value });
     });
   }
   for (const [key, diff] of spans) {

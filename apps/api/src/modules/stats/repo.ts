@@ -17,12 +17,13 @@ import {
   type PageRequest,
 } from '../../lib/page-key';
 import { roles, sessions, userCounts, users } from '../../db/schema';
-import { billingPrices, billingSubscriptions } from '../billing';
+import { billingPlans, billingPrices, billingRevenueChanges, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
 import { libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
 import { addDays, mondayOf, monthOf, nextMonth } from './days';
+import type { RevenueChange } from './money';
 import {
   statsClasses,
   statsClosedDays,
@@ -307,6 +308,36 @@ export function createStatsRepo(database: AppDatabase) {
         .where(and(eq(auditLog.kind, 'users.bulk'), gte(auditLog.created_at, since)))
         .orderBy(asc(auditLog.created_at), asc(auditLog.id));
       return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
+    },
+
+    /**
+     * The revenue history billing kept before `end` (the last day's end), oldest first, with each plan's role
+     * name: what the money rows are counted from.
+     */
+    revenueChanges: async (end: string): Promise<RevenueChange[]> => {
+      const rows = await db()
+        .select({
+          user_id: billingRevenueChanges.user_id,
+          at: billingRevenueChanges.at,
+          status: billingRevenueChanges.status,
+          plan: roles.name,
+          mrr: billingRevenueChanges.mrr,
+          currency: billingRevenueChanges.currency,
+        })
+        .from(billingRevenueChanges)
+        .leftJoin(roles, eq(roles.id, billingRevenueChanges.plan_role_id))
+        .where(lt(billingRevenueChanges.at, end))
+        .orderBy(asc(billingRevenueChanges.at), asc(billingRevenueChanges.id));
+      return rows.map((row) => ({ ...row, plan: row.plan ?? '', currency: row.currency.toLowerCase() }));
+    },
+
+    /** The roles paid plans grant (by name): members holding one without a subscription are courtesy members. */
+    planRoles: async (): Promise<string[]> => {
+      const rows = await db()
+        .select({ name: roles.name })
+        .from(billingPlans)
+        .innerJoin(roles, eq(roles.id, billingPlans.role_id));
+      return rows.map((row) => row.name);
     },
 
     /** Each member's subscription state now, by member. */
