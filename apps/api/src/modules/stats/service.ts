@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE,
   completionShare,
+  isMoneyChart,
   MEMBER_KINDS,
   MRR_MOVES,
   type MemberKind,
@@ -275,7 +276,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   ): Promise<StatsChartExport> {
     const stats = await overview(range);
     const table = statsChartTable(stats, chart, currency);
-    const format = chart === 'mrr' ? (value: number) => String(value / 100) : String;
+    const format = isMoneyChart(chart) ? (value: number) => String(value / 100) : String;
     const csv = writeCsv(
       [PERIOD_HEADERS[table.period], ...table.columns.map((column) => column.label)],
       table.rows.map((row) => [
@@ -283,7 +284,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         ...table.columns.map((column) => format(row.values[column.key] ?? 0)),
       ]),
     );
-    const name = chart === 'mrr' ? `${STATS_CHART_FILES.mrr}-${currency}` : STATS_CHART_FILES[chart];
+    const name = isMoneyChart(chart) ? `${STATS_CHART_FILES[chart]}-${currency}` : STATS_CHART_FILES[chart];
     return {
       filename: `${name}_${stats.from ?? 'sin-datos'}_${stats.to ?? 'sin-datos'}.csv`,
       csv,
