@@ -72,6 +72,24 @@ test.describe('Estadísticas', () => {
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('10,00 €');
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('se cancelan 10,50 €');
     await expect(figure('Ingresos mensuales (USD)')).toContainText('9,00 US$');
+    // Money as Stripe counts it: MRR with its change and its course, ARR, ARPU, the movements, MRR by plan.
+    await expect(figure('MRR (EUR)')).toContainText('20,50 €');
+    await expect(figure('MRR (EUR)')).toContainText('+20,50 € respecto a los 30 días anteriores');
+    await expect(figure('MRR (EUR)')).toContainText('En reintento de pago, sin contar: 5,00 €');
+    await expect(figure('MRR (EUR)').getByTestId('sparkline')).toBeVisible();
+    await expect(figure('ARR (EUR)')).toContainText('246,00 €');
+    await expect(figure('Ingreso medio por miembro de pago (EUR)')).toContainText('10,25 €');
+    const moves = figure('Movimientos del MRR (EUR)').getByRole('table');
+    await expect(moves.getByRole('row', { name: 'Nuevos' })).toHaveText('Nuevos+20,00 €');
+    await expect(moves.getByRole('row', { name: 'Ampliaciones' })).toHaveText('Ampliaciones+0,50 €');
+    await expect(moves.getByRole('row', { name: 'Neto' })).toHaveText('Neto+20,50 €');
+    await expect(figure('MRR por plan (EUR)')).toContainText('VIP20,50 €');
+    await expect(figure('Miembros: reintentando el pago')).toContainText('1');
+    await expect(figure('Miembros: de pago').getByTestId('sparkline')).toBeVisible();
+    await expect(figure('Abandono de suscriptores')).toContainText('0 %');
+    await page.getByRole('button', { name: '¿Qué es esto? MRR (EUR)', exact: true }).click();
+    await expect(page.getByText(/sin impuestos/)).toBeVisible();
+    await page.keyboard.press('Escape');
     // Each figure names what it counts.
     await page.getByRole('button', { name: '¿Qué es esto? Nuevos miembros', exact: true }).click();
     await expect(
@@ -111,7 +129,8 @@ test.describe('Estadísticas', () => {
     // RedGram, Texto, YouTube: two Texto uses on the fourth day.
     await expect(tools.getByRole('row', { name: ddmmyyyy(fourth) })).toHaveText(`${ddmmyyyy(fourth)}020`);
     const roles = await tableOf('Cambios de rol por día');
-    await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
+    // Roles by their display names.
+    await expect(roles.getByRole('columnheader', { name: 'VIP', exact: true })).toBeVisible();
     const completed = await tableOf('Clases completadas por día');
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
 
