@@ -1,4 +1,4 @@
-import { StatsOverview, stripeWebhook } from '@app/contracts';
+import { StatsChartExport, StatsOverview, stripeWebhook } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -203,5 +203,21 @@ describe('money as Stripe counts it, over a scripted month', () => {
     expect(trial.slice(0, 16)).toEqual([0, ...new Array<number>(14).fill(1), 0]);
     const retrying = stats.member_kinds.find((k) => k.kind === 'retrying')!.trend;
     expect(retrying.slice(7, 12)).toEqual([0, 1, 1, 1, 0]); // carla from the 10th to the 12th
+
+    // The movements chart's CSV, written by the server in whole units.
+    const csv = await t.app.inject({
+      url: '/api/estadisticas/exportar?range=30&chart=revenue_moves&currency=eur',
+      headers: { cookie },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const file = StatsChartExport.parse(csv.json());
+    expect(file.filename).toBe('movimientos-mrr-eur_2027-03-02_2027-03-31.csv');
+    const lines = file.csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Día,Nuevos,Ampliaciones,Reducciones,Bajas,Reactivaciones');
+    expect(lines).toContain('2027-03-05,0,49,0,0,0');
+    expect(lines).toContain('2027-03-08,0,0,4.75,0,0');
+    expect(lines).toContain('2027-03-10,0,0,0,49,0');
+    expect(lines).toContain('2027-03-13,0,0,0,0,49');
+    expect(lines).toContain('2027-03-18,39,0,0,0,0');
   });
 });
