@@ -178,6 +178,9 @@ export const StatsClass = z.strictObject({
   library: z.string(),
   video_id: z.number().int(),
   titulo: z.string(),
+  /** Its category in the library: two classes of one title in different categories read apart. */
+  categoria_id: z.number().int(),
+  categoria: z.string(),
   viewers: Count,
   finished: Count,
 });
@@ -190,6 +193,7 @@ export const completionShare = (finished: number, viewers: number): number =>
 /** The columns of a library's completion CSV. */
 export const STATS_CLASSES_CSV_HEADER = [
   'Clase',
+  'Categoría',
   'Miembros que la abrieron',
   'Miembros que la completaron',
   'Completada (%)',
@@ -252,6 +256,12 @@ const StatsLibrary = z.enum(LIBRARY_NAMES, { error: 'Biblioteca no válida' });
 /** A library's classes, most viewed first (the class's id breaking ties), as the last close found them. */
 export const StatsClassesQuery = z.strictObject({
   library: StatsLibrary,
+  /** Only the classes of this category (its id). */
+  categoria: z.coerce
+    .number({ error: 'Categoría no válida' })
+    .int({ error: 'Categoría no válida' })
+    .positive({ error: 'Categoría no válida' })
+    .optional(),
   ...keyedPageQueryFields(STATS_CLASSES_PAGE_SIZE, STATS_CLASSES_PAGE_SIZE_MAX),
 });
 export type StatsClassesQuery = z.input<typeof StatsClassesQuery>;
@@ -264,6 +274,19 @@ export const statsClassList = endpoint({
   path: '/api/estadisticas/clases',
   query: StatsClassesQuery,
   response: StatsClassPage,
+});
+
+export const StatsClassCategoriesQuery = z.strictObject({ library: StatsLibrary });
+export type StatsClassCategoriesQuery = z.input<typeof StatsClassCategoriesQuery>;
+export const StatsClassCategories = z.array(z.strictObject({ id: z.number().int(), nombre: z.string() }));
+export type StatsClassCategories = z.infer<typeof StatsClassCategories>;
+
+export const statsClassCategories = endpoint({
+  summary: 'Devuelve las categorías de las clases de una biblioteca, para filtrar su tabla.',
+  method: 'GET',
+  path: '/api/estadisticas/clases/categorias',
+  query: StatsClassCategoriesQuery,
+  response: StatsClassCategories,
 });
 
 export const StatsClassesExportQuery = z.strictObject({ library: StatsLibrary });

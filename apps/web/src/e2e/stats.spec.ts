@@ -137,13 +137,15 @@ test.describe('Estadísticas', () => {
     // Every class of a library, a page at a time, and all of them in its CSV.
     const classes = page.getByRole('region', { name: 'Finalización de las clases: Membresía', exact: true });
     const membresia = classes.getByRole('table', { name: 'Números: Finalización de las clases: Membresía' });
-    await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
+    await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c1Fundamentos4375 %');
     await expect(membresia.getByRole('row')).toHaveCount(21);
     await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     await classes.getByRole('button', { name: 'Siguiente' }).click();
     await expect(classes.getByText('Mostrando 21-24 de 24 clases')).toBeVisible();
     await expect(membresia.getByRole('row')).toHaveCount(5);
-    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText('Clase extra 1100 %');
+    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText(
+      'Clase extra 1Extras100 %',
+    );
     await classes.getByRole('button', { name: 'Anterior' }).click();
     await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     const classesDownload = page.waitForEvent('download');
@@ -155,8 +157,16 @@ test.describe('Estadísticas', () => {
     const classLines = readFileSync(await classesFile.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(classLines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
-    expect(classLines[1]).toBe('Clase c1,4,3,75');
+    expect(classLines[0]).toBe(
+      'Clase,Categoría,Miembros que la abrieron,Miembros que la completaron,Completada (%)',
+    );
+    expect(classLines[1]).toBe('Clase c1,Fundamentos,4,3,75');
+    // Filtered by its category: the two classes of Fundamentos.
+    await classes.getByLabel('Categoría').selectOption({ label: 'Fundamentos' });
+    await expect(classes.getByText('Mostrando 1-2 de 2 clases')).toBeVisible();
+    await expect(membresia.getByRole('row')).toHaveCount(3);
+    await classes.getByLabel('Categoría').selectOption({ label: 'Todas las categorías' });
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     expect(classLines.filter((line) => line !== '')).toHaveLength(25);
     const monthly = await tableOf('Miembros activos por mes');
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');

@@ -245,8 +245,10 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   }
 
   /** One page of a library's classes, as the last close found them. */
-  async function classes(query: { library: LibraryName } & PageRequest): Promise<StatsClassPage> {
-    const { rows, ...keys } = await repo.classPage(query.library, query);
+  async function classes(
+    query: { library: LibraryName; categoria?: number | undefined } & PageRequest,
+  ): Promise<StatsClassPage> {
+    const { rows, ...keys } = await repo.classPage(query.library, query, query.categoria);
     return { ...keys, items: rows, pageSize: query.pageSize };
   }
 
@@ -257,6 +259,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       STATS_CLASSES_CSV_HEADER,
       rows.map((row) => [
         row.titulo,
+        row.categoria,
         String(row.viewers),
         String(row.finished),
         String(completionShare(row.finished, row.viewers)),
@@ -292,7 +295,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     };
   }
 
-  return { overview, classes, exportClasses, exportChart };
+  return { overview, classes, exportClasses, exportChart, classCategories: repo.classCategories };
 }
 
 /** Active members by kind from the members by role and the subscribers by kind of one day's rows. */

@@ -12,8 +12,11 @@ CREATE TABLE "billing_revenue_changes" (
 --> statement-breakpoint
 ALTER TABLE "billing_subscriptions" ADD COLUMN "mrr" integer;--> statement-breakpoint
 ALTER TABLE "billing_subscriptions" ADD COLUMN "currency" text;--> statement-breakpoint
+ALTER TABLE "stats_classes" ADD COLUMN "categoria_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stats_classes" ADD COLUMN "categoria" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "billing_revenue_changes_at_idx" ON "billing_revenue_changes" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "billing_revenue_changes_user_idx" ON "billing_revenue_changes" USING btree ("user_id","at");--> statement-breakpoint
+CREATE INDEX "stats_classes_category_idx" ON "stats_classes" USING btree ("library","categoria_id","viewers","video_id");--> statement-breakpoint
 -- Hand-written: each subscription stored before this upgrade starts its revenue history at its last update, at
 -- its plan's list price made monthly (its discounts are read from Stripe from its next event on).
 INSERT INTO "billing_revenue_changes" ("user_id", "subscription_id", "at", "status", "cancel_at_period_end", "plan_role_id", "mrr", "currency")
