@@ -49,7 +49,7 @@ const kindOf = (status: string): SubscriberKind | null =>
 
 /** What a state adds to MRR: its revenue while it pays, nothing otherwise. */
 const paying = (change: RevenueChange | undefined) =>
-  change && change.status === 'active'
+  change?.status === 'active'
     ? { mrr: change.mrr, currency: change.currency }
     : { mrr: 0, currency: '' };
 
