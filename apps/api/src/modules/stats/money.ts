@@ -49,9 +49,7 @@ const kindOf = (status: string): SubscriberKind | null =>
 
 /** What a state adds to MRR: its revenue while it pays, nothing otherwise. */
 const paying = (change: RevenueChange | undefined) =>
-  change?.status === 'active'
-    ? { mrr: change.mrr, currency: change.currency }
-    : { mrr: 0, currency: '' };
+  change?.status === 'active' ? { mrr: change.mrr, currency: change.currency } : { mrr: 0, currency: '' };
 
 /**
  * The money rows of `days` (consecutive, oldest first; `bounds[i]` the instants day i starts and ends, the end
