@@ -306,14 +306,28 @@ function kindsOf(
   const counts: Record<MemberKind, number> = { free: 0, paying: 0, courtesy: 0, trial: 0, retrying: 0 };
   let planMembers = 0;
   let subscribers = 0;
+  // A day closed before billing kept its revenue history has no `subscribers` rows: its subscriptions by
+  // state (read from Historial) stand in.
+  const fromHistory = !rows.some((row) => row.metric === 'subscribers');
+  const PAYING_KIND: Record<string, MemberKind> = {
+    active: 'paying',
+    cancelling: 'paying',
+    trialing: 'trial',
+    past_due: 'retrying',
+  };
   for (const row of rows) {
     if (row.metric === 'members' && row.dimension !== ADMIN_ROLE) {
       if (planRoles.has(row.dimension)) planMembers += row.value;
       else counts.free += row.value;
     }
-    if (row.metric === 'subscribers') {
-      const kind = row.dimension.split(':')[1] as MemberKind;
-      if (kind in counts) counts[kind] += row.value;
+    const kind =
+      row.metric === 'subscribers' && !fromHistory
+        ? (row.dimension.split(':')[1] as MemberKind)
+        : row.metric === 'paying' && fromHistory
+          ? PAYING_KIND[row.dimension]
+          : undefined;
+    if (kind && kind in counts) {
+      counts[kind] += row.value;
       subscribers += row.value;
     }
   }
@@ -418,7 +432,7 @@ function moneyOf({
   const byPeriod = periods.map((day) =>
     kindsOf(
       series.flatMap((s) =>
-        s.metric === 'members' || s.metric === 'subscribers'
+        s.metric === 'members' || s.metric === 'subscribers' || s.metric === 'paying'
           ? s.points.filter((point) => point.day === day).map((point) => ({ ...point, metric: s.metric }))
           : [],
       ),
