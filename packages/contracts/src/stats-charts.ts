@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { endpointsOf } from './http';
 import { LIBRARY_NAMES } from './library';
+import { roleDisplayName } from './roles';
 import {
+  MRR_MOVE_LABELS,
+  MRR_MOVES,
   PAYING_STATE_LABELS,
   PAYING_STATES,
   STATS_FIGURE_TEXTS,
@@ -98,10 +101,11 @@ export function tableOf(
   };
 }
 
-/** The charts, in the screen's order. `mrr` is one chart per currency. */
+/** The charts, in the screen's order. `mrr` and `revenue_moves` are one chart per currency. */
 export const STATS_CHARTS = [
   'members',
   'role_changes',
+  'revenue_moves',
   'mrr',
   'paid_flows',
   'paying',
@@ -122,6 +126,7 @@ export function statsChartTitle(chart: StatsChartKey, period: StatsRowPeriod, cu
   const titles: Record<StatsChartKey, string> = {
     members: 'Miembros por rol',
     role_changes: `Cambios de rol ${per}`,
+    revenue_moves: `Movimientos del MRR (${currency.toUpperCase()}) ${per}`,
     mrr: `Ingresos mensuales recurrentes (${currency.toUpperCase()})`,
     paid_flows: `Altas y bajas de pago ${per}`,
     paying: 'Suscripciones por estado',
@@ -140,6 +145,7 @@ export function statsChartTitle(chart: StatsChartKey, period: StatsRowPeriod, cu
 export const STATS_CHART_FILES: Record<StatsChartKey, string> = {
   members: 'miembros-por-rol',
   role_changes: 'cambios-de-rol',
+  revenue_moves: 'movimientos-mrr',
   mrr: 'ingresos',
   paid_flows: 'altas-y-bajas',
   paying: 'suscripciones',
@@ -150,15 +156,19 @@ export const STATS_CHART_FILES: Record<StatsChartKey, string> = {
   completions: 'clases-completadas',
 };
 
-/** The currencies the range's income is kept in, in order. */
-export const statsCurrencies = (stats: StatsOverview): string[] =>
+/** The currencies the range's income is kept in (list prices for `mrr`, Stripe's MRR for `revenue_moves`). */
+export const statsCurrencies = (stats: StatsOverview, metric: 'mrr' | 'revenue_moves' = 'mrr'): string[] =>
   [
     ...new Set(
-      (stats.series.find((series) => series.metric === 'mrr')?.points ?? []).map(
-        (point) => point.dimension.split(':')[0] ?? '',
-      ),
+      (
+        stats.series.find((series) => series.metric === (metric === 'mrr' ? 'mrr' : 'revenue'))?.points ?? []
+      ).map((point) => point.dimension.split(':')[0] ?? ''),
     ),
   ].sort();
+
+/** Whether a chart is one per currency, its numbers money in minor units. */
+export const isMoneyChart = (chart: StatsChartKey): chart is 'mrr' | 'revenue_moves' =>
+  chart === 'mrr' || chart === 'revenue_moves';
 
 const stateColumns = PAYING_STATES.map((state) => ({ key: state, label: PAYING_STATE_LABELS[state] }));
 
@@ -188,9 +198,19 @@ export function statsChartTable(stats: StatsOverview, chart: StatsChartKey, curr
     );
   switch (chart) {
     case 'members':
-      return table('members');
+      return table('members', [], roleDisplayName);
     case 'role_changes':
-      return table('role_changes');
+      return table('role_changes', [], roleDisplayName);
+    case 'revenue_moves':
+      return tableOf(
+        points('revenue_moves')
+          .filter((point) => point.dimension.startsWith(`${currency}:`))
+          .map((point) => ({ ...point, dimension: point.dimension.slice(currency.length + 1) })),
+        periods,
+        MRR_MOVES.map((move) => ({ key: move, label: MRR_MOVE_LABELS[move] })),
+        undefined,
+        period,
+      );
     case 'mrr':
       return tableOf(
         points('mrr')
@@ -233,7 +253,7 @@ export function statsChartTable(stats: StatsOverview, chart: StatsChartKey, curr
 export const StatsChartExportQuery = z.strictObject({
   range: StatsRange.default('30'),
   chart: StatsChartKey,
-  /** The income chart's currency (lower case, as kept). */
+  /** The currency of an income chart (`mrr`, `revenue_moves`), lower case as kept. */
   currency: z
     .string()
     .regex(/^[a-z]{3}$/, { error: 'Moneda no válida' })

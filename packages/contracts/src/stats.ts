@@ -42,12 +42,24 @@ export const STATS_METRICS = [
   'tool_uses',
   /** Classes marked completed, by library. */
   'completions',
+  /** MRR movements, by `currency:move` (new, expansion, contraction, churned, reactivated), all positive. */
+  'revenue_moves',
+  /** Paying members who stopped paying (ended, or moved into payment retry), by currency. */
+  'subscribers_lost',
   // Snapshots at the day's close.
   'members',
   'paying',
   'mrr',
   /** Distinct members active from the first of the month to the day's end. */
   'active_month',
+  /** MRR as Stripe counts it (paying subscriptions, after discounts, tax excluded), by currency. */
+  'revenue',
+  /** The MRR of subscriptions in payment retry, by currency: not counted in `revenue`. */
+  'revenue_retrying',
+  /** `revenue` by `currency:plan` (the plan's role). */
+  'revenue_plan',
+  /** Subscribers by `currency:kind` (paying, trial, retrying). */
+  'subscribers',
 ] as const;
 export const StatsMetric = z.enum(STATS_METRICS);
 export type StatsMetric = z.infer<typeof StatsMetric>;
@@ -58,6 +70,10 @@ export const STATS_SNAPSHOTS = [
   'paying',
   'mrr',
   'active_month',
+  'revenue',
+  'revenue_retrying',
+  'revenue_plan',
+  'subscribers',
 ] as const satisfies readonly StatsMetric[];
 
 /** How a range's series are grouped: by day (30 and 90 days), by week from Monday (365 days), by month (all). */
@@ -76,12 +92,62 @@ export const PAYING_STATE_LABELS: Record<PayingState, string> = {
   past_due: 'Pago pendiente',
 };
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Count = z.number().int();
-
 /** A figure of the range and the same figure over the previous range of the same length (null: none). */
 export const StatsFigure = z.strictObject({ value: z.number(), previous: z.number().nullable() });
 export type StatsFigure = z.infer<typeof StatsFigure>;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Count = z.number().int();
+
+/** MRR movements as Stripe, ChartMogul and Baremetrics split them. */
+export const MRR_MOVES = ['new', 'expansion', 'contraction', 'churned', 'reactivated'] as const;
+export type MrrMove = (typeof MRR_MOVES)[number];
+export const MRR_MOVE_LABELS: Record<MrrMove, string> = {
+  new: 'Nuevos',
+  expansion: 'Ampliaciones',
+  contraction: 'Reducciones',
+  churned: 'Bajas',
+  reactivated: 'Reactivaciones',
+};
+
+/** Members by kind: what each active member is at the day's end (administrators are none of these). */
+export const MEMBER_KINDS = ['free', 'paying', 'courtesy', 'trial', 'retrying'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+export const MEMBER_KIND_LABELS: Record<MemberKind, string> = {
+  free: 'Gratuitos',
+  paying: 'De pago',
+  courtesy: 'De cortesía',
+  trial: 'En prueba',
+  retrying: 'Reintentando el pago',
+};
+
+/**
+ * A currency's money as Stripe counts it, at the range's last day (amounts in minor units, cents): MRR and the
+ * same at the day before the range; ARR (12 × MRR); ARPU (MRR ÷ paying members); what subscriptions in payment
+ * retry would add; the range's movements; MRR by plan (its role); revenue churn (a percentage); the MRR of each
+ * period of the series, for a sparkline.
+ */
+export const StatsMoney = z.strictObject({
+  currency: z.string(),
+  mrr: Count,
+  previous: Count.nullable(),
+  arr: Count,
+  arpu: Count,
+  previous_arpu: Count.nullable(),
+  paying: Count,
+  retrying: Count,
+  moves: z.strictObject({
+    new: Count,
+    expansion: Count,
+    contraction: Count,
+    churned: Count,
+    reactivated: Count,
+  }),
+  by_plan: z.array(z.strictObject({ plan: z.string(), amount: Count })),
+  revenue_churn: StatsFigure,
+  trend: z.array(Count),
+});
+export type StatsMoney = z.infer<typeof StatsMoney>;
 
 /**
  * Monthly recurring income of one currency, in its minor unit (cents): a yearly price counts a twelfth.
@@ -112,6 +178,9 @@ export const StatsClass = z.strictObject({
   library: z.string(),
   video_id: z.number().int(),
   titulo: z.string(),
+  /** Its category in the library: two classes of one title in different categories read apart. */
+  categoria_id: z.number().int(),
+  categoria: z.string(),
   viewers: Count,
   finished: Count,
 });
@@ -124,6 +193,7 @@ export const completionShare = (finished: number, viewers: number): number =>
 /** The columns of a library's completion CSV. */
 export const STATS_CLASSES_CSV_HEADER = [
   'Clase',
+  'Categoría',
   'Miembros que la abrieron',
   'Miembros que la completaron',
   'Completada (%)',
@@ -152,6 +222,19 @@ export const StatsOverview = z.strictObject({
     trial_conversion: StatsFigure,
   }),
   mrr: z.array(StatsMrr),
+  /** Money as Stripe counts it, per currency (docs/statistics.md). */
+  money: z.array(StatsMoney),
+  /** Active members by kind at the range's last day; each kind's count per period for a sparkline. */
+  member_kinds: z.array(
+    z.strictObject({
+      kind: z.enum(MEMBER_KINDS),
+      value: Count,
+      previous: Count.nullable(),
+      trend: z.array(Count),
+    }),
+  ),
+  /** Paying members lost in the range × 100 ÷ paying members at its start (a percentage). */
+  subscriber_churn: StatsFigure,
   /** The series' grouping; each point's day starts its period. */
   period: StatsPeriod,
   series: z.array(StatsSeries),
@@ -173,6 +256,12 @@ const StatsLibrary = z.enum(LIBRARY_NAMES, { error: 'Biblioteca no válida' });
 /** A library's classes, most viewed first (the class's id breaking ties), as the last close found them. */
 export const StatsClassesQuery = z.strictObject({
   library: StatsLibrary,
+  /** Only the classes of this category (its id). */
+  categoria: z.coerce
+    .number({ error: 'Categoría no válida' })
+    .int({ error: 'Categoría no válida' })
+    .positive({ error: 'Categoría no válida' })
+    .optional(),
   ...keyedPageQueryFields(STATS_CLASSES_PAGE_SIZE, STATS_CLASSES_PAGE_SIZE_MAX),
 });
 export type StatsClassesQuery = z.input<typeof StatsClassesQuery>;
@@ -185,6 +274,19 @@ export const statsClassList = endpoint({
   path: '/api/estadisticas/clases',
   query: StatsClassesQuery,
   response: StatsClassPage,
+});
+
+export const StatsClassCategoriesQuery = z.strictObject({ library: StatsLibrary });
+export type StatsClassCategoriesQuery = z.input<typeof StatsClassCategoriesQuery>;
+export const StatsClassCategories = z.array(z.strictObject({ id: z.number().int(), nombre: z.string() }));
+export type StatsClassCategories = z.infer<typeof StatsClassCategories>;
+
+export const statsClassCategories = endpoint({
+  summary: 'Devuelve las categorías de las clases de una biblioteca, para filtrar su tabla.',
+  method: 'GET',
+  path: '/api/estadisticas/clases/categorias',
+  query: StatsClassCategoriesQuery,
+  response: StatsClassCategories,
 });
 
 export const StatsClassesExportQuery = z.strictObject({ library: StatsLibrary });
@@ -281,6 +383,38 @@ export const STATS_FIGURE_TEXTS = {
     label: 'Ingresos mensuales',
     definition:
       'Lo que renuevan cada mes las suscripciones activas y con pago pendiente, al precio de su plan (un precio anual cuenta una doceava parte). Las pruebas y las que se cancelan se muestran aparte.',
+  },
+  revenue: {
+    label: 'MRR',
+    definition:
+      'Ingresos mensuales recurrentes como los cuenta Stripe: lo que pagan cada mes las suscripciones activas, con sus descuentos aplicados y sin impuestos (un precio anual cuenta una doceava parte). Las pruebas no cuentan; las suscripciones con un pago pendiente se muestran aparte y no cuentan.',
+  },
+  arr: {
+    label: 'ARR',
+    definition: 'Ingresos anuales recurrentes: 12 × MRR.',
+  },
+  arpu: {
+    label: 'Ingreso medio por miembro de pago',
+    definition: 'MRR ÷ miembros de pago (suscripciones activas, sin pruebas ni pagos pendientes).',
+  },
+  member_kinds: {
+    label: 'Miembros por tipo',
+    definition:
+      'Cuentas activas al final del día, sin administradores: de pago (suscripción activa), en prueba, reintentando el pago (pago pendiente), de cortesía (con el rol de un plan que un administrador dio, sin suscripción) y gratuitos (el resto).',
+  },
+  revenue_moves: {
+    label: 'Movimientos del MRR',
+    definition:
+      'Cómo cambia el MRR de cada miembro de un día al siguiente: nuevos (primer pago), ampliaciones (paga más), reducciones (paga menos, p. ej. un cupón), bajas (deja de pagar: cancela o entra en reintento de pago) y reactivaciones (vuelve a pagar tras haber pagado antes). MRR al final = MRR al empezar + nuevos + ampliaciones + reactivaciones − reducciones − bajas.',
+  },
+  subscriber_churn: {
+    label: 'Abandono de suscriptores',
+    definition:
+      'Miembros de pago que dejan de pagar en el periodo × 100 ÷ miembros de pago al empezar el periodo.',
+  },
+  revenue_churn: {
+    label: 'Abandono de ingresos',
+    definition: '(MRR de bajas + MRR de reducciones del periodo) × 100 ÷ MRR al empezar el periodo.',
   },
 } as const;
 export type StatsFigureKey = keyof typeof STATS_FIGURE_TEXTS;

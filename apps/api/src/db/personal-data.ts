@@ -92,9 +92,11 @@ const kindOf = (file: string) => (file.endsWith('.csv') ? 'csv' : 'json');
  */
 const SPANISH_NAMES: Readonly<Record<string, string>> = {
   api_response: 'respuesta_de_la_ia',
+  at: 'fecha',
   cancel_at_period_end: 'no_se_renovara',
   confirmed_at: 'activada_en',
   created_at: 'fecha_creacion',
+  currency: 'moneda',
   current_period_end: 'fin_del_periodo',
   customer_id: 'id_de_cliente_en_stripe',
   day: 'dia',
@@ -114,6 +116,7 @@ const SPANISH_NAMES: Readonly<Record<string, string>> = {
   last_sent_at: 'ultimo_aviso_en',
   last_used_at: 'ultimo_uso',
   mode: 'modo',
+  mrr: 'importe_mensual_en_centimos',
   name: 'nombre',
   needs_setup: 'falta_configurar',
   phone: 'telefono',

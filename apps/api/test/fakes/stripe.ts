@@ -46,6 +46,21 @@ export interface SubscriptionChange {
   /** Moves the paid period on (a renewal). */
   current_period_end?: number;
   price?: string;
+  /** The item's quantity (seats). */
+  quantity?: number;
+  /** A coupon applied to the subscription as a discount (its `discounts`); null removes them all. */
+  coupon?: string | null;
+  /** A coupon applied to the subscription's item (its `items.data[0].discounts`); null removes them. */
+  item_coupon?: string | null;
+}
+
+/** A coupon as a test makes it: a percentage or an amount off, once, for some months, or forever. */
+export interface CouponSpec {
+  percent_off?: number;
+  amount_off?: number;
+  currency?: string;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months?: number;
 }
 
 export interface FakeStripe extends HttpFake {
@@ -56,6 +71,7 @@ export interface FakeStripe extends HttpFake {
   subscriptions: Map<string, Json>;
   /** The invoices issued: one per paid checkout (a trial's first one is not charged). */
   invoices: Map<string, Json>;
+  coupons: Map<string, Json>;
   /** Every event built, in order (sent or not). */
   events: Json[];
   /** Where events go; API tests set it (e.g. to inject into the app). */
@@ -69,6 +85,8 @@ export interface FakeStripe extends HttpFake {
     currency?: string,
     product?: string,
   ): Json;
+  /** A coupon with this id, as `POST /v1/coupons` makes it. */
+  addCoupon(id: string, spec: CouponSpec): Json;
   /** What the hosted Checkout page does when the visitor pays: customer, subscription, then the events. */
   completeCheckout(sessionId: string, email?: string): Promise<Json>;
   /** Changes a subscription as Stripe would, and sends its event (updated, or deleted when it ends). */
@@ -114,6 +132,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
+  const coupons = new Map<string, Json>();
+  /** Discounts by id: subscriptions and items hold their ids, as Stripe answers them unexpanded. */
+  const discounts = new Map<string, Json>();
   const events: Json[] = [];
   const inFlight = new Set<Promise<unknown>>();
   let webhookUrl: string | undefined;
@@ -177,7 +198,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions,
       subscriptions,
       invoices,
+      coupons,
       events,
+      addCoupon,
       deliver: undefined as FakeStripe['deliver'],
       failure: undefined as FakeStripe['failure'],
       addPrice,
@@ -188,6 +211,93 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit,
     },
   );
+
+  function addCoupon(id: string, spec: CouponSpec): Json {
+    const coupon = {
+      id,
+      object: 'coupon',
+      amount_off: spec.amount_off ?? null,
+      created: nowSeconds(),
+      currency: spec.amount_off !== undefined ? (spec.currency ?? 'eur') : null,
+      duration: spec.duration,
+      duration_in_months: spec.duration === 'repeating' ? (spec.duration_in_months ?? 1) : null,
+      livemode: false,
+      max_redemptions: null,
+      metadata: {},
+      name: null,
+      percent_off: spec.percent_off ?? null,
+      redeem_by: null,
+      times_redeemed: 0,
+      valid: true,
+    };
+    coupons.set(id, coupon);
+    return coupon;
+  }
+
+  /** A discount redeeming `couponId` on a subscription (or one of its items); its id goes on the object. */
+  function discountFor(couponId: string, subscription: Json, itemId: string | null): string {
+    const coupon = coupons.get(couponId);
+    if (!coupon) throw new Error(`no coupon ${couponId}`);
+    coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+    const start = nowSeconds();
+    const months = coupon.duration_in_months as number | null;
+    const discount = {
+      id: newId('di'),
+      object: 'discount',
+      checkout_session: null,
+      customer: subscription.customer,
+      end: coupon.duration === 'repeating' && months ? start + months * 30 * DAY : null,
+      invoice: null,
+      invoice_item: null,
+      promotion_code: null,
+      source: { coupon: couponId, type: 'coupon' },
+      start,
+      subscription: subscription.id,
+      subscription_item: itemId,
+    };
+    discounts.set(discount.id, discount);
+    return discount.id;
+  }
+
+  /**
+   * A subscription as the API answers it: discounts as ids, or as objects for an `expand[]` of `discounts`
+   * (and their coupons for `discounts.source.coupon`), on the subscription and on its items. Stripe refuses an
+   * expansion deeper than four levels.
+   */
+  function expanded(subscription: Json, expand: readonly string[]): Json | string {
+    const deep = expand.find((path) => path.split('.').length > 4);
+    if (deep) return deep;
+    const view = structuredClone(subscription);
+    const expandList = (ids: unknown, path: string) =>
+      (ids as string[]).map((id) => {
+        if (!expand.some((p) => p === path || p.startsWith(`${path}.`))) return id;
+        const discount = structuredClone(discounts.get(id)!);
+        const source = discount.source as { coupon: string | Json };
+        if (expand.includes(`${path}.source.coupon`))
+          source.coupon = structuredClone(coupons.get(source.coupon as string)!);
+        return discount;
+      });
+    view.discounts = expandList(view.discounts, 'discounts');
+    for (const item of (view.items as { data: Json[] }).data) {
+      item.discounts = expandList(item.discounts, 'items.data.discounts');
+    }
+    return view;
+  }
+
+  /** Answers a subscription expanded as asked, or Stripe's refusal of an expansion too deep. */
+  function answerSubscription(response: ServerResponse, subscription: Json, form: Form) {
+    const expand = Array.isArray(form.expand) ? (form.expand as string[]) : [];
+    const view = expanded(subscription, expand);
+    if (typeof view === 'string') {
+      return stripeError(
+        response,
+        400,
+        'invalid_request_error',
+        `You cannot expand more than 4 levels of a property. Property: ${view}`,
+      );
+    }
+    return sendJson(response, 200, view);
+  }
 
   async function emit(type: string, object: Json, options: { send?: boolean; created?: number } = {}) {
     const event = {
@@ -255,6 +365,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created: start,
       currency: price.currency,
       customer: customerId,
+      discounts: [] as string[],
       ended_at: null,
       items: {
         object: 'list',
@@ -265,6 +376,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             created: start,
             current_period_start: start,
             current_period_end: periodEnd,
+            discounts: [] as string[],
             metadata: {},
             price,
             quantity: 1,
@@ -347,6 +459,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       item.current_period_end = change.current_period_end;
     }
     if (change.price !== undefined) item.price = prices.get(change.price) ?? item.price;
+    if (change.quantity !== undefined) item.quantity = change.quantity;
+    if (change.coupon !== undefined) {
+      subscription.discounts = change.coupon ? [discountFor(change.coupon, subscription, null)] : [];
+    }
+    if (change.item_coupon !== undefined) {
+      item.discounts = change.item_coupon
+        ? [discountFor(change.item_coupon, subscription, item.id as string)]
+        : [];
+    }
     if (change.status !== undefined) {
       subscription.status = change.status;
       if (change.status === 'canceled' || change.status === 'incomplete_expired') {
@@ -601,6 +722,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (customer?.deleted) return sendJson(response, 200, { id, object: 'customer', deleted: true });
       return customer ? sendJson(response, 200, customer) : missing(response, 'customer', id);
     }
+    if (resource === 'coupons' && get && id) {
+      const coupon = coupons.get(id);
+      return coupon ? sendJson(response, 200, coupon) : missing(response, 'coupon', id);
+    }
     if (resource === 'invoices' && get && !id) {
       const matches = [...invoices.values()].filter((i) => !form.customer || i.customer === form.customer);
       return sendJson(response, 200, list(matches, '/v1/invoices'));
@@ -646,7 +771,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (resource === 'subscriptions' && id) {
       const subscription = subscriptions.get(id);
       if (!subscription) return missing(response, 'subscription', id);
-      if (get) return sendJson(response, 200, subscription);
+      if (get) return answerSubscription(response, subscription, form);
       const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
       if (ended) {
         return stripeError(
@@ -668,7 +793,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (request.method === 'POST' && form.trial_end === 'now') {
         endTrial(subscription);
-        sendJson(response, 200, subscription);
+        answerSubscription(response, subscription, form);
         return later(() => emit('customer.subscription.updated', subscription));
       }
       if (request.method === 'POST' && form.cancel_at_period_end !== undefined) {

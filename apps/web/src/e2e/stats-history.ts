@@ -82,24 +82,41 @@ const ROWS: readonly [dayIndex: number, metric: string, dimension: string, value
   [4, 'tool_uses', 'texto', 1],
   [4, 'trial_conversions', '', 1],
   [1, 'trial_starts', '', 1],
+  // Money as Stripe counts it (from billing's revenue history): 10 € from the first day, 0,50 € more on the
+  // third, a new 10 € on the fifth; on the last day 5 € are in payment retry, not counted.
+  [0, 'revenue', 'eur', 1000],
+  [1, 'revenue', 'eur', 1000],
+  [2, 'revenue', 'eur', 1050],
+  [3, 'revenue', 'eur', 1050],
+  [4, 'revenue', 'eur', 2050],
+  [5, 'revenue', 'eur', 2050],
+  [5, 'revenue_plan', 'eur:vip', 2050],
+  [5, 'revenue_retrying', 'eur', 500],
+  [5, 'subscribers', 'eur:paying', 2],
+  [5, 'subscribers', 'eur:retrying', 1],
+  [0, 'revenue_moves', 'eur:new', 1000],
+  [2, 'revenue_moves', 'eur:expansion', 50],
+  [4, 'revenue_moves', 'eur:new', 1000],
 ];
 
 /** Each class's kept completion: id, library, title, place, viewers, finished. */
-const CLASSES: readonly [number, string, string, number, number, number][] = [
-  [9001, 'membresia', 'Clase c1', 1, 4, 3],
-  [9002, 'membresia', 'Clase c2', 2, 2, 2],
-  [9003, 'cafelito-virtual', 'Clase c3', 1, 1, 1],
+const CLASSES: readonly [number, string, string, number, number, number, number, string][] = [
+  [9001, 'membresia', 'Clase c1', 1, 4, 3, 901, 'Fundamentos'],
+  [9002, 'membresia', 'Clase c2', 2, 2, 2, 901, 'Fundamentos'],
+  [9003, 'cafelito-virtual', 'Clase c3', 1, 1, 1, 903, 'Café'],
   // More than a page of Membresía's table: one viewer each, none finished.
   ...Array.from(
     { length: 22 },
     (_, i) =>
-      [9100 + i, 'membresia', `Clase extra ${i + 1}`, 10 + i, 1, 0] as [
+      [9100 + i, 'membresia', `Clase extra ${i + 1}`, 10 + i, 1, 0, 902, 'Extras'] as [
         number,
         string,
         string,
         number,
         number,
         number,
+        number,
+        string,
       ],
   ),
 ];
@@ -134,7 +151,15 @@ function mondayOf(day: string): string {
 }
 
 /** Snapshots a period keeps at its last day; every other metric but the month's running count is summed. */
-const PERIOD_SNAPSHOTS = ['members', 'paying', 'mrr'];
+const PERIOD_SNAPSHOTS = [
+  'members',
+  'paying',
+  'mrr',
+  'revenue',
+  'revenue_retrying',
+  'revenue_plan',
+  'subscribers',
+];
 
 /** The first day of the month `day` falls in. */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -183,7 +208,7 @@ export async function prepareStatsHistory(databasePath: string, apiDir: string):
       const mark = db.prepare('INSERT INTO stats_closed_days (day, closed_at) VALUES (?, ?)');
       for (const day of days) mark.run(day, new Date().toISOString());
       const kept = db.prepare(
-        'INSERT INTO stats_classes (video_id, library, titulo, orden, viewers, finished) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO stats_classes (video_id, library, titulo, orden, viewers, finished, categoria_id, categoria) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
       for (const c of classes) kept.run(...c);
     })();

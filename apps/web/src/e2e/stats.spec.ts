@@ -72,6 +72,24 @@ test.describe('Estadísticas', () => {
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('10,00 €');
     await expect(figure('Ingresos mensuales (EUR)')).toContainText('se cancelan 10,50 €');
     await expect(figure('Ingresos mensuales (USD)')).toContainText('9,00 US$');
+    // Money as Stripe counts it: MRR with its change and its course, ARR, ARPU, the movements, MRR by plan.
+    await expect(figure('MRR (EUR)')).toContainText('20,50 €');
+    await expect(figure('MRR (EUR)')).toContainText('+20,50 € respecto a los 30 días anteriores');
+    await expect(figure('MRR (EUR)')).toContainText('En reintento de pago, sin contar: 5,00 €');
+    await expect(figure('MRR (EUR)').getByTestId('sparkline')).toBeVisible();
+    await expect(figure('ARR (EUR)')).toContainText('246,00 €');
+    await expect(figure('Ingreso medio por miembro de pago (EUR)')).toContainText('10,25 €');
+    const moves = figure('Movimientos del MRR (EUR)').getByRole('table');
+    await expect(moves.getByRole('row', { name: 'Nuevos' })).toHaveText('Nuevos+20,00 €');
+    await expect(moves.getByRole('row', { name: 'Ampliaciones' })).toHaveText('Ampliaciones+0,50 €');
+    await expect(moves.getByRole('row', { name: 'Neto' })).toHaveText('Neto+20,50 €');
+    await expect(figure('MRR por plan (EUR)')).toContainText('VIP20,50 €');
+    await expect(figure('Miembros: reintentando el pago')).toContainText('1');
+    await expect(figure('Miembros: de pago').getByTestId('sparkline')).toBeVisible();
+    await expect(figure('Abandono de suscriptores')).toContainText('0 %');
+    await page.getByRole('button', { name: '¿Qué es esto? MRR (EUR)', exact: true }).click();
+    await expect(page.getByText(/sin impuestos/)).toBeVisible();
+    await page.keyboard.press('Escape');
     // Each figure names what it counts.
     await page.getByRole('button', { name: '¿Qué es esto? Nuevos miembros', exact: true }).click();
     await expect(
@@ -111,20 +129,23 @@ test.describe('Estadísticas', () => {
     // RedGram, Texto, YouTube: two Texto uses on the fourth day.
     await expect(tools.getByRole('row', { name: ddmmyyyy(fourth) })).toHaveText(`${ddmmyyyy(fourth)}020`);
     const roles = await tableOf('Cambios de rol por día');
-    await expect(roles.getByRole('columnheader', { name: 'vip' })).toBeVisible();
+    // Roles by their display names.
+    await expect(roles.getByRole('columnheader', { name: 'VIP', exact: true })).toBeVisible();
     const completed = await tableOf('Clases completadas por día');
     await expect(completed.getByRole('row', { name: ddmmyyyy(fifth) })).toHaveText(`${ddmmyyyy(fifth)}20`);
 
     // Every class of a library, a page at a time, and all of them in its CSV.
     const classes = page.getByRole('region', { name: 'Finalización de las clases: Membresía', exact: true });
     const membresia = classes.getByRole('table', { name: 'Números: Finalización de las clases: Membresía' });
-    await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c14375 %');
+    await expect(membresia.getByRole('row', { name: 'Clase c1' })).toHaveText('Clase c1Fundamentos4375 %');
     await expect(membresia.getByRole('row')).toHaveCount(21);
     await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     await classes.getByRole('button', { name: 'Siguiente' }).click();
     await expect(classes.getByText('Mostrando 21-24 de 24 clases')).toBeVisible();
     await expect(membresia.getByRole('row')).toHaveCount(5);
-    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText('Clase extra 1100 %');
+    await expect(membresia.getByRole('row', { name: /^Clase extra 1 / })).toHaveText(
+      'Clase extra 1Extras100 %',
+    );
     await classes.getByRole('button', { name: 'Anterior' }).click();
     await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     const classesDownload = page.waitForEvent('download');
@@ -136,8 +157,16 @@ test.describe('Estadísticas', () => {
     const classLines = readFileSync(await classesFile.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(classLines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
-    expect(classLines[1]).toBe('Clase c1,4,3,75');
+    expect(classLines[0]).toBe(
+      'Clase,Categoría,Miembros que la abrieron,Miembros que la completaron,Completada (%)',
+    );
+    expect(classLines[1]).toBe('Clase c1,Fundamentos,4,3,75');
+    // Filtered by its category: the two classes of Fundamentos.
+    await classes.getByLabel('Categoría').selectOption({ label: 'Fundamentos' });
+    await expect(membresia.getByRole('row')).toHaveCount(3);
+    await expect(membresia.getByRole('row', { name: 'Clase c2' })).toHaveText('Clase c2Fundamentos22100 %');
+    await classes.getByLabel('Categoría').selectOption({ label: 'Todas las categorías' });
+    await expect(classes.getByText('Mostrando 1-20 de 24 clases')).toBeVisible();
     expect(classLines.filter((line) => line !== '')).toHaveLength(25);
     const monthly = await tableOf('Miembros activos por mes');
     await expect(monthly.getByRole('row').last().getByRole('cell')).toHaveText('3');

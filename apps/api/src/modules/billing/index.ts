@@ -14,7 +14,13 @@ export {
 export { createPlansService, type PlansService } from './plans-service';
 export { billingRoutes } from './routes';
 /** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
-export { billingPlans, billingPrices, billingSubscriptions, billingWaitingPayments } from './schema';
+export {
+  billingPlans,
+  billingPrices,
+  billingRevenueChanges,
+  billingSubscriptions,
+  billingWaitingPayments,
+} from './schema';
 export { createSubscriptionsRepo } from './subscriptions-repo';
 export { createBillingSync } from './sync';
 export { billingWebhookRoutes } from './webhook-routes';

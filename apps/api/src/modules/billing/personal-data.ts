@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { spanishKeys, type ArchiveSources, type PersonalData, type Row } from '../../db/personal-data';
 import { roles } from '../../db/schema';
-import { billingSubscriptions, billingWaitingPayments } from './schema';
+import { billingRevenueChanges, billingSubscriptions, billingWaitingPayments } from './schema';
 
 /** A subscription's state as the profile says it («Activa», «Cancelada»…). */
 const statusLabel = (status: string | null): string | null => {
@@ -27,7 +27,17 @@ async function subscription(db: Db, userId: number): Promise<unknown> {
     .select()
     .from(billingWaitingPayments)
     .where(eq(billingWaitingPayments.user_id, userId));
+  const changes = await db
+    .select()
+    .from(billingRevenueChanges)
+    .where(eq(billingRevenueChanges.user_id, userId))
+    .orderBy(billingRevenueChanges.id);
   return {
+    historial_de_la_suscripcion: changes.map(({ user_id: _user, id: _id, plan_role_id, ...change }) => ({
+      ...spanishKeys(change),
+      estado: statusLabel(change.status),
+      plan: nameOf(plan_role_id),
+    })),
     suscripcion: current
       ? {
           ...spanishKeys(Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'user_id'))),
@@ -57,13 +67,14 @@ export const billingPersonalData: PersonalData = {
   tables: [
     { table: billingSubscriptions, erasure: { action: 'delete', column: billingSubscriptions.user_id } },
     { table: billingWaitingPayments, erasure: { action: 'delete', column: billingWaitingPayments.user_id } },
+    { table: billingRevenueChanges, erasure: { action: 'delete', column: billingRevenueChanges.user_id } },
   ],
   archive: [
     {
       file: 'suscripcion.json',
       about:
-        'Tu suscripción de pago tal como la conocemos por Stripe (cliente, plan, estado, fin del periodo) y los pagos que esperan la confirmación de tu correo.',
-      tables: ['billing_subscriptions', 'billing_waiting_payments'],
+        'Tu suscripción de pago tal como la conocemos por Stripe (cliente, plan, estado, fin del periodo, importe mensual), cada cambio de su estado e importe, y los pagos que esperan la confirmación de tu correo.',
+      tables: ['billing_subscriptions', 'billing_waiting_payments', 'billing_revenue_changes'],
       kind: 'json',
       read: subscription,
     },

@@ -46,6 +46,8 @@ export const billingSubscriptions = pgTable(
     status: text('status'),
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
     current_period_end: isoTimestamp('current_period_end'),
+    mrr: integer('mrr'),
+    currency: text('currency'),
     provider_updated_at: bigint('provider_updated_at', { mode: 'number' }).notNull().default(0),
     updated_at: createdAt('updated_at'),
   },
@@ -86,5 +88,24 @@ export const billingWaitingPayments = pgTable(
     uniqueIndex('billing_waiting_payments_token_unique').on(t.token_hash),
     index('billing_waiting_payments_user_idx').on(t.user_id),
     index('billing_waiting_payments_created_idx').on(t.created_at),
+  ],
+);
+
+export const billingRevenueChanges = pgTable(
+  'billing_revenue_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id').notNull(),
+    subscription_id: text('subscription_id').notNull(),
+    at: isoTimestamp('at').notNull(),
+    status: text('status').notNull(),
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    plan_role_id: integer('plan_role_id'),
+    mrr: integer('mrr').notNull().default(0),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    index('billing_revenue_changes_at_idx').on(t.at),
+    index('billing_revenue_changes_user_idx').on(t.user_id, t.at),
   ],
 );

@@ -64,6 +64,9 @@ export const billingSubscriptions = sqliteTable(
     status: text('status'),
     cancel_at_period_end: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
     current_period_end: text('current_period_end'),
+    /** Monthly recurring revenue in `currency`'s minor unit: the items' amounts after discounts, tax excluded. */
+    mrr: integer('mrr'),
+    currency: text('currency'),
     provider_updated_at: integer('provider_updated_at').notNull().default(0),
     updated_at: text('updated_at').notNull().default(now),
   },
@@ -111,5 +114,29 @@ export const billingWaitingPayments = sqliteTable(
     uniqueIndex('billing_waiting_payments_token_unique').on(t.token_hash),
     index('billing_waiting_payments_user_idx').on(t.user_id),
     index('billing_waiting_payments_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * Each state of a member's subscription as billing stored it, oldest first: its status and its monthly
+ * recurring revenue (after discounts, tax excluded) from `at`, the provider's time of that state. Estadísticas
+ * reads these to count revenue and its movements; nothing here is ever updated.
+ */
+export const billingRevenueChanges = sqliteTable(
+  'billing_revenue_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: integer('user_id').notNull(),
+    subscription_id: text('subscription_id').notNull(),
+    at: text('at').notNull(),
+    status: text('status').notNull(),
+    cancel_at_period_end: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    plan_role_id: integer('plan_role_id'),
+    mrr: integer('mrr').notNull().default(0),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    index('billing_revenue_changes_at_idx').on(t.at),
+    index('billing_revenue_changes_user_idx').on(t.user_id, t.at),
   ],
 );

@@ -2,8 +2,10 @@ import { and, asc, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
+import { monthly, type Revenue } from './revenue';
 import {
   billingEvents,
+  billingRevenueChanges,
   billingPlans,
   billingPrices,
   billingSubscriptions,
@@ -27,6 +29,8 @@ export interface SubscriptionState {
   currentPeriodEnd: string | null;
   /** When the provider's state was read (ms since the epoch): an older state never overwrites a newer one. */
   observedAt: number;
+  /** Its monthly recurring revenue as fetched; undefined when not fetched (its plan's list price stands in). */
+  revenue?: Revenue;
 }
 
 /** The plan a price belongs to: the role it grants and what happens when the subscription ends. */
@@ -50,6 +54,17 @@ const waitingState = (state: SubscriptionState) => ({
 /** The subscriptions the provider's webhooks keep, and the events already applied. */
 export function createSubscriptionsRepo(database: AppDatabase) {
   const db = () => database.read;
+
+  /** A price's list amount made monthly: the revenue of a state not fetched from the provider. */
+  async function listRevenue(priceId: string | undefined): Promise<Revenue | undefined> {
+    if (!priceId) return undefined;
+    const [price] = await db().select().from(billingPrices).where(eq(billingPrices.price_id, priceId));
+    if (!price) return undefined;
+    return {
+      mrr: Math.round(monthly(price.amount, price.interval, price.interval_count)),
+      currency: price.currency,
+    };
+  }
 
   return {
     /** Whether the event was applied already (a replay skips the provider call). */
@@ -228,6 +243,7 @@ export function createSubscriptionsRepo(database: AppDatabase) {
       plan: PricePlan,
       now: Date,
     ): Promise<void> {
+      const revenue = state.revenue ?? (await listRevenue(state.priceId));
       const values = {
         customer_id: state.customerId,
         subscription_id: state.subscriptionId,
@@ -238,6 +254,8 @@ export function createSubscriptionsRepo(database: AppDatabase) {
         status: state.status,
         cancel_at_period_end: state.cancelAtPeriodEnd,
         current_period_end: state.currentPeriodEnd,
+        mrr: revenue?.mrr ?? null,
+        currency: revenue?.currency ?? null,
         provider_updated_at: state.observedAt,
         updated_at: now.toISOString(),
       };
@@ -245,6 +263,21 @@ export function createSubscriptionsRepo(database: AppDatabase) {
         .insert(billingSubscriptions)
         .values({ user_id: userId, ...values })
         .onConflictDoUpdate({ target: billingSubscriptions.user_id, set: values });
+      // Estadísticas' revenue history: one row per state stored, dated by the provider's time of it.
+      if (revenue) {
+        await db()
+          .insert(billingRevenueChanges)
+          .values({
+            user_id: userId,
+            subscription_id: state.subscriptionId,
+            at: new Date(state.observedAt).toISOString(),
+            status: state.status,
+            cancel_at_period_end: state.cancelAtPeriodEnd,
+            plan_role_id: plan.role_id,
+            mrr: revenue.mrr,
+            currency: revenue.currency,
+          });
+      }
     },
 
     /** The waiting payment of this subscription, if it waits. */

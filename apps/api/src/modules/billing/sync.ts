@@ -41,6 +41,7 @@ import {
   subscriptionEndedEmail,
 } from './emails';
 import { expireOpenCheckouts } from './open-checkouts';
+import { REVENUE_EXPAND, revenueOf, withCoupons } from './revenue';
 import type {
   PricePlan,
   StoredSubscription,
@@ -124,6 +125,7 @@ function payerOf(event: Stripe.Event, subscription: Stripe.Subscription | undefi
 function stateOf(subscription: Stripe.Subscription, observedAt: number): SubscriptionState {
   const item = subscription.items.data[0];
   return {
+    revenue: revenueOf(subscription, Math.floor(observedAt / 1000)),
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
     priceId: item?.price.id,
@@ -210,7 +212,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
   async function fetchState(stripe: Stripe, event: Stripe.Event, subscriptionId: string) {
     const observedAt = clock.now().getTime();
     try {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const subscription = await withCoupons(
+        stripe,
+        await stripe.subscriptions.retrieve(subscriptionId, { expand: REVENUE_EXPAND }),
+      );
       return { subscription, state: stateOf(subscription, observedAt) };
     } catch (error) {
       const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
@@ -260,7 +265,10 @@ export function createBillingSync(deps: BillingSyncDeps) {
     const email = payerEmail ?? (await customerEmail(stripe, state.customerId));
     const earlier = await repo.earlierSubscriber(state.subscriptionId, state.customerId, email);
     if (!earlier) return { state };
-    const charged = await stripe.subscriptions.update(state.subscriptionId, { trial_end: 'now' });
+    const charged = await withCoupons(
+      stripe,
+      await stripe.subscriptions.update(state.subscriptionId, { trial_end: 'now', expand: REVENUE_EXPAND }),
+    );
     log.warn(
       { subscription: state.subscriptionId, customer: state.customerId, account: earlier.id },
       'billing: a repeated trial was ended at once',

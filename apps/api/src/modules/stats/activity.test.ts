@@ -140,6 +140,8 @@ describe('classes, activations, role changes, Texto and monthly active members',
         video_id: 1000 + i,
         library: 'membresia',
         titulo: `Extra ${i}`,
+        categoria_id: 900,
+        categoria: 'Extras',
         orden: 10 + i,
         viewers: i % 7,
         finished: i % 3,
@@ -168,11 +170,35 @@ describe('classes, activations, role changes, Texto and monthly active members',
     expect(filename).toBe('finalizacion-membresia_2026-04-02.csv');
     expect(rows).toBe(27);
     const lines = (csv as string).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Clase,Miembros que la abrieron,Miembros que la completaron,Completada (%)');
-    expect(lines[1]).toBe('Extra 20,6,2,33.3');
-    expect(lines[2]).toBe('Extra 13,6,1,16.7');
+    expect(lines[0]).toBe(
+      'Clase,Categoría,Miembros que la abrieron,Miembros que la completaron,Completada (%)',
+    );
+    expect(lines[1]).toBe('Extra 20,Extras,6,2,33.3');
+    expect(lines[2]).toBe('Extra 13,Extras,6,1,16.7');
     expect(lines.filter((line) => line !== '')).toHaveLength(28);
-    expect(lines).toContain('Clase c1,4,3,75');
+    expect(lines).toContain('Clase c1,Módulo 1,4,3,75');
+
+    // Each class with its category, and the table filtered by one.
+    const categories = (await get(t, '/api/estadisticas/clases/categorias?library=membresia')).json() as {
+      id: number;
+      nombre: string;
+    }[];
+    expect(categories.map((category) => category.nombre)).toEqual(['Extras', 'Módulo 1']);
+    const modulo = categories.find((category) => category.nombre === 'Módulo 1')!;
+    const filtered = StatsClassPage.parse(
+      (await get(t, `/api/estadisticas/clases?library=membresia&categoria=${modulo.id}`)).json(),
+    );
+    expect(filtered.total).toBe(2);
+    expect(filtered.items.map(({ titulo, categoria }) => [titulo, categoria])).toEqual([
+      ['Clase c1', 'Módulo 1'],
+      ['Clase c2', 'Módulo 1'],
+    ]);
+    const bad = await t.app.inject({
+      url: '/api/estadisticas/clases?library=membresia&categoria=x',
+      headers: { cookie: t.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'Categoría no válida' });
   });
 
   it('refuses a library it does not know and a key it never gave out, in Spanish', async () => {

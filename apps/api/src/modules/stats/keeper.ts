@@ -13,6 +13,7 @@ import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { addDays, dayBounds, dayOf } from './days';
 import type { JobDefinition } from '../jobs';
+import { moneyRows } from './money';
 import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
 
 /**
@@ -262,6 +263,11 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       });
     }
 
+    // Money as Stripe counts it, from billing's revenue history (see money.ts).
+    if (!only && days.length > 0) {
+      const changes = await repo.revenueChanges(bounds[bounds.length - 1]?.end ?? '');
+      for (const row of moneyRows(changes, days, bounds)) rows.push(row);
+    }
     for (const [key, counts] of flows) {
       const [metric = '', dimension = ''] = key.split('\t');
       counts.forEach((value, i) => add(metric as StatsMetric, days[i] ?? '', dimension, value));

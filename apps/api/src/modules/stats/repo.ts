@@ -17,12 +17,13 @@ import {
   type PageRequest,
 } from '../../lib/page-key';
 import { roles, sessions, userCounts, users } from '../../db/schema';
-import { billingPrices, billingSubscriptions } from '../billing';
+import { billingPlans, billingPrices, billingRevenueChanges, billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
-import { libraryOpened, libraryVideos, libraryWatched } from '../library';
+import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
 import { addDays, mondayOf, monthOf, nextMonth } from './days';
+import type { RevenueChange } from './money';
 import {
   statsClasses,
   statsClosedDays,
@@ -43,6 +44,8 @@ export interface ClassCompletion {
   video_id: number;
   library: string;
   titulo: string;
+  categoria_id: number;
+  categoria: string;
   orden: number;
   viewers: number;
   finished: number;
@@ -86,6 +89,8 @@ const classColumns = {
   library: statsClasses.library,
   video_id: statsClasses.video_id,
   titulo: statsClasses.titulo,
+  categoria_id: statsClasses.categoria_id,
+  categoria: statsClasses.categoria,
   viewers: statsClasses.viewers,
   finished: statsClasses.finished,
 };
@@ -309,6 +314,36 @@ export function createStatsRepo(database: AppDatabase) {
       return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
     },
 
+    /**
+     * The revenue history billing kept before `end` (the last day's end), oldest first, with each plan's role
+     * name: what the money rows are counted from.
+     */
+    revenueChanges: async (end: string): Promise<RevenueChange[]> => {
+      const rows = await db()
+        .select({
+          user_id: billingRevenueChanges.user_id,
+          at: billingRevenueChanges.at,
+          status: billingRevenueChanges.status,
+          plan: roles.name,
+          mrr: billingRevenueChanges.mrr,
+          currency: billingRevenueChanges.currency,
+        })
+        .from(billingRevenueChanges)
+        .leftJoin(roles, eq(roles.id, billingRevenueChanges.plan_role_id))
+        .where(lt(billingRevenueChanges.at, end))
+        .orderBy(asc(billingRevenueChanges.at), asc(billingRevenueChanges.id));
+      return rows.map((row) => ({ ...row, plan: row.plan ?? '', currency: row.currency.toLowerCase() }));
+    },
+
+    /** The roles paid plans grant (by name): members holding one without a subscription are courtesy members. */
+    planRoles: async (): Promise<string[]> => {
+      const rows = await db()
+        .select({ name: roles.name })
+        .from(billingPlans)
+        .innerJoin(roles, eq(roles.id, billingPlans.role_id));
+      return rows.map((row) => row.name);
+    },
+
     /** Each member's subscription state now, by member. */
     subscriptionStates: async () => {
       const rows = await db()
@@ -417,9 +452,12 @@ export function createStatsRepo(database: AppDatabase) {
             id: libraryVideos.id,
             library: libraryVideos.library,
             titulo: libraryVideos.titulo,
+            categoria_id: libraryVideos.categoria_id,
+            categoria: libraryCategories.nombre,
             orden: libraryVideos.orden,
           })
-          .from(libraryVideos),
+          .from(libraryVideos)
+          .innerJoin(libraryCategories, eq(libraryCategories.id, libraryVideos.categoria_id)),
         db()
           .select({ id: libraryWatched.video_id, n: count })
           .from(libraryWatched)
@@ -442,10 +480,12 @@ export function createStatsRepo(database: AppDatabase) {
       ]);
       const byId = (rows: { id: number; n: number }[]) => new Map(rows.map((row) => [row.id, row.n]));
       const [f, o, b] = [byId(finished), byId(opened), byId(both)];
-      return videos.map(({ id, library, titulo, orden }) => ({
+      return videos.map(({ id, library, titulo, categoria_id, categoria, orden }) => ({
         video_id: id,
         library,
         titulo,
+        categoria_id,
+        categoria,
         orden,
         viewers: (o.get(id) ?? 0) + (f.get(id) ?? 0) - (b.get(id) ?? 0),
         finished: f.get(id) ?? 0,
@@ -682,6 +722,7 @@ export function createStatsRepo(database: AppDatabase) {
     async classPage(
       library: string,
       request: PageRequest,
+      categoria?: number,
     ): Promise<KeyedPage<StatsClass> & { total: number }> {
       const window = pageWindow(request);
       let seek;
@@ -693,7 +734,10 @@ export function createStatsRepo(database: AppDatabase) {
           id,
         });
       }
-      const inLibrary = eq(statsClasses.library, library);
+      const inLibrary = and(
+        eq(statsClasses.library, library),
+        categoria === undefined ? undefined : eq(statsClasses.categoria_id, categoria),
+      );
       const [rows, counted] = await Promise.all([
         db()
           .select(classColumns)
@@ -712,6 +756,14 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /** Every class of a library, most viewed first (its CSV). */
+    /** The categories a library's classes are in, as the last close found them, in name order. */
+    classCategories: (library: string) =>
+      db()
+        .selectDistinct({ id: statsClasses.categoria_id, nombre: statsClasses.categoria })
+        .from(statsClasses)
+        .where(eq(statsClasses.library, library))
+        .orderBy(asc(statsClasses.categoria), asc(statsClasses.categoria_id)),
+
     libraryClasses: (library: string): Promise<StatsClass[]> =>
       db()
         .select(classColumns)

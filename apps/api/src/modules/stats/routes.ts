@@ -1,5 +1,6 @@
 import {
   statsChartExport,
+  statsClassCategories,
   statsClassExport,
   statsClassList,
   statsOverview,
@@ -19,6 +20,9 @@ export function statsRoutes(
   route(app, statsToday, access.tool('estadisticas'), () => today());
   route(app, statsOverview, access.tool('estadisticas'), ({ query }) => stats.overview(query.range));
   route(app, statsClassList, access.tool('estadisticas'), ({ query }) => stats.classes(query));
+  route(app, statsClassCategories, access.tool('estadisticas'), ({ query }) =>
+    stats.classCategories(query.library),
+  );
   route(app, statsChartExport, access.tool('estadisticas'), ({ query }) =>
     stats.exportChart(query.range, query.chart, query.currency),
   );

@@ -81,6 +81,9 @@ export const statsClasses = sqliteTable(
     video_id: integer('video_id').notNull(),
     library: text('library').notNull(),
     titulo: text('titulo').notNull(),
+    /** The class's category in its library: its id (for the filter) and its name as the close found it. */
+    categoria_id: integer('categoria_id').notNull().default(0),
+    categoria: text('categoria').notNull().default(''),
     orden: integer('orden').notNull(),
     viewers: integer('viewers').notNull().default(0),
     finished: integer('finished').notNull().default(0),
@@ -89,5 +92,7 @@ export const statsClasses = sqliteTable(
     primaryKey({ columns: [t.video_id] }),
     // A library's most viewed classes, read in index order.
     index('stats_classes_viewers_idx').on(t.library, t.viewers, t.video_id),
+    // One category's most viewed classes, read in index order.
+    index('stats_classes_category_idx').on(t.library, t.categoria_id, t.viewers, t.video_id),
   ],
 );

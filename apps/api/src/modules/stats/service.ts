@@ -1,5 +1,11 @@
 import {
+  ADMIN_ROLE,
   completionShare,
+  isMoneyChart,
+  MEMBER_KINDS,
+  MRR_MOVES,
+  type MemberKind,
+  type StatsMoney,
   PERIOD_HEADERS,
   STATS_CHART_FILES,
   statsChartTable,
@@ -136,11 +142,18 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     const period: StatsPeriod = all ? 'month' : length > 90 ? 'week' : 'day';
     const months = monthEnds(from, to);
 
-    const [previousTotals, snapshots, monthly, series] = await Promise.all([
+    const [previousTotals, snapshots, monthly, series, previousMoves, planRoles] = await Promise.all([
       totalsBetween(previousFrom, previousTo, to),
-      repo.rowsOn([to, previousTo, beforePrevious], ['members', 'paying', 'mrr']),
+      repo.rowsOn(
+        [to, previousTo, beforePrevious],
+        ['members', 'paying', 'mrr', 'revenue', 'revenue_retrying', 'revenue_plan', 'subscribers'],
+      ),
       repo.rowsOn(months, ['active_month']),
       seriesOf(from, to, period),
+      all
+        ? Promise.resolve([])
+        : repo.rowsBetween(previousFrom, previousTo, ['revenue_moves', 'subscribers_lost']),
+      repo.planRoles(),
     ]);
     // The range's flows are the sums of their series, whatever the period: read once, not summed again.
     const totals = new Map<string, number>();
@@ -189,6 +202,16 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         ),
       },
       mrr: mrrOf(snapshots, to, previousTo, hasPrevious),
+      ...moneyOf({
+        snapshots,
+        series,
+        previousMoves,
+        planRoles,
+        to,
+        previousTo,
+        beforePrevious,
+        hasPrevious,
+      }),
       period,
       series,
       monthly_active: months.map((day) => ({ month: day.slice(0, 7), value: activeByDay.get(day) ?? 0 })),
@@ -212,6 +235,9 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         trial_conversion: none,
       },
       mrr: [],
+      money: [],
+      member_kinds: MEMBER_KINDS.map((kind) => ({ kind, value: 0, previous: null, trend: [] })),
+      subscriber_churn: none,
       period: 'day',
       series: SERIES_METRICS.map((metric) => ({ metric, points: [] })),
       monthly_active: [],
@@ -219,8 +245,10 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   }
 
   /** One page of a library's classes, as the last close found them. */
-  async function classes(query: { library: LibraryName } & PageRequest): Promise<StatsClassPage> {
-    const { rows, ...keys } = await repo.classPage(query.library, query);
+  async function classes(
+    query: { library: LibraryName; categoria?: number | undefined } & PageRequest,
+  ): Promise<StatsClassPage> {
+    const { rows, ...keys } = await repo.classPage(query.library, query, query.categoria);
     return { ...keys, items: rows, pageSize: query.pageSize };
   }
 
@@ -231,6 +259,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       STATS_CLASSES_CSV_HEADER,
       rows.map((row) => [
         row.titulo,
+        row.categoria,
         String(row.viewers),
         String(row.finished),
         String(completionShare(row.finished, row.viewers)),
@@ -250,7 +279,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   ): Promise<StatsChartExport> {
     const stats = await overview(range);
     const table = statsChartTable(stats, chart, currency);
-    const format = chart === 'mrr' ? (value: number) => String(value / 100) : String;
+    const format = isMoneyChart(chart) ? (value: number) => String(value / 100) : String;
     const csv = writeCsv(
       [PERIOD_HEADERS[table.period], ...table.columns.map((column) => column.label)],
       table.rows.map((row) => [
@@ -258,7 +287,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         ...table.columns.map((column) => format(row.values[column.key] ?? 0)),
       ]),
     );
-    const name = chart === 'mrr' ? `${STATS_CHART_FILES.mrr}-${currency}` : STATS_CHART_FILES[chart];
+    const name = isMoneyChart(chart) ? `${STATS_CHART_FILES[chart]}-${currency}` : STATS_CHART_FILES[chart];
     return {
       filename: `${name}_${stats.from ?? 'sin-datos'}_${stats.to ?? 'sin-datos'}.csv`,
       csv,
@@ -266,7 +295,170 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
     };
   }
 
-  return { overview, classes, exportClasses, exportChart };
+  return { overview, classes, exportClasses, exportChart, classCategories: repo.classCategories };
+}
+
+/** Active members by kind from the members by role and the subscribers by kind of one day's rows. */
+function kindsOf(
+  rows: readonly { metric: string; dimension: string; value: number }[],
+  planRoles: Set<string>,
+) {
+  const counts: Record<MemberKind, number> = { free: 0, paying: 0, courtesy: 0, trial: 0, retrying: 0 };
+  let planMembers = 0;
+  let subscribers = 0;
+  // A day closed before billing kept its revenue history has no `subscribers` rows: its subscriptions by
+  // state (read from Historial) stand in.
+  const fromHistory = !rows.some((row) => row.metric === 'subscribers');
+  const PAYING_KIND: Record<string, MemberKind> = {
+    active: 'paying',
+    cancelling: 'paying',
+    trialing: 'trial',
+    past_due: 'retrying',
+  };
+  for (const row of rows) {
+    if (row.metric === 'members' && row.dimension !== ADMIN_ROLE) {
+      if (planRoles.has(row.dimension)) planMembers += row.value;
+      else counts.free += row.value;
+    }
+    const kind =
+      row.metric === 'subscribers' && !fromHistory
+        ? (row.dimension.split(':')[1] as MemberKind)
+        : row.metric === 'paying' && fromHistory
+          ? PAYING_KIND[row.dimension]
+          : undefined;
+    if (kind && kind in counts) {
+      counts[kind] += row.value;
+      subscribers += row.value;
+    }
+  }
+  // A plan's role held without a subscription that gives access: granted by an administrator.
+  counts.courtesy = Math.max(0, planMembers - subscribers);
+  return counts;
+}
+
+/**
+ * Money as Stripe counts it, members by kind and subscriber churn, from the snapshots of the range's last day,
+ * the day before it and the day before the previous range, and the range's series.
+ */
+function moneyOf({
+  snapshots,
+  series,
+  previousMoves,
+  planRoles,
+  to,
+  previousTo,
+  beforePrevious,
+  hasPrevious,
+}: {
+  snapshots: readonly StatsRow[];
+  series: readonly StatsSeries[];
+  previousMoves: readonly StatsRow[];
+  planRoles: readonly string[];
+  to: string;
+  previousTo: string;
+  beforePrevious: string;
+  hasPrevious: boolean;
+}): Pick<StatsOverview, 'money' | 'member_kinds' | 'subscriber_churn'> {
+  const on = (day: string) => snapshots.filter((row) => row.day === day);
+  const sum = (
+    rows: readonly { metric: string; dimension: string; value: number }[],
+    metric: string,
+    keep: (d: string) => boolean,
+  ) =>
+    rows
+      .filter((row) => row.metric === metric && keep(row.dimension))
+      .reduce((total, row) => total + row.value, 0);
+  const points = (metric: string) => series.find((s) => s.metric === metric)?.points ?? [];
+  const periods = [...new Set(series.flatMap((s) => s.points.map((point) => point.day)))].sort();
+
+  const currencies = new Set<string>();
+  for (const row of snapshots) {
+    if (row.metric.startsWith('revenue') || row.metric === 'subscribers')
+      currencies.add(row.dimension.split(':')[0] ?? '');
+  }
+  for (const point of points('revenue_moves')) currencies.add(point.dimension.split(':')[0] ?? '');
+
+  const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+  const money: StatsMoney[] = [...currencies].sort().map((currency) => {
+    const mine = (dimension: string) => dimension.split(':')[0] === currency;
+    const exactly = (dimension: string) => dimension === currency;
+    const mrrAt = (day: string) => sum(on(day), 'revenue', exactly);
+    const payingAt = (day: string) => sum(on(day), 'subscribers', (d) => d === `${currency}:paying`);
+    const arpu = (mrr: number, payers: number) => (payers > 0 ? Math.round(mrr / payers) : 0);
+    const moveTotal = (rows: readonly { dimension: string; value: number }[], move: string) =>
+      rows
+        .filter((row) => row.dimension === `${currency}:${move}`)
+        .reduce((total, row) => total + row.value, 0);
+    const moves = Object.fromEntries(
+      MRR_MOVES.map((move) => [move, moveTotal(points('revenue_moves'), move)]),
+    ) as StatsMoney['moves'];
+    const previousMove = (move: string) =>
+      moveTotal(
+        previousMoves.filter((row) => row.metric === 'revenue_moves'),
+        move,
+      );
+    const [mrr, start, startBefore] = [mrrAt(to), mrrAt(previousTo), mrrAt(beforePrevious)];
+    const trendByDay = new Map(
+      points('revenue')
+        .filter((point) => point.dimension === currency)
+        .map((point) => [point.day, point.value]),
+    );
+    return {
+      currency,
+      mrr,
+      previous: hasPrevious ? start : null,
+      arr: mrr * 12,
+      arpu: arpu(mrr, payingAt(to)),
+      previous_arpu: hasPrevious ? arpu(start, payingAt(previousTo)) : null,
+      paying: payingAt(to),
+      retrying: sum(on(to), 'revenue_retrying', exactly),
+      moves,
+      by_plan: on(to)
+        .filter((row) => row.metric === 'revenue_plan' && mine(row.dimension))
+        .map((row) => ({ plan: row.dimension.slice(currency.length + 1), amount: row.value }))
+        .sort((a, b) => b.amount - a.amount || a.plan.localeCompare(b.plan)),
+      revenue_churn: {
+        value: percent(moves.churned + moves.contraction, start),
+        previous: hasPrevious
+          ? percent(previousMove('churned') + previousMove('contraction'), startBefore)
+          : null,
+      },
+      trend: periods.map((day) => trendByDay.get(day) ?? 0),
+    };
+  });
+
+  const roles = new Set(planRoles);
+  const [now, before] = [kindsOf(on(to), roles), kindsOf(on(previousTo), roles)];
+  const byPeriod = periods.map((day) =>
+    kindsOf(
+      series.flatMap((s) =>
+        s.metric === 'members' || s.metric === 'subscribers' || s.metric === 'paying'
+          ? s.points.filter((point) => point.day === day).map((point) => ({ ...point, metric: s.metric }))
+          : [],
+      ),
+      roles,
+    ),
+  );
+  const lost = sum(
+    points('subscribers_lost').map((p) => ({ ...p, metric: 'x' })),
+    'x',
+    () => true,
+  );
+  const previousLost = sum(previousMoves, 'subscribers_lost', () => true);
+  const payingAt = (day: string) => sum(on(day), 'subscribers', (d) => d.endsWith(':paying'));
+  return {
+    money,
+    member_kinds: MEMBER_KINDS.map((kind) => ({
+      kind,
+      value: now[kind],
+      previous: hasPrevious ? before[kind] : null,
+      trend: byPeriod.map((counts) => counts[kind]),
+    })),
+    subscriber_churn: {
+      value: percent(lost, payingAt(previousTo)),
+      previous: hasPrevious ? percent(previousLost, payingAt(beforePrevious)) : null,
+    },
+  };
 }
 
 /** Monthly income per currency at the last day (`mrr` rows are keyed `currency:state`). */

@@ -211,6 +211,16 @@ describe('GET /api/estadisticas', () => {
       { currency: 'eur', amount: 1000, previous: 0, trialing: 0, cancelling: 1050 },
       { currency: 'usd', amount: 900, previous: 0, trialing: 0, cancelling: 0 },
     ]);
+    // Days closed without billing's revenue history (this scenario writes none) count members by kind from the
+    // subscriptions by state: 2 April has two cafeinas (free), and three VIP: two paying, one retrying.
+    expect(Object.fromEntries(month.member_kinds.map((kind) => [kind.kind, kind.value]))).toEqual({
+      free: 2,
+      paying: 2,
+      courtesy: 0,
+      trial: 0,
+      retrying: 1,
+    });
+    expect(month.money).toEqual([]);
     const signups = month.series.find((series) => series.metric === 'signups');
     expect(signups?.points.map((point) => point.day)).toEqual([
       '2026-03-28',

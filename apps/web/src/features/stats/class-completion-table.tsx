@@ -1,5 +1,5 @@
 import { completionShare, STATS_MESSAGES as M, type LibraryName, type PagePosition } from '@app/contracts';
-import { Box, Button, Group, Paper, Table, Title } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useId, useState } from 'react';
 import stacked from '@/components/stacked-table.module.css';
@@ -9,7 +9,7 @@ import { downloadText } from '@/lib/download';
 import { notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
 import { usePageInRange } from '@/lib/use-page-in-range';
-import { useExportStatsClasses, useStatsClasses } from './api/get-stats-classes';
+import { useExportStatsClasses, useStatsClassCategories, useStatsClasses } from './api/get-stats-classes';
 
 const percent = (value: number) => `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
 
@@ -21,7 +21,9 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
   const titleId = useId();
   const [position, setPosition] = useState<PagePosition>({ page: 1 });
   const setPage = useCallback((page: number) => setPosition({ page }), []);
-  const list = useStatsClasses(library, position);
+  const [categoria, setCategoria] = useState<number | undefined>(undefined);
+  const categories = useStatsClassCategories(library);
+  const list = useStatsClasses(library, position, categoria);
   usePageInRange(list, position.page, setPage);
   const exporting = useExportStatsClasses(library);
   const items = list.data?.items ?? [];
@@ -48,12 +50,34 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
           Descargar CSV
         </Button>
       </Group>
+      {(categories.data?.length ?? 0) > 1 && (
+        <NativeSelect
+          label="Categoría"
+          mb="sm"
+          maw={320}
+          value={categoria === undefined ? '' : String(categoria)}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setCategoria(value === '' ? undefined : Number(value));
+            setPosition({ page: 1 });
+          }}
+          data={[
+            { value: '', label: 'Todas las categorías' },
+            ...(categories.data ?? []).map((category) => ({
+              value: String(category.id),
+              label: category.nombre || 'Sin categoría',
+            })),
+          ]}
+        />
+      )}
       <ListState
         loading={list.isPending}
         error={list.isError ? errorMessage(list.error, M.load) : null}
         empty={items.length === 0}
         loadingLabel="Cargando clases..."
-        emptyLabel="Esta biblioteca aún no tiene clases."
+        emptyLabel={
+          categoria === undefined ? 'Esta biblioteca aún no tiene clases.' : 'Esta categoría no tiene clases.'
+        }
         onRetry={() => void list.refetch()}
       >
         {/* Focusable, so a keyboard can scroll a wide table on a narrow screen. */}
@@ -62,6 +86,7 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Clase</Table.Th>
+                <Table.Th scope="col">Categoría</Table.Th>
                 <Table.Th scope="col" ta="right">
                   La abrieron
                 </Table.Th>
@@ -79,6 +104,7 @@ export function ClassCompletionTable({ title, library }: { title: string; librar
                   <Table.Th scope="row" fw={400}>
                     {row.titulo}
                   </Table.Th>
+                  <Table.Td data-label="Categoría">{row.categoria}</Table.Td>
                   <Table.Td ta="right" data-label="La abrieron">
                     {row.viewers.toLocaleString('es-ES')}
                   </Table.Td>

@@ -6,14 +6,20 @@ import { STATS_MESSAGES as M, type StatsChartKey, type StatsRange } from '@app/c
 import { downloadText } from '@/lib/download';
 import { notifyFailed } from '@/lib/notify';
 import { errorMessage } from '@/lib/query-client';
+import { roleColor } from '@/components/role-badge';
 import { useExportStatsChart } from './api/export-stats-chart';
 import { Definition } from './definition';
 import { formatPeriod, PERIOD_HEADERS, type StatsTable } from './table-data';
 
-const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6'];
+const COLORS = ['teal.6', 'orange.6', 'cyan.7', 'lime.8', 'pink.6', 'indigo.6', 'yellow.7', 'violet.6'];
 
-/** A dimension's colour, from its key alone: a role (or a tool) has the same colour in every chart. */
+/**
+ * A dimension's colour, from its key alone: a role (or a tool) has the same colour in every chart, and a role
+ * of the spec has its badge's colour (grape for VIP, blue for Cafeínas…).
+ */
 function colorOf(key: string): string {
+  const role = roleColor(key);
+  if (role !== 'gray') return `${role}.6`;
   let hash = 0;
   for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return COLORS[hash % COLORS.length] ?? 'blue.6';

@@ -12,101 +12,34 @@ import {
   statsChartTable,
   statsChartTitle,
   statsCurrencies,
+  isMoneyChart,
   type StatsChartKey,
-  type StatsFigure,
   type StatsMrr,
   type StatsOverview,
 } from '@app/contracts';
 import {
-  Anchor,
   Container,
   Group,
   NativeSelect,
-  Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { Suspense, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ListState } from '@/components/list-state';
 import { closedLabel, firstCloseLabel } from '@/lib/as-of';
 import { errorMessage } from '@/lib/query-client';
 import { AiUsageSection } from './ai-usage-section';
 import { useStats } from './api/get-stats';
 import { useStatsToday } from './api/get-stats-today';
-import { Definition } from './definition';
 import { StatsChart, type StatsChartProps } from './stats-chart';
 import { ClassCompletionTable } from './class-completion-table';
 import { formatDay } from './table-data';
 import { TodayFigures } from './today-figures';
-
-/** An amount in a currency's minor unit as Spain writes it ("10,50 €"). */
-function formatMoney(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
-}
-
-const count = (value: number) => value.toLocaleString('es-ES');
-const percent = (value: number) => `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
-
-/** "+3 respecto a los 30 días anteriores"; nothing when there is no previous range. */
-function change(figure: StatsFigure, range: StatsRange, show: (value: number) => string): string | null {
-  if (figure.previous === null) return null;
-  const delta = figure.value - figure.previous;
-  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
-  return `${sign}${show(Math.abs(delta))} respecto a los ${STATS_RANGE_LABELS[range]} anteriores`;
-}
-
-/** The list behind a figure, where the app has one. */
-interface FigureLink {
-  to: string;
-  label: string;
-}
-
-function Figure({
-  label,
-  definition,
-  children,
-  note,
-  link,
-}: {
-  label: string;
-  definition: string;
-  children: string;
-  note?: string | null;
-  link?: FigureLink;
-}) {
-  const labelId = useId();
-  return (
-    <Paper withBorder radius="md" p="md" role="group" aria-labelledby={labelId}>
-      <Stack gap={2}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-          <Text size="sm" c="dimmed" id={labelId}>
-            {label}
-          </Text>
-          <Definition label={label}>{definition}</Definition>
-        </Group>
-        <Text fz={26} fw={700}>
-          {children}
-        </Text>
-        {note && (
-          <Text size="xs" c="dimmed">
-            {note}
-          </Text>
-        )}
-        {link && (
-          <Anchor component={Link} to={link.to} size="sm">
-            {link.label}
-          </Anchor>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
+import { change, count, Figure, formatMoney, percent } from './figure';
+import { MoneyFigures } from './money-figures';
 
 function Income({ mrr, range }: { mrr: StatsMrr; range: StatsRange }) {
   const money = (value: number) => formatMoney(value, mrr.currency);
@@ -169,6 +102,7 @@ function Figures({ stats }: { stats: StatsOverview }) {
 const KINDS: Record<StatsChartKey, { kind: StatsChartProps['kind']; stacked?: boolean }> = {
   members: { kind: 'line' },
   role_changes: { kind: 'bar' },
+  revenue_moves: { kind: 'bar' },
   mrr: { kind: 'line' },
   paid_flows: { kind: 'bar' },
   paying: { kind: 'line' },
@@ -183,10 +117,10 @@ const KINDS: Record<StatsChartKey, { kind: StatsChartProps['kind']; stacked?: bo
 function Charts({ stats }: { stats: StatsOverview }) {
   const { period, range } = stats;
   const options = STATS_CHARTS.flatMap((key) =>
-    key === 'mrr'
-      ? statsCurrencies(stats).map((currency) => ({
-          value: `mrr:${currency}`,
-          label: statsChartTitle('mrr', period, currency),
+    isMoneyChart(key)
+      ? statsCurrencies(stats, key).map((currency) => ({
+          value: `${key}:${currency}`,
+          label: statsChartTitle(key, period, currency),
         }))
       : [{ value: key, label: statsChartTitle(key, key === 'active_month' ? 'month' : period) }],
   );
@@ -197,7 +131,13 @@ function Charts({ stats }: { stats: StatsOverview }) {
     string?,
   ];
   const definition =
-    key === 'active' ? T.active.definition : key === 'active_month' ? T.active_month.definition : undefined;
+    key === 'active'
+      ? T.active.definition
+      : key === 'active_month'
+        ? T.active_month.definition
+        : key === 'revenue_moves'
+          ? T.revenue_moves.definition
+          : undefined;
   return (
     <Stack gap="lg">
       <NativeSelect
@@ -211,7 +151,7 @@ function Charts({ stats }: { stats: StatsOverview }) {
         key={`${option?.value}:${range}`}
         title={option?.label ?? ''}
         {...KINDS[key]}
-        {...(key === 'mrr' ? { format: (value: number) => formatMoney(value, currency), currency } : {})}
+        {...(isMoneyChart(key) ? { format: (value: number) => formatMoney(value, currency), currency } : {})}
         {...(definition ? { definition } : {})}
         table={statsChartTable(stats, key, currency)}
         chart={key}
@@ -276,6 +216,7 @@ export function StatsPage({ announcements }: { announcements?: ReactNode } = {})
                 {closedNote}
               </Title>
               <Figures stats={data} />
+              <MoneyFigures stats={data} />
               <Charts stats={data} />
             </Stack>
           )}

@@ -1,5 +1,6 @@
 import {
   STATS_MESSAGES as M,
+  statsClassCategories,
   statsClassExport,
   statsClassList,
   type LibraryName,
@@ -9,11 +10,23 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** One page of a library's classes; the page shown stays on screen while the next one loads. */
-export const useStatsClasses = (library: LibraryName, position: PagePosition) =>
+export const useStatsClasses = (library: LibraryName, position: PagePosition, categoria?: number) =>
   useQuery({
-    queryKey: ['stats', 'classes', library, position],
-    queryFn: () => api(statsClassList, { query: { library, ...position } }, { fallbackError: M.load }),
+    queryKey: ['stats', 'classes', library, categoria ?? null, position],
+    queryFn: () =>
+      api(
+        statsClassList,
+        { query: { library, ...position, ...(categoria ? { categoria } : {}) } },
+        { fallbackError: M.load },
+      ),
     placeholderData: keepPreviousData,
+  });
+
+/** The categories of a library's classes, for the table's filter. */
+export const useStatsClassCategories = (library: LibraryName) =>
+  useQuery({
+    queryKey: ['stats', 'class-categories', library],
+    queryFn: () => api(statsClassCategories, { query: { library } }, { fallbackError: M.load }),
   });
 
 /** Every class of a library as a CSV file. */
