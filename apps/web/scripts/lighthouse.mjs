@@ -163,10 +163,17 @@ async function signIn(chrome, url, account) {
     { timeout: 60_000 },
   );
   if (!page.url().endsWith('/dashboard')) {
-    const secret = await page.$eval('[aria-label="Clave secreta"]', (element) => element.textContent.trim());
+    // The key is shown in groups of four; the apps (and otpauth) take it without the spaces.
+    const secret = await page.$eval('[aria-label="Clave secreta"]', (element) =>
+      element.textContent.replace(/\s/g, ''),
+    );
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
     await page.locator('::-p-aria(2. Escribe el código de 6 dígitos que muestra la aplicación)').fill(code);
     await page.locator('::-p-aria(Activar y continuar[role="button"])').click();
+    // Going on waits until the backup codes are kept: downloaded here, into no folder (the download is refused).
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' });
+    await page.locator('::-p-aria(Descargar (.txt)[role="button"])').click();
     await page.locator('::-p-aria(Continuar[role="button"])').click();
     await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 60_000 });
   }
