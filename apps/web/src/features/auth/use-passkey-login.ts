@@ -3,9 +3,20 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadRequestModule } from '@/lib/api-error';
+import { nextTask } from '@/lib/next-task';
 import { useSession } from '@/lib/session-store';
 
-const loadPasskeySignIn = () => loadRequestModule(() => import('./api/passkey-sign-in'));
+/**
+ * The passkey's call, in two tasks: the password login's call first (the API client, zod and the contracts, which
+ * the page needs for a submit anyway), then the passkey's own code. Evaluated together, as the page starts the
+ * autofill once hydrated, they were one long task of the login page's first seconds.
+ */
+const loadPasskeySignIn = () =>
+  loadRequestModule(async () => {
+    await import('./api/sign-in');
+    await nextTask();
+    return import('./api/passkey-sign-in');
+  });
 
 /** Whether the browser offers passkeys in a field's autofill (conditional mediation), asked without any library. */
 const offersPasskeyAutofill = async (): Promise<boolean> => {
