@@ -7,13 +7,14 @@ import { nextTask } from '@/lib/next-task';
 import { useSession } from '@/lib/session-store';
 
 /**
- * The passkey's call, in two tasks: the password login's call first (the API client, zod and the contracts, which
- * the page needs for a submit anyway), then the passkey's own code. Evaluated together, as the page starts the
- * autofill once hydrated, they were one long task of the login page's first seconds.
+ * The passkey's call, in two tasks: zod and the contracts first (the session's requests module, which brings
+ * nothing else; the password login's own call still waits for the form), then the passkey's own code and the API
+ * client. Evaluated together, as the page starts the autofill once hydrated, they were one long task of the login
+ * page's first seconds.
  */
 const loadPasskeySignIn = () =>
   loadRequestModule(async () => {
-    await import('./api/sign-in');
+    await import('@/lib/session-calls');
     await nextTask();
     return import('./api/passkey-sign-in');
   });
