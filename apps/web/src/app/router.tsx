@@ -86,9 +86,10 @@ const UnsubscribePage = lazyScreen(announcementScreens, 'UnsubscribePage');
 const AnnouncementFiguresPanel = lazy(async () => ({
   default: (await announcementScreens()).AnnouncementFigures,
 }));
-// The dashboard's latest announcements, after the first screen.
+// The dashboard's latest announcements, after the first screen: a small chunk of their own, not the member
+// screens' (whose tables, menus and body styles the dashboard would evaluate for a list of three links).
 const DashboardAnnouncements = lazy(async () => ({
-  default: (await announcementScreens()).DashboardAnnouncements,
+  default: (await import('@/features/announcements/dashboard-announcements')).DashboardAnnouncements,
 }));
 
 const libraryScreen = (library: LibraryName) => <LibraryPage key={library} library={library} />;

@@ -3,9 +3,21 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadRequestModule } from '@/lib/api-error';
+import { nextTask } from '@/lib/next-task';
 import { useSession } from '@/lib/session-store';
 
-const loadPasskeySignIn = () => loadRequestModule(() => import('./api/passkey-sign-in'));
+/**
+ * The passkey's call, in two tasks: zod and the contracts first (the session's requests module, which brings
+ * nothing else; the password login's own call still waits for the form), then the passkey's own code and the API
+ * client. Evaluated together, as the page starts the autofill once hydrated, they were one long task of the login
+ * page's first seconds.
+ */
+const loadPasskeySignIn = () =>
+  loadRequestModule(async () => {
+    await import('@/lib/session-calls');
+    await nextTask();
+    return import('./api/passkey-sign-in');
+  });
 
 /** Whether the browser offers passkeys in a field's autofill (conditional mediation), asked without any library. */
 const offersPasskeyAutofill = async (): Promise<boolean> => {

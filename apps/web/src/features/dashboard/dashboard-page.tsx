@@ -46,9 +46,6 @@ export function DashboardPage({ announcements }: { announcements?: ReactNode } =
 
       <ToolGrid tools={tools} isLoading={status === 'checking'} />
 
-      {/* Below the tools, like the overview: arriving later, they cannot push the tools down. */}
-      {user && status === 'ready' && announcements && <Suspense fallback={null}>{announcements}</Suspense>}
-
       {/* Below the tools, which are drawn at once: arriving later, the overview cannot push them down. */}
       {user && isAdmin(user) && status === 'ready' && (
         <Suspense fallback={null}>
@@ -64,6 +61,10 @@ export function DashboardPage({ announcements }: { announcements?: ReactNode } =
           plans={plans.data?.plans}
         />
       )}
+
+      {/* Last: arriving after the first screen, the latest announcements push nothing drawn before them down
+          (the tools, a member's membership panel, an administrator's overview, which comes first when both do). */}
+      {user && status === 'ready' && announcements && <Suspense fallback={null}>{announcements}</Suspense>}
     </Container>
   );
 }
