@@ -63,7 +63,7 @@ function expectedAllowed(rule: Access, p: Principal): boolean {
 }
 
 /** Routes checked at once, each on its own app and database copy. */
-const ROUTES_AT_ONCE = 4;
+const ROUTES_AT_ONCE = 3;
 
 /** `work` on every item, at most `limit` at a time; the results in the items' order. */
 async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
