@@ -4,8 +4,8 @@ import { backArrows, cruiseOptions, noCycles, onALayer } from '../../tooling/dep
 /**
  * The web app's layers: shared code (`lib`, `components`) <- features <- `app`, which composes the features
  * into routes. Features never import each other, so no feature has a public face to keep: `app` loads each
- * screen file on its own (a lazy route), which keeps one chunk per screen. Tests and end-to-end specs are left
- * out of the graph: they reach whatever they check.
+ * screen file on its own (a lazy route), which keeps one chunk per screen. Tests, their set-up and end-to-end specs
+ * are left out of the graph: they reach whatever they check.
  */
 const layers = [
   { name: 'shared code', path: '^src/(lib|components)/' },
@@ -29,7 +29,7 @@ export default {
     ...noCycles(),
   ],
   options: cruiseOptions({
-    exclude: ['\\.test\\.tsx?$', '^src/e2e/', 'test-utils\\.tsx$'],
+    exclude: ['\\.test\\.tsx?$', '^src/e2e/', 'test-utils\\.tsx$', '^src/test-setup\\.ts$'],
     extensions: ['.ts', '.tsx', '.js', '.mjs'],
   }),
 };

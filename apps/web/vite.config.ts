@@ -110,6 +110,10 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
+    // One module cache and DOM per worker instead of per file (src/test-setup.ts resets what a file could leave
+    // behind): loading React, Mantine and happy-dom again for every file took most of the run.
+    isolate: false,
+    setupFiles: ['src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'bundling/**/*.test.ts', 'scripts/**/*.test.mjs'],
     exclude: ['src/e2e/**', 'node_modules/**', 'dist/**'],
   },

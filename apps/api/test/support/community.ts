@@ -318,8 +318,29 @@ function takeCopy(template: string): Promise<{ name: string; url: string }> {
   return copy;
 }
 
+/**
+ * Drops under way at once. Each forces a checkpoint, which takes seconds on a busy machine; unbounded, the
+ * drops of a few routes at a time held enough connections to exhaust the server's slots.
+ */
+const DROPS_AT_ONCE = 3;
+let dropping = 0;
+const waitingDrops: (() => void)[] = [];
+
+async function boundedDrop(name: string): Promise<void> {
+  // A finished drop hands its place to the next waiting one.
+  if (dropping >= DROPS_AT_ONCE) await new Promise<void>((resolve) => waitingDrops.push(resolve));
+  else dropping += 1;
+  try {
+    await dropPgDatabase(name);
+  } finally {
+    const next = waitingDrops.shift();
+    if (next) next();
+    else dropping -= 1;
+  }
+}
+
 function dropLater(name: string): void {
-  const drop = dropPgDatabase(name).finally(() => drops.delete(drop));
+  const drop = boundedDrop(name).finally(() => drops.delete(drop));
   drop.catch(() => undefined);
   drops.add(drop);
 }

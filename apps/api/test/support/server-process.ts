@@ -74,17 +74,15 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // The server logs JSON lines on stdout: a failure to start is said there, so its last lines go in the error.
+  // The server logs (a failed start's reason too) on stdout: its last lines go into a failure's message.
   let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-4000)));
+  child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-4_000)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const describe = () => `${stderr}${stdout}`;
-  const listening = await waitForLine(child.stdout, LISTENING, exited, describe).catch(
-    (error: unknown) => {
-      child.kill('SIGKILL');
-      throw error;
-    },
-  );
+  const describe = () => `${stderr}${stdout ? `\nlast output:\n${stdout}` : ''}`;
+  const listening = await waitForLine(child.stdout, LISTENING, exited, describe).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   const url = listening[1]!;
   return {
     url,
