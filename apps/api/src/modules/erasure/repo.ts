@@ -8,7 +8,7 @@ import { users } from '../../db/schema';
 import { accountErasures, countActiveConfigUsers } from '../accounts';
 import { billingSubscriptions } from '../billing';
 import { auditLog } from '../history';
-import { scrubSummary, scrubText, type Identity } from './pseudonym';
+import { scrubSummary, scrubText, scrubValues, type Identity } from './pseudonym';
 
 /** The account as the erasure needs it: who it is, and the subscription it may have to end. */
 export interface ErasableAccount extends Identity {
@@ -49,6 +49,8 @@ function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }:
     // An entry about the account is labelled with its name of the time, maybe a former one.
     entity_label: aboutMember ? pseudonym : scrubText(entry.entity_label, who, pseudonym),
     summary: scrubSummary(entry.summary, who, pseudonym, aboutMember),
+    before_values: scrubValues(entry.before_values, who, pseudonym, aboutMember),
+    after_values: scrubValues(entry.after_values, who, pseudonym, aboutMember),
   };
 }
 
@@ -58,7 +60,14 @@ function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }:
  * still group by administrator and Estadísticas' past days still add up; nothing left reads as the person.
  */
 async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<void> {
-  const textColumns = [auditLog.actor_name, auditLog.actor_email, auditLog.entity_label, auditLog.summary];
+  const textColumns = [
+    auditLog.actor_name,
+    auditLog.actor_email,
+    auditLog.entity_label,
+    auditLog.summary,
+    auditLog.before_values,
+    auditLog.after_values,
+  ];
   for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
     const chunk = erased.slice(start, start + HISTORY_CHUNK);
     const candidates = await tx
@@ -83,14 +92,16 @@ async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<v
         next.actor_name === entry.actor_name &&
         next.actor_email === entry.actor_email &&
         next.entity_label === entry.entity_label &&
-        next.summary === entry.summary
+        next.summary === entry.summary &&
+        next.before_values === entry.before_values &&
+        next.after_values === entry.after_values
       ) {
         continue;
       }
-      const { actor_name, actor_email, entity_label, summary } = next;
+      const { actor_name, actor_email, entity_label, summary, before_values, after_values } = next;
       await tx
         .update(auditLog)
-        .set({ actor_name, actor_email, entity_label, summary })
+        .set({ actor_name, actor_email, entity_label, summary, before_values, after_values })
         .where(eq(auditLog.id, entry.id));
     }
   }

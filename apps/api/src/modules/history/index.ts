@@ -2,15 +2,20 @@
 export { recountHistory } from './kept-counts';
 export {
   actorOf,
+  coded,
   createHistoryRecorder,
   created,
   diff,
   removed,
   type ActionEntry,
   type Actor,
+  type EventValue,
   type HistoryRecorder,
+  type RecordedChange,
   type Shown,
 } from './record';
+/** What code reads of Historial: events by code with their values, never the Spanish text. */
+export { createHistoryEvents, type HistoryEvent } from './events';
 export { createHistoryRepo } from './repo';
 export { historyRoutes } from './routes';
 export { createHistoryService } from './service';

@@ -103,6 +103,8 @@ describe('the counts of Estadísticas', () => {
       entity_id: ivan.id,
       entity_label: 'ivan',
       summary: JSON.stringify({ changes: [{ field: 'is_active', before: 'No', after: 'Sí' }] }),
+      before_values: JSON.stringify({ is_active: false }),
+      after_values: JSON.stringify({ is_active: true }),
       created_at: now.toISOString(),
     });
     now = new Date('2026-05-02T21:30:00.000Z');
@@ -194,6 +196,8 @@ describe('the CSV of every chart', () => {
         entity_id: member.id,
         entity_label: `m${i}`,
         summary: JSON.stringify({ changes: [{ field: 'role', before: 'cafeinas', after: name }] }),
+        before_values: JSON.stringify({ role: 'cafeinas' }),
+        after_values: JSON.stringify({ role: name }),
         created_at: '2026-05-02T10:00:00.000Z',
       });
     }
