@@ -1,16 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus, type StatsToday } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
-import { createAiClient } from './integrations/ai';
 import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
 import { openSecretBox, sealStoredSecrets } from './db/secrets';
 import type { SecretBox } from './lib/secret-box';
-import { createGeminiClient } from './integrations/gemini';
-import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
 import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
@@ -34,13 +31,7 @@ import {
   accountsRoutes,
   createAccountsService,
 } from './modules/accounts';
-import {
-  announcementsRoutes,
-  createAnnouncementsRepo,
-  createAnnouncementsService,
-  ensureAnnouncementsPermission,
-  unsubscribeKey,
-} from './modules/announcements';
+import { announcementsModule } from './modules/announcements';
 import {
   billingRoutes,
   billingWebhookRoutes,
@@ -56,15 +47,9 @@ import {
   createSubscriptionsRepo,
 } from './modules/billing';
 import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
-import { aiRoutes, carryOverToolSettings, createAiRepo, createAiService } from './modules/ai';
-import { createDataArchiveRepo, createDataArchiveService, dataArchiveRoutes } from './modules/data-archive';
-import {
-  createHistoryRecorder,
-  createHistoryRepo,
-  createHistoryService,
-  historyRoutes,
-  type HistoryRecorder,
-} from './modules/history';
+import { aiModule, carryOverToolSettings, createAiRepo } from './modules/ai';
+import { dataArchiveModule } from './modules/data-archive';
+import { createHistoryRecorder, historyModule, type HistoryRecorder } from './modules/history';
 import {
   communityRoutes,
   createCommunityRepo,
@@ -81,13 +66,8 @@ import {
   erasureRoutes,
   type AccountEraser,
 } from './modules/erasure';
-import {
-  createLibraryRepo,
-  datePastCompletions,
-  libraryRoutes,
-  createLibraryService,
-} from './modules/library';
-import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
+import { libraryModule } from './modules/library';
+import { membersIoModule } from './modules/members-io';
 import {
   createNotificationsRepo,
   createNotifier,
@@ -102,26 +82,17 @@ import {
   relyingPartyOf,
   type PasskeysService,
 } from './modules/passkeys';
-import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
-import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
-import { createRetentionRepo, createRetentionService, retentionRoutes } from './modules/retention';
+import { createRedgramRepo, redgramModule } from './modules/redgram';
+import { reportsModule } from './modules/reports';
+import { retentionModule } from './modules/retention';
 import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
-import {
-  createStatsKeeper,
-  createStatsRepo,
-  createStatsService,
-  createToolUseCounter,
-  SIGN_IN,
-  ensureStatsPermission,
-  statsRoutes,
-  type StatsService,
-} from './modules/stats';
+import { createToolUseCounter, SIGN_IN, statsModule } from './modules/stats';
 import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
 import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
-import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
+import { sessionsModule } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
-import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
-import { registerVideoTools } from './modules/video-tools';
+import { createTextoRepo, textoModule } from './modules/texto';
+import { videoToolsModule } from './modules/video-tools';
 import {
   createSignInGate,
   createTwoFactorRepo,
@@ -194,6 +165,8 @@ interface CoreContext {
   jobs: JobRunner;
   /** The erasure of accounts over every table the modules declared as holding member data. */
   eraser: AccountEraser;
+  /** The address links in emails point at. */
+  publicUrl: () => string;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -322,57 +295,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools(
-  { app, config, db, clock, limits, history, secrets }: CoreContext,
-  resolveHost: ResolveHost,
-): () => Promise<AiToolsStatus> {
-  const ai = createAiClient({
-    gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
-    openai: createOpenAiCompatibleClient({
-      timeoutMs: config.outgoingTimeoutMs,
-      maxTokens: config.ai.maxOutputTokens,
-    }),
-    geminiModel: config.gemini.model,
-    maxAnswerChars: config.ai.maxAnswerChars,
-    resolveHost,
-    log: app.log,
-  });
-  const generationLimiter = limits.generation;
-  const aiTools = createAiService({
-    repo: createAiRepo(db, secrets),
-    ai,
-    envConnections: config.aiConnections,
-    clock,
-    timeZone: config.timeZone,
-    history,
-    geminiModel: config.gemini.model,
-  });
-  aiRoutes(app, aiTools);
-  const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
-  const texto = createTextoService({
-    repo: createTextoRepo(db, secrets),
-    ai,
-    aiTools,
-    limiter: generationLimiter,
-    history,
-    countUse: (userId) => countToolUse('texto', userId),
-  });
-  textoRoutes(app, texto);
-  const retentionRepo = createRetentionRepo(db, PERSONAL_TABLES);
-  const redgram = createRedgramService({
-    repo: createRedgramRepo(db, secrets),
-    ai,
-    aiTools,
-    limiter: generationLimiter,
-    clock,
-    historyDays: async () => Math.min(config.redgramHistoryDays, (await retentionRepo.settings()).ai_days),
-    history,
-  });
-  redgramRoutes(app, redgram);
-  return async () => ({ texto: await texto.ready(), redgram: await redgram.ready() });
-}
-
 /** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
 function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer; notifier: Notifier } {
   const { app, config, db, clock, history, community } = core;
@@ -400,37 +322,8 @@ function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer;
   return { mailer, notifier };
 }
 
-/**
- * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
- * (the first one fills the days before the upgrade), a background job.
- */
-async function registerStats({
-  app,
-  config,
-  db,
-  clock,
-  jobs,
-}: CoreContext): Promise<{ stats: StatsService; today: () => Promise<StatsToday> }> {
-  await ensureStatsPermission(db);
-  await datePastCompletions(db);
-  const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
-  for (const job of keeper.jobs()) jobs.declare(job);
-  const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
-  statsRoutes(app, stats, keeper.today);
-  return { stats, today: keeper.today };
-}
-
-/** Configuración's members and roles, the two libraries with their progress reports, and members import. */
-function registerMembersAndLibraries({
-  app,
-  config,
-  db,
-  clock,
-  history,
-  mailer,
-  notifier,
-  eraser,
-}: AppContext): void {
+/** Configuración's members and roles. */
+function registerSettings({ app, config, db, history, mailer, notifier, eraser }: AppContext): void {
   settingsRoutes(
     app,
     createSettingsService({
@@ -450,30 +343,6 @@ function registerMembersAndLibraries({
           }
         },
       },
-    }),
-  );
-  for (const library of LIBRARY_NAMES) {
-    libraryRoutes(
-      app,
-      library,
-      createLibraryService({ repo: createLibraryRepo(db, library), clock, library, history }),
-    );
-    reportsRoutes(
-      app,
-      library,
-      createReportsService({ repo: createReportsRepo(db, library), clock, library }),
-    );
-  }
-  membersIoRoutes(
-    app,
-    createMembersIoService({
-      repo: createMembersIoRepo(db),
-      clock,
-      history,
-      timeZone: config.timeZone,
-      mailer,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
     }),
   );
 }
@@ -540,13 +409,12 @@ function createPasskeys({
   });
 }
 
-/** Seguridad in /perfil: passkeys (and signing in with one) and the account's open sessions. */
-function registerSecurity({ app, db, clock }: AppContext, passkeys: PasskeysService, gate: SignInGate): void {
+/** Seguridad in /perfil: passkeys, and signing in with one. */
+function registerPasskeys({ app }: AppContext, passkeys: PasskeysService, gate: SignInGate): void {
   // A passkey with user verification is two factors in one: its sign-in is a finished second step.
   passkeysRoutes(app, passkeys, (request, reply, account) =>
     gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
   );
-  sessionsRoutes(app, createSessionsService({ repo: createSessionsRepo(db), clock }));
 }
 
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
@@ -592,25 +460,6 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
   return plans;
 }
 
-/** Members' data archives: each request enqueues its build, which any node's runner takes. */
-function registerDataArchive({ app, config, db, clock, history, mailer, jobs }: AppContext): void {
-  const archives = createDataArchiveService({
-    parts: ARCHIVE_PARTS,
-    repo: createDataArchiveRepo(db),
-    database: db,
-    clock,
-    history,
-    mailer,
-    publicUrl: () => publicUrl(app, config),
-    timeZone: config.timeZone,
-    log: app.log,
-    sources: { invoices: createInvoiceReader(createStripe(config)) },
-    queue: jobs,
-  });
-  dataArchiveRoutes(app, archives);
-  for (const job of archives.jobs()) jobs.declare(job);
-}
-
 /**
  * The member's own erasure and "Conservación de datos", with their background jobs: the erasures whose paid
  * period has ended, and the day's purge.
@@ -632,13 +481,7 @@ function registerDataRights(context: AppContext, twoFactor: TwoFactorService): v
     log: app.log,
   });
   erasureRoutes(app, erasure);
-  const retention = createRetentionService({
-    repo: createRetentionRepo(db, PERSONAL_TABLES),
-    history,
-    clock,
-  });
-  retentionRoutes(app, retention);
-  for (const job of [...erasure.jobs(), ...retention.jobs()]) jobs.declare(job);
+  for (const job of erasure.jobs()) jobs.declare(job);
 }
 
 /**
@@ -667,29 +510,6 @@ function registerTwoFactor(
   const gate = createSignInGate(app, service, config.appUrl?.startsWith('https://') ?? false);
   twoFactorRoutes(app, service, gate, (body, ip) => passkeys.verify(body, { ip }));
   return { service, gate };
-}
-
-/**
- * Comunicados: its permission on a database seeded before it, its routes, and its sending job (each batch of
- * recipients is one run of `announcements.send`, which the job runner claims on one node at a time).
- */
-async function registerAnnouncements(context: AppContext): Promise<void> {
-  const { app, config, db, clock, history, mailer, jobs } = context;
-  await ensureAnnouncementsPermission(db);
-  let key: Promise<Buffer> | undefined;
-  const service = createAnnouncementsService({
-    repo: createAnnouncementsRepo(db),
-    mailer,
-    clock,
-    history,
-    jobs,
-    publicUrl: () => publicUrl(app, config),
-    unsubscribeKey: () => (key ??= unsubscribeKey(db)),
-    sending: config.announcements,
-    log: app.log,
-  });
-  jobs.declare(service.job);
-  await announcementsRoutes(app, service);
 }
 
 /**
@@ -733,7 +553,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
-  historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
   const jobs = startJobs(app, db, clock, config, deps);
   const core: CoreContext = {
     app,
@@ -747,21 +566,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     secrets,
     jobs,
     eraser: createAccountEraser(PERSONAL_TABLES),
+    publicUrl: () => publicUrl(app, config),
   };
-  const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
+  await historyModule.register(core);
+  const retention = await retentionModule.register({ ...core, personalTables: PERSONAL_TABLES });
+  const aiTools = {
+    ...core,
+    ...(await aiModule.register({ ...core, resolveHost: deps.resolveHost ?? resolveWithDns })),
+  };
+  const texto = await textoModule.register(aiTools);
+  const redgram = await redgramModule.register({ ...aiTools, aiTextDays: retention.aiTextDays });
   const context: AppContext = { ...core, ...startNotifications(core, deps) };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
-  registerMembersAndLibraries(context);
+  registerSettings(context);
+  for (const library of LIBRARY_NAMES) {
+    await libraryModule.register({ ...context, library });
+    await reportsModule.register({ ...context, library });
+  }
+  await membersIoModule.register(context);
   registerAccounts(context);
-  registerSecurity(context, passkeys, twoFactor.gate);
-  registerDataArchive(context);
-  registerVideoTools(app, config, db, clock, history);
+  registerPasskeys(context, passkeys, twoFactor.gate);
+  await sessionsModule.register(context);
+  await dataArchiveModule.register({
+    ...context,
+    archiveParts: ARCHIVE_PARTS,
+    archiveSources: { invoices: createInvoiceReader(createStripe(config)) },
+  });
+  await videoToolsModule.register(context);
   const plans = await registerBilling(context);
   registerDataRights(context, twoFactor.service);
-  const { stats, today } = await registerStats(core);
-  await registerAnnouncements(context);
+  const stats = await statsModule.register(core);
+  await announcementsModule.register(context);
   communityRoutes(
     app,
     community,
@@ -769,9 +606,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       repo: createOverviewRepo(db),
       mailConfigured: config.mail.smtpUrl !== undefined,
       billing: plans.readiness,
-      ai: aiStatus,
-      stats: () => stats.overview('30'),
-      today,
+      ai: async (): Promise<AiToolsStatus> => ({
+        texto: await texto.ready(),
+        redgram: await redgram.ready(),
+      }),
+      stats: stats.overview,
+      today: stats.today,
       community: community.get,
     }),
   );

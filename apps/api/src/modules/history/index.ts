@@ -1,4 +1,10 @@
 /** What the historial offers: every module records its actions through the recorder. */
+import { defineModule, type BaseContext } from '../registration';
+import { historyPersonalData } from './personal-data';
+import { createHistoryRepo } from './repo';
+import { historyRoutes } from './routes';
+import { createHistoryService } from './service';
+
 export { recountHistory } from './kept-counts';
 export {
   actorOf,
@@ -16,11 +22,17 @@ export {
 } from './record';
 /** What code reads of Historial: events by code with their values, never the Spanish text. */
 export { createHistoryEvents, type HistoryEvent } from './events';
-export { createHistoryRepo } from './repo';
-export { historyRoutes } from './routes';
-export { createHistoryService } from './service';
 
 /** Estadísticas' close of each day reads the changes of accounts' roles and subscriptions. */
 export { auditLog } from './schema';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { historyPersonalData } from './personal-data';
+
+/** Historial (/config): its list and export; the recorder is made by app.ts, which hands it to every module. */
+export const historyModule = defineModule({
+  name: 'history',
+  personalData: historyPersonalData,
+  register: ({ app, db, clock, config }: BaseContext) =>
+    historyRoutes(
+      app,
+      createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }),
+    ),
+});
