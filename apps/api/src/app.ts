@@ -12,7 +12,6 @@ import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
-import { hashPassword } from './lib/password';
 import {
   createRateLimits,
   DEFAULT_ACCOUNT_LIMITS,
@@ -40,8 +39,6 @@ import {
   createCustomersRepo,
   createPlansRepo,
   createPlansService,
-  createSubscriptionEnder,
-  createCustomerDeleter,
   createInvoiceReader,
   type PlansService,
   createSubscriptionsRepo,
@@ -58,14 +55,7 @@ import {
   createOverviewService,
   type CommunityService,
 } from './modules/community';
-import {
-  accountErasedByAdminEmail,
-  createAccountEraser,
-  createErasureRepo,
-  createErasureService,
-  erasureRoutes,
-  type AccountEraser,
-} from './modules/erasure';
+import { createAccountEraser, erasureModule, type AccountEraser } from './modules/erasure';
 import { libraryModule } from './modules/library';
 import { membersIoModule } from './modules/members-io';
 import {
@@ -85,7 +75,7 @@ import {
 import { createRedgramRepo, redgramModule } from './modules/redgram';
 import { reportsModule } from './modules/reports';
 import { retentionModule } from './modules/retention';
-import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
+import { settingsModule } from './modules/settings';
 import { createToolUseCounter, SIGN_IN, statsModule } from './modules/stats';
 import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
 import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
@@ -322,31 +312,6 @@ function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer;
   return { mailer, notifier };
 }
 
-/** Configuración's members and roles. */
-function registerSettings({ app, config, db, history, mailer, notifier, eraser }: AppContext): void {
-  settingsRoutes(
-    app,
-    createSettingsService({
-      repo: createSettingsRepo(db, eraser),
-      hashPassword,
-      history,
-      endSubscription: createSubscriptionEnder(createStripe(config)),
-      deleteCustomer: createCustomerDeleter(createStripe(config)),
-      events: {
-        activated: (members) => void notifier.activated(members),
-        refused: (members, reason) => void notifier.refused(members, reason),
-        erased: (members) => {
-          for (const member of members) {
-            mailer
-              .send(accountErasedByAdminEmail(member))
-              .catch((err: unknown) => app.log.error({ err }, 'account-erased email could not be sent'));
-          }
-        },
-      },
-    }),
-  );
-}
-
 /** A member's own account: registration, recovery, profile. */
 function registerAccounts({
   app,
@@ -461,30 +426,6 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
 }
 
 /**
- * The member's own erasure and "Conservación de datos", with their background jobs: the erasures whose paid
- * period has ended, and the day's purge.
- */
-function registerDataRights(context: AppContext, twoFactor: TwoFactorService): void {
-  const { app, config, db, clock, limits, sessionRepo, history, mailer, jobs } = context;
-  const erasure = createErasureService({
-    eraser: context.eraser,
-    repo: createErasureRepo(db),
-    history,
-    endSubscription: createSubscriptionEnder(createStripe(config)),
-    deleteCustomer: createCustomerDeleter(createStripe(config)),
-    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-    limits,
-    secondFactor: twoFactor,
-    mailer,
-    clock,
-    timeZone: config.timeZone,
-    log: app.log,
-  });
-  erasureRoutes(app, erasure);
-  for (const job of erasure.jobs()) jobs.declare(job);
-}
-
-/**
  * The second step of sign-in, the account's factors and the community's rules. The rules are stored on first
  * start (a new installation requires a second factor of administrators, as configured).
  */
@@ -580,7 +521,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
-  registerSettings(context);
+  await settingsModule.register(context);
   for (const library of LIBRARY_NAMES) {
     await libraryModule.register({ ...context, library });
     await reportsModule.register({ ...context, library });
@@ -596,7 +537,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await videoToolsModule.register(context);
   const plans = await registerBilling(context);
-  registerDataRights(context, twoFactor.service);
+  await erasureModule.register({
+    ...context,
+    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+    secondFactor: twoFactor.service,
+  });
   const stats = await statsModule.register(core);
   await announcementsModule.register(context);
   communityRoutes(
