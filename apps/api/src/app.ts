@@ -8,7 +8,6 @@ import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirst
 import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
 import { openSecretBox, sealStoredSecrets } from './db/secrets';
 import type { SecretBox } from './lib/secret-box';
-import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
@@ -58,13 +57,7 @@ import {
 import { createAccountEraser, erasureModule, type AccountEraser } from './modules/erasure';
 import { libraryModule } from './modules/library';
 import { membersIoModule } from './modules/members-io';
-import {
-  createNotificationsRepo,
-  createNotifier,
-  notificationsRoutes,
-  withSentLog,
-  type Notifier,
-} from './modules/notifications';
+import { notificationsModule, type Notifier } from './modules/notifications';
 import {
   createPasskeysRepo,
   createPasskeysService,
@@ -78,7 +71,7 @@ import { retentionModule } from './modules/retention';
 import { settingsModule } from './modules/settings';
 import { createToolUseCounter, SIGN_IN, statsModule } from './modules/stats';
 import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
-import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
+import { jobsModule, type JobRunner } from './modules/jobs';
 import { sessionsModule } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoModule } from './modules/texto';
@@ -285,33 +278,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
-function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer; notifier: Notifier } {
-  const { app, config, db, clock, history, community } = core;
-  const repo = createNotificationsRepo(db);
-  // Every letter carries the community's name and logo; each one sent to a member is logged (subject, date).
-  const branded = brandedMailer(
-    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
-    async () => {
-      const { name, logo_url } = await community.get();
-      return { name, logoUrl: logo_url && `${publicUrl(app, config)}${logo_url}` };
-    },
-  );
-  const mailer = withSentLog(branded, { repo, clock, log: app.log });
-  app.addHook('onClose', () => mailer.close());
-  const notifier = createNotifier({
-    repo,
-    mailer,
-    clock,
-    publicUrl: () => publicUrl(app, config),
-    log: app.log,
-    history,
-  });
-  notificationsRoutes(app, notifier);
-  for (const job of notifier.jobs()) core.jobs.declare(job);
-  return { mailer, notifier };
-}
-
 /** A member's own account: registration, recovery, profile. */
 function registerAccounts({
   app,
@@ -453,35 +419,6 @@ function registerTwoFactor(
   return { service, gate };
 }
 
-/**
- * The job runner, started once the app is ready (the first pass runs before the first request is answered)
- * and stopped before the database closes, after the runs under way finish.
- */
-function startJobs(
-  app: FastifyInstance,
-  db: AppDatabase,
-  clock: Clock,
-  config: Config,
-  deps: AppDeps,
-): JobRunner {
-  const jobs = createJobRunner({
-    repo: createJobsRepo(db),
-    clock,
-    log: app.log,
-    timeZone: config.timeZone,
-    pollMs: deps.jobsPollMs ?? 5_000,
-  });
-  jobsRoutes(app, jobs);
-  app.addHook('onReady', async () => {
-    jobs.start();
-    await jobs.runDue();
-  });
-  app.addHook('preClose', async () => {
-    await jobs.stop();
-  });
-  return jobs;
-}
-
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -494,12 +431,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
-  const jobs = startJobs(app, db, clock, config, deps);
+  const base = { app, config, db, clock, publicUrl: () => publicUrl(app, config) };
+  const jobs = await jobsModule.register({ ...base, pollMs: deps.jobsPollMs ?? 5_000 });
   const core: CoreContext = {
-    app,
-    config,
-    db,
-    clock,
+    ...base,
     limits,
     sessionRepo,
     history,
@@ -507,7 +442,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     secrets,
     jobs,
     eraser: createAccountEraser(PERSONAL_TABLES),
-    publicUrl: () => publicUrl(app, config),
   };
   await historyModule.register(core);
   const retention = await retentionModule.register({ ...core, personalTables: PERSONAL_TABLES });
@@ -517,7 +451,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   };
   const texto = await textoModule.register(aiTools);
   const redgram = await redgramModule.register({ ...aiTools, aiTextDays: retention.aiTextDays });
-  const context: AppContext = { ...core, ...startNotifications(core, deps) };
+  const transport =
+    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  const mail = await notificationsModule.register({ ...core, transport, community: community.get });
+  const context: AppContext = { ...core, ...mail };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);
   authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);

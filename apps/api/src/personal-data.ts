@@ -6,7 +6,7 @@ import { billingPersonalData } from './modules/billing';
 import { dataArchiveModule } from './modules/data-archive';
 import { historyModule } from './modules/history';
 import { libraryModule } from './modules/library';
-import { notificationsPersonalData } from './modules/notifications';
+import { notificationsModule } from './modules/notifications';
 import { passkeysPersonalData } from './modules/passkeys';
 import { redgramModule } from './modules/redgram';
 import { sessionsModule } from './modules/sessions';
@@ -32,7 +32,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = (
     twoFactorPersonalData,
     authPersonalData,
     statsModule.personalData,
-    notificationsPersonalData,
+    notificationsModule.personalData,
     announcementsModule.personalData,
     dataArchiveModule.personalData,
   ] as const
