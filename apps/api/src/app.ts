@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
@@ -23,12 +23,7 @@ import {
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
-import {
-  createAccessRepo,
-  createAccountsRepo,
-  accountsRoutes,
-  createAccountsService,
-} from './modules/accounts';
+import { accountsModule, createAccessRepo, createAccountsRepo } from './modules/accounts';
 import { announcementsModule } from './modules/announcements';
 import {
   billingRoutes,
@@ -42,16 +37,14 @@ import {
   type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
-import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
+import { authModule, createSessionRepo, type SessionRepo } from './modules/auth';
 import { aiModule, carryOverToolSettings, createAiRepo } from './modules/ai';
 import { dataArchiveModule } from './modules/data-archive';
 import { createHistoryRecorder, historyModule, type HistoryRecorder } from './modules/history';
 import {
-  communityRoutes,
+  communityModule,
   createCommunityRepo,
   createCommunityService,
-  createOverviewRepo,
-  createOverviewService,
   type CommunityService,
 } from './modules/community';
 import { createAccountEraser, erasureModule, type AccountEraser } from './modules/erasure';
@@ -278,42 +271,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** A member's own account: registration, recovery, profile. */
-function registerAccounts({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  sessionRepo,
-  mailer,
-  notifier,
-  secrets,
-}: AppContext): void {
-  const twoFactorRepo = createTwoFactorRepo(db, secrets);
-  const passkeysRepo = createPasskeysRepo(db);
-  accountsRoutes(
-    app,
-    createAccountsService({
-      repo: createAccountsRepo(db),
-      loadSessionUser: async (email) => (await sessionRepo.findUserForLogin(email))?.user,
-      loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-      mailer,
-      clock,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-      limits,
-      onRegistered: (member) => void notifier.registered(member),
-      hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
-      passkeys: {
-        list: async (userId) =>
-          (await passkeysRepo.list(userId)).map(({ name, created_at }) => ({ name, created_at })),
-        removeAll: (userId) => passkeysRepo.removeAll(userId),
-      },
-    }),
-  );
-}
-
 /** The name passkeys are saved under in the member's password manager (the app's title). */
 const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
 
@@ -457,14 +414,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const context: AppContext = { ...core, ...mail };
   const passkeys = createPasskeys(context);
   const twoFactor = registerTwoFactor(context, passkeys);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
+  await authModule.register({ ...context, afterPassword: twoFactor.gate });
   await settingsModule.register(context);
   for (const library of LIBRARY_NAMES) {
     await libraryModule.register({ ...context, library });
     await reportsModule.register({ ...context, library });
   }
   await membersIoModule.register(context);
-  registerAccounts(context);
+  const twoFactorRepo = createTwoFactorRepo(db, secrets);
+  const passkeysRepo = createPasskeysRepo(db);
+  await accountsModule.register({
+    ...context,
+    hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
+    accountPasskeys: {
+      list: async (userId) =>
+        (await passkeysRepo.list(userId)).map(({ name, created_at }) => ({ name, created_at })),
+      removeAll: (userId) => passkeysRepo.removeAll(userId),
+    },
+  });
   registerPasskeys(context, passkeys, twoFactor.gate);
   await sessionsModule.register(context);
   await dataArchiveModule.register({
@@ -481,22 +448,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const stats = await statsModule.register(core);
   await announcementsModule.register(context);
-  communityRoutes(
-    app,
-    community,
-    createOverviewService({
-      repo: createOverviewRepo(db),
-      mailConfigured: config.mail.smtpUrl !== undefined,
-      billing: plans.readiness,
-      ai: async (): Promise<AiToolsStatus> => ({
-        texto: await texto.ready(),
-        redgram: await redgram.ready(),
-      }),
-      stats: stats.overview,
-      today: stats.today,
-      community: community.get,
-    }),
-  );
+  await communityModule.register({
+    ...core,
+    billingReadiness: plans.readiness,
+    aiStatus: async () => ({ texto: await texto.ready(), redgram: await redgram.ready() }),
+    statsOverview: stats.overview,
+    statsToday: stats.today,
+  });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -1,7 +1,7 @@
 import type { PersonalData } from './db/personal-data';
-import { accountsPersonalData } from './modules/accounts';
+import { accountsModule } from './modules/accounts';
 import { announcementsModule } from './modules/announcements';
-import { authPersonalData } from './modules/auth';
+import { authModule } from './modules/auth';
 import { billingPersonalData } from './modules/billing';
 import { dataArchiveModule } from './modules/data-archive';
 import { historyModule } from './modules/history';
@@ -21,7 +21,7 @@ import { videoToolsModule } from './modules/video-tools';
  */
 export const PERSONAL_DATA: readonly PersonalData[] = (
   [
-    accountsPersonalData,
+    accountsModule.personalData,
     billingPersonalData,
     historyModule.personalData,
     libraryModule.personalData,
@@ -30,7 +30,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = (
     sessionsModule.personalData,
     passkeysPersonalData,
     twoFactorPersonalData,
-    authPersonalData,
+    authModule.personalData,
     statsModule.personalData,
     notificationsModule.personalData,
     announcementsModule.personalData,

@@ -1,5 +1,4 @@
 /** What the library module offers: its tables are read by the progress reports. */
-export { recountLibrary } from './kept-counts';
 import type { LibraryName } from '@app/contracts';
 import type { HistoryRecorder } from '../history';
 import { defineModule, type BaseContext } from '../registration';
@@ -8,6 +7,7 @@ import { createLibraryRepo } from './repo';
 import { libraryRoutes } from './routes';
 import { createLibraryService } from './service';
 
+export { recountLibrary } from './kept-counts';
 export { datePastCompletions } from './completion-dates';
 export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
 
