@@ -51,13 +51,7 @@ import { createAccountEraser, erasureModule, type AccountEraser } from './module
 import { libraryModule } from './modules/library';
 import { membersIoModule } from './modules/members-io';
 import { notificationsModule, type Notifier } from './modules/notifications';
-import {
-  createPasskeysRepo,
-  createPasskeysService,
-  passkeysRoutes,
-  relyingPartyOf,
-  type PasskeysService,
-} from './modules/passkeys';
+import { passkeysModule } from './modules/passkeys';
 import { createRedgramRepo, redgramModule } from './modules/redgram';
 import { reportsModule } from './modules/reports';
 import { retentionModule } from './modules/retention';
@@ -69,15 +63,7 @@ import { sessionsModule } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
 import { createTextoRepo, textoModule } from './modules/texto';
 import { videoToolsModule } from './modules/video-tools';
-import {
-  createSignInGate,
-  createTwoFactorRepo,
-  createTwoFactorService,
-  seedTwoFactorRules,
-  twoFactorRoutes,
-  type SignInGate,
-  type TwoFactorService,
-} from './modules/two-factor';
+import { createTwoFactorRepo, seedTwoFactorRules, twoFactorModule } from './modules/two-factor';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { badRequest } from './lib/errors';
@@ -271,40 +257,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** The name passkeys are saved under in the member's password manager (the app's title). */
-const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
-
-/** Passkeys: managed in Seguridad, and a way in (without a password, or as a sign-in's second step). */
-function createPasskeys({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  sessionRepo,
-  mailer,
-}: AppContext): PasskeysService {
-  return createPasskeysService({
-    repo: createPasskeysRepo(db),
-    clock,
-    relyingParty: () => relyingPartyOf(publicUrl(app, config), PASSKEY_RP_NAME),
-    loadAccount: (userId) => sessionRepo.findUserById(userId),
-    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-    limits,
-    mailer,
-    publicUrl: () => publicUrl(app, config),
-    log: app.log,
-  });
-}
-
-/** Seguridad in /perfil: passkeys, and signing in with one. */
-function registerPasskeys({ app }: AppContext, passkeys: PasskeysService, gate: SignInGate): void {
-  // A passkey with user verification is two factors in one: its sign-in is a finished second step.
-  passkeysRoutes(app, passkeys, (request, reply, account) =>
-    gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
-  );
-}
-
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
 async function registerBilling(context: AppContext): Promise<PlansService> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
@@ -348,34 +300,6 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
   return plans;
 }
 
-/**
- * The second step of sign-in, the account's factors and the community's rules. The rules are stored on first
- * start (a new installation requires a second factor of administrators, as configured).
- */
-function registerTwoFactor(
-  { app, config, db, clock, limits, sessionRepo, history, mailer, secrets }: AppContext,
-  passkeys: PasskeysService,
-): {
-  service: TwoFactorService;
-  gate: ReturnType<typeof createSignInGate>;
-} {
-  const service = createTwoFactorService({
-    repo: createTwoFactorRepo(db, secrets),
-    clock,
-    mailer,
-    mailConfigured: config.mail.smtpUrl !== undefined,
-    log: app.log,
-    history,
-    limits,
-    publicUrl: () => publicUrl(app, config),
-    loadSessionUser: (email) => sessionRepo.findUserForLogin(email),
-  });
-  for (const warning of service.startupWarnings()) app.log.warn({ twoFactor: 'mail' }, warning);
-  const gate = createSignInGate(app, service, config.appUrl?.startsWith('https://') ?? false);
-  twoFactorRoutes(app, service, gate, (body, ip) => passkeys.verify(body, { ip }));
-  return { service, gate };
-}
-
 /** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config, deps);
@@ -412,8 +336,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   const mail = await notificationsModule.register({ ...core, transport, community: community.get });
   const context: AppContext = { ...core, ...mail };
-  const passkeys = createPasskeys(context);
-  const twoFactor = registerTwoFactor(context, passkeys);
+  // A passkey with user verification is two factors in one: its sign-in is a finished second step. The gate
+  // is the two-factor module's, made next (a sign-in only reaches it once both are registered).
+  const passkeys = await passkeysModule.register({
+    ...context,
+    openSession: (request, reply, account) =>
+      twoFactor.gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
+  });
+  const twoFactor = await twoFactorModule.register({
+    ...context,
+    verifyPasskey: (body, ip) => passkeys.verify(body, { ip }),
+  });
   await authModule.register({ ...context, afterPassword: twoFactor.gate });
   await settingsModule.register(context);
   for (const library of LIBRARY_NAMES) {
@@ -421,18 +354,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await reportsModule.register({ ...context, library });
   }
   await membersIoModule.register(context);
-  const twoFactorRepo = createTwoFactorRepo(db, secrets);
-  const passkeysRepo = createPasskeysRepo(db);
   await accountsModule.register({
     ...context,
-    hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
-    accountPasskeys: {
-      list: async (userId) =>
-        (await passkeysRepo.list(userId)).map(({ name, created_at }) => ({ name, created_at })),
-      removeAll: (userId) => passkeysRepo.removeAll(userId),
-    },
+    hasAuthenticatorApp: twoFactor.hasAuthenticatorApp,
+    accountPasskeys: passkeys.ofAccount,
   });
-  registerPasskeys(context, passkeys, twoFactor.gate);
   await sessionsModule.register(context);
   await dataArchiveModule.register({
     ...context,

@@ -7,11 +7,11 @@ import { dataArchiveModule } from './modules/data-archive';
 import { historyModule } from './modules/history';
 import { libraryModule } from './modules/library';
 import { notificationsModule } from './modules/notifications';
-import { passkeysPersonalData } from './modules/passkeys';
+import { passkeysModule } from './modules/passkeys';
 import { redgramModule } from './modules/redgram';
 import { sessionsModule } from './modules/sessions';
 import { statsModule } from './modules/stats';
-import { twoFactorPersonalData } from './modules/two-factor';
+import { twoFactorModule } from './modules/two-factor';
 import { videoToolsModule } from './modules/video-tools';
 
 /**
@@ -28,8 +28,8 @@ export const PERSONAL_DATA: readonly PersonalData[] = (
     videoToolsModule.personalData,
     redgramModule.personalData,
     sessionsModule.personalData,
-    passkeysPersonalData,
-    twoFactorPersonalData,
+    passkeysModule.personalData,
+    twoFactorModule.personalData,
     authModule.personalData,
     statsModule.personalData,
     notificationsModule.personalData,
