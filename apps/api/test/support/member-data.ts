@@ -21,12 +21,12 @@ import {
   libraryVideos,
   libraryWatched,
 } from '../../src/modules/library';
-import { adminMailThrottle, sentEmails } from '../../src/modules/notifications';
+import { adminMailThrottle, sentEmails } from '../../src/modules/notifications/schema';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
 import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
-import { statsToolUses } from '../../src/modules/stats';
-import { knownDevices } from '../../src/modules/auth';
-import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../../src/modules/two-factor';
+import { statsToolUses } from '../../src/modules/stats/schema';
+import { knownDevices } from '../../src/modules/auth/schema';
+import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../../src/modules/two-factor/schema';
 import { videoRecords } from '../../src/modules/video-tools';
 
 /** The seeded authenticator app's secret (base32): a test signs the member in again with its codes. */

@@ -2,5 +2,3 @@
 export { createSessionRepo, type SessionRepo } from './repo';
 export { normalizeEmail } from './service';
 export { authModule } from './register';
-/** The erasure of an account covers this table. */
-export { knownDevices } from './schema';

@@ -13,8 +13,6 @@ import { createStatsService } from './service';
 
 export { SIGN_IN } from './repo';
 export { createToolUseCounter } from './tool-uses';
-/** The erasure of an account and its data archive cover its counted tool uses. */
-export { statsToolUses } from './schema';
 
 /**
  * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
