@@ -300,8 +300,11 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
   return plans;
 }
 
-/** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+/**
+ * The server with its stores and app plugins, and what every module is built from: the history recorder, the
+ * community's name and logo, the job runner, the eraser of accounts.
+ */
+async function openCore(config: Config, deps: AppDeps): Promise<CoreContext> {
   const app = createServer(config, deps);
   const { db, limits, secrets } = await openStores(app, config, deps);
   const clock = deps.clock ?? systemClock;
@@ -314,7 +317,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   systemRoutes(app, config, community.get);
   const base = { app, config, db, clock, publicUrl: () => publicUrl(app, config) };
   const jobs = await jobsModule.register({ ...base, pollMs: deps.jobsPollMs ?? 5_000 });
-  const core: CoreContext = {
+  return {
     ...base,
     limits,
     sessionRepo,
@@ -324,6 +327,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     jobs,
     eraser: createAccountEraser(PERSONAL_TABLES),
   };
+}
+
+/** Builds the whole application: external plugins, then app plugins, then the modules. Tests call this too. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const core = await openCore(config, deps);
+  const { app, sessionRepo, community } = core;
   await historyModule.register(core);
   const retention = await retentionModule.register({ ...core, personalTables: PERSONAL_TABLES });
   const aiTools = {
