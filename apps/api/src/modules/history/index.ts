@@ -23,8 +23,8 @@ export {
 /** What code reads of Historial: events by code with their values, never the Spanish text. */
 export { createHistoryEvents, type HistoryEvent } from './events';
 
-/** Estadísticas' close of each day reads the changes of accounts' roles and subscriptions. */
-export { auditLog } from './schema';
+/** The erasure of a member rewrites the entries that name them. */
+export { rewriteHistoryOf, type HistoryRow } from './erasure';
 
 /** Historial (/config): its list and export; the recorder is made by app.ts, which hands it to every module. */
 export const historyModule = defineModule({

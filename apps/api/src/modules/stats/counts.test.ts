@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
 import { bumpUserCount } from '../../db/kept-counts';
 import { roles, users } from '../../db/schema';
-import { auditLog } from '../history';
+import { auditLog } from '../history/schema';
 import { createStatsKeeper } from './keeper';
 import { createStatsRepo } from './repo';
 
