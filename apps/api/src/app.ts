@@ -1,21 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { LIBRARY_NAMES, MESSAGES, type AiToolsStatus, type StatsToday } from '@app/contracts';
+import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
 import { openAppDatabase } from './db/open';
 import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
-import { createAiClient } from './integrations/ai';
 import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
 import { openSecretBox, sealStoredSecrets } from './db/secrets';
 import type { SecretBox } from './lib/secret-box';
-import { createGeminiClient } from './integrations/gemini';
-import { createOpenAiCompatibleClient } from './integrations/openai-compatible';
-import { brandedMailer } from './integrations/letter';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
-import { hashPassword } from './lib/password';
 import {
   createRateLimits,
   DEFAULT_ACCOUNT_LIMITS,
@@ -28,19 +23,8 @@ import {
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
-import {
-  createAccessRepo,
-  createAccountsRepo,
-  accountsRoutes,
-  createAccountsService,
-} from './modules/accounts';
-import {
-  announcementsRoutes,
-  createAnnouncementsRepo,
-  createAnnouncementsService,
-  ensureAnnouncementsPermission,
-  unsubscribeKey,
-} from './modules/announcements';
+import { accountsModule, createAccessRepo, createAccountsRepo } from './modules/accounts';
+import { announcementsModule } from './modules/announcements';
 import {
   billingRoutes,
   billingWebhookRoutes,
@@ -49,88 +33,37 @@ import {
   createCustomersRepo,
   createPlansRepo,
   createPlansService,
-  createSubscriptionEnder,
-  createCustomerDeleter,
   createInvoiceReader,
   type PlansService,
   createSubscriptionsRepo,
 } from './modules/billing';
-import { authRoutes, createAuthService, createSessionRepo, type SessionRepo } from './modules/auth';
-import { aiRoutes, carryOverToolSettings, createAiRepo, createAiService } from './modules/ai';
-import { createDataArchiveRepo, createDataArchiveService, dataArchiveRoutes } from './modules/data-archive';
+import { authModule, createSessionRepo, type SessionRepo } from './modules/auth';
+import { aiModule, carryOverToolSettings, createAiRepo } from './modules/ai';
+import { dataArchiveModule } from './modules/data-archive';
+import { createHistoryRecorder, historyModule, type HistoryRecorder } from './modules/history';
 import {
-  createHistoryRecorder,
-  createHistoryRepo,
-  createHistoryService,
-  historyRoutes,
-  type HistoryRecorder,
-} from './modules/history';
-import {
-  communityRoutes,
+  communityModule,
   createCommunityRepo,
   createCommunityService,
-  createOverviewRepo,
-  createOverviewService,
   type CommunityService,
 } from './modules/community';
-import {
-  accountErasedByAdminEmail,
-  createAccountEraser,
-  createErasureRepo,
-  createErasureService,
-  erasureRoutes,
-  type AccountEraser,
-} from './modules/erasure';
-import {
-  createLibraryRepo,
-  datePastCompletions,
-  libraryRoutes,
-  createLibraryService,
-} from './modules/library';
-import { createMembersIoRepo, membersIoRoutes, createMembersIoService } from './modules/members-io';
-import {
-  createNotificationsRepo,
-  createNotifier,
-  notificationsRoutes,
-  withSentLog,
-  type Notifier,
-} from './modules/notifications';
-import {
-  createPasskeysRepo,
-  createPasskeysService,
-  passkeysRoutes,
-  relyingPartyOf,
-  type PasskeysService,
-} from './modules/passkeys';
-import { createRedgramRepo, redgramRoutes, createRedgramService } from './modules/redgram';
-import { createReportsRepo, reportsRoutes, createReportsService } from './modules/reports';
-import { createRetentionRepo, createRetentionService, retentionRoutes } from './modules/retention';
-import { createSettingsRepo, settingsRoutes, createSettingsService } from './modules/settings';
-import {
-  createStatsKeeper,
-  createStatsRepo,
-  createStatsService,
-  createToolUseCounter,
-  SIGN_IN,
-  ensureStatsPermission,
-  statsRoutes,
-  type StatsService,
-} from './modules/stats';
+import { createAccountEraser, erasureModule, type AccountEraser } from './modules/erasure';
+import { libraryModule } from './modules/library';
+import { membersIoModule } from './modules/members-io';
+import { notificationsModule, type Notifier } from './modules/notifications';
+import { passkeysModule } from './modules/passkeys';
+import { createRedgramRepo, redgramModule } from './modules/redgram';
+import { reportsModule } from './modules/reports';
+import { retentionModule } from './modules/retention';
+import { settingsModule } from './modules/settings';
+import { createToolUseCounter, SIGN_IN, statsModule } from './modules/stats';
 import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
-import { createJobRunner, createJobsRepo, jobsRoutes, type JobRunner } from './modules/jobs';
-import { createSessionsRepo, createSessionsService, sessionsRoutes } from './modules/sessions';
+import { jobsModule, type JobRunner } from './modules/jobs';
+import { sessionsModule } from './modules/sessions';
 import { publicConfigOf, systemRoutes } from './modules/system';
-import { createTextoRepo, textoRoutes, createTextoService } from './modules/texto';
-import { registerVideoTools } from './modules/video-tools';
-import {
-  createSignInGate,
-  createTwoFactorRepo,
-  createTwoFactorService,
-  seedTwoFactorRules,
-  twoFactorRoutes,
-  type SignInGate,
-  type TwoFactorService,
-} from './modules/two-factor';
+import { createTextoRepo, textoModule } from './modules/texto';
+import { videoToolsModule } from './modules/video-tools';
+import { createTwoFactorRepo, seedTwoFactorRules, twoFactorModule } from './modules/two-factor';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { badRequest } from './lib/errors';
@@ -194,6 +127,8 @@ interface CoreContext {
   jobs: JobRunner;
   /** The erasure of accounts over every table the modules declared as holding member data. */
   eraser: AccountEraser;
+  /** The address links in emails point at. */
+  publicUrl: () => string;
 }
 
 /** The core, and the mail the modules that write to members send through. */
@@ -322,233 +257,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** The AI tools share one generation interface (Gemini or an OpenAI-compatible server) and one per-user limit. */
-function registerAiTools(
-  { app, config, db, clock, limits, history, secrets }: CoreContext,
-  resolveHost: ResolveHost,
-): () => Promise<AiToolsStatus> {
-  const ai = createAiClient({
-    gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),
-    openai: createOpenAiCompatibleClient({
-      timeoutMs: config.outgoingTimeoutMs,
-      maxTokens: config.ai.maxOutputTokens,
-    }),
-    geminiModel: config.gemini.model,
-    maxAnswerChars: config.ai.maxAnswerChars,
-    resolveHost,
-    log: app.log,
-  });
-  const generationLimiter = limits.generation;
-  const aiTools = createAiService({
-    repo: createAiRepo(db, secrets),
-    ai,
-    envConnections: config.aiConnections,
-    clock,
-    timeZone: config.timeZone,
-    history,
-    geminiModel: config.gemini.model,
-  });
-  aiRoutes(app, aiTools);
-  const countToolUse = createToolUseCounter({ database: db, clock, timeZone: config.timeZone });
-  const texto = createTextoService({
-    repo: createTextoRepo(db, secrets),
-    ai,
-    aiTools,
-    limiter: generationLimiter,
-    history,
-    countUse: (userId) => countToolUse('texto', userId),
-  });
-  textoRoutes(app, texto);
-  const retentionRepo = createRetentionRepo(db, PERSONAL_TABLES);
-  const redgram = createRedgramService({
-    repo: createRedgramRepo(db, secrets),
-    ai,
-    aiTools,
-    limiter: generationLimiter,
-    clock,
-    historyDays: async () => Math.min(config.redgramHistoryDays, (await retentionRepo.settings()).ai_days),
-    history,
-  });
-  redgramRoutes(app, redgram);
-  return async () => ({ texto: await texto.ready(), redgram: await redgram.ready() });
-}
-
-/** The mail to members and administrators, and the sweep that sends the registration digests that are due. */
-function startNotifications(core: CoreContext, deps: AppDeps): { mailer: Mailer; notifier: Notifier } {
-  const { app, config, db, clock, history, community } = core;
-  const repo = createNotificationsRepo(db);
-  // Every letter carries the community's name and logo; each one sent to a member is logged (subject, date).
-  const branded = brandedMailer(
-    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs }),
-    async () => {
-      const { name, logo_url } = await community.get();
-      return { name, logoUrl: logo_url && `${publicUrl(app, config)}${logo_url}` };
-    },
-  );
-  const mailer = withSentLog(branded, { repo, clock, log: app.log });
-  app.addHook('onClose', () => mailer.close());
-  const notifier = createNotifier({
-    repo,
-    mailer,
-    clock,
-    publicUrl: () => publicUrl(app, config),
-    log: app.log,
-    history,
-  });
-  notificationsRoutes(app, notifier);
-  for (const job of notifier.jobs()) core.jobs.declare(job);
-  return { mailer, notifier };
-}
-
-/**
- * Estadísticas: its permission on a database seeded before it, its routes, and the close of each finished day
- * (the first one fills the days before the upgrade), a background job.
- */
-async function registerStats({
-  app,
-  config,
-  db,
-  clock,
-  jobs,
-}: CoreContext): Promise<{ stats: StatsService; today: () => Promise<StatsToday> }> {
-  await ensureStatsPermission(db);
-  await datePastCompletions(db);
-  const keeper = createStatsKeeper({ database: db, clock, timeZone: config.timeZone });
-  for (const job of keeper.jobs()) jobs.declare(job);
-  const stats = createStatsService({ repo: createStatsRepo(db), timeZone: config.timeZone });
-  statsRoutes(app, stats, keeper.today);
-  return { stats, today: keeper.today };
-}
-
-/** Configuración's members and roles, the two libraries with their progress reports, and members import. */
-function registerMembersAndLibraries({
-  app,
-  config,
-  db,
-  clock,
-  history,
-  mailer,
-  notifier,
-  eraser,
-}: AppContext): void {
-  settingsRoutes(
-    app,
-    createSettingsService({
-      repo: createSettingsRepo(db, eraser),
-      hashPassword,
-      history,
-      endSubscription: createSubscriptionEnder(createStripe(config)),
-      deleteCustomer: createCustomerDeleter(createStripe(config)),
-      events: {
-        activated: (members) => void notifier.activated(members),
-        refused: (members, reason) => void notifier.refused(members, reason),
-        erased: (members) => {
-          for (const member of members) {
-            mailer
-              .send(accountErasedByAdminEmail(member))
-              .catch((err: unknown) => app.log.error({ err }, 'account-erased email could not be sent'));
-          }
-        },
-      },
-    }),
-  );
-  for (const library of LIBRARY_NAMES) {
-    libraryRoutes(
-      app,
-      library,
-      createLibraryService({ repo: createLibraryRepo(db, library), clock, library, history }),
-    );
-    reportsRoutes(
-      app,
-      library,
-      createReportsService({ repo: createReportsRepo(db, library), clock, library }),
-    );
-  }
-  membersIoRoutes(
-    app,
-    createMembersIoService({
-      repo: createMembersIoRepo(db),
-      clock,
-      history,
-      timeZone: config.timeZone,
-      mailer,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-    }),
-  );
-}
-
-/** A member's own account: registration, recovery, profile. */
-function registerAccounts({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  sessionRepo,
-  mailer,
-  notifier,
-  secrets,
-}: AppContext): void {
-  const twoFactorRepo = createTwoFactorRepo(db, secrets);
-  const passkeysRepo = createPasskeysRepo(db);
-  accountsRoutes(
-    app,
-    createAccountsService({
-      repo: createAccountsRepo(db),
-      loadSessionUser: async (email) => (await sessionRepo.findUserForLogin(email))?.user,
-      loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-      mailer,
-      clock,
-      publicUrl: () => publicUrl(app, config),
-      log: app.log,
-      limits,
-      onRegistered: (member) => void notifier.registered(member),
-      hasAuthenticatorApp: async (userId) => !!(await twoFactorRepo.findTotp(userId))?.confirmed_at,
-      passkeys: {
-        list: async (userId) =>
-          (await passkeysRepo.list(userId)).map(({ name, created_at }) => ({ name, created_at })),
-        removeAll: (userId) => passkeysRepo.removeAll(userId),
-      },
-    }),
-  );
-}
-
-/** The name passkeys are saved under in the member's password manager (the app's title). */
-const PASSKEY_RP_NAME = 'Comunidad - Herramientas';
-
-/** Passkeys: managed in Seguridad, and a way in (without a password, or as a sign-in's second step). */
-function createPasskeys({
-  app,
-  config,
-  db,
-  clock,
-  limits,
-  sessionRepo,
-  mailer,
-}: AppContext): PasskeysService {
-  return createPasskeysService({
-    repo: createPasskeysRepo(db),
-    clock,
-    relyingParty: () => relyingPartyOf(publicUrl(app, config), PASSKEY_RP_NAME),
-    loadAccount: (userId) => sessionRepo.findUserById(userId),
-    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-    limits,
-    mailer,
-    publicUrl: () => publicUrl(app, config),
-    log: app.log,
-  });
-}
-
-/** Seguridad in /perfil: passkeys (and signing in with one) and the account's open sessions. */
-function registerSecurity({ app, db, clock }: AppContext, passkeys: PasskeysService, gate: SignInGate): void {
-  // A passkey with user verification is two factors in one: its sign-in is a finished second step.
-  passkeysRoutes(app, passkeys, (request, reply, account) =>
-    gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
-  );
-  sessionsRoutes(app, createSessionsService({ repo: createSessionsRepo(db), clock }));
-}
-
 /** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
 async function registerBilling(context: AppContext): Promise<PlansService> {
   const { app, config, db, clock, limits, history, mailer, notifier } = context;
@@ -592,137 +300,11 @@ async function registerBilling(context: AppContext): Promise<PlansService> {
   return plans;
 }
 
-/** Members' data archives: each request enqueues its build, which any node's runner takes. */
-function registerDataArchive({ app, config, db, clock, history, mailer, jobs }: AppContext): void {
-  const archives = createDataArchiveService({
-    parts: ARCHIVE_PARTS,
-    repo: createDataArchiveRepo(db),
-    database: db,
-    clock,
-    history,
-    mailer,
-    publicUrl: () => publicUrl(app, config),
-    timeZone: config.timeZone,
-    log: app.log,
-    sources: { invoices: createInvoiceReader(createStripe(config)) },
-    queue: jobs,
-  });
-  dataArchiveRoutes(app, archives);
-  for (const job of archives.jobs()) jobs.declare(job);
-}
-
 /**
- * The member's own erasure and "Conservación de datos", with their background jobs: the erasures whose paid
- * period has ended, and the day's purge.
+ * The server with its stores and app plugins, and what every module is built from: the history recorder, the
+ * community's name and logo, the job runner, the eraser of accounts.
  */
-function registerDataRights(context: AppContext, twoFactor: TwoFactorService): void {
-  const { app, config, db, clock, limits, sessionRepo, history, mailer, jobs } = context;
-  const erasure = createErasureService({
-    eraser: context.eraser,
-    repo: createErasureRepo(db),
-    history,
-    endSubscription: createSubscriptionEnder(createStripe(config)),
-    deleteCustomer: createCustomerDeleter(createStripe(config)),
-    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
-    limits,
-    secondFactor: twoFactor,
-    mailer,
-    clock,
-    timeZone: config.timeZone,
-    log: app.log,
-  });
-  erasureRoutes(app, erasure);
-  const retention = createRetentionService({
-    repo: createRetentionRepo(db, PERSONAL_TABLES),
-    history,
-    clock,
-  });
-  retentionRoutes(app, retention);
-  for (const job of [...erasure.jobs(), ...retention.jobs()]) jobs.declare(job);
-}
-
-/**
- * The second step of sign-in, the account's factors and the community's rules. The rules are stored on first
- * start (a new installation requires a second factor of administrators, as configured).
- */
-function registerTwoFactor(
-  { app, config, db, clock, limits, sessionRepo, history, mailer, secrets }: AppContext,
-  passkeys: PasskeysService,
-): {
-  service: TwoFactorService;
-  gate: ReturnType<typeof createSignInGate>;
-} {
-  const service = createTwoFactorService({
-    repo: createTwoFactorRepo(db, secrets),
-    clock,
-    mailer,
-    mailConfigured: config.mail.smtpUrl !== undefined,
-    log: app.log,
-    history,
-    limits,
-    publicUrl: () => publicUrl(app, config),
-    loadSessionUser: (email) => sessionRepo.findUserForLogin(email),
-  });
-  for (const warning of service.startupWarnings()) app.log.warn({ twoFactor: 'mail' }, warning);
-  const gate = createSignInGate(app, service, config.appUrl?.startsWith('https://') ?? false);
-  twoFactorRoutes(app, service, gate, (body, ip) => passkeys.verify(body, { ip }));
-  return { service, gate };
-}
-
-/**
- * Comunicados: its permission on a database seeded before it, its routes, and its sending job (each batch of
- * recipients is one run of `announcements.send`, which the job runner claims on one node at a time).
- */
-async function registerAnnouncements(context: AppContext): Promise<void> {
-  const { app, config, db, clock, history, mailer, jobs } = context;
-  await ensureAnnouncementsPermission(db);
-  let key: Promise<Buffer> | undefined;
-  const service = createAnnouncementsService({
-    repo: createAnnouncementsRepo(db),
-    mailer,
-    clock,
-    history,
-    jobs,
-    publicUrl: () => publicUrl(app, config),
-    unsubscribeKey: () => (key ??= unsubscribeKey(db)),
-    sending: config.announcements,
-    log: app.log,
-  });
-  jobs.declare(service.job);
-  await announcementsRoutes(app, service);
-}
-
-/**
- * The job runner, started once the app is ready (the first pass runs before the first request is answered)
- * and stopped before the database closes, after the runs under way finish.
- */
-function startJobs(
-  app: FastifyInstance,
-  db: AppDatabase,
-  clock: Clock,
-  config: Config,
-  deps: AppDeps,
-): JobRunner {
-  const jobs = createJobRunner({
-    repo: createJobsRepo(db),
-    clock,
-    log: app.log,
-    timeZone: config.timeZone,
-    pollMs: deps.jobsPollMs ?? 5_000,
-  });
-  jobsRoutes(app, jobs);
-  app.addHook('onReady', async () => {
-    jobs.start();
-    await jobs.runDue();
-  });
-  app.addHook('preClose', async () => {
-    await jobs.stop();
-  });
-  return jobs;
-}
-
-/** Builds the whole application: external plugins, then app plugins, then routes. Tests call this too. */
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+async function openCore(config: Config, deps: AppDeps): Promise<CoreContext> {
   const app = createServer(config, deps);
   const { db, limits, secrets } = await openStores(app, config, deps);
   const clock = deps.clock ?? systemClock;
@@ -733,13 +315,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
   const community = createCommunityService({ repo: createCommunityRepo(db), history });
   systemRoutes(app, config, community.get);
-  historyRoutes(app, createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }));
-  const jobs = startJobs(app, db, clock, config, deps);
-  const core: CoreContext = {
-    app,
-    config,
-    db,
-    clock,
+  const base = { app, config, db, clock, publicUrl: () => publicUrl(app, config) };
+  const jobs = await jobsModule.register({ ...base, pollMs: deps.jobsPollMs ?? 5_000 });
+  return {
+    ...base,
     limits,
     sessionRepo,
     history,
@@ -748,33 +327,69 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     jobs,
     eraser: createAccountEraser(PERSONAL_TABLES),
   };
-  const aiStatus = registerAiTools(core, deps.resolveHost ?? resolveWithDns);
-  const context: AppContext = { ...core, ...startNotifications(core, deps) };
-  const passkeys = createPasskeys(context);
-  const twoFactor = registerTwoFactor(context, passkeys);
-  authRoutes(app, createAuthService({ repo: sessionRepo, limits }), twoFactor.gate);
-  registerMembersAndLibraries(context);
-  registerAccounts(context);
-  registerSecurity(context, passkeys, twoFactor.gate);
-  registerDataArchive(context);
-  registerVideoTools(app, config, db, clock, history);
+}
+
+/** Builds the whole application: external plugins, then app plugins, then the modules. Tests call this too. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const core = await openCore(config, deps);
+  const { app, sessionRepo, community } = core;
+  await historyModule.register(core);
+  const retention = await retentionModule.register({ ...core, personalTables: PERSONAL_TABLES });
+  const aiTools = {
+    ...core,
+    ...(await aiModule.register({ ...core, resolveHost: deps.resolveHost ?? resolveWithDns })),
+  };
+  const texto = await textoModule.register(aiTools);
+  const redgram = await redgramModule.register({ ...aiTools, aiTextDays: retention.aiTextDays });
+  const transport =
+    deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
+  const mail = await notificationsModule.register({ ...core, transport, community: community.get });
+  const context: AppContext = { ...core, ...mail };
+  // A passkey with user verification is two factors in one: its sign-in is a finished second step. The gate
+  // is the two-factor module's, made next (a sign-in only reaches it once both are registered).
+  const passkeys = await passkeysModule.register({
+    ...context,
+    openSession: (request, reply, account) =>
+      twoFactor.gate.signIn(request, reply, account.user, account.token_version, 'passkey'),
+  });
+  const twoFactor = await twoFactorModule.register({
+    ...context,
+    verifyPasskey: (body, ip) => passkeys.verify(body, { ip }),
+  });
+  await authModule.register({ ...context, afterPassword: twoFactor.gate });
+  await settingsModule.register(context);
+  for (const library of LIBRARY_NAMES) {
+    await libraryModule.register({ ...context, library });
+    await reportsModule.register({ ...context, library });
+  }
+  await membersIoModule.register(context);
+  await accountsModule.register({
+    ...context,
+    hasAuthenticatorApp: twoFactor.hasAuthenticatorApp,
+    accountPasskeys: passkeys.ofAccount,
+  });
+  await sessionsModule.register(context);
+  await dataArchiveModule.register({
+    ...context,
+    archiveParts: ARCHIVE_PARTS,
+    archiveSources: { invoices: createInvoiceReader(createStripe(config)) },
+  });
+  await videoToolsModule.register(context);
   const plans = await registerBilling(context);
-  registerDataRights(context, twoFactor.service);
-  const { stats, today } = await registerStats(core);
-  await registerAnnouncements(context);
-  communityRoutes(
-    app,
-    community,
-    createOverviewService({
-      repo: createOverviewRepo(db),
-      mailConfigured: config.mail.smtpUrl !== undefined,
-      billing: plans.readiness,
-      ai: aiStatus,
-      stats: () => stats.overview('30'),
-      today,
-      community: community.get,
-    }),
-  );
+  await erasureModule.register({
+    ...context,
+    loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,
+    secondFactor: twoFactor.service,
+  });
+  const stats = await statsModule.register(core);
+  await announcementsModule.register(context);
+  await communityModule.register({
+    ...core,
+    billingReadiness: plans.readiness,
+    aiStatus: async () => ({ texto: await texto.ready(), redgram: await redgram.ready() }),
+    statsOverview: stats.overview,
+    statsToday: stats.today,
+  });
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client';
 import { MIGRATIONS_DIR } from '../src/lib/paths';
 import { hashPassword } from '../src/lib/password';
 import { csrf } from './helper';
+import { expectConverted, migrationsBeforeHistoryValues, oldRows } from './support/history-upgrade';
 
 /** The last migration of the releases that kept SQLite's migrations in apps/api/drizzle (before drizzle/sqlite). */
 const LAST_RELEASED = '0009_library_counters';
@@ -181,5 +182,32 @@ describe('upgrading a database made by an earlier release', () => {
       ]),
     });
     expect(after.role_permissions).toHaveLength(before.role_permissions!.length + 2);
+  });
+
+  it("converts Historial's older entries to values by code, their Spanish lines unchanged", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'upgrade-history-'));
+    dirs.push(dir);
+    const released = migrationsBeforeHistoryValues(MIGRATIONS_DIR.sqlite);
+    dirs.push(released);
+    const file = path.join(dir, 'app.db');
+    const sqlite = new Database(file);
+    migrate(drizzle(sqlite), { migrationsFolder: released });
+    const insert = sqlite.prepare(
+      `INSERT INTO audit_log (actor_name, kind, entity_type, entity_id, entity_label, summary, created_at)
+       VALUES (@actor_name, @kind, @entity_type, @entity_id, @entity_label, @summary, @created_at)`,
+    );
+    for (const row of oldRows()) insert.run(row);
+    sqlite.close();
+
+    const database = openDatabase(file);
+    try {
+      await expectConverted(database);
+      const summaries = database.writer.$client
+        .prepare('SELECT summary FROM audit_log ORDER BY id')
+        .all() as { summary: string }[];
+      expect(summaries.map((row) => row.summary)).toEqual(oldRows().map((row) => row.summary));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import type { Db } from '../../src/db/client';
 import { roles, sessions } from '../../src/db/schema';
 import { accountErasures, emailConfirmations, passwordResetTokens } from '../../src/modules/accounts';
 import { billingSubscriptions, billingWaitingPayments } from '../../src/modules/billing';
-import { auditLog } from '../../src/modules/history';
+import { auditLog } from '../../src/modules/history/schema';
 import {
   libraryCategories,
   libraryOpened,
@@ -21,12 +21,17 @@ import {
   libraryVideos,
   libraryWatched,
 } from '../../src/modules/library';
-import { adminMailThrottle, sentEmails } from '../../src/modules/notifications';
+import { adminMailThrottle, sentEmails } from '../../src/modules/notifications/schema';
 import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
 import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
-import { statsToolUses } from '../../src/modules/stats';
-import { knownDevices } from '../../src/modules/auth';
-import { backupCodes, loginChallenges, totpFactors, trustedDevices } from '../../src/modules/two-factor';
+import { statsToolUses } from '../../src/modules/stats/schema';
+import { knownDevices } from '../../src/modules/auth/schema';
+import {
+  backupCodes,
+  loginChallenges,
+  totpFactors,
+  trustedDevices,
+} from '../../src/modules/two-factor/schema';
 import { videoRecords } from '../../src/modules/video-tools';
 
 /** The seeded authenticator app's secret (base32): a test signs the member in again with its codes. */

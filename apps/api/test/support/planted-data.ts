@@ -133,6 +133,9 @@ export async function plantMemberData(db: Db, who: Someone, adminId: number): Pr
           { field: 'phone', before: null, after: who.phone },
         ],
       }),
+      // The same values as code reads them, beside the text.
+      before_values: JSON.stringify({ username: `antes-${who.username}`, email: `antes.${who.email}` }),
+      after_values: JSON.stringify({ username: who.username, email: who.email, phone: who.phone }),
     },
     {
       actor_id: adminId,

@@ -10,7 +10,8 @@ import {
   libraryWatched,
 } from '../../src/modules/library/schema';
 import { statsToolUses } from '../../src/modules/stats/schema';
-import { SCENARIO, type ScenarioStep } from './stats-scenario';
+import { historyColumns, type TestChange } from './history-rows';
+import { roleChange, SCENARIO, type ScenarioStep } from './stats-scenario';
 
 /**
  * More of the same community's history, for the metrics beyond sign-ups and payments: classes opened and
@@ -85,7 +86,7 @@ const texto =
   };
 
 const historial =
-  (at: string, entry: { kind: string; user?: string; changes: object[] }): ScenarioStep['apply'] =>
+  (at: string, entry: { kind: string; user?: string; changes: TestChange[] }): ScenarioStep['apply'] =>
   async (db, ids) => {
     await db.insert(auditLog).values({
       actor_name: 'admin',
@@ -93,7 +94,7 @@ const historial =
       entity_type: 'user',
       entity_id: entry.user ? ids.get(entry.user)! : null,
       entity_label: entry.user ?? 'varias',
-      summary: JSON.stringify({ changes: entry.changes }),
+      ...historyColumns(entry.changes),
       created_at: at,
     });
   };
@@ -111,8 +112,8 @@ const ACTIVITY: readonly ScenarioStep[] = [
     apply: historial('2026-03-29T00:40:00.000Z', {
       kind: 'users.bulk',
       changes: [
-        { field: 'accion', before: null, after: 'Activar' },
-        { field: 'cuentas', before: null, after: '2' },
+        { field: 'accion', before: null, after: 'Activar', values: { after: 'activate' } },
+        { field: 'cuentas', before: null, after: '2', values: { after: 2 } },
         { field: 'filtro', before: null, after: 'solo pendientes' },
       ],
     }),
@@ -157,7 +158,7 @@ const ACTIVITY: readonly ScenarioStep[] = [
       await historial('2026-03-31T22:10:00.000Z', {
         kind: 'user.activate',
         user: 'fran',
-        changes: [{ field: 'is_active', before: 'No', after: 'Sí' }],
+        changes: [{ field: 'is_active', before: 'No', after: 'Sí', values: { before: false, after: true } }],
       })(db, ids);
     },
   },
@@ -174,7 +175,7 @@ const ACTIVITY: readonly ScenarioStep[] = [
       await historial('2026-04-02T09:00:00.000Z', {
         kind: 'user.update',
         user: 'eva',
-        changes: [{ field: 'role', before: 'cafeinas', after: 'vip' }],
+        changes: [roleChange('cafeinas', 'vip')],
       })(db, ids);
     },
   },

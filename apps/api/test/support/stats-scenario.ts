@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { roles, sessions, users } from '../../src/db/schema';
@@ -6,6 +7,7 @@ import { billingPlans, billingPrices, billingSubscriptions } from '../../src/mod
 import { auditLog } from '../../src/modules/history/schema';
 import { redgramLogs } from '../../src/modules/redgram/schema';
 import { videoRecords } from '../../src/modules/video-tools/schema';
+import { historyColumns, type TestChange } from './history-rows';
 
 /**
  * A small community's history across the change to summer time in Europe/Madrid (29 March 2026: a 23-hour
@@ -13,11 +15,7 @@ import { videoRecords } from '../../src/modules/video-tools/schema';
  * compute its figures by hand; the e2e history is the same.
  */
 
-interface Change {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
+type Change = TestChange;
 
 export interface ScenarioStep {
   at: string;
@@ -82,15 +80,35 @@ const billing =
       entity_type: 'user',
       entity_id: userId,
       entity_label: name,
-      summary: JSON.stringify({ changes }),
+      ...historyColumns(changes),
       created_at: at,
     });
   };
 
-const paid = (after: string | null, before: string | null): Change => ({
+/** A subscription's state: shown by its label, kept as `{ status, cancelling }`, as billing records it. */
+interface Subscription {
+  status: SubscriptionStatus;
+  cancelling: boolean;
+}
+
+const sub = (status: SubscriptionStatus, cancelling = false): Subscription => ({ status, cancelling });
+
+const subscriptionLabel = (state: Subscription | null) =>
+  state && `${SUBSCRIPTION_STATUS_LABELS[state.status]}${state.cancelling ? ' (no se renovará)' : ''}`;
+
+const paid = (after: Subscription | null, before: Subscription | null): Change => ({
   field: 'suscripcion',
+  before: subscriptionLabel(before),
+  after: subscriptionLabel(after),
+  values: { before, after },
+});
+
+/** A change of role, shown and kept by the role's name. */
+export const roleChange = (before: string, after: string): Change => ({
+  field: 'role',
   before,
   after,
+  values: { before, after },
 });
 
 /** The prices: 10 € a month, 126 € a year (10,50 € a month), 9 $ a month. */
@@ -106,7 +124,7 @@ export async function seedPrices(db: Db): Promise<void> {
   ]);
 }
 
-const toVip: Change = { field: 'role', before: 'cafeinas', after: 'vip' };
+const toVip: Change = roleChange('cafeinas', 'vip');
 
 export const SCENARIO: readonly ScenarioStep[] = [
   // 28 March, 23:30 in Madrid (UTC+1): ana signs up and pays monthly at 23:45.
@@ -117,7 +135,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'ana',
       '2026-03-28T22:45:00.000Z',
       { status: 'active', cancel: false, price: 'price_month' },
-      [paid('Activa', null), toVip],
+      [paid(sub('active'), null), toVip],
     ),
   },
   // 29 March, 00:30 in Madrid: bea signs up; the clocks go forward at 02:00.
@@ -142,7 +160,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'bea',
       '2026-03-29T10:00:00.000Z',
       { status: 'trialing', cancel: false, price: 'price_month' },
-      [paid('En prueba', null), toVip],
+      [paid(sub('trialing'), null), toVip],
     ),
   },
   // 30 March, 00:30 in Madrid (UTC+2 now): carl signs up, pays yearly; ana cancels at once.
@@ -153,7 +171,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'carl',
       '2026-03-30T09:00:00.000Z',
       { status: 'active', cancel: false, price: 'price_year' },
-      [paid('Activa', null), toVip],
+      [paid(sub('active'), null), toVip],
     ),
   },
   {
@@ -162,7 +180,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'ana',
       '2026-03-30T12:00:00.000Z',
       { status: 'canceled', cancel: false, price: 'price_month' },
-      [paid('Cancelada', 'Activa'), { field: 'role', before: 'vip', after: 'cafeinas' }],
+      [paid(sub('canceled'), sub('active')), roleChange('vip', 'cafeinas')],
     ),
   },
   // 31 March, 23:30 in Madrid: carl asks not to renew; dani signs up at 23:59.
@@ -172,7 +190,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'carl',
       '2026-03-31T21:30:00.000Z',
       { status: 'active', cancel: true, price: 'price_year' },
-      [paid('Activa (no se renovará)', 'Activa')],
+      [paid(sub('active', true), sub('active'))],
     ),
   },
   { at: '2026-03-31T21:59:00.000Z', apply: signUp('dani', '2026-03-31T21:59:00.000Z') },
@@ -184,7 +202,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'dani',
       '2026-03-31T22:30:00.000Z',
       { status: 'active', cancel: false, price: 'price_usd' },
-      [paid('Activa', null), toVip],
+      [paid(sub('active'), null), toVip],
     ),
   },
   {
@@ -193,7 +211,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'bea',
       '2026-04-01T08:00:00.000Z',
       { status: 'active', cancel: false, price: 'price_month' },
-      [paid('Activa', 'En prueba')],
+      [paid(sub('active'), sub('trialing'))],
     ),
   },
   {
@@ -215,7 +233,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
       'dani',
       '2026-04-02T07:00:00.000Z',
       { status: 'past_due', cancel: false, price: 'price_usd' },
-      [paid('Pago pendiente', 'Activa')],
+      [paid(sub('past_due'), sub('active'))],
     ),
   },
   {

@@ -12,11 +12,9 @@ export {
 } from './access';
 export { createAccountsRepo, usernameInUse, type AccountsRepo } from './repo';
 export { currentEpoch, moveEpoch, type EpochEvent } from './epoch';
-export { accountsRoutes } from './routes';
+export { accountsModule } from './register';
 /** The erasure of an account covers these tables. */
 export { accountErasures, emailConfirmations, passwordResetTokens } from './schema';
-export { createAccountsService, hashToken } from './service';
+export { hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { accountsPersonalData } from './personal-data';

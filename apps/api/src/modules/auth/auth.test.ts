@@ -10,7 +10,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { roles, rolePermissions, users } from '../../db/schema';
-import { totpFactors } from '../two-factor';
+import { totpFactors } from '../two-factor/schema';
 import { knownDevices } from './schema';
 
 describe('POST /api/auth/login', () => {

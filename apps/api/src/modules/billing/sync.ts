@@ -31,7 +31,7 @@ import {
   type AccountsRepo,
   type MemberAccount,
 } from '../accounts';
-import { created, diff, type Actor, type HistoryRecorder } from '../history';
+import { coded, created, diff, type Actor, type HistoryRecorder } from '../history';
 import type { Notifier } from '../notifications';
 import { routePayment } from './decide';
 import {
@@ -144,6 +144,17 @@ function subscriptionLabel(row: { status: string | null; cancel_at_period_end: b
   return row?.cancel_at_period_end && grantsAccess(row.status) ? `${label} (no se renovará)` : label;
 }
 
+/** How Historial keeps a subscription for code to read (Estadísticas): its status, and whether it will renew. */
+function subscriptionValue(row: { status: string | null; cancel_at_period_end: boolean } | undefined) {
+  const parsed = SubscriptionStatus.safeParse(row?.status);
+  if (!parsed.success) return null;
+  return { status: parsed.data, cancelling: Boolean(row?.cancel_at_period_end) && grantsAccess(parsed.data) };
+}
+
+/** A subscription in a Historial change: shown by its label, kept by its status. */
+const subscriptionShown = (row: { status: string | null; cancel_at_period_end: boolean } | undefined) =>
+  coded(subscriptionLabel(row), subscriptionValue(row));
+
 /** What one applied event leaves to do after its commit. */
 interface Applied {
   messages: MailMessage[];
@@ -157,7 +168,7 @@ const NOTHING: Applied = { messages: [], paidMember: undefined };
 const shown = (
   user: MemberAccount,
   subscription: { status: string | null; cancel_at_period_end: boolean } | undefined,
-) => ({ role: user.role, is_active: user.is_active, suscripcion: subscriptionLabel(subscription) });
+) => ({ role: user.role, is_active: user.is_active, suscripcion: subscriptionShown(subscription) });
 
 /** A username for an account made by a payment: from the email's local part, free and no look-alike. */
 async function freeUsername(email: string, taken: (name: string) => Promise<boolean>): Promise<string> {
@@ -358,6 +369,7 @@ export function createBillingSync(deps: BillingSyncDeps) {
   ): Promise<Applied | 'duplicate'> {
     if (!(await repo.claimEvent(event.id, event.type))) return 'duplicate';
     if (trialEndedFor) {
+      const now = { status: state.status, cancel_at_period_end: state.cancelAtPeriodEnd };
       await history.recordAction(STRIPE_ACTOR, {
         kind: 'billing.trial.ended',
         entity_type: 'user',
@@ -367,7 +379,11 @@ export function createBillingSync(deps: BillingSyncDeps) {
           {
             field: 'suscripcion',
             before: SUBSCRIPTION_STATUS_LABELS.trialing,
-            after: subscriptionLabel({ status: state.status, cancel_at_period_end: state.cancelAtPeriodEnd }),
+            after: subscriptionLabel(now),
+            values: {
+              before: subscriptionValue({ status: 'trialing', cancel_at_period_end: false }),
+              after: subscriptionValue(now),
+            },
           },
         ],
       });

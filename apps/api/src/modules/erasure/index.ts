@@ -1,6 +1,5 @@
 /** What the erasure module offers: the member's own erasure, and the erasure any account deletion runs. */
 export { accountErasedByAdminEmail } from './emails';
 export { newPseudonym } from './pseudonym';
-export { createAccountEraser, createErasureRepo, type AccountEraser } from './repo';
-export { erasureRoutes } from './routes';
-export { createErasureService } from './service';
+export { createAccountEraser, type AccountEraser } from './repo';
+export { erasureModule } from './register';

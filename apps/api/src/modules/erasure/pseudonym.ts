@@ -64,3 +64,26 @@ export function scrubSummary(
     return scrubText(summary, who, pseudonym);
   }
 }
+
+/**
+ * A Historial entry's values (JSON text: field to value) with the member scrubbed; in an entry about the member's
+ * own account, its identity fields' values are replaced whole.
+ */
+export function scrubValues(values: string, who: Identity, pseudonym: string, aboutMember: boolean): string {
+  try {
+    const parsed = JSON.parse(values) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return values;
+    return JSON.stringify(
+      Object.fromEntries(
+        Object.entries(parsed).map(([field, value]) => [
+          field,
+          aboutMember && IDENTITY_FIELDS.has(field) && typeof value === 'string'
+            ? pseudonym
+            : scrubJson(value, who, pseudonym, aboutMember),
+        ]),
+      ),
+    );
+  } catch {
+    return scrubText(values, who, pseudonym);
+  }
+}

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import type { PersonalTable } from '../../db/personal-data';
@@ -7,8 +7,8 @@ import { tallyUsers } from '../../db/kept-counts';
 import { users } from '../../db/schema';
 import { accountErasures, countActiveConfigUsers } from '../accounts';
 import { billingSubscriptions } from '../billing';
-import { auditLog } from '../history';
-import { scrubSummary, scrubText, type Identity } from './pseudonym';
+import { rewriteHistoryOf, type HistoryRow } from '../history';
+import { scrubSummary, scrubText, scrubValues, type Identity } from './pseudonym';
 
 /** The account as the erasure needs it: who it is, and the subscription it may have to end. */
 export interface ErasableAccount extends Identity {
@@ -38,7 +38,7 @@ const ACCOUNTS_CHUNK = 500;
 const HISTORY_CHUNK = 25;
 
 /** An entry rewritten for one erased member: by them, about them, or naming them in its text. */
-function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }: Erased) {
+function scrubEntry(entry: HistoryRow, { id, who, pseudonym }: Erased): HistoryRow {
   const byMember = entry.actor_id === id;
   const aboutMember = entry.entity_type === 'user' && entry.entity_id === id;
   return {
@@ -49,6 +49,8 @@ function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }:
     // An entry about the account is labelled with its name of the time, maybe a former one.
     entity_label: aboutMember ? pseudonym : scrubText(entry.entity_label, who, pseudonym),
     summary: scrubSummary(entry.summary, who, pseudonym, aboutMember),
+    before_values: scrubValues(entry.before_values, who, pseudonym, aboutMember),
+    after_values: scrubValues(entry.after_values, who, pseudonym, aboutMember),
   };
 }
 
@@ -58,41 +60,13 @@ function scrubEntry(entry: typeof auditLog.$inferSelect, { id, who, pseudonym }:
  * still group by administrator and Estadísticas' past days still add up; nothing left reads as the person.
  */
 async function pseudonymiseHistory(tx: Db, erased: readonly Erased[]): Promise<void> {
-  const textColumns = [auditLog.actor_name, auditLog.actor_email, auditLog.entity_label, auditLog.summary];
   for (let start = 0; start < erased.length; start += HISTORY_CHUNK) {
     const chunk = erased.slice(start, start + HISTORY_CHUNK);
-    const candidates = await tx
-      .select()
-      .from(auditLog)
-      .where(
-        or(
-          ...chunk.flatMap(({ id, who }) => [
-            eq(auditLog.actor_id, id),
-            and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, id)),
-            ...textColumns.flatMap((column) => [
-              contains(column, who.email),
-              contains(column, who.username),
-              ...(who.phone ? [contains(column, who.phone)] : []),
-            ]),
-          ]),
-        ),
-      );
-    for (const entry of candidates) {
-      const next = chunk.reduce(scrubEntry, entry);
-      if (
-        next.actor_name === entry.actor_name &&
-        next.actor_email === entry.actor_email &&
-        next.entity_label === entry.entity_label &&
-        next.summary === entry.summary
-      ) {
-        continue;
-      }
-      const { actor_name, actor_email, entity_label, summary } = next;
-      await tx
-        .update(auditLog)
-        .set({ actor_name, actor_email, entity_label, summary })
-        .where(eq(auditLog.id, entry.id));
-    }
+    const members = chunk.map(({ id, who }) => ({
+      id,
+      names: [who.email, who.username, ...(who.phone ? [who.phone] : [])],
+    }));
+    await rewriteHistoryOf(tx, members, (entry) => chunk.reduce(scrubEntry, entry));
   }
 }
 

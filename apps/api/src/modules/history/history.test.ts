@@ -6,6 +6,7 @@ import { roles, users } from '../../db/schema';
 import { addUser, ADMIN, createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { client, createCategory, createVideo, DRIVE, type Client } from '../../../test/support/library';
 import { videoRecords } from '../video-tools/schema';
+import { createHistoryEvents } from './events';
 import { createHistoryRecorder } from './record';
 import { auditLog } from './schema';
 
@@ -439,6 +440,45 @@ describe('every administrator action', () => {
       { field: 'password', before: null, after: 'cambiada' },
     ]);
     expect(JSON.stringify(entry)).not.toContain('nueva-clave-1');
+  });
+
+  it('keeps the values of a change by code beside the Spanish line, and shows only the line', async () => {
+    const c = await setup();
+    const u = await addUser(c.db, member('socia@example.com', false));
+    const res = await c.as(
+      'PUT',
+      `/api/admin/users/${u.id}`,
+      await userBody(c, { role_id: await c.roleId('vip'), password: 'nueva-clave-1' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [event] = await createHistoryEvents(c.database).about(['user.activate'], 'user', { ids: [u.id] });
+    expect(event).toMatchObject({
+      kind: 'user.activate',
+      entity_id: u.id,
+      before: { role: 'cafeinas', is_active: false },
+      after: { role: 'vip', is_active: true },
+    });
+    // A field given as text only (the password's «cambiada») keeps no value.
+    expect(Object.keys(event!.after)).toEqual(['role', 'is_active']);
+    const [entry] = (await c.as('GET', '/api/admin/history')).json().items;
+    expect(Object.keys(entry)).not.toContain('after_values');
+    const csv = (await c.as('POST', '/api/admin/history/export', {})).json().csv as string;
+    expect(csv).toContain('Rol: Cafeínas → VIP; Estado: No → Sí; Contraseña: cambiada');
+  });
+
+  it('keeps a bulk action by its code and its count as a number', async () => {
+    const c = await setup();
+    const a = await addUser(c.db, { ...member('ana@example.com'), username: 'ana' });
+    const res = await c.as('POST', '/api/admin/users/bulk', {
+      action: 'set_role',
+      role_id: await c.roleId('vip'),
+      ids: [a.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [event] = await createHistoryEvents(c.database).ofKind('users.bulk');
+    expect(event!.after).toEqual({ accion: 'set_role', cuentas: 1, role: 'vip' });
+    const [entry] = (await c.as('GET', '/api/admin/history')).json().items;
+    expect(entry.changes).toContainEqual({ field: 'accion', before: null, after: 'Cambiar rol' });
   });
 
   it("keeps a deleted admin's entries, under a pseudonym instead of their name", async () => {

@@ -1,21 +1,38 @@
 /** What the historial offers: every module records its actions through the recorder. */
+import { defineModule, type BaseContext } from '../registration';
+import { historyPersonalData } from './personal-data';
+import { createHistoryRepo } from './repo';
+import { historyRoutes } from './routes';
+import { createHistoryService } from './service';
+
 export { recountHistory } from './kept-counts';
 export {
   actorOf,
+  coded,
   createHistoryRecorder,
   created,
   diff,
   removed,
   type ActionEntry,
   type Actor,
+  type EventValue,
   type HistoryRecorder,
+  type RecordedChange,
   type Shown,
 } from './record';
-export { createHistoryRepo } from './repo';
-export { historyRoutes } from './routes';
-export { createHistoryService } from './service';
+/** What code reads of Historial: events by code with their values, never the Spanish text. */
+export { createHistoryEvents, type HistoryEvent } from './events';
 
-/** Estadísticas' close of each day reads the changes of accounts' roles and subscriptions. */
-export { auditLog } from './schema';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { historyPersonalData } from './personal-data';
+/** The erasure of a member rewrites the entries that name them. */
+export { rewriteHistoryOf, type HistoryRow } from './erasure';
+
+/** Historial (/config): its list and export; the recorder is made by app.ts, which hands it to every module. */
+export const historyModule = defineModule({
+  name: 'history',
+  personalData: historyPersonalData,
+  register: ({ app, db, clock, config }: BaseContext) =>
+    historyRoutes(
+      app,
+      createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }),
+    ),
+});

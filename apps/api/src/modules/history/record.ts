@@ -19,24 +19,50 @@ export const actorOf = (user: { id: number; username: string; email: string }): 
   email: user.email,
 });
 
-/** One action as a service describes it. */
+/** A field's value as code reads it back (never the Spanish wording): JSON. */
+export type EventValue =
+  string | number | boolean | null | readonly EventValue[] | { readonly [key: string]: EventValue };
+
+/**
+ * A changed field as a service records it: the text the Spanish line shows, and in `values` what the field held
+ * before and after, for code to read (a change without `values` is kept as text only).
+ */
+export interface RecordedChange extends HistoryChange {
+  values?: { before?: EventValue; after?: EventValue };
+}
+
+/** One action as a service describes it: `kind` is its event code. */
 export interface ActionEntry {
   kind: HistoryKind;
   entity_type: string;
   entity_id?: number | null;
   /** How the entity reads to a person (a username, a role's name, a video's title). */
   label: string;
-  changes?: HistoryChange[];
+  changes?: RecordedChange[];
 }
 
 /** The longest value text kept for one field (a prompt is summarised, not copied whole). */
 const VALUE_MAX = 200;
 
+/** A value shown as `shown` and kept for code as `value` (a status shown by its label, kept by its code). */
+export interface Coded {
+  readonly shown: string | null;
+  readonly value: EventValue;
+}
+
+export const coded = (shown: string | null, value: EventValue): Coded => ({ shown, value });
+
 /** A field value the history can show. */
-export type Shown = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Shown = string | number | boolean | null | undefined | readonly (string | number)[] | Coded;
+
+const isCoded = (value: Shown): value is Coded =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const cut = (text: string) => (text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text);
 
 /** A value as the short text the history shows: yes/no in Spanish, lists joined, long text cut. */
 function displayValue(value: Shown): string | null {
+  if (isCoded(value)) return value.shown === null ? null : cut(value.shown);
   if (value === null || value === undefined || value === '') return null;
   const text =
     typeof value === 'boolean'
@@ -46,7 +72,14 @@ function displayValue(value: Shown): string | null {
       : Array.isArray(value)
         ? value.join(', ')
         : String(value);
-  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
+  return cut(text);
+}
+
+/** A value as code reads it back: as given, long text cut like the shown one, nothing as null. */
+function eventValue(value: Shown): EventValue {
+  if (isCoded(value)) return value.value;
+  if (value === undefined || value === '') return null;
+  return typeof value === 'string' ? cut(value) : value;
 }
 
 /** The fields whose value differs between `before` and `after`, as changes. */
@@ -54,27 +87,49 @@ export function diff<K extends string>(
   before: Record<K, Shown>,
   after: Record<K, Shown>,
   fields: readonly K[],
-): HistoryChange[] {
+): RecordedChange[] {
   return fields.flatMap((field) => {
     const from = displayValue(before[field]);
     const to = displayValue(after[field]);
-    return from === to ? [] : [{ field, before: from, after: to }];
+    const values = { before: eventValue(before[field]), after: eventValue(after[field]) };
+    return from === to ? [] : [{ field, before: from, after: to, values }];
   });
 }
 
 /** Every field of a new entity (nothing before). */
-export const created = <K extends string>(after: Record<K, Shown>, fields: readonly K[]): HistoryChange[] =>
+export const created = <K extends string>(after: Record<K, Shown>, fields: readonly K[]): RecordedChange[] =>
   fields.flatMap((field) => {
     const to = displayValue(after[field]);
-    return to === null ? [] : [{ field, before: null, after: to }];
+    return to === null
+      ? []
+      : [{ field, before: null, after: to, values: { after: eventValue(after[field]) } }];
   });
 
 /** Every field of a deleted entity (nothing after). */
-export const removed = <K extends string>(before: Record<K, Shown>, fields: readonly K[]): HistoryChange[] =>
+export const removed = <K extends string>(before: Record<K, Shown>, fields: readonly K[]): RecordedChange[] =>
   fields.flatMap((field) => {
     const from = displayValue(before[field]);
-    return from === null ? [] : [{ field, before: from, after: null }];
+    return from === null
+      ? []
+      : [{ field, before: from, after: null, values: { before: eventValue(before[field]) } }];
   });
+
+/** The entry's text and its values apart: the summary the screen shows, the values code reads. */
+function stored(changes: readonly RecordedChange[]) {
+  const shown: HistoryChange[] = [];
+  const before: Record<string, EventValue> = {};
+  const after: Record<string, EventValue> = {};
+  for (const { values, ...change } of changes) {
+    shown.push(change);
+    if (values?.before !== undefined) before[change.field] = values.before;
+    if (values?.after !== undefined) after[change.field] = values.after;
+  }
+  return {
+    summary: JSON.stringify({ changes: shown }),
+    before_values: JSON.stringify(before),
+    after_values: JSON.stringify(after),
+  };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,7 +159,7 @@ export function createHistoryRecorder(database: AppDatabase, { clock, retentionD
           entity_type: entry.entity_type,
           entity_id: entry.entity_id ?? null,
           entity_label: entry.label,
-          summary: JSON.stringify({ changes: entry.changes ?? [] }),
+          ...stored(entry.changes ?? []),
           created_at: now.toISOString(),
         });
         await bumpHistoryCount(tx, entry.kind, 1);

@@ -15,6 +15,8 @@ export const auditLog = pgTable(
     entity_id: integer('entity_id'),
     entity_label: text('entity_label').notNull().default(''),
     summary: text('summary').notNull().default('{}'),
+    before_values: text('before_values').notNull().default('{}'),
+    after_values: text('after_values').notNull().default('{}'),
     created_at: createdAt(),
   },
   (t) => [

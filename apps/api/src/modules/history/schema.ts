@@ -4,8 +4,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 /**
  * Historial: one row per administrator action, written in the transaction of the change itself. The actor's
  * id carries no foreign key and the actor's username is copied, so a deleted administrator's entries keep
- * reading right and stay selectable by the "admin" filter. `summary` is a small JSON object: the entity's
- * before / after values (changed fields only on an edit), never a secret.
+ * reading right and stay selectable by the "admin" filter. `kind` is the event's code. `summary` is a small JSON
+ * object: the entity's before / after values as the Spanish line shows them (changed fields only on an edit),
+ * never a secret. `before_values` and `after_values` keep the same fields' values as code reads them (a role's
+ * name, a boolean, a subscription's status), so nothing reads the wording back.
  */
 export const auditLog = sqliteTable(
   'audit_log',
@@ -20,6 +22,8 @@ export const auditLog = sqliteTable(
     entity_id: integer('entity_id'),
     entity_label: text('entity_label').notNull().default(''),
     summary: text('summary').notNull().default('{}'),
+    before_values: text('before_values').notNull().default('{}'),
+    after_values: text('after_values').notNull().default('{}'),
     created_at: text('created_at')
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),

@@ -42,7 +42,10 @@ function changesOf(summary: string): HistoryChange[] {
   }
 }
 
-const toEntry = ({ summary, ...row }: StoredEntry): HistoryEntry => ({ ...row, changes: changesOf(summary) });
+const toEntry = ({ summary, before_values: _b, after_values: _a, ...row }: StoredEntry): HistoryEntry => ({
+  ...row,
+  changes: changesOf(summary),
+});
 
 export function createHistoryService({ repo, clock, timeZone }: HistoryServiceDeps) {
   const storedFilter = (query: HistoryQueryFilter): HistoryFilter => {

@@ -1,9 +1,30 @@
 /** What the library module offers: its tables are read by the progress reports. */
+import type { LibraryName } from '@app/contracts';
+import type { HistoryRecorder } from '../history';
+import { defineModule, type BaseContext } from '../registration';
+import { libraryPersonalData } from './personal-data';
+import { createLibraryRepo } from './repo';
+import { libraryRoutes } from './routes';
+import { createLibraryService } from './service';
+
 export { recountLibrary } from './kept-counts';
-export { createLibraryRepo } from './repo';
-export { libraryRoutes } from './routes';
 export { datePastCompletions } from './completion-dates';
 export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
-export { createLibraryService } from './service';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { libraryPersonalData } from './personal-data';
+
+/** One video library (registered once for Membresía, once for Cafelito Virtual): its routes. */
+export const libraryModule = defineModule({
+  name: 'library',
+  personalData: libraryPersonalData,
+  register: ({
+    app,
+    db,
+    clock,
+    history,
+    library,
+  }: BaseContext & { history: HistoryRecorder; library: LibraryName }) =>
+    libraryRoutes(
+      app,
+      library,
+      createLibraryService({ repo: createLibraryRepo(db, library), clock, library, history }),
+    ),
+});

@@ -1,9 +1,53 @@
 /** What the RedGram module offers the app. */
-export { createRedgramRepo } from './repo';
-export { redgramRoutes } from './routes';
-export { createRedgramService } from './service';
+import type { RateLimits } from '../../lib/rate-limits';
+import type { SecretBox } from '../../lib/secret-box';
+import type { AiToolContext } from '../ai';
+import type { HistoryRecorder } from '../history';
+import { defineModule } from '../registration';
+import { redgramPersonalData } from './personal-data';
+import { createRedgramRepo } from './repo';
+import { redgramRoutes } from './routes';
+import { createRedgramService } from './service';
+
+export { createRedgramRepo };
+
+interface RedgramContext extends AiToolContext {
+  limits: RateLimits;
+  history: HistoryRecorder;
+  secrets: SecretBox;
+  /** How many days the community keeps AI texts («Conservación de datos»), read at each use. */
+  aiTextDays: () => Promise<number>;
+}
+
+/** RedGram: its routes on the shared AI client, and the generations it keeps. Gives whether it is ready. */
+export const redgramModule = defineModule({
+  name: 'redgram',
+  personalData: redgramPersonalData,
+  register: ({
+    app,
+    config,
+    db,
+    clock,
+    ai,
+    aiTools,
+    limits,
+    history,
+    secrets,
+    aiTextDays,
+  }: RedgramContext) => {
+    const redgram = createRedgramService({
+      repo: createRedgramRepo(db, secrets),
+      ai,
+      aiTools,
+      limiter: limits.generation,
+      clock,
+      historyDays: async () => Math.min(config.redgramHistoryDays, await aiTextDays()),
+      history,
+    });
+    redgramRoutes(app, redgram);
+    return { ready: () => redgram.ready() };
+  },
+});
 
 /** Estadísticas' close of each day counts the generations. */
 export { redgramHistory, redgramLogs, redgramProfiles } from './schema';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { redgramPersonalData } from './personal-data';

@@ -1,6 +1,14 @@
 /** What the sessions module offers the app: the account's own open sessions. */
-export { createSessionsRepo } from './repo';
-export { sessionsRoutes } from './routes';
-export { createSessionsService } from './service';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { sessionsPersonalData } from './personal-data';
+import { defineModule, type BaseContext } from '../registration';
+import { sessionsPersonalData } from './personal-data';
+import { createSessionsRepo } from './repo';
+import { sessionsRoutes } from './routes';
+import { createSessionsService } from './service';
+
+/** Seguridad's list of the account's open sessions, and the sessions it keeps of each member. */
+export const sessionsModule = defineModule({
+  name: 'sessions',
+  personalData: sessionsPersonalData,
+  register: ({ app, db, clock }: BaseContext) =>
+    sessionsRoutes(app, createSessionsService({ repo: createSessionsRepo(db), clock })),
+});

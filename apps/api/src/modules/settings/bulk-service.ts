@@ -7,7 +7,7 @@ import {
   type UserBulkResult,
 } from '@app/contracts';
 import { badRequest } from '../../lib/errors';
-import type { Actor, HistoryRecorder } from '../history';
+import type { Actor, HistoryRecorder, RecordedChange } from '../history';
 import type { BulkTarget } from './bulk-repo';
 import type { SettingsQueries, SettingsRepo } from './repo';
 import { assertSomeoneAdministers } from '../accounts';
@@ -63,13 +63,13 @@ function bulkChanges(
   input: UserBulkBody,
   changed: readonly AccountRef[],
   roleName?: string,
-): HistoryChange[] {
+): RecordedChange[] {
   const affected = changed.length;
   return [
-    { field: 'accion', before: null, after: BULK_LABELS[input.action] },
-    { field: 'cuentas', before: null, after: String(affected) },
+    { field: 'accion', before: null, after: BULK_LABELS[input.action], values: { after: input.action } },
+    { field: 'cuentas', before: null, after: String(affected), values: { after: affected } },
     ...(affected > 0 ? [{ field: 'afectadas', before: null, after: namedAccounts(changed) }] : []),
-    ...(roleName ? [{ field: 'role', before: null, after: roleName }] : []),
+    ...(roleName ? [{ field: 'role', before: null, after: roleName, values: { after: roleName } }] : []),
     targetChange(input),
   ];
 }

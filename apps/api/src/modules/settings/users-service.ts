@@ -13,7 +13,14 @@ import { present } from '../../db/rows';
 import { accountConflictField } from '../../db/unique-violation';
 import { conflict } from '../../lib/errors';
 import { newPseudonym } from '../erasure';
-import { created, diff, type Actor, type ActionEntry, type HistoryRecorder } from '../history';
+import {
+  created,
+  diff,
+  type Actor,
+  type ActionEntry,
+  type HistoryRecorder,
+  type RecordedChange,
+} from '../history';
 import type { SettingsRepo } from './repo';
 import { assertSomeoneAdministers, type EpochEvent } from '../accounts';
 import { assertRoleExists, lockedRead } from './rules';
@@ -81,7 +88,7 @@ const userValues = (input: UserInput) => ({
 });
 
 /** The history entry of a change to one account. */
-const userEntry = (kind: HistoryKind, user: AdminUser, changes: HistoryChange[]): ActionEntry => ({
+const userEntry = (kind: HistoryKind, user: AdminUser, changes: RecordedChange[]): ActionEntry => ({
   kind,
   entity_type: 'user',
   entity_id: user.id,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, csrf, signIn, type TestApp } from '../../../test/helper';
 import { bumpUserCount } from '../../db/kept-counts';
 import { roles, users } from '../../db/schema';
-import { auditLog } from '../history';
+import { auditLog } from '../history/schema';
 import { createStatsKeeper } from './keeper';
 import { createStatsRepo } from './repo';
 
@@ -103,6 +103,8 @@ describe('the counts of Estadísticas', () => {
       entity_id: ivan.id,
       entity_label: 'ivan',
       summary: JSON.stringify({ changes: [{ field: 'is_active', before: 'No', after: 'Sí' }] }),
+      before_values: JSON.stringify({ is_active: false }),
+      after_values: JSON.stringify({ is_active: true }),
       created_at: now.toISOString(),
     });
     now = new Date('2026-05-02T21:30:00.000Z');
@@ -194,6 +196,8 @@ describe('the CSV of every chart', () => {
         entity_id: member.id,
         entity_label: `m${i}`,
         summary: JSON.stringify({ changes: [{ field: 'role', before: 'cafeinas', after: name }] }),
+        before_values: JSON.stringify({ role: 'cafeinas' }),
+        after_values: JSON.stringify({ role: name }),
         created_at: '2026-05-02T10:00:00.000Z',
       });
     }

@@ -1,10 +1,8 @@
 import {
   ACCESS_STATUSES,
   ADMIN_ROLE,
-  SUBSCRIPTION_STATUS_LABELS,
   SubscriptionStatus,
   type BillingInterval,
-  type HistoryChange,
   type PayingState,
   type StatsMetric,
   type StatsToday,
@@ -12,6 +10,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { addDays, dayBounds, dayOf } from './days';
+import type { EventValue, HistoryEvent } from '../history';
 import type { JobDefinition } from '../jobs';
 import { moneyRows } from './money';
 import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
@@ -25,27 +24,21 @@ import { createStatsRepo, type StatsRow, type UserHistoryEntry } from './repo';
  * The first close after the upgrade starts at the first account's day: that is the back-fill.
  */
 
-const CANCELLING_SUFFIX = ' (no se renovará)';
-/** How Historial writes a yes/no field, and the bulk actions of the users table (settings' own wording). */
-const YES = 'Sí';
-const NO = 'No';
-const BULK_ACTIVATE = 'Activar';
-const BULK_SET_ROLE = 'Cambiar rol';
-const LABEL_STATUS = new Map<string, SubscriptionStatus>(
-  Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([status, label]) => [label, status as SubscriptionStatus]),
-);
+/** The bulk actions of the users table, by the code Historial keeps (settings' own names). */
+const BULK_ACTIVATE = 'activate';
+const BULK_SET_ROLE = 'set_role';
 
 interface SubscriptionState {
   status: SubscriptionStatus;
   cancelling: boolean;
 }
 
-/** A subscription's state from the label Historial keeps for it (billing's own wording). */
-function parseSubscriptionLabel(label: string | null | undefined): SubscriptionState | null {
-  if (!label) return null;
-  const cancelling = label.endsWith(CANCELLING_SUFFIX);
-  const status = LABEL_STATUS.get(cancelling ? label.slice(0, -CANCELLING_SUFFIX.length) : label);
-  return status ? { status, cancelling } : null;
+/** A subscription's state as Historial keeps it for code: `{ status, cancelling }` (billing's record of it). */
+function subscriptionState(value: EventValue | undefined): SubscriptionState | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { status, cancelling } = value as Readonly<Record<string, EventValue>>;
+  const parsed = SubscriptionStatus.safeParse(status);
+  return parsed.success ? { status: parsed.data, cancelling: cancelling === true } : null;
 }
 
 const grants = (state: SubscriptionState | null): boolean =>
@@ -89,14 +82,16 @@ interface AccountChange {
   active?: { before: boolean; after: boolean };
 }
 
-function accountChange(at: string, change: HistoryChange): AccountChange | null {
-  if (change.field === 'role' && change.before && change.after)
-    return { at, role: { before: change.before, after: change.after } };
-  const yesNo = (value: string | null) => (value === YES ? true : value === NO ? false : null);
-  const [before, after] = [yesNo(change.before), yesNo(change.after)];
-  if (change.field === 'is_active' && before !== null && after !== null)
-    return { at, active: { before, after } };
-  return null;
+/** The changes of role and of being active one Historial event made to an account, role first. */
+function accountChanges({ created_at: at, before, after }: HistoryEvent): AccountChange[] {
+  const changes: AccountChange[] = [];
+  const [roleBefore, roleAfter] = [before.role, after.role];
+  if (typeof roleBefore === 'string' && typeof roleAfter === 'string' && roleBefore && roleAfter)
+    changes.push({ at, role: { before: roleBefore, after: roleAfter } });
+  const [activeBefore, activeAfter] = [before.is_active, after.is_active];
+  if (typeof activeBefore === 'boolean' && typeof activeAfter === 'boolean')
+    changes.push({ at, active: { before: activeBefore, after: activeAfter } });
+  return changes;
 }
 
 export interface StatsKeeperDeps {
@@ -134,28 +129,26 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
     const prices = only ? (new Map() as Prices) : await repo.subscriptionPrices();
 
     /** Each member's role and activity changes, oldest first: what they were before, and after. */
-    const accountChanges = new Map<number, AccountChange[]>();
+    const changesByMember = new Map<number, AccountChange[]>();
     const subscriptionChanges = new Map<number, { at: string; after: SubscriptionState | null }[]>();
     const initialStates = new Map<number, SubscriptionState>();
     const transitions: { at: string; metrics: StatsMetric[] }[] = [];
     for (const entry of history) collect(entry);
     function collect(entry: UserHistoryEntry) {
-      for (const change of entry.changes) {
-        const account = accountChange(entry.created_at, change);
-        if (account) {
-          const list = accountChanges.get(entry.user_id) ?? [];
-          list.push(account);
-          accountChanges.set(entry.user_id, list);
-        }
-        if (change.field === 'suscripcion' && entry.kind === 'billing.subscription') {
-          const before = parseSubscriptionLabel(change.before);
-          const after = parseSubscriptionLabel(change.after);
-          const list = subscriptionChanges.get(entry.user_id) ?? [];
-          if (list.length === 0 && before) initialStates.set(entry.user_id, before);
-          list.push({ at: entry.created_at, after });
-          subscriptionChanges.set(entry.user_id, list);
-          transitions.push({ at: entry.created_at, metrics: transitionMetrics(before, after) });
-        }
+      const account = accountChanges(entry);
+      if (account.length > 0)
+        changesByMember.set(entry.entity_id, [...(changesByMember.get(entry.entity_id) ?? []), ...account]);
+      if (
+        entry.kind === 'billing.subscription' &&
+        ('suscripcion' in entry.before || 'suscripcion' in entry.after)
+      ) {
+        const before = subscriptionState(entry.before.suscripcion);
+        const after = subscriptionState(entry.after.suscripcion);
+        const list = subscriptionChanges.get(entry.entity_id) ?? [];
+        if (list.length === 0 && before) initialStates.set(entry.entity_id, before);
+        list.push({ at: entry.created_at, after });
+        subscriptionChanges.set(entry.entity_id, list);
+        transitions.push({ at: entry.created_at, metrics: transitionMetrics(before, after) });
       }
     }
 
@@ -193,27 +186,25 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       flows.set(key, counts);
     };
     for (const entry of events ? history : []) {
-      for (const change of entry.changes) {
-        if (change.field === 'is_active' && change.before === NO && change.after === YES)
+      for (const change of accountChanges(entry)) {
+        if (change.active && !change.active.before && change.active.after)
           happen('activations\t', entry.created_at);
-        if (change.field === 'role' && change.before && change.after)
-          happen(`role_changes\t${change.after}`, entry.created_at);
+        if (change.role) happen(`role_changes\t${change.role.after}`, entry.created_at);
       }
     }
     // A bulk action names no single account: its count goes to the day, its role to the role it gave.
     for (const entry of events ? await repo.bulkHistory(bounds[0]?.start) : []) {
-      const value = (field: string) => entry.changes.find((change) => change.field === field)?.after;
-      const accounts = Number(value('cuentas') ?? 0);
-      if (value('accion') === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
-      const role = value('role');
-      if (value('accion') === BULK_SET_ROLE && role)
+      const { accion, cuentas, role } = entry.after;
+      const accounts = typeof cuentas === 'number' ? cuentas : 0;
+      if (accion === BULK_ACTIVATE) happen('activations\t', entry.created_at, accounts);
+      if (accion === BULK_SET_ROLE && typeof role === 'string' && role)
         happen(`role_changes\t${role}`, entry.created_at, accounts);
     }
 
     for (const member of members) {
       // Counted under its role while active, from the day it was made: the state before its first change of
       // each kind, then each change's `after` from the change's day, and its present state after the last.
-      const changes = accountChanges.get(member.id) ?? [];
+      const changes = changesByMember.get(member.id) ?? [];
       let role = changes.find((change) => change.role)?.role?.before ?? member.role;
       let active = changes.find((change) => change.active)?.active?.before ?? member.is_active;
       // A new member is counted when the account first becomes active (made active, or activated later),

@@ -1,10 +1,4 @@
-import {
-  INVALID_PAGE_KEY,
-  STATS_METRICS,
-  STATS_SNAPSHOTS,
-  type HistoryChange,
-  type StatsClass,
-} from '@app/contracts';
+import { INVALID_PAGE_KEY, STATS_METRICS, STATS_SNAPSHOTS, type StatsClass } from '@app/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -18,7 +12,7 @@ import {
 } from '../../lib/page-key';
 import { roles, sessions, userCounts, users } from '../../db/schema';
 import { billingPlans, billingPrices, billingRevenueChanges, billingSubscriptions } from '../billing';
-import { auditLog } from '../history';
+import { createHistoryEvents, type HistoryEvent } from '../history';
 import { libraryCategories, libraryOpened, libraryVideos, libraryWatched } from '../library';
 import { redgramLogs } from '../redgram';
 import { videoRecords } from '../video-tools';
@@ -51,12 +45,8 @@ export interface ClassCompletion {
   finished: number;
 }
 
-export interface UserHistoryEntry {
-  user_id: number;
-  kind: string;
-  created_at: string;
-  changes: HistoryChange[];
-}
+/** A Historial event about one account: its code and the values of what it changed. */
+export type UserHistoryEntry = HistoryEvent & { entity_id: number };
 
 /**
  * The counted "tool" a sign-in is kept under (one row per member and day): the day's active members are read
@@ -109,17 +99,9 @@ const rowColumns = {
   value: statsDaily.value,
 };
 
-function changesOf(summary: string): HistoryChange[] {
-  try {
-    const parsed = JSON.parse(summary) as { changes?: HistoryChange[] };
-    return Array.isArray(parsed.changes) ? parsed.changes : [];
-  } catch {
-    return [];
-  }
-}
-
 export function createStatsRepo(database: AppDatabase) {
   const db = () => database.read;
+  const history = createHistoryEvents(database);
 
   /**
    * The kept rows of the periods (weeks or months) from `firstDay`'s to `lastDay`'s, from the kept days: flows
@@ -242,18 +224,8 @@ export function createStatsRepo(database: AppDatabase) {
         .select({ id: users.id })
         .from(users)
         .where(and(gte(users.created_at, start), lt(users.created_at, end)));
-      const changed = await db()
-        .selectDistinct({ id: auditLog.entity_id })
-        .from(auditLog)
-        .where(
-          and(
-            inArray(auditLog.kind, USER_KINDS),
-            gte(auditLog.created_at, start),
-            lt(auditLog.created_at, end),
-            eq(auditLog.entity_type, 'user'),
-          ),
-        );
-      return [...new Set([...made, ...changed].flatMap((row) => (row.id === null ? [] : [row.id])))];
+      const changed = await history.entitiesBetween(USER_KINDS, 'user', start, end);
+      return [...new Set([...made.map((row) => row.id), ...changed])];
     },
 
     /** Active accounts now, from the count every write of `users` keeps. */
@@ -273,46 +245,11 @@ export function createStatsRepo(database: AppDatabase) {
     },
 
     /** Historial's changes of accounts' roles and subscriptions, oldest first. */
-    userHistory: async (ids?: readonly number[], since?: string): Promise<UserHistoryEntry[]> => {
-      const read = (where?: SQL) =>
-        db()
-          .select({
-            user_id: auditLog.entity_id,
-            kind: auditLog.kind,
-            created_at: auditLog.created_at,
-            summary: auditLog.summary,
-          })
-          .from(auditLog)
-          .where(and(inArray(auditLog.kind, USER_KINDS), eq(auditLog.entity_type, 'user'), where))
-          .orderBy(asc(auditLog.created_at), asc(auditLog.id));
-      let rows;
-      if (!ids) rows = await read();
-      else if (since !== undefined) {
-        // Today's entries only, by the (kind, created_at) index; the accounts picked from them here.
-        const wanted = new Set(ids);
-        rows = (await read(gte(auditLog.created_at, since))).filter(
-          (row) => row.user_id !== null && wanted.has(row.user_id),
-        );
-      } else {
-        rows = [];
-        for (let i = 0; i < ids.length; i += CHUNK)
-          rows.push(...(await read(inArray(auditLog.entity_id, ids.slice(i, i + CHUNK)))));
-        rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
-      }
-      return rows.flatMap((row) =>
-        row.user_id === null ? [] : [{ ...row, user_id: row.user_id, changes: changesOf(row.summary) }],
-      );
-    },
+    userHistory: (ids?: readonly number[], since?: string): Promise<UserHistoryEntry[]> =>
+      history.about(USER_KINDS, 'user', { ids, since }),
 
     /** Bulk actions of the users table (they name no single account): what each did and to how many. */
-    bulkHistory: async (since = ''): Promise<{ created_at: string; changes: HistoryChange[] }[]> => {
-      const rows = await db()
-        .select({ created_at: auditLog.created_at, summary: auditLog.summary })
-        .from(auditLog)
-        .where(and(eq(auditLog.kind, 'users.bulk'), gte(auditLog.created_at, since)))
-        .orderBy(asc(auditLog.created_at), asc(auditLog.id));
-      return rows.map((row) => ({ created_at: row.created_at, changes: changesOf(row.summary) }));
-    },
+    bulkHistory: (since = ''): Promise<HistoryEvent[]> => history.ofKind('users.bulk', since),
 
     /**
      * The revenue history billing kept before `end` (the last day's end), oldest first, with each plan's role

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, addUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { SCENARIO, SCENARIO_NOW, seedPrices, writeScenario } from '../../../test/support/stats-scenario';
 import { rolePermissions, roles, tools } from '../../db/schema';
-import { auditLog } from '../history';
+import { auditLog } from '../history/schema';
 import { startOfDay } from '../../lib/zoned-time';
 import { addDays } from './days';
 import { createStatsKeeper } from './keeper';

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { AppDatabase } from '../../db/client';
 import { createCobaltClient } from '../../integrations/cobalt';
 import { createInstagramClient } from '../../integrations/instagram';
 import { createYouTubeClient } from '../../integrations/youtube';
-import type { Clock } from '../../lib/clock';
 import type { HistoryRecorder } from '../history';
+import { defineModule, type BaseContext } from '../registration';
 import { createDownloadResolver } from './download';
+import { videoToolsPersonalData } from './personal-data';
 import { createServiceHealth } from './health';
 import { instagramProvider, youtubeProvider } from './providers';
 import { createVideoRepo } from './repo';
@@ -17,13 +15,13 @@ import { createVideoToolsService } from './service';
 export { recountRecords } from './kept-counts';
 
 /** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
-export function registerVideoTools(
-  app: FastifyInstance,
-  config: Config,
-  db: AppDatabase,
-  clock: Clock,
-  history: HistoryRecorder,
-): void {
+function registerVideoTools({
+  app,
+  config,
+  db,
+  clock,
+  history,
+}: BaseContext & { history: HistoryRecorder }): void {
   const timeoutMs = config.outgoingTimeoutMs;
   const repo = createVideoRepo(db);
   const cobalt = createCobaltClient({ ...config.cobalt, timeoutMs });
@@ -66,5 +64,10 @@ export function registerVideoTools(
 
 /** Estadísticas' close of each day counts the saved videos. */
 export { videoRecords } from './schema';
-/** The member data this module holds: what erasure, the archive and retention do with it. */
-export { videoToolsPersonalData } from './personal-data';
+
+/** YTVideo and IGVideo: their routes, and the saved videos they keep of each member. */
+export const videoToolsModule = defineModule({
+  name: 'video-tools',
+  personalData: videoToolsPersonalData,
+  register: registerVideoTools,
+});
