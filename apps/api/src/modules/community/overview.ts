@@ -56,7 +56,8 @@ export function createOverviewService(deps: OverviewDeps) {
           pending: accounts.pending,
           paying: closed && seesMoney ? stats.figures.paying_members.value : null,
           new_members_30d: closed ? stats.figures.new_members.value : null,
-          mrr: seesMoney ? stats.mrr.map(({ currency, amount }) => ({ currency, amount })) : [],
+          // Stripe's MRR (item amounts after discounts, no tax, retrying apart), as Estadísticas counts it.
+          mrr: seesMoney ? stats.money.map(({ currency, mrr }) => ({ currency, amount: mrr })) : [],
           as_of: today.as_of,
           time_zone: today.time_zone,
           closed_to: stats.to,

@@ -1,4 +1,4 @@
-import { StatsChartExport, StatsOverview, stripeWebhook } from '@app/contracts';
+import { AdminOverview, StatsChartExport, StatsOverview, stripeWebhook } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,6 +185,11 @@ describe('money as Stripe counts it, over a scripted month', () => {
     expect(eur!.trend[7]).toBe(13600 + 4900 - 475); // 9 March: after ana's seats and bea's coupon
     expect(eur!.trend[8]).toBe(18025 - 4900); // 10 March: carla in payment retry, not counted
     expect(eur!.trend.at(-1)).toBe(34725);
+    // «Tu comunidad» on the dashboard shows the same MRR, not the plans' list prices (313 € here).
+    const overview = AdminOverview.parse(
+      (await t.app.inject({ url: '/api/admin/overview', headers: { cookie } })).json(),
+    );
+    expect(overview.glance.mrr).toEqual([{ currency: 'eur', amount: 34725 }]);
     // Carla and dani stopped paying; four paid on 1 March.
     expect(stats.subscriber_churn).toEqual({ value: 50, previous: 0 });
 
