@@ -23,20 +23,9 @@ import {
 } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
-import { accountsModule, createAccessRepo, createAccountsRepo } from './modules/accounts';
+import { accountsModule } from './modules/accounts';
 import { announcementsModule } from './modules/announcements';
-import {
-  billingRoutes,
-  billingWebhookRoutes,
-  createBillingSync,
-  createCheckoutService,
-  createCustomersRepo,
-  createPlansRepo,
-  createPlansService,
-  createInvoiceReader,
-  type PlansService,
-  createSubscriptionsRepo,
-} from './modules/billing';
+import { billingModule, createInvoiceReader } from './modules/billing';
 import { authModule, createSessionRepo, type SessionRepo } from './modules/auth';
 import { aiModule, carryOverToolSettings, createAiRepo } from './modules/ai';
 import { dataArchiveModule } from './modules/data-archive';
@@ -257,49 +246,6 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/** Plans, checkout and the Stripe webhook that keeps subscriptions and roles in step. */
-async function registerBilling(context: AppContext): Promise<PlansService> {
-  const { app, config, db, clock, limits, history, mailer, notifier } = context;
-  const stripe = createStripe(config);
-  const plansRepo = createPlansRepo(db);
-  const billingSync = createBillingSync({
-    stripe,
-    webhookSecret: config.stripe.webhookSecret,
-    repo: createSubscriptionsRepo(db),
-    access: createAccessRepo(db),
-    accounts: createAccountsRepo(db),
-    history,
-    notifier,
-    mailer,
-    clock,
-    publicUrl: () => publicUrl(app, config),
-    log: app.log,
-  });
-  const plans = createPlansService({
-    repo: plansRepo,
-    stripe,
-    history,
-    webhookSecretSet: config.stripe.webhookSecret !== undefined,
-    appUrl: config.appUrl,
-    waiting: () => billingSync.waiting(),
-  });
-  // A plan that sells administration (saved before the rule, or written around it) is told at every start.
-  for (const warning of await plans.adminWarnings()) app.log.warn({ billing: 'plan' }, warning);
-  billingRoutes(app, {
-    plans,
-    checkout: createCheckoutService({
-      plans: plansRepo,
-      customers: createCustomersRepo(db),
-      stripe,
-      limits,
-      publicUrl: () => publicUrl(app, config),
-    }),
-    sync: billingSync,
-  });
-  await billingWebhookRoutes(app, billingSync);
-  return plans;
-}
-
 /**
  * The server with its stores and app plugins, and what every module is built from: the history recorder, the
  * community's name and logo, the job runner, the eraser of accounts.
@@ -375,7 +321,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     archiveSources: { invoices: createInvoiceReader(createStripe(config)) },
   });
   await videoToolsModule.register(context);
-  const plans = await registerBilling(context);
+  const plans = await billingModule.register(context);
   await erasureModule.register({
     ...context,
     loadPasswordHash: async (email) => (await sessionRepo.findUserForLogin(email))?.password_hash,

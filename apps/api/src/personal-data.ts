@@ -2,7 +2,7 @@ import type { PersonalData } from './db/personal-data';
 import { accountsModule } from './modules/accounts';
 import { announcementsModule } from './modules/announcements';
 import { authModule } from './modules/auth';
-import { billingPersonalData } from './modules/billing';
+import { billingModule } from './modules/billing';
 import { dataArchiveModule } from './modules/data-archive';
 import { historyModule } from './modules/history';
 import { libraryModule } from './modules/library';
@@ -22,7 +22,7 @@ import { videoToolsModule } from './modules/video-tools';
 export const PERSONAL_DATA: readonly PersonalData[] = (
   [
     accountsModule.personalData,
-    billingPersonalData,
+    billingModule.personalData,
     historyModule.personalData,
     libraryModule.personalData,
     videoToolsModule.personalData,
