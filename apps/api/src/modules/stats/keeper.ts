@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import type { AppDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createDayTally } from './day-tally';
 import { addDays, dayBounds, dayOf } from './days';
 import type { EventValue, HistoryEvent } from '../history';
 import type { JobDefinition } from '../jobs';
@@ -152,38 +153,12 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       }
     }
 
-    // Each instant is placed on its day by a binary search over the days' ends; a state that starts on a day
-    // and holds until a later one is added once to a difference array, so the work grows with members and
-    // changes plus days, never with their product (the first start fills years of days).
     const bounds = days.map((day) => dayBounds(day, timeZone));
-    const ends = bounds.map((bound) => bound.end);
-    const dayIndex = (at: string) => {
-      let low = 0;
-      let high = ends.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if ((ends[mid] ?? '') <= at) low = mid + 1;
-        else high = mid;
-      }
-      return low;
-    };
-    const spans = new Map<string, number[]>();
-    /** Adds `value` to `metric/dimension` on every day from index `from` up to, not including, `to`. */
-    const hold = (key: string, from: number, to: number, value: number) => {
-      if (from >= to || value === 0) return;
-      const diff = spans.get(key) ?? new Array<number>(days.length + 1).fill(0);
-      diff[from] = (diff[from] ?? 0) + value;
-      diff[to] = (diff[to] ?? 0) - value;
-      spans.set(key, diff);
-    };
-    const flows = new Map<string, number[]>();
+    const tally = createDayTally(days, bounds);
+    const { dayIndex, hold } = tally;
     const happen = (key: string, at: string, times = 1) => {
       if (at < (bounds[0]?.start ?? '')) return;
-      const index = dayIndex(at);
-      if (index >= days.length) return;
-      const counts = flows.get(key) ?? new Array<number>(days.length).fill(0);
-      counts[index] = (counts[index] ?? 0) + times;
-      flows.set(key, counts);
+      tally.count(key, dayIndex(at), times);
     };
     for (const entry of events ? history : []) {
       for (const change of accountChanges(entry)) {
@@ -259,18 +234,7 @@ export function createStatsKeeper({ database, clock, timeZone }: StatsKeeperDeps
       const changes = await repo.revenueChanges(bounds[bounds.length - 1]?.end ?? '');
       for (const row of moneyRows(changes, days, bounds)) rows.push(row);
     }
-    for (const [key, counts] of flows) {
-      const [metric = '', dimension = ''] = key.split('\t');
-      counts.forEach((value, i) => add(metric as StatsMetric, days[i] ?? '', dimension, value));
-    }
-    for (const [key, diff] of spans) {
-      const [metric = '', dimension = ''] = key.split('\t');
-      let running = 0;
-      days.forEach((day, i) => {
-        running += diff[i] ?? 0;
-        add(metric as StatsMetric, day, dimension, running);
-      });
-    }
+    for (const row of tally.rows()) add(row.metric as StatsMetric, row.day, row.dimension, row.value);
     // Members active this month so far: the days of the month before the first one closed here are read once,
     // then each day's members join the month's set.
     let month = '';

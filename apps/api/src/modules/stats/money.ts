@@ -11,6 +11,7 @@
  *   `expansion`; down, `contraction`. Changes within one day net out, so MRR at the end of a period is MRR at its
  *   start plus new, expansion and reactivated less contraction and churned.
  */
+import { createDayTally } from './day-tally';
 
 export interface RevenueChange {
   user_id: number;
@@ -64,32 +65,9 @@ export function moneyRows(
   bounds: readonly { start: string; end: string }[],
 ): MoneyRow[] {
   const start = bounds[0]?.start ?? '';
-  const ends = bounds.map((bound) => bound.end);
-  const dayIndex = (at: string) => {
-    let low = 0;
-    let high = ends.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((ends[mid] ?? '') <= at) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
-  const spans = new Map<string, number[]>();
-  const hold = (key: string, from: number, to: number, value: number) => {
-    if (from >= to || value === 0) return;
-    const diff = spans.get(key) ?? new Array<number>(days.length + 1).fill(0);
-    diff[from] = (diff[from] ?? 0) + value;
-    diff[to] = (diff[to] ?? 0) - value;
-    spans.set(key, diff);
-  };
-  const flows = new Map<string, number[]>();
-  const happen = (key: string, index: number, value: number) => {
-    if (value === 0) return;
-    const counts = flows.get(key) ?? new Array<number>(days.length).fill(0);
-    counts[index] = (counts[index] ?? 0) + value;
-    flows.set(key, counts);
-  };
+  const tally = createDayTally(days, bounds);
+  const { dayIndex, hold } = tally;
+  const happen = (key: string, index: number, value: number) => tally.count(key, index, value);
 
   const byMember = new Map<number, RevenueChange[]>();
   for (const change of changes) {
@@ -157,21 +135,5 @@ export function moneyRows(
     holdState(days.length);
   }
 
-  const rows: MoneyRow[] = [];
-  for (const [key, counts] of flows) {
-    const [metric = '', dimension = ''] = key.split('\t');
-    counts.forEach((value, i) => {
-      if (value !== 0)
-        rows.push({ metric: metric as MoneyRow['metric'], day: days[i] ?? '', dimension, value });
-    });
-  }
-  for (const [key, diff] of spans) {
-    const [metric = '', dimension = ''] = key.split('\t');
-    let running = 0;
-    days.forEach((day, i) => {
-      running += diff[i] ?? 0;
-      if (running !== 0) rows.push({ metric: metric as MoneyRow['metric'], day, dimension, value: running });
-    });
-  }
-  return rows;
+  return tally.rows() as MoneyRow[];
 }
