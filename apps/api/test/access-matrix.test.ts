@@ -50,7 +50,9 @@ beforeAll(async () => {
   routes = app.apiRoutes.filter((r) => r.method !== 'HEAD');
   await close();
 }, 180_000);
-afterAll(async () => community.close());
+// Closing drops every copy of the database the routes were checked on, a few at a time (each drop is a
+// checkpoint on PostgreSQL): as long as the set-up on a busy machine.
+afterAll(async () => community.close(), 180_000);
 
 function expectedAllowed(rule: Access, p: Principal): boolean {
   if (rule.kind === 'public') return true;

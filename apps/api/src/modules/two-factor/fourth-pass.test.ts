@@ -218,7 +218,7 @@ describe('the administrator’s overview', () => {
         ({
           to: '2026-11-27',
           figures: { paying_members: figure, new_members: figure },
-          mrr: [{ currency: 'eur', amount: 29_000 }],
+          money: [{ currency: 'eur', mrr: 29_000 }],
         }) as never,
       today: async () =>
         ({
