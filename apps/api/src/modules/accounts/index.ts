@@ -11,7 +11,7 @@ export {
   type NewMember,
 } from './access';
 export { createAccountsRepo, usernameInUse, type AccountsRepo } from './repo';
-export { currentEpoch, moveEpoch, type EpochEvent } from './epoch';
+export { moveEpoch, type EpochEvent } from './epoch';
 export { accountsModule } from './register';
 export {
   dueErasures,
