@@ -178,6 +178,7 @@ export async function rewritePeriods(database: AppDatabase, tx: Db, firstDay: st
     await tx.delete(table).where(and(gte(start, first), sql`${start} <= ${lastDay}`));
     // Two nodes filling the same periods at once write the same values: the second overwrites, never fails.
     for (let i = 0; i < rows.length; i += CHUNK) {
+      // Keyed by the period's column (`week` or `month`), which TypeScript cannot tell from `per`.
       const values = rows.slice(i, i + CHUNK).map(({ day, ...row }) => ({ ...row, [key]: day }));
       await tx
         .insert(table)
