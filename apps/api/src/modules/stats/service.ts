@@ -67,6 +67,16 @@ const mondayFrom = (day: string) => {
   return monday < day ? addDays(monday, 7) : monday;
 };
 
+/** The range's flows are the sums of their series, whatever the period: read once, not summed again. */
+function seriesTotals(series: readonly StatsSeries[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const { metric, points } of series) {
+    if (SNAPSHOTS.includes(metric)) continue;
+    for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
+  }
+  return totals;
+}
+
 /**
  * Figures and series of a range, from the kept rows only. Sums are counted by the database, over kept weeks
  * where whole ones fit; the answer carries one point per period: a year in weeks, the whole history in months.
@@ -157,12 +167,7 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
         : repo.keptRows('day', previousFrom, previousTo, ['revenue_moves', 'subscribers_lost']),
       repo.planRoles(),
     ]);
-    // The range's flows are the sums of their series, whatever the period: read once, not summed again.
-    const totals = new Map<string, number>();
-    for (const { metric, points } of series) {
-      if (SNAPSHOTS.includes(metric)) continue;
-      for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
-    }
+    const totals = seriesTotals(series);
     const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
     const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
     const sumAt = (metric: StatsMetric, day: string, keep: (dimension: string) => boolean = () => true) =>
