@@ -31,6 +31,14 @@ export default {
       to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'module-face-hands-out-no-tables',
+      comment:
+        "A module's public face hands out functions, not tables: its index.ts reads nothing of its schema; export a read or write that takes the database handle (src/module-faces.test.ts checks what a chain of re-exports would hand on).",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/index\\.ts$' },
+      to: { path: '^src/modules/$1/schema(\\.pg)?\\.ts$' },
+    },
+    {
       name: 'module-public-face-from-app',
       comment:
         "A module's inner file: the app and the command line use what the module offers from its index.ts.",

@@ -11,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { roles, sessions } from '../../src/db/schema';
-import { accountErasures, emailConfirmations, passwordResetTokens } from '../../src/modules/accounts';
-import { billingSubscriptions, billingWaitingPayments } from '../../src/modules/billing';
+import { accountErasures, emailConfirmations, passwordResetTokens } from '../../src/modules/accounts/schema';
+import { billingSubscriptions, billingWaitingPayments } from '../../src/modules/billing/schema';
 import { auditLog } from '../../src/modules/history/schema';
 import {
   libraryCategories,
@@ -20,10 +20,10 @@ import {
   libraryProgress,
   libraryVideos,
   libraryWatched,
-} from '../../src/modules/library';
+} from '../../src/modules/library/schema';
 import { adminMailThrottle, sentEmails } from '../../src/modules/notifications/schema';
-import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram';
-import { passkeys, webauthnChallenges } from '../../src/modules/passkeys';
+import { redgramHistory, redgramLogs, redgramProfiles } from '../../src/modules/redgram/schema';
+import { passkeys, webauthnChallenges } from '../../src/modules/passkeys/schema';
 import { statsToolUses } from '../../src/modules/stats/schema';
 import { knownDevices } from '../../src/modules/auth/schema';
 import {
@@ -32,7 +32,7 @@ import {
   totpFactors,
   trustedDevices,
 } from '../../src/modules/two-factor/schema';
-import { videoRecords } from '../../src/modules/video-tools';
+import { videoRecords } from '../../src/modules/video-tools/schema';
 
 /** The seeded authenticator app's secret (base32): a test signs the member in again with its codes. */
 export const SEEDED_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

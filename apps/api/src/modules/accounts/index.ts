@@ -11,10 +11,15 @@ export {
   type NewMember,
 } from './access';
 export { createAccountsRepo, usernameInUse, type AccountsRepo } from './repo';
-export { currentEpoch, moveEpoch, type EpochEvent } from './epoch';
+export { moveEpoch, type EpochEvent } from './epoch';
 export { accountsModule } from './register';
-/** The erasure of an account covers these tables. */
-export { accountErasures, emailConfirmations, passwordResetTokens } from './schema';
+export {
+  dueErasures,
+  insertPasswordLinks,
+  scheduledErasure,
+  scheduleErasure,
+  unscheduleErasure,
+} from './erasure-schedule';
 export { hashToken } from './service';
 export { passwordSetupEmail } from './setup-email';
 export { newSetupLink, passwordLinkUrl } from './setup-link';

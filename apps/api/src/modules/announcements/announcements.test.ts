@@ -14,7 +14,7 @@ import {
 import { buildApp } from '../../app';
 import { roles, sessions, users } from '../../db/schema';
 import { createMailer, type Mailer } from '../../integrations/mailer';
-import { billingPlans, billingSubscriptions } from '../billing';
+import { billingPlans, billingSubscriptions } from '../billing/schema';
 import { announcementRecipients } from './schema';
 
 const APP_URL = 'https://miembros.example.com';

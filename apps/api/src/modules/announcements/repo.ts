@@ -21,7 +21,7 @@ import {
 import type { AppDatabase, Db } from '../../db/client';
 import { pageFromRows, pageWindow, readingOrder, seekWindow, type KeyValues } from '../../lib/page-key';
 import { roles, sessions, users } from '../../db/schema';
-import { billingPlans, billingSubscriptions } from '../billing';
+import { planRoles, subscribed } from '../billing';
 import { announcementEmailChoices, announcementRecipients, announcements, mailFailures } from './schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -34,10 +34,6 @@ const allOf = (...conditions: (SQL | undefined)[]): SQL => and(...conditions) ??
 
 /** The active accounts an audience names (the condition on `users`). */
 export function audienceCondition(audience: Audience, now: Date, dormantDays: number): SQL {
-  const subscription = (where: SQL | undefined) =>
-    exists(
-      sql`(select 1 from ${billingSubscriptions} where ${billingSubscriptions.user_id} = ${users.id} and ${where})`,
-    );
   const active = eq(users.is_active, true);
   switch (audience.kind) {
     case 'all':
@@ -45,21 +41,13 @@ export function audienceCondition(audience: Audience, now: Date, dormantDays: nu
     case 'roles':
       return allOf(active, inArray(users.role_id, audience.ids));
     case 'plans':
-      return allOf(
-        active,
-        subscription(
-          allOf(
-            inArray(billingSubscriptions.plan_role_id, audience.ids),
-            inArray(billingSubscriptions.status, HOLDING_PLAN),
-          ),
-        ),
-      );
+      return allOf(active, subscribed(HOLDING_PLAN, audience.ids));
     case 'paying':
-      return allOf(active, subscription(eq(billingSubscriptions.status, 'active')));
+      return allOf(active, subscribed(['active']));
     case 'trial':
-      return allOf(active, subscription(eq(billingSubscriptions.status, 'trialing')));
+      return allOf(active, subscribed(['trialing']));
     case 'failing':
-      return allOf(active, subscription(inArray(billingSubscriptions.status, ['past_due', 'unpaid'])));
+      return allOf(active, subscribed(['past_due', 'unpaid']));
     case 'dormant': {
       const cutoff = new Date(now.getTime() - dormantDays * 86_400_000).toISOString();
       // A session row is kept until it expires; its last use (or its start) is the member's last sign-in seen.
@@ -692,11 +680,7 @@ export function createAnnouncementsRepo(database: AppDatabase) {
         .from(roles)
         .where(ne(roles.name, 'admin'))
         .orderBy(asc(roles.id));
-      const planRows = await db()
-        .select({ id: roles.id, name: roles.name })
-        .from(billingPlans)
-        .innerJoin(roles, eq(roles.id, billingPlans.role_id))
-        .orderBy(asc(billingPlans.position), asc(roles.id));
+      const planRows = await planRoles(db());
       return { roles: roleRows, plans: planRows };
     },
 

@@ -3,18 +3,18 @@ export { createCustomerDeleter, createSubscriptionEnder } from './end-subscripti
 export { createInvoiceReader } from './invoices';
 export {
   liveSubscriptions,
+  planRoles,
   planUsesRole,
+  revenueChangesBefore,
   stripeCustomers,
+  subscribed,
   subscribersIn,
+  subscriptionOf,
+  subscriptionPrices,
+  subscriptionsByMember,
+  subscriptionStates,
   type LiveSubscription,
+  type RevenueChange,
 } from './member-reads';
 /** The module's one registration: its routes, its webhook, its member data. */
 export { billingModule } from './register';
-/** The members' subscriptions and their prices: the users list shows each member's plan, Estadísticas' close reads both. */
-export {
-  billingPlans,
-  billingPrices,
-  billingRevenueChanges,
-  billingSubscriptions,
-  billingWaitingPayments,
-} from './schema';

@@ -1,8 +1,7 @@
 import type { LibraryName } from '@app/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { userCounts } from '../../db/schema';
-import { libraryVideos } from '../library';
+import { hasClass } from '../library';
 
 /** What the administrator's first screen reads itself: kept counts and one indexed look-up per library. */
 export function createOverviewRepo(database: AppDatabase) {
@@ -16,14 +15,7 @@ export function createOverviewRepo(database: AppDatabase) {
     },
 
     /** Whether the library holds a class: the first row of its list index, never a count. */
-    async hasClass(library: LibraryName): Promise<boolean> {
-      const [row] = await db()
-        .select({ id: libraryVideos.id })
-        .from(libraryVideos)
-        .where(eq(libraryVideos.library, library))
-        .limit(1);
-      return row !== undefined;
-    },
+    hasClass: (library: LibraryName): Promise<boolean> => hasClass(db(), library),
   };
 }
 

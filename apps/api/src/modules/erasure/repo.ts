@@ -1,12 +1,18 @@
-import { eq, getTableColumns, inArray, lte, or, sql, type Column } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase, Db } from '../../db/client';
 import type { PersonalTable } from '../../db/personal-data';
 import { holdLock } from '../../db/locks';
 import { tallyUsers } from '../../db/kept-counts';
 import { users } from '../../db/schema';
-import { accountErasures, countActiveConfigUsers } from '../accounts';
-import { billingSubscriptions } from '../billing';
+import {
+  countActiveConfigUsers,
+  dueErasures,
+  scheduledErasure,
+  scheduleErasure,
+  unscheduleErasure,
+} from '../accounts';
+import { subscriptionOf } from '../billing';
 import { rewriteHistoryOf, type HistoryRow } from '../history';
 import { scrubSummary, scrubText, scrubValues, type Identity } from './pseudonym';
 
@@ -191,56 +197,38 @@ export function createErasureRepo(database: AppDatabase) {
     lockRoleHolders: (): Promise<void> => holdLock(database, 'roleHolders'),
 
     async findAccount(id: number): Promise<ErasableAccount | undefined> {
-      const [row] = await db()
+      const [account] = await db()
         .select({
           id: users.id,
           email: users.email,
           username: users.username,
           phone: users.phone,
           is_active: users.is_active,
-          customer_id: billingSubscriptions.customer_id,
-          subscription_id: billingSubscriptions.subscription_id,
-          subscription_status: billingSubscriptions.status,
-          current_period_end: billingSubscriptions.current_period_end,
         })
         .from(users)
-        .leftJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
         .where(eq(users.id, id));
-      return row;
+      if (!account) return undefined;
+      const subscription = await subscriptionOf(db(), id);
+      return {
+        ...account,
+        customer_id: subscription?.customer_id ?? null,
+        subscription_id: subscription?.subscription_id ?? null,
+        subscription_status: subscription?.status ?? null,
+        current_period_end: subscription?.current_period_end ?? null,
+      };
     },
 
     /** Active accounts that can administer (the last-administrator rule, read before the member is asked). */
     countAdministrators: (): Promise<number> => countActiveConfigUsers(db()),
 
-    async scheduledErasure(id: number): Promise<string | undefined> {
-      const [row] = await db()
-        .select({ erase_at: accountErasures.erase_at })
-        .from(accountErasures)
-        .where(eq(accountErasures.user_id, id));
-      return row?.erase_at;
-    },
+    scheduledErasure: (id: number): Promise<string | undefined> => scheduledErasure(db(), id),
 
-    schedule: (tx: Db, id: number, eraseAt: string, now: string) =>
-      tx
-        .insert(accountErasures)
-        .values({ user_id: id, erase_at: eraseAt, requested_at: now })
-        .onConflictDoNothing()
-        .returning({ user_id: accountErasures.user_id }),
+    schedule: (tx: Db, id: number, eraseAt: string, now: string) => scheduleErasure(tx, id, eraseAt, now),
 
-    unschedule: (tx: Db, id: number) =>
-      tx
-        .delete(accountErasures)
-        .where(eq(accountErasures.user_id, id))
-        .returning({ user_id: accountErasures.user_id }),
+    unschedule: (tx: Db, id: number) => unscheduleErasure(tx, id),
 
     /** The accounts whose scheduled erasure is due, oldest first. */
-    due: (now: string) =>
-      db()
-        .select({ user_id: accountErasures.user_id })
-        .from(accountErasures)
-        .where(lte(accountErasures.erase_at, now))
-        .orderBy(accountErasures.erase_at)
-        .limit(100),
+    due: (now: string) => dueErasures(db(), now),
   };
 }
 

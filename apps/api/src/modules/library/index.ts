@@ -1,4 +1,4 @@
-/** What the library module offers: its tables are read by the progress reports. */
+/** What the library module offers: its routes, and the reads of its marks for reports and Estadísticas. */
 import type { LibraryName } from '@app/contracts';
 import type { HistoryRecorder } from '../history';
 import { defineModule, type BaseContext } from '../registration';
@@ -9,7 +9,15 @@ import { createLibraryService } from './service';
 
 export { recountLibrary } from './kept-counts';
 export { datePastCompletions } from './completion-dates';
-export { libraryCategories, libraryOpened, libraryProgress, libraryVideos, libraryWatched } from './schema';
+export { classViewers, completionsBetween, hasClass, type ClassViewers } from './reads';
+export {
+  categoryTotals,
+  completionsPerCategory,
+  memberCompletionPage,
+  videoCompletionPage,
+  videoCount,
+  type CompletionOrder,
+} from './report-reads';
 
 /** One video library (registered once for Membresía, once for Cafelito Virtual): its routes. */
 export const libraryModule = defineModule({

@@ -4,7 +4,7 @@ import { tallyUsers } from '../../db/kept-counts';
 import { holdLock } from '../../db/locks';
 import { rolePermissions, roles, tools, users } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
-import { currentEpoch, passwordResetTokens } from '../accounts';
+import { insertPasswordLinks } from '../accounts';
 import { userFilter, type UserFilter } from '../settings';
 
 /** The admin table's filter, which the export reads with the same condition. */
@@ -146,17 +146,7 @@ export function createMembersIoRepo(database: AppDatabase) {
       expiresAt: Date,
     ): Promise<void> {
       await inBatches(tokens, async (part) => {
-        await db()
-          .insert(passwordResetTokens)
-          .values(
-            part.map((token) => ({
-              user_id: token.userId,
-              epoch: currentEpoch(token.userId),
-              token_hash: token.hash,
-              created_at: createdAt.toISOString(),
-              expires_at: expiresAt.toISOString(),
-            })),
-          );
+        await insertPasswordLinks(db(), part, createdAt, expiresAt);
         return [];
       });
     },

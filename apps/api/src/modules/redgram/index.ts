@@ -10,6 +10,8 @@ import { redgramRoutes } from './routes';
 import { createRedgramService } from './service';
 
 export { createRedgramRepo };
+/** Estadísticas' close of each day counts the generations and who made them. */
+export { generationsBetween, generatorsBetween } from './reads';
 
 interface RedgramContext extends AiToolContext {
   limits: RateLimits;
@@ -48,6 +50,3 @@ export const redgramModule = defineModule({
     return { ready: () => redgram.ready() };
   },
 });
-
-/** Estadísticas' close of each day counts the generations. */
-export { redgramHistory, redgramLogs, redgramProfiles } from './schema';

@@ -14,7 +14,7 @@ import {
   type EpochEvent,
   type NewMember,
 } from '../accounts';
-import { billingSubscriptions, stripeCustomers } from '../billing';
+import { stripeCustomers, subscriptionsByMember } from '../billing';
 import type { AccountEraser } from '../erasure';
 
 interface UserValues {
@@ -44,6 +44,9 @@ export interface StoredUser extends AdminUser {
  */
 const planRoles = new QueryBuilder().select({ id: roles.id, name: roles.name }).from(roles).as('plan_roles');
 
+/** Each member's subscription, as billing hands it out. */
+const memberSubscriptions = subscriptionsByMember();
+
 /** Where each field of the admin list's user comes from (users with their role and their subscription). */
 const adminUserFields = {
   id: users.id,
@@ -56,7 +59,7 @@ const adminUserFields = {
   email_verified: users.email_verified,
   created_at: users.created_at,
   plan: planRoles.name,
-  subscription_status: billingSubscriptions.status,
+  subscription_status: memberSubscriptions.status,
 };
 
 /** The admin user's fields (and `extra` ones) from users joined with the tables they come from. */
@@ -65,8 +68,8 @@ export const selectAdminUsers = <Extra extends SelectedFields>(on: Db, extra: Ex
     .select({ ...adminUserFields, ...extra })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.user_id, users.id))
-    .leftJoin(planRoles, eq(planRoles.id, billingSubscriptions.plan_role_id));
+    .leftJoin(memberSubscriptions, eq(memberSubscriptions.user_id, users.id))
+    .leftJoin(planRoles, eq(planRoles.id, memberSubscriptions.plan_role_id));
 
 interface AdminUserRow extends Omit<AdminUser, 'subscription'> {
   plan: string | null;
@@ -99,7 +102,7 @@ export function createUsersRepo(database: AppDatabase, eraser: AccountEraser) {
     const [row] = await selectAdminUsers(db(), {
       token_version: users.token_version,
       deactivated_by_admin: users.deactivated_by_admin,
-      subscription_id: billingSubscriptions.subscription_id,
+      subscription_id: memberSubscriptions.subscription_id,
     }).where(eq(users.id, id));
     return row && toAdminUser(row);
   };

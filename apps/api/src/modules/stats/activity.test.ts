@@ -7,7 +7,8 @@ import { FULL_SCENARIO } from '../../../test/support/stats-activity';
 import { SCENARIO_NOW, seedPrices } from '../../../test/support/stats-scenario';
 import { roles, users } from '../../db/schema';
 import { startOfDay } from '../../lib/zoned-time';
-import { datePastCompletions, libraryOpened, libraryWatched } from '../library';
+import { datePastCompletions } from '../library';
+import { libraryOpened, libraryWatched } from '../library/schema';
 import { addDays } from './days';
 import { createStatsKeeper } from './keeper';
 import { createStatsRepo } from './repo';
@@ -32,7 +33,7 @@ async function writeFull(t: TestApp): Promise<Map<string, number>> {
 }
 
 async function kept(t: TestApp, metric: string): Promise<string[]> {
-  const rows = await createStatsRepo(t.database).allRows();
+  const rows = await createStatsRepo(t.database).allKeptRows('day');
   return rows
     .filter((row) => row.metric === metric)
     .map((row) => `${row.day} ${row.dimension}=${row.value}`.replace(' =', ' '));
@@ -273,13 +274,13 @@ describe('classes, activations, role changes, Texto and monthly active members',
     }
 
     // The kept weeks: flows summed from Monday, snapshots at the week's last closed day.
-    const weeks = await createStatsRepo(t.database).allWeeklyRows();
+    const weeks = await createStatsRepo(t.database).allKeptRows('week');
     const weekOf = (metric: string) =>
       weeks.filter((row) => row.metric === metric).map((row) => `${row.day} ${row.dimension}=${row.value}`);
     expect(weekOf('signups')).toEqual(['2026-03-23 =2', '2026-03-30 =4']);
     expect(weekOf('members')).toEqual(['2026-03-23 vip=2', '2026-03-30 cafeinas=2', '2026-03-30 vip=4']);
     expect(weekOf('active_month')).toEqual([]);
-    const months = await createStatsRepo(t.database).allMonthlyRows();
+    const months = await createStatsRepo(t.database).allKeptRows('month');
     expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
       ['2026-03-01', 4],
       ['2026-04-01', 2],
@@ -300,9 +301,9 @@ describe('classes, activations, role changes, Texto and monthly active members',
     }
     await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
     const repo = createStatsRepo(t.database);
-    const live = await repo.allRows();
-    const liveWeeks = await repo.allWeeklyRows();
-    const liveMonths = await repo.allMonthlyRows();
+    const live = await repo.allKeptRows('day');
+    const liveWeeks = await repo.allKeptRows('week');
+    const liveMonths = await repo.allKeptRows('month');
     const classesOf = () => Promise.all(['membresia', 'cafelito-virtual'].map((l) => repo.libraryClasses(l)));
     const liveClasses = await classesOf();
     for (const metric of ['completions', 'activations', 'role_changes', 'active_month']) {
@@ -311,9 +312,9 @@ describe('classes, activations, role changes, Texto and monthly active members',
 
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
-    expect(await repo.allRows()).toEqual(live);
-    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
-    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
+    expect(await repo.allKeptRows('day')).toEqual(live);
+    expect(await repo.allKeptRows('week')).toEqual(liveWeeks);
+    expect(await repo.allKeptRows('month')).toEqual(liveMonths);
     expect(await classesOf()).toEqual(liveClasses);
   });
 

@@ -13,7 +13,7 @@ import {
 } from '../../../test/fakes/stripe';
 import { ADMIN, addUser, createTestApp, signIn } from '../../../test/helper';
 import { roles, users } from '../../db/schema';
-import { billingPlans, billingPrices } from '../billing';
+import { billingPlans, billingPrices } from '../billing/schema';
 import { createStatsKeeper } from './keeper';
 
 const fakes: FakeStripe[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moneyRows, type MoneyRow, type RevenueChange } from './money';
+import type { RevenueChange } from '../billing';
+import { moneyRows, type MoneyRow } from './money';
 
 const DAYS = ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05'];
 const BOUNDS = DAYS.map((day, i) => ({

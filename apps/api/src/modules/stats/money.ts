@@ -11,18 +11,8 @@
  *   `expansion`; down, `contraction`. Changes within one day net out, so MRR at the end of a period is MRR at its
  *   start plus new, expansion and reactivated less contraction and churned.
  */
+import type { RevenueChange } from '../billing';
 import { createDayTally } from './day-tally';
-
-export interface RevenueChange {
-  user_id: number;
-  /** ISO 8601: from when this state holds. */
-  at: string;
-  status: string;
-  /** The plan's role (its name), or '' when the plan is gone. */
-  plan: string;
-  mrr: number;
-  currency: string;
-}
 
 export const MRR_MOVES = ['new', 'expansion', 'contraction', 'churned', 'reactivated'] as const;
 export type MrrMove = (typeof MRR_MOVES)[number];

@@ -67,6 +67,16 @@ const mondayFrom = (day: string) => {
   return monday < day ? addDays(monday, 7) : monday;
 };
 
+/** The range's flows are the sums of their series, whatever the period: read once, not summed again. */
+function seriesTotals(series: readonly StatsSeries[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const { metric, points } of series) {
+    if (SNAPSHOTS.includes(metric)) continue;
+    for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
+  }
+  return totals;
+}
+
 /**
  * Figures and series of a range, from the kept rows only. Sums are counted by the database, over kept weeks
  * where whole ones fit; the answer carries one point per period: a year in weeks, the whole history in months.
@@ -79,18 +89,18 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
    */
   async function seriesOf(from: string, to: string, period: StatsPeriod): Promise<StatsSeries[]> {
     let points: StatsRow[];
-    if (period === 'day') points = await repo.rowsBetween(from, to, SERIES_METRICS);
+    if (period === 'day') points = await repo.keptRows('day', from, to, SERIES_METRICS);
     else if (period === 'month') {
       // Months are read for the whole history only: its first month holds no kept day before `from`.
-      points = (await repo.monthlyRows(monthOf(from), to, SERIES_METRICS)).map((row) => ({
+      points = (await repo.keptRows('month', monthOf(from), to, SERIES_METRICS)).map((row) => ({
         ...row,
         day: row.day < from ? from : row.day,
       }));
     } else {
       const firstWeek = mondayFrom(from);
       const [head, weeks] = await Promise.all([
-        firstWeek > from ? repo.weeklyTotals(from, addDays(firstWeek, -1), FLOWS) : [],
-        repo.weeklyRows(mondayOf(from), to, SERIES_METRICS),
+        firstWeek > from ? repo.dailySums('week', from, addDays(firstWeek, -1), FLOWS) : [],
+        repo.keptRows('week', mondayOf(from), to, SERIES_METRICS),
       ]);
       points = [...head, ...weeks.filter((row) => row.day >= from || SNAPSHOTS.includes(row.metric))].map(
         (row) => ({ ...row, day: row.day < from ? from : row.day }),
@@ -115,12 +125,14 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
   async function totalsBetween(from: string, to: string, last: string): Promise<Map<string, number>> {
     const firstWeek = mondayFrom(from);
     const lastWeek = to === last ? mondayOf(to) : addDays(mondayFrom(addDays(to, 1)), -7);
-    if (firstWeek > lastWeek) return repo.totalsBetween(from, to, FLOWS);
+    if (firstWeek > lastWeek) return repo.keptSums('day', from, to, FLOWS);
     const parts = await Promise.all([
-      firstWeek > from ? repo.totalsBetween(from, addDays(firstWeek, -1), FLOWS) : new Map<string, number>(),
-      repo.weeklySums(firstWeek, lastWeek, FLOWS),
+      firstWeek > from
+        ? repo.keptSums('day', from, addDays(firstWeek, -1), FLOWS)
+        : new Map<string, number>(),
+      repo.keptSums('week', firstWeek, lastWeek, FLOWS),
       addDays(lastWeek, 6) < to
-        ? repo.totalsBetween(addDays(lastWeek, 7), to, FLOWS)
+        ? repo.keptSums('day', addDays(lastWeek, 7), to, FLOWS)
         : new Map<string, number>(),
     ]);
     const totals = new Map<string, number>();
@@ -152,15 +164,10 @@ export function createStatsService({ repo, timeZone }: StatsServiceDeps) {
       seriesOf(from, to, period),
       all
         ? Promise.resolve([])
-        : repo.rowsBetween(previousFrom, previousTo, ['revenue_moves', 'subscribers_lost']),
+        : repo.keptRows('day', previousFrom, previousTo, ['revenue_moves', 'subscribers_lost']),
       repo.planRoles(),
     ]);
-    // The range's flows are the sums of their series, whatever the period: read once, not summed again.
-    const totals = new Map<string, number>();
-    for (const { metric, points } of series) {
-      if (SNAPSHOTS.includes(metric)) continue;
-      for (const point of points) totals.set(metric, (totals.get(metric) ?? 0) + point.value);
-    }
+    const totals = seriesTotals(series);
     const flow = (metric: StatsMetric) => totals.get(metric) ?? 0;
     const previousFlow = (metric: StatsMetric) => previousTotals.get(metric) ?? 0;
     const sumAt = (metric: StatsMetric, day: string, keep: (dimension: string) => boolean = () => true) =>

@@ -30,7 +30,7 @@ async function overview(t: TestApp & { cookie: string }, range: string) {
 
 /** A metric's kept rows as `day dimension=value` lines, for comparing with the hand-computed ones. */
 async function kept(t: TestApp, metric: string): Promise<string[]> {
-  const rows = await createStatsRepo(t.database).allRows();
+  const rows = await createStatsRepo(t.database).allKeptRows('day');
   return rows
     .filter((row) => row.metric === metric)
     .map((row) => `${row.day} ${row.dimension}=${row.value}`.replace(' =', ' '));
@@ -121,26 +121,26 @@ describe('the close of each day', () => {
     }
     await keeperAt(t, SCENARIO_NOW).closeFinishedDays();
     const repo = createStatsRepo(t.database);
-    const live = await repo.allRows();
+    const live = await repo.allKeptRows('day');
     expect(live.length).toBeGreaterThan(30);
-    const liveWeeks = await repo.allWeeklyRows();
+    const liveWeeks = await repo.allKeptRows('week');
     expect(liveWeeks.length).toBeGreaterThan(10);
-    const liveMonths = await repo.allMonthlyRows();
+    const liveMonths = await repo.allKeptRows('month');
     expect(liveMonths.length).toBeGreaterThan(10);
 
     // The first start after the upgrade: nothing kept, every past day filled at once.
     await repo.forgetAll();
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(6);
-    expect(await repo.allRows()).toEqual(live);
-    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
-    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
+    expect(await repo.allKeptRows('day')).toEqual(live);
+    expect(await repo.allKeptRows('week')).toEqual(liveWeeks);
+    expect(await repo.allKeptRows('month')).toEqual(liveMonths);
 
     // Days kept before weeks and months were: the next close fills them, with no day left to close.
     await t.db.delete(statsWeekly);
     await t.db.delete(statsMonthly);
     expect(await keeperAt(t, SCENARIO_NOW).closeFinishedDays()).toBe(0);
-    expect(await repo.allWeeklyRows()).toEqual(liveWeeks);
-    expect(await repo.allMonthlyRows()).toEqual(liveMonths);
+    expect(await repo.allKeptRows('week')).toEqual(liveWeeks);
+    expect(await repo.allKeptRows('month')).toEqual(liveMonths);
   });
 
   it('keeps counting a subscription whose changes Historial no longer holds', async () => {
@@ -169,12 +169,12 @@ describe('the close of each day', () => {
     expect(await kept(t, 'signups')).toHaveLength(5);
     expect(await kept(t, 'paying')).toContain('2026-04-02 active=1');
     // Its weeks once too: the weekend of 28-29 March, then the week from Monday 30 March.
-    const weeks = await createStatsRepo(t.database).allWeeklyRows();
+    const weeks = await createStatsRepo(t.database).allKeptRows('week');
     expect(weeks.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
       ['2026-03-23', 2],
       ['2026-03-30', 3],
     ]);
-    const months = await createStatsRepo(t.database).allMonthlyRows();
+    const months = await createStatsRepo(t.database).allKeptRows('month');
     expect(months.filter((row) => row.metric === 'signups').map((row) => [row.day, row.value])).toEqual([
       ['2026-03-01', 4],
       ['2026-04-01', 1],

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { rolePermissions, roles, sessions, settings, tools, users } from '../../db/schema';
 import { moveEpoch } from '../accounts';
-import { passkeys } from '../passkeys';
+import { countPasskeys, removePasskeys, withoutPasskey } from '../passkeys';
 import { backupCodes, loginChallenges, totpFactors, trustedDevices } from './schema';
 
 export const RULES_KEY = 'two_factor_rules';
@@ -182,13 +182,11 @@ export function createTwoFactorRepo(database: AppDatabase, box: SecretBox) {
 
     /** Removes every second factor this module keeps (and what rides on them) in the caller's transaction. */
     /** How many passkeys the account has (each is a second factor too). */
-    countPasskeys: async (userId: number): Promise<number> =>
-      (await database.read.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.user_id, userId)))
-        .length,
+    countPasskeys: (userId: number): Promise<number> => countPasskeys(database.read, userId),
 
     /** An administrator's or the server's reset: the passkeys go with the app and its codes. */
     async removePasskeys(tx: Parameters<Parameters<AppDatabase['transaction']>[0]>[0], userId: number) {
-      await tx.delete(passkeys).where(eq(passkeys.user_id, userId));
+      await removePasskeys(tx, userId);
     },
 
     async removeFactors(tx: Parameters<Parameters<AppDatabase['transaction']>[0]>[0], userId: number) {
@@ -347,12 +345,7 @@ export function createTwoFactorRepo(database: AppDatabase, box: SecretBox) {
                   .from(totpFactors)
                   .where(and(eq(totpFactors.user_id, users.id), isNotNull(totpFactors.confirmed_at))),
               ),
-              notExists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(passkeys)
-                  .where(eq(passkeys.user_id, users.id)),
-              ),
+              withoutPasskey(tx),
             ),
           );
         const ended = await tx

@@ -13,6 +13,8 @@ import { videoToolsRoutes } from './routes';
 import { createVideoToolsService } from './service';
 
 export { recountRecords } from './kept-counts';
+/** Estadísticas' close of each day counts the saved videos and who saved them. */
+export { savedVideosBetween, saversBetween } from './reads';
 
 /** Wires the video tools (YTVideo, IGVideo) from the configuration: one repo, two providers. */
 function registerVideoTools({
@@ -61,9 +63,6 @@ function registerVideoTools({
     }),
   });
 }
-
-/** Estadísticas' close of each day counts the saved videos. */
-export { videoRecords } from './schema';
 
 /** YTVideo and IGVideo: their routes, and the saved videos they keep of each member. */
 export const videoToolsModule = defineModule({
