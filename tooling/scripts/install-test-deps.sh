@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system programs the test suite drives: Debian's Chromium (end-to-end tests; never a browser
 # download), docker-compose (validates docker-compose.yml; no engine is needed for that) and PostgreSQL (the
-# API suite runs a second time on it). Then starts PostgreSQL's cluster and makes the test role and database.
+# API suite runs a second time on it). Then starts the tests' own PostgreSQL cluster and makes the test role
+# and database in it (and in Debian's main cluster, where `pnpm bench` measures).
 # Idempotent: run it as often as you like (`pnpm test:setup`).
 set -euo pipefail
 sudo=""
@@ -38,12 +39,37 @@ fi
 as_postgres() {
   if [ "$(id -un)" = postgres ]; then "$@"; elif [ "$(id -u)" -eq 0 ]; then su postgres -c "$(printf '%q ' "$@")"; else sudo -u postgres "$@"; fi
 }
-psql_admin() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -d postgres "$@"; }
+# psql_admin PORT ARGS...: psql as the superuser on the cluster listening on PORT.
+psql_admin() {
+  local port="$1"
+  shift
+  as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$port" -d postgres "$@"
+}
+cluster_port() { pg_lsclusters --no-header | awk -v v="$cluster" -v n="$1" '$1 == v && $2 == n { print $3 }'; }
 
-if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$PG_TEST_USER'")" != 1 ]; then
-  psql_admin -c "CREATE ROLE \"$PG_TEST_USER\" LOGIN CREATEDB PASSWORD '$PG_TEST_PASSWORD'"
+# The tests' own cluster, `apptest` (port PG_TEST_PORT, 5433): it only ever holds the databases a test run copies
+# from its template and drops again (about 2,000 a run), never data worth keeping, so it runs without crash
+# safety. fsync, full_page_writes and synchronous_commit off make each copy and drop cheap (their checkpoints
+# write to the page cache instead of waiting on the disk); a crash of the machine may leave the cluster
+# unusable: `pg_dropcluster --stop VERSION apptest`, then run this again. Debian's main cluster, and any data of
+# yours in it, is left as it is.
+PG_TEST_PORT="${PG_TEST_PORT:-5433}"
+if [ -z "$(cluster_port apptest)" ]; then
+  $sudo pg_createcluster "$cluster" apptest --port "$PG_TEST_PORT" -o max_connections=300 \
+    -o fsync=off -o full_page_writes=off -o synchronous_commit=off >/dev/null
 fi
-if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = '$PG_TEST_DB'")" != 1 ]; then
-  psql_admin -c "CREATE DATABASE \"$PG_TEST_DB\" OWNER \"$PG_TEST_USER\""
+if ! pg_lsclusters --no-header | awk -v v="$cluster" '$1 == v && $2 == "apptest" { print $4 }' | grep -q online; then
+  $sudo pg_ctlcluster "$cluster" apptest start
 fi
-echo "PostgreSQL $cluster: postgres://$PG_TEST_USER:***@127.0.0.1:$(pg_lsclusters --no-header | awk -v v="$cluster" '$1 == v && $2 == "main" { print $3 }')/$PG_TEST_DB"
+
+for name in main apptest; do
+  port="$(cluster_port "$name")"
+  if [ "$(psql_admin "$port" -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$PG_TEST_USER'")" != 1 ]; then
+    psql_admin "$port" -c "CREATE ROLE \"$PG_TEST_USER\" LOGIN CREATEDB PASSWORD '$PG_TEST_PASSWORD'"
+  fi
+  if [ "$(psql_admin "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = '$PG_TEST_DB'")" != 1 ]; then
+    psql_admin "$port" -c "CREATE DATABASE \"$PG_TEST_DB\" OWNER \"$PG_TEST_USER\""
+  fi
+done
+echo "PostgreSQL $cluster, the tests' cluster: postgres://$PG_TEST_USER:***@127.0.0.1:$(cluster_port apptest)/$PG_TEST_DB"
+echo "PostgreSQL $cluster, main (pnpm bench): postgres://$PG_TEST_USER:***@127.0.0.1:$(cluster_port main)/$PG_TEST_DB"

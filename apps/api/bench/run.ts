@@ -14,8 +14,8 @@
  * BENCH_SECONDS sets the duration of each run (default 5). BENCH_ONLY=<regular expression> runs only the scenarios
  * whose name it matches (and `me`, which the targets compare with), without the member import: for working on one
  * endpoint. BENCH_ENGINES (or --engines=) is sqlite, pg or both (the default). BENCH_SCALES lists the seed sizes
- * as multiples of the bench seed. PostgreSQL is the server of BENCH_DATABASE_URL, else the tests' one
- * (TEST_DATABASE_URL, or the app_test role `pnpm test:setup` makes); its role must be allowed to create
+ * as multiples of the bench seed. PostgreSQL is the server of BENCH_DATABASE_URL, else TEST_DATABASE_URL's,
+ * else Debian's main cluster (the app_test role `pnpm test:setup` makes there); its role must be allowed to create
  * databases. When it cannot be reached the report says so in one line and shows SQLite alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +30,7 @@ import { openAppDatabase } from '../src/db/open';
 import { seedCatalog } from '../src/db/seed';
 import { API_ROOT, DEFAULT_WEB_DIST_DIR } from '../src/lib/paths';
 import { hashPassword } from '../src/lib/password';
-import { quoteIdent, TEST_DATABASE_URL } from '../test/support/pg-server';
+import { quoteIdent } from '../test/support/pg-server';
 import { webBundle } from './bundle';
 import type { Figures } from './load';
 import { SCENARIOS, TODAY_SCENARIO, type Scenario } from './scenarios';
@@ -127,12 +127,22 @@ function redacted(url: string): string {
 }
 
 /**
- * A fresh database on the PostgreSQL server of BENCH_DATABASE_URL (else the tests' server), dropped when the
+ * Debian's main cluster, where `pnpm test:setup` also makes the app_test role (or TEST_DATABASE_URL's server):
+ * not the tests' own cluster, which runs without fsync and would flatter PostgreSQL's writes.
+ */
+const TESTS_URL = process.env.TEST_DATABASE_URL;
+const BENCH_DEFAULT_URL =
+  TESTS_URL !== undefined && TESTS_URL !== ''
+    ? TESTS_URL
+    : 'postgres://app_test:app_test@127.0.0.1:5432/app_test';
+
+/**
+ * A fresh database on the PostgreSQL server of BENCH_DATABASE_URL (else BENCH_DEFAULT_URL), dropped when the
  * run ends; null, after one line saying why, when the server cannot be reached or will not make one.
  */
 async function preparePg(scale: number): Promise<Engine | null> {
   const fromEnv = process.env.BENCH_DATABASE_URL;
-  const serverUrl = fromEnv !== undefined && fromEnv !== '' ? fromEnv : TEST_DATABASE_URL;
+  const serverUrl = fromEnv !== undefined && fromEnv !== '' ? fromEnv : BENCH_DEFAULT_URL;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   const name = `bench_${process.pid}_${Date.now()}`;
   try {

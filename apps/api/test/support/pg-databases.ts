@@ -40,7 +40,8 @@ async function createFromTemplate(template: string | null): Promise<string> {
   const admin = await connectAdmin();
   try {
     await admin.query(
-      `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${template ? quoteIdent(template) : 'template0'}`,
+      `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${template ? quoteIdent(template) : 'template0'} ` +
+        `STRATEGY ${inject('pgCopyStrategy')}`,
     );
     // A commit does not wait for its WAL to reach the disk: only a crash of PostgreSQL itself, which no test
     // causes, could lose the last ones. The app's sessions and the servers the tests start all inherit it.

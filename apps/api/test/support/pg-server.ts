@@ -1,11 +1,12 @@
 import pg from 'pg';
 
 /**
- * The PostgreSQL server the tests use: `pnpm test:setup` makes this role and database on Debian's cluster;
+ * The PostgreSQL server the tests use: `pnpm test:setup` makes this role and database in the tests' own
+ * cluster (Debian's `apptest`, port 5433, run without crash safety: tooling/scripts/install-test-deps.sh);
  * TEST_DATABASE_URL points the tests elsewhere. The role must be allowed to create databases.
  */
 export const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://app_test:app_test@127.0.0.1:5432/app_test';
+  process.env.TEST_DATABASE_URL ?? 'postgres://app_test:app_test@127.0.0.1:5433/app_test';
 
 /** The same server and credentials, another database. */
 export function databaseUrl(database: string): string {
@@ -30,9 +31,9 @@ export async function connectAdmin(): Promise<pg.Client> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `The PostgreSQL tests cannot reach ${redacted(TEST_DATABASE_URL)} (${reason}).\n` +
-        "Start it with `pnpm test:setup` (installs Debian's postgresql, runs `pg_ctlcluster 15 main start` " +
-        'and creates the app_test role and database), or set TEST_DATABASE_URL to a server whose role may ' +
-        'create databases.',
+        "Start it with `pnpm test:setup` (installs Debian's postgresql, creates and starts the tests' cluster " +
+        '`apptest` on port 5433 with the app_test role and database), or set TEST_DATABASE_URL to a server ' +
+        'whose role may create databases.',
     );
   }
   return client;
