@@ -112,6 +112,10 @@ export async function openSignedIn(page: Page, account: SeededAccount, path = '/
   if (!browser) throw new Error('the page has no browser to sign in with');
   await page.context().setStorageState(await savedSession(browser, account));
   await page.goto(path);
+  // The context's first page loads every script the route needs (a sign-in through the screen had already
+  // fetched most of them): on a loaded machine the server's check of the session can take longer than an
+  // expectation's budget, so it is waited for here, generously.
+  await expect(page.getByText('Verificando permisos...')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** Collects what the page reports as errors from now on: console errors and uncaught exceptions. */
