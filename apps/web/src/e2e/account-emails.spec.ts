@@ -7,10 +7,11 @@ import {
   expectAccessible,
   mailTo,
   MOBILE,
+  newAccount,
+  openSignedIn,
   signIn,
   test,
   unique,
-  newAccount,
 } from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -98,9 +99,7 @@ test.describe('Account emails', () => {
     });
     expect(registered.ok()).toBe(true);
 
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByLabel('Buscar').fill(member.username);
     await userRow(page, member.username)
       .getByRole('button', { name: `Eliminar ${member.username}` })
@@ -131,9 +130,7 @@ test.describe('Account emails', () => {
       page,
     }) => {
       if (viewport) await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByRole('button', { name: 'Correos' }).click();
       const dialog = page.getByRole('dialog', { name: 'Correos automáticos' });
       for (const label of ['Nuevo registro', 'Cuenta activada', 'Solicitud rechazada']) {

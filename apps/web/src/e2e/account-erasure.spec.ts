@@ -8,11 +8,12 @@ import {
   expectAccessible,
   mailTo,
   MOBILE,
+  newAccount,
+  openSignedIn,
+  shot,
   signIn,
   test,
   unique,
-  newAccount,
-  shot,
 } from './fixtures';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -83,7 +84,7 @@ test.describe('«Eliminar mi cuenta» for the last administrator', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`says up front why the account cannot be erased (${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
+      await openSignedIn(page, ACCOUNTS.admin);
       await expect(page).toHaveURL(/\/dashboard$/);
       // Other specs add administrators in parallel: the screen must say what the server would answer.
       const mine = (await (await page.request.get('/api/accounts/erasure')).json()) as {
@@ -119,9 +120,7 @@ test.describe('An administrator erases a paying member (/config)', () => {
     const email = `${username}@e2e.test`;
     await payingMember(request, email);
 
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByLabel('Buscar').fill(username);
     await expect(row(page, username)).toContainText('VIP');
     await row(page, username)
@@ -161,9 +160,7 @@ test.describe('«Conservación de datos» (/config)', () => {
       page,
     }) => {
       if (viewport) await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByRole('tab', { name: 'Conservación de datos' }).click();
       const panel = page.getByRole('region', { name: 'Conservación de datos' });
       const ai = panel.getByLabel('Textos de IA y sus registros (días)');

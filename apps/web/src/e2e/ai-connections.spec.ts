@@ -1,7 +1,17 @@
 import { createServer } from 'node:net';
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { ECHO_PREFIX, useGeminiConnection } from './ai-setup';
-import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  cutTexts,
+  expect,
+  expectAccessible,
+  MOBILE,
+  openSignedIn,
+  shot,
+  test,
+  unique,
+} from './fixtures';
 
 /** An address where nothing listens: a port the system handed out, then freed. */
 async function closedAddress(): Promise<string> {
@@ -44,9 +54,7 @@ test.describe('AI connections', () => {
     const name = `Servidor local ${unique()}`;
     const serverKey = `sk-e2e-${unique()}-LMNO`;
     try {
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config?tab=ai');
+      await openSignedIn(page, ACCOUNTS.admin, '/config?tab=ai');
       await expect(page.getByRole('heading', { name: 'Conexiones de IA' })).toBeVisible();
       await page.getByRole('button', { name: 'Nueva conexión' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nueva conexión de IA' });
@@ -100,9 +108,7 @@ test.describe('AI connections', () => {
       // A member corrects a text and writes a post: both through the new connection.
       const context = await browser.newContext({ baseURL });
       const member = await context.newPage();
-      await signIn(member, ACCOUNTS.vip);
-      await expect(member).toHaveURL(/\/dashboard$/);
-      await member.goto('/texto');
+      await openSignedIn(member, ACCOUNTS.vip, '/texto');
       const text = `ola ke ase ${unique()}`;
       await member.getByRole('textbox', { name: 'Texto Original' }).fill(text);
       await member.getByRole('button', { name: 'Corregir Texto' }).click();
@@ -158,9 +164,7 @@ test.describe('AI connections', () => {
       const next = 'revisa la dirección y que el servidor esté en marcha';
       const name = `Servidor apagado ${unique()}`;
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config?tab=ai');
+      await openSignedIn(page, ACCOUNTS.admin, '/config?tab=ai');
       await page.getByRole('button', { name: 'Nueva conexión' }).click();
       const created = page.getByRole('dialog', { name: 'Nueva conexión de IA' });
       await created.getByLabel(/^Nombre/).fill(name);

@@ -5,6 +5,7 @@ import {
   mailTo,
   MOBILE,
   newAccount,
+  openSignedIn,
   signIn,
   test,
   unique,
@@ -29,9 +30,7 @@ test.describe('Comunicados', () => {
     });
     const title = `Nueva clase en directo ${unique()}`;
 
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/comunicados');
+    await openSignedIn(page, ACCOUNTS.admin, '/comunicados');
     await page.getByRole('button', { name: 'Nuevo comunicado' }).click();
     const editor = page.getByRole('region', { name: 'Nuevo comunicado' });
     await editor.getByRole('textbox', { name: 'Título' }).fill(title);

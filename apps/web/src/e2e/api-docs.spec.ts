@@ -1,13 +1,11 @@
-import { ACCOUNTS, expect, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, openSignedIn, test } from './fixtures';
 
 test('an administrator browses the API documentation generated from the contracts', async ({ page }) => {
   const blocked: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
   });
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/api/docs');
+  await openSignedIn(page, ACCOUNTS.admin, '/api/docs');
   // Swagger UI shows the title only once its large bundle has loaded and read the whole document.
   await expect(page.getByText('Comunidad: API')).toBeVisible({ timeout: 45_000 });
   // Swagger UI draws a long document's operations as the reader scrolls down to them (past about 130).
@@ -20,7 +18,7 @@ test('an administrator browses the API documentation generated from the contract
 });
 
 test('a member cannot open the API documentation', async ({ page }) => {
-  await signIn(page, ACCOUNTS.vip);
+  await openSignedIn(page, ACCOUNTS.vip);
   await expect(page).toHaveURL(/\/dashboard$/);
   const res = await page.goto('/api/docs');
   expect(res?.status()).toBe(403);

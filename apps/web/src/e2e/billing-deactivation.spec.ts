@@ -5,7 +5,7 @@ import {
 } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { payingMember, setUpVipPlan, subscriptionsOf } from './billing-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test, unique } from './fixtures';
 
 const row = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
@@ -28,9 +28,7 @@ test.describe("An administrator deactivates a paying member (/config): Stripe's 
       await payingMember(request, email);
 
       if (viewport) await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByLabel('Buscar').fill(username);
       await expect(row(page, username)).toContainText('Activa');
       await row(page, username)

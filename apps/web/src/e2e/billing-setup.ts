@@ -1,6 +1,6 @@
 /** What the billing specs share: the fake Stripe the server is wired to, and the VIP plan they pay for. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, expectAccessible, signIn } from './fixtures';
+import { ACCOUNTS, expectAccessible, openSignedIn } from './fixtures';
 
 /** The local Stripe the server is wired to (apps/api/test/fakes/stripe.ts), for what only Stripe can do. */
 function fakeStripe(): string {
@@ -36,9 +36,7 @@ export async function openPlanEditor(page: Page, name: string): Promise<void> {
 }
 
 export async function setUpVipPlan(page: Page): Promise<void> {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
+  await openSignedIn(page, ACCOUNTS.admin, '/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
   await openPlanEditor(page, 'VIP');

@@ -1,7 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@app/contracts';
 import { expect, type Browser } from '@playwright/test';
 import { endSubscriptionOf, openPlanEditor, setUpVipPlan } from './billing-setup';
-import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expectAccessible, mailTo, MOBILE, openSignedIn, signIn, test, unique } from './fixtures';
 
 /**
  * The admin's users table, in the admin's own browser, shows the new member under "Con suscripción" as a VIP
@@ -10,9 +10,7 @@ import { ACCOUNTS, expectAccessible, mailTo, MOBILE, signIn, test, unique } from
 async function expectPayingMemberListed(browser: Browser, baseURL: string, email: string): Promise<void> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
+  await openSignedIn(page, ACCOUNTS.admin, '/config');
   await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   const subscriptions = page.getByRole('combobox', { name: 'Suscripción' });
   await subscriptions.selectOption({ label: 'Con suscripción' });
@@ -173,9 +171,7 @@ test.describe('Paid plans through Stripe', () => {
         .toContain('Tienes un pago esperando a tu cuenta');
 
       // The administrator sees the payment waiting, and the member's email as not confirmed.
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByLabel('Buscar').fill(member.username);
       const row = page.getByRole('row').filter({ hasText: member.email });
       await expect(row).toContainText('Sin confirmar');
@@ -218,9 +214,7 @@ test.describe('Paid plans through Stripe', () => {
 
       // The waiting entry is gone; the member now pays, with a confirmed email.
       await page.context().clearCookies();
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByLabel('Buscar').fill(member.username);
       await expect(row).toContainText('Activa');
       await expect(row).not.toContainText('Sin confirmar');
@@ -238,9 +232,7 @@ test.describe('Paid plans through Stripe', () => {
     await page.goto('/planes/gracias?session_id=cs_test_x');
     await expect(page.getByRole('heading', { name: '¡Gracias por tu pago!' })).toBeVisible();
     await expectAccessible(page);
-    await signIn(page, ACCOUNTS.cafeinas);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/perfil');
+    await openSignedIn(page, ACCOUNTS.cafeinas, '/perfil');
     await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Mi suscripción' })).toContainText(
       'Tu acceso Cafeínas es una cortesía de la comunidad',
@@ -251,9 +243,7 @@ test.describe('Paid plans through Stripe', () => {
   test('a member whose role an administrator gave reads that it is a courtesy, not a missing subscription', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.cafeinas);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/perfil');
+    await openSignedIn(page, ACCOUNTS.cafeinas, '/perfil');
     const section = page.getByRole('region', { name: 'Mi suscripción' });
     await expect(section).toContainText(
       'Tu acceso Cafeínas es una cortesía de la comunidad: no pagas ninguna suscripción.',
@@ -268,9 +258,7 @@ test.describe('Paid plans through Stripe', () => {
 
   test('during a trial, Mi suscripción says when it ends and what will be charged then', async ({ page }) => {
     // Estrategas, with a 14-day trial (once: a repeated run finds it saved).
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByRole('tab', { name: 'Planes' }).click();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
     await openPlanEditor(page, 'Estrategas');
@@ -320,9 +308,7 @@ test.describe('Paid plans through Stripe', () => {
 
   test("the admin's Planes tab is accessible on a phone", async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByRole('tab', { name: 'Planes' }).click();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'VIP' })).toBeVisible();

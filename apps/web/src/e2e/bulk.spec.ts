@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test, unique } from './fixtures';
 
 const HEADERS = { 'x-requested-with': 'fetch' };
 
@@ -24,9 +24,7 @@ test.describe('Bulk user actions (/config)', () => {
       expect(registered.ok(), await registered.text()).toBe(true);
     }
 
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     // The search applies after a pause in typing and a new search clears the selection: wait for it first.
     await page.getByLabel('Buscar').fill(`bulk${id}`);
     await expect(page.getByRole('row')).toHaveCount(3);

@@ -1,4 +1,13 @@
-import { ACCOUNTS, expect, expectAccessible, MOBILE, pageErrors, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  MOBILE,
+  openSignedIn,
+  pageErrors,
+  signIn,
+  test,
+} from './fixtures';
 
 /** The Layout Instability API's entry (not in TypeScript's DOM library). */
 interface LayoutShift {
@@ -89,7 +98,7 @@ test.describe('Dashboard', () => {
   });
 
   test('shows the admin the tool cards in the spec order', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
     await expect(page.getByText('Selecciona una herramienta para comenzar')).toBeVisible();
     const main = page.getByRole('main');
@@ -107,7 +116,7 @@ test.describe('Dashboard', () => {
   });
 
   test('shows a cafeinas member only Cafelito Virtual and the upgrade panel', async ({ page }) => {
-    await signIn(page, ACCOUNTS.cafeinas);
+    await openSignedIn(page, ACCOUNTS.cafeinas);
     await expect(page.getByRole('heading', { name: 'Hola, lucia' })).toBeVisible();
     const main = page.getByRole('main');
     // The badge beside the greeting and the membership panel write the tier the same way.
@@ -131,7 +140,7 @@ test.describe('Dashboard', () => {
 
   test("the membership panel shows a paid tier's price and a button to the plans", async ({ page }) => {
     // Estrategas sold here, as the billing spec's trial test saves it (14 days), so either spec may come first.
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const saved = await page.request.put('/api/admin/billing/plans/4', {
       headers: { 'x-requested-with': 'fetch' },
@@ -150,7 +159,7 @@ test.describe('Dashboard', () => {
 
     for (const viewport of [null, MOBILE]) {
       if (viewport) await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.cafeinas);
+      await openSignedIn(page, ACCOUNTS.cafeinas);
       await expect(page).toHaveURL(/\/dashboard$/);
       const panel = page.getByRole('region', { name: 'Compara las membresías' });
       await expect(panel.getByText(/^19,00\s€ al mes$/)).toBeVisible();
@@ -165,7 +174,7 @@ test.describe('Dashboard', () => {
 
   test('is accessible on a phone, signed in', async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, ACCOUNTS.vip);
+    await openSignedIn(page, ACCOUNTS.vip);
     await expect(page.getByRole('heading', { name: 'Hola, marcos' })).toBeVisible();
     const cards = page.getByRole('main').getByRole('link').filter({ hasText: 'Accede a esta herramienta' });
     await expect(cards).toHaveCount(6);

@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { ACCOUNTS, cutTexts, expect, expectAccessible, mailTo, MOBILE, shot, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  cutTexts,
+  expect,
+  expectAccessible,
+  mailTo,
+  MOBILE,
+  openSignedIn,
+  shot,
+  signIn,
+  test,
+} from './fixtures';
 
 /** Every file the archive holds, README and its index first. */
 const FILES = [
@@ -117,9 +128,7 @@ test.describe('Mis datos', () => {
   test('an administrator prepares a member’s archive from the users table and downloads it', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     // Other specs add members: the table's first page need not hold this one.
     await page.getByRole('textbox', { name: 'Buscar' }).fill('marcos');
     await page.getByRole('button', { name: 'Archivo de datos de marcos' }).click();

@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { useGeminiConnection } from './ai-setup';
 import { openPlanEditor } from './billing-setup';
-import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test } from './fixtures';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, openSignedIn, shot, test } from './fixtures';
 
 const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 const DESKTOP = { width: 1366, height: 768 };
@@ -80,7 +80,7 @@ test.describe('Primeros pasos del administrador', () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openDashboard(page);
     await expect(page.getByRole('heading', { name: 'Tu comunidad' })).toBeVisible();
@@ -206,7 +206,7 @@ test.describe('Primeros pasos del administrador', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
+      await openSignedIn(page, ACCOUNTS.admin);
       await expect(page).toHaveURL(/\/dashboard$/);
       await openDashboard(page);
       const section = page.getByRole('region', { name: 'Primeros pasos' });
@@ -241,7 +241,7 @@ test.describe('Primeros pasos del administrador', () => {
       const overview = (await response.json()) as Record<string, unknown>;
       await route.fulfill({ response, json: { ...overview, ai: { texto: false, redgram: true } } });
     });
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const notice = page
       .getByRole('alert')
@@ -263,9 +263,7 @@ test.describe('Primeros pasos del administrador', () => {
     for (const tool of ['texto', 'redgram']) {
       await member.route(`**/api/${tool}/estado`, (route) => route.fulfill({ json: { configured: false } }));
     }
-    await signIn(member, ACCOUNTS.vip);
-    await expect(member).toHaveURL(/\/dashboard$/);
-    await member.goto('/texto');
+    await openSignedIn(member, ACCOUNTS.vip, '/texto');
     await expect(member.getByText('Herramienta no disponible todavía')).toBeVisible();
     await member.getByLabel('Texto Original').first().fill('hola');
     await expect(member.getByRole('button', { name: 'Corregir Texto' })).toBeDisabled();

@@ -4,6 +4,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
@@ -66,6 +67,57 @@ export async function signIn(
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * The seeded accounts' signed-in browsers, one per account in each worker: made the first time a test of the
+ * worker asks, by signing in through the login screen (the admin from its verified browser) in a context of its
+ * own, and kept as Playwright's storage state (the session and device cookies, the app's saved `userSession`).
+ */
+const savedSessions = new Map<string, Promise<StorageState>>();
+
+async function savedSession(browser: Browser, account: SeededAccount): Promise<StorageState> {
+  let state = savedSessions.get(account.email);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      try {
+        const page = await context.newPage();
+        await signIn(page, account);
+        await expect(page).toHaveURL(/\/dashboard$/);
+        await expect(page.getByRole('heading', { name: `Hola, ${account.username}` })).toBeVisible();
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    savedSessions.set(account.email, state);
+    // A failed sign-in is not kept: the next test signs in again (and fails on its own if it still fails).
+    state.catch(() => savedSessions.delete(account.email));
+  }
+  return state;
+}
+
+type SeededAccount = (typeof ACCOUNTS)[Exclude<keyof typeof ACCOUNTS, 'inactive' | 'profile'>];
+
+/**
+ * Opens `path` in the page as a seeded account already signed in, the way a browser that signed in before comes
+ * back: the page's context takes the account's saved state (replacing its cookies and storage) and loads `path`.
+ * For tests that are not about signing in: the login screen's own specs, and any test that ends or changes a
+ * session (sign out, credential changes, identity confirmation), sign in through the screen with `signIn`, since
+ * the saved session is shared by the worker's tests.
+ */
+export async function openSignedIn(page: Page, account: SeededAccount, path = '/dashboard'): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to sign in with');
+  await page.context().setStorageState(await savedSession(browser, account));
+  await page.goto(path);
+  // The context's first page loads every script the route needs (a sign-in through the screen had already
+  // fetched most of them): on a loaded machine the server's check of the session can take longer than an
+  // expectation's budget, so it is waited for here, generously.
+  await expect(page.getByText('Verificando permisos...')).toHaveCount(0, { timeout: 60_000 });
+}
+
 /** Collects what the page reports as errors from now on: console errors and uncaught exceptions. */
 export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -104,6 +156,11 @@ export async function expectAccessible(page: Page): Promise<void> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('iframe[sandbox]')
     .options({ resultTypes: ['violations'] })
+    // axe.run in the page itself: the default runs axe.runPartial in each frame and then axe.finishRun in a new
+    // blank page (a new tab, with axe injected a second time) for every scan, which is there for cross-origin
+    // frames. The app's only frames are sandboxed ones, excluded above, so the scan covers the same elements
+    // with the same rules at a fraction of the cost.
+    .setLegacyMode()
     .analyze();
   const severe = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

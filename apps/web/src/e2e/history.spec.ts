@@ -5,7 +5,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   MOBILE,
-  signIn,
+  openSignedIn,
   test,
   unique,
 } from './fixtures';
@@ -29,9 +29,7 @@ test.describe('Historial (/config)', () => {
     });
     expect(registered.ok(), await registered.text()).toBe(true);
 
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByLabel('Buscar').fill(username);
     await expect(row(page, username)).toContainText('Inactiva');
     await row(page, username)
@@ -86,9 +84,7 @@ test.describe('Historial (/config)', () => {
   });
 
   test('a member without Configuración cannot open it', async ({ page }) => {
-    await signIn(page, ACCOUNTS.vip);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.vip, '/config');
     await expect(page.getByRole('tab', { name: 'Historial' })).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, openSignedIn, test } from './fixtures';
 
 const DESKTOP = { width: 1366, height: 768 };
 
@@ -6,7 +6,7 @@ test.describe('«Tareas en segundo plano» in /config', () => {
   test('lists what the server does by itself, with its last and next run (1366 and 375 px)', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);

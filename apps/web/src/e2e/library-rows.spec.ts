@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test, unique } from './fixtures';
 
 const CSRF = { 'x-requested-with': 'fetch' };
 
@@ -109,7 +109,7 @@ test.describe('Library rows', () => {
 
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signIn(admin, ACCOUNTS.admin);
+    await openSignedIn(admin, ACCOUNTS.admin);
     await expect(admin).toHaveURL(/\/dashboard$/);
     const { categories, titles } = await seed(admin.request, 'membresia', run);
     await adminContext.close();
@@ -128,7 +128,7 @@ test.describe('Library rows', () => {
     const vipContext = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
     const vip = await vipContext.newPage();
     await servePictures(vip);
-    await signIn(vip, ACCOUNTS.vip);
+    await openSignedIn(vip, ACCOUNTS.vip);
     await expect(vip).toHaveURL(/\/dashboard$/);
     await openLibrary(vip, '/membresia', 'Membresía');
 
@@ -217,7 +217,7 @@ test.describe('Library rows', () => {
     // Another member does not see it.
     const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
-    await signIn(other, ACCOUNTS.vip2);
+    await openSignedIn(other, ACCOUNTS.vip2);
     await expect(other).toHaveURL(/\/dashboard$/);
     await openLibrary(other, '/membresia', 'Membresía');
     await expect(other.getByRole('region', { name: first }).getByRole('article')).toHaveCount(8);
@@ -295,7 +295,7 @@ test.describe('Library rows', () => {
     const run = unique();
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signIn(admin, ACCOUNTS.admin);
+    await openSignedIn(admin, ACCOUNTS.admin);
     await expect(admin).toHaveURL(/\/dashboard$/);
     const { categories, titles } = await seed(admin.request, 'cafelito-virtual', run);
     await adminContext.close();
@@ -303,7 +303,7 @@ test.describe('Library rows', () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await servePictures(page);
-    await signIn(page, ACCOUNTS.cafeinas);
+    await openSignedIn(page, ACCOUNTS.cafeinas);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
     for (const [c, category] of categories.entries()) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, openSignedIn, test } from './fixtures';
 
 const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUv';
 const DRIVE_URL = `https://drive.google.com/file/d/${DRIVE_ID}/view?usp=sharing`;
@@ -28,7 +28,7 @@ test.describe('Video libraries', () => {
     // The administrator creates a category and a video in Membresía.
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signIn(admin, ACCOUNTS.admin);
+    await openSignedIn(admin, ACCOUNTS.admin);
     await expect(admin).toHaveURL(/\/dashboard$/);
     await openLibrary(admin, '/membresia', 'Membresía');
     await admin.getByRole('button', { name: 'Gestionar Contenido' }).click();
@@ -69,7 +69,7 @@ test.describe('Video libraries', () => {
     // The VIP member sees it in Membresía and not in Cafelito Virtual.
     const vipContext = await browser.newContext({ baseURL });
     const vip = await vipContext.newPage();
-    await signIn(vip, ACCOUNTS.vip);
+    await openSignedIn(vip, ACCOUNTS.vip);
     await expect(vip).toHaveURL(/\/dashboard$/);
     await openLibrary(vip, '/cafelito-virtual', 'Cafelito Virtual');
     await expect(vip.getByText(title)).toHaveCount(0);
@@ -125,7 +125,7 @@ test.describe('Video libraries', () => {
     // Another member's progress is their own.
     const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
-    await signIn(other, ACCOUNTS.vip2);
+    await openSignedIn(other, ACCOUNTS.vip2);
     await expect(other).toHaveURL(/\/dashboard$/);
     await openLibrary(other, '/membresia', 'Membresía');
     const otherCard = other.getByRole('article', { name: title });
@@ -147,7 +147,7 @@ test.describe('Video libraries', () => {
     const first = unique('Primera');
     const second = unique('Segunda');
 
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
     await page.getByRole('button', { name: 'Gestionar Contenido' }).click();
@@ -208,7 +208,7 @@ test.describe('Video libraries', () => {
 
   test('a Cafeínas member has Cafelito Virtual only', async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, ACCOUNTS.cafeinas);
+    await openSignedIn(page, ACCOUNTS.cafeinas);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openLibrary(page, '/cafelito-virtual', 'Cafelito Virtual');
     await expectAccessible(page);
@@ -222,7 +222,7 @@ test.describe('Video libraries', () => {
     const prefix = unique('Lección');
     const title = (n: number) => `${prefix} ${String(n).padStart(2, '0')}`;
 
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     // 13 videos, one more than a page holds, created through the API with the admin's session.
     const headers = { 'x-requested-with': 'fetch' };

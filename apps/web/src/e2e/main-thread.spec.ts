@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { ACCOUNTS, expect, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, openSignedIn, test } from './fixtures';
 import { blockingCpuMs, calibrate, TRACE_CATEGORIES, WINDOW_MS } from './main-thread-measure';
 
 const LOADS = 5;
@@ -54,15 +54,24 @@ async function measure(browser: Browser, context: BrowserContext, path: string):
   }
 }
 
-/** The least blocking CPU time of LOADS loads, in calibration units, reported in the annotations. */
+/**
+ * The least blocking CPU time of up to LOADS loads, in calibration units, reported in the annotations. The loads
+ * stop at the first one within the budget: the least of all LOADS would be at most that one, so the check's
+ * verdict is the same, and only a route over its budget (a regression, or a load the machine disturbed) takes
+ * all LOADS to be sure.
+ */
 async function units(browser: Browser, context: BrowserContext, path: string, route: Route) {
   // Calibrated before and after the loads, the lesser counting: one calibration alone varies with what the
   // machine does at that moment.
-  let calibrationMs = calibrate();
+  const before = calibrate();
+  let calibrationMs = before;
   const loads: number[] = [];
-  for (let i = 0; i < LOADS; i++) loads.push(await measure(browser, context, path));
+  while (loads.length < LOADS) {
+    loads.push(await measure(browser, context, path));
+    calibrationMs = Math.min(before, calibrate());
+    if (Math.min(...loads) / calibrationMs < budgetOf(route)) break;
+  }
   const blockingMs = Math.min(...loads);
-  calibrationMs = Math.min(calibrationMs, calibrate());
   test.info().annotations.push({
     type: 'main thread',
     description:
@@ -93,8 +102,9 @@ test.describe('presupuesto del hilo principal', () => {
     test(`/dashboard of ${name} keeps its main thread within the budget`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL });
       try {
+        // Signed in as a browser that signed in before comes back (the worker's saved session).
         const page = await context.newPage();
-        await signIn(page, account);
+        await openSignedIn(page, account);
         await expect(page).toHaveURL(/\/dashboard$/);
         await page.close();
         const figure = await units(browser, context, '/dashboard', route);

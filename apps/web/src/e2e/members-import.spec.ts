@@ -1,13 +1,21 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, mailTo, MOBILE, signIn, test, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  mailTo,
+  MOBILE,
+  openSignedIn,
+  signIn,
+  test,
+  unique,
+} from './fixtures';
 
 /** A hash PHP's password_hash('clave-php-e2e', PASSWORD_BCRYPT) would store (made with a bcrypt library). */
 const PHP_HASH = '$2y$10$dABwt0BAMIbcBQA2QuKNvuZiIOreIjCGppzSL4T6jxPtacXMHoJJe';
 
 async function openImport(page: Page) {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
+  await openSignedIn(page, ACCOUNTS.admin, '/config');
   await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   await page.getByRole('button', { name: 'Importar CSV' }).click();
   return page.getByRole('dialog', { name: 'Importar usuarios desde CSV' });
@@ -72,9 +80,7 @@ test.describe('Importar usuarios desde CSV (/config)', () => {
   }
 
   test('the export dialog warns before including password hashes', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/config');
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exportar usuarios' });
     await dialog.getByLabel(/Incluir los hashes de contraseña/).check();

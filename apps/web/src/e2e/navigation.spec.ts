@@ -1,8 +1,8 @@
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, signIn, test } from './fixtures';
 
 test.describe('Route gating and navigation', () => {
   test('a member without the permission who opens /texto lands on the dashboard', async ({ page }) => {
-    await signIn(page, ACCOUNTS.cafeinas);
+    await openSignedIn(page, ACCOUNTS.cafeinas);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/texto');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -30,7 +30,7 @@ test.describe('Route gating and navigation', () => {
   test('a deep link to a tool with a saved session waits only for the check, then lands on the tool', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.vip);
+    await openSignedIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     // The server's answer is held, so the wait on screen is the check's own.
     let answer = () => undefined as void;
@@ -80,7 +80,7 @@ test.describe('Route gating and navigation', () => {
   test('the account menu loads when the member reaches for it, and opens and closes from the keyboard', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const menuScripts: string[] = [];
     page.on('request', (request) => {
@@ -109,7 +109,7 @@ test.describe('Route gating and navigation', () => {
   });
 
   test('a saved session the server no longer accepts is signed out', async ({ page, context }) => {
-    await signIn(page, ACCOUNTS.vip);
+    await openSignedIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await context.clearCookies();
     await page.reload();
@@ -128,7 +128,7 @@ test.describe('Route gating and navigation', () => {
   test('the top bar shows only permitted tools, highlights the active one, and settings for admins', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.cafeinas);
+    await openSignedIn(page, ACCOUNTS.cafeinas);
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'Cafelito Virtual' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Texto' })).toHaveCount(0);

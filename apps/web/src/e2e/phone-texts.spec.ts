@@ -7,6 +7,7 @@ import {
   expect,
   expectAccessible,
   MOBILE,
+  openSignedIn,
   shot,
   signIn,
   test,
@@ -46,9 +47,7 @@ test.describe('Texts are whole at 1366 and 375 px', () => {
     }) => {
       await page.setViewportSize(viewport);
       await withLongCommunityName(page);
-      await signIn(page, ACCOUNTS.cafeinas);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/perfil');
+      await openSignedIn(page, ACCOUNTS.cafeinas, '/perfil');
       const bar = page.getByRole('navigation', { name: 'Navegación principal' });
       await expect(bar.getByRole('link', { name: LONG_NAME })).toBeVisible();
       await shot(page, `bar-name-${viewport.width}`);
@@ -101,9 +100,7 @@ test.describe('Texts are whole at 1366 and 375 px', () => {
     await request.post('/api/auth/logout', { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } });
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       await page.getByLabel('Buscar').fill(member.email);
       const row = page.getByRole('row').filter({ hasText: member.email });
       await expect(row).toHaveCount(1);

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   MOBILE,
   newAccount,
+  openSignedIn,
   shot,
   signIn,
   test,
@@ -18,9 +19,7 @@ const DESKTOP = { width: 1366, height: 768 };
 
 /** Estrategas with its monthly price and a 14-day trial, as billing.spec.ts and dashboard.spec.ts save it. */
 async function setUpEstrategasPlan(page: Page): Promise<void> {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
+  await openSignedIn(page, ACCOUNTS.admin, '/config');
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
   await openPlanEditor(page, 'Estrategas');
@@ -137,7 +136,7 @@ test.describe('/planes offers what fits its reader', () => {
 
   test('an administrator is offered no plan, on /planes nor on /perfil', async ({ page }) => {
     await setUpVipPlan(page);
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
@@ -167,7 +166,7 @@ test.describe('/planes offers what fits its reader', () => {
   }) => {
     await setUpVipPlan(page);
     await setUpEstrategasPlan(page);
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const names = ['VIP', 'Cafeínas', 'Estrategas'];
     for (const viewport of [DESKTOP, MOBILE]) {

@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test } from './fixtures';
 
 test.describe('Informe de progreso (Membresía y Cafelito Virtual, vista de administración)', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -8,9 +8,7 @@ test.describe('Informe de progreso (Membresía y Cafelito Virtual, vista de admi
       page,
     }) => {
       if (viewport) await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/cafelito-virtual');
+      await openSignedIn(page, ACCOUNTS.admin, '/cafelito-virtual');
       await page.getByRole('button', { name: 'Gestionar Contenido' }).click();
       await expect(page.getByRole('heading', { name: 'Informe de progreso' })).toBeVisible();
       // The members who can open Cafelito Virtual are listed with their overall progress. The seeded admin is

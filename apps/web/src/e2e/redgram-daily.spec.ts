@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ECHO_PREFIX, useGeminiConnection } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test, unique } from './fixtures';
 
 async function createProfile(page: Page, name: string, network: string) {
   await page.getByRole('button', { name: 'Nuevo Perfil' }).click();
@@ -26,9 +26,7 @@ test.describe('RedGram for daily use', () => {
   }) => {
     await useGeminiConnection(request, 'redgram');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, ACCOUNTS.vip);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/redgram');
+    await openSignedIn(page, ACCOUNTS.vip, '/redgram');
     const name = `Librería ${unique()}`;
     await createProfile(page, name, 'X (Twitter)');
 
@@ -84,9 +82,7 @@ test.describe('RedGram for daily use', () => {
 
   test("a text over Instagram's limit shows the warning; emojis count as one", async ({ page, request }) => {
     await useGeminiConnection(request, 'redgram');
-    await signIn(page, ACCOUNTS.vip);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/redgram');
+    await openSignedIn(page, ACCOUNTS.vip, '/redgram');
     const name = `Tienda ${unique()}`;
     await createProfile(page, name, 'instagram');
     await page.getByRole('button', { name: 'Reescribir Texto' }).click();
@@ -119,9 +115,7 @@ test.describe('RedGram for daily use', () => {
   test('"Crear publicación" from a saved YouTube record opens RedGram with the text filled', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/ytvideo');
+    await openSignedIn(page, ACCOUNTS.admin, '/ytvideo');
     // Its own channel (the fake names it after the id's first 5 characters): other specs save YouTube records
     // at the same time, so the saved list is filtered to this one before it is read.
     const channel = `A${Math.random().toString(36).slice(2, 6)}`.padEnd(5, 'x');

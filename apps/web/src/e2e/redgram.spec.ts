@@ -1,6 +1,6 @@
 import { ECHO_PREFIX, GEMINI_CONNECTION, GEMINI_KEY, REDGRAM_PROMPTS, useGeminiConnection } from './ai-setup';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, MOBILE, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, MOBILE, openSignedIn, test, unique } from './fixtures';
 
 const DESKTOP = { width: 1280, height: 720 };
 
@@ -25,9 +25,7 @@ test.describe('RedGram', () => {
     request,
   }) => {
     await useGeminiConnection(request, 'redgram');
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/redgram');
+    await openSignedIn(page, ACCOUNTS.admin, '/redgram');
     await expect(page.getByRole('heading', { name: 'RedGram' })).toBeVisible();
     await expect(page.getByText('Genera contenido optimizado para redes sociales')).toBeVisible();
 
@@ -93,9 +91,7 @@ test.describe('RedGram', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // A member whose profiles no other spec touches: the screen starts with none chosen only while they have none
     // (a single profile is chosen by itself).
-    await signIn(page, ACCOUNTS.vip2);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/redgram');
+    await openSignedIn(page, ACCOUNTS.vip2, '/redgram');
     await expect(page.getByRole('button', { name: 'Configuración' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Historial' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Generar' })).toBeDisabled();

@@ -10,8 +10,8 @@ import {
   expectAccessible,
   MOBILE,
   newAccount,
+  openSignedIn,
   shot,
-  signIn,
   test,
 } from './fixtures';
 
@@ -47,7 +47,7 @@ test.describe('«Conservación de datos» asks before a shorter period deletes d
   }) => {
     const member = await newAccount(request, { prefix: 'conserva', password: 'conserva-e2e-secret' });
     await oldSignIn(member.email);
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const current = async () => (await (await page.request.get('/api/admin/retention')).json()) as Days;
     const saved = await current();

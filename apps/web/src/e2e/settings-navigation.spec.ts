@@ -1,4 +1,4 @@
-import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, shot, signIn, test } from './fixtures';
+import { ACCOUNTS, cutTexts, expect, expectAccessible, MOBILE, openSignedIn, shot, test } from './fixtures';
 
 const DESKTOP = { width: 1366, height: 768 };
 
@@ -6,9 +6,7 @@ test.describe('/perfil and /config: a side navigation on a desktop, a section me
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`/perfil jumps to each section (${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.cafeinas);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/perfil');
+      await openSignedIn(page, ACCOUNTS.cafeinas, '/perfil');
       const nav = page.getByRole('navigation', { name: 'Secciones del perfil' });
       for (const name of ['Perfil', 'Seguridad', 'Suscripción', 'Mis datos']) {
         await expect(nav.getByRole('link', { name })).toBeVisible();
@@ -43,9 +41,7 @@ test.describe('/perfil and /config: a side navigation on a desktop, a section me
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, ACCOUNTS.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/config');
+      await openSignedIn(page, ACCOUNTS.admin, '/config');
       const tabs = page.getByRole('tablist', { name: 'Secciones de Configuración' });
       const names = ['Usuarios', 'Roles', 'Planes', 'Conservación de datos', 'Comunidad', 'Historial'];
       for (const name of names) await expect(tabs.getByRole('tab', { name })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   MOBILE,
+  openSignedIn,
   signIn,
   test,
   unique,
@@ -42,10 +43,18 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-async function openSettingsAsAdmin(page: Page) {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/config');
+/**
+ * The admin's /config: from the worker's saved session, or (`throughScreen`, for a test that signs out after)
+ * through the login screen, since signing out ends the session it signed out of.
+ */
+async function openSettingsAsAdmin(page: Page, { throughScreen = false } = {}) {
+  if (throughScreen) {
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/config');
+  } else {
+    await openSignedIn(page, ACCOUNTS.admin, '/config');
+  }
   await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
 }
 
@@ -82,7 +91,7 @@ test.describe('Settings (/config)', () => {
     await signIn(page, member);
     await expect(page.getByText(/Un administrador debe concederte acceso/)).toBeVisible();
 
-    await openSettingsAsAdmin(page);
+    await openSettingsAsAdmin(page, { throughScreen: true });
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
     await page.getByLabel('Solo pendientes de activación').check();
     await expectLabelBeside(page, 'Solo pendientes de activación');
@@ -120,7 +129,7 @@ test.describe('Settings (/config)', () => {
     const member = { username: `mentor${id}`, email: `mentor${id}@e2e.test`, password: 'mentor-1234' };
     await (await adminApi(request)).createUser({ ...member, role_id: 3, is_active: true });
 
-    await openSettingsAsAdmin(page);
+    await openSettingsAsAdmin(page, { throughScreen: true });
     await page.getByRole('tab', { name: 'Roles' }).click();
     await expect(page.getByRole('heading', { name: 'Gestión de Roles' })).toBeVisible();
     // Each tool's badge reads its title, not its stored name.

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, expect, expectAccessible, expectNoSidewaysScroll, MOBILE, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  MOBILE,
+  openSignedIn,
+  test,
+} from './fixtures';
 import { FIRST_DAY, LAST_DAY, STATS_DAYS } from './stats-history';
 
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -34,7 +42,7 @@ test.describe('Estadísticas', () => {
   test('an admin reads the figures, switches the range, reads a chart table and downloads its CSV', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await openSignedIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation').getByRole('link', { name: 'Estadísticas' }).click();
     await expect(page).toHaveURL(/\/estadisticas$/);
@@ -215,7 +223,7 @@ test.describe('Estadísticas', () => {
   });
 
   test('a member without the permission has no entry and the API refuses them', async ({ page }) => {
-    await signIn(page, ACCOUNTS.vip);
+    await openSignedIn(page, ACCOUNTS.vip);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'Estadísticas' })).toHaveCount(0);
     const answer = await page.request.get('/api/estadisticas');

@@ -1,6 +1,6 @@
 import { TEXTO_DEFAULT_PROMPTS } from '@app/contracts';
 import { ECHO_PREFIX, GEMINI_CONNECTION, GEMINI_KEY, useGeminiConnection } from './ai-setup';
-import { ACCOUNTS, expect, expectAccessible, holdTimers, signIn, test, unique } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, holdTimers, openSignedIn, test, unique } from './fixtures';
 
 test.describe('Herramientas de Texto', () => {
   // Several screens, generations and axe runs each: more than the default budget on a busy machine.
@@ -11,9 +11,7 @@ test.describe('Herramientas de Texto', () => {
     request,
   }) => {
     await useGeminiConnection(request, 'texto');
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/texto');
+    await openSignedIn(page, ACCOUNTS.admin, '/texto');
     await expect(page.getByRole('heading', { name: 'Herramientas de Texto' })).toBeVisible();
     await page.getByRole('button', { name: 'Configuración' }).click();
     const dialog = page.getByRole('dialog', { name: 'Configuración' });
@@ -37,9 +35,7 @@ test.describe('Herramientas de Texto', () => {
     await useGeminiConnection(request, 'texto');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();
-    await signIn(page, ACCOUNTS.vip);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/texto');
+    await openSignedIn(page, ACCOUNTS.vip, '/texto');
     await expect(page.getByRole('tab', { name: 'Corrector Ortográfico' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -103,9 +99,7 @@ test.describe('Herramientas de Texto', () => {
 
   test('"Detener" stops a running correction and keeps what arrived', async ({ page, request }) => {
     await useGeminiConnection(request, 'texto');
-    await signIn(page, ACCOUNTS.vip);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/texto');
+    await openSignedIn(page, ACCOUNTS.vip, '/texto');
     // Long enough (the fake streams a few words at a time, with a pause between pieces) that it cannot finish
     // before "Detener", even on a busy machine.
     const text = `${'uno dos tres cuatro cinco seis siete ocho nueve diez '.repeat(40)}${unique()}`;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, openSignedIn, test } from './fixtures';
 
 /**
  * The fakes answer by the id's first character (apps/api/test/fakes): an id starting with "A" (YouTube) or
@@ -66,9 +66,7 @@ for (const s of SCENARIOS) {
       test.setTimeout(90_000);
       const prefix = s.prefix + randomText(4);
       const id = prefix + randomText(s.idLength - prefix.length);
-      await signIn(page, ACCOUNTS.vip);
-      await expect(page.getByRole('heading', { name: 'Hola, marcos' })).toBeVisible();
-      await page.goto(s.route);
+      await openSignedIn(page, ACCOUNTS.vip, s.route);
       await expect(page.getByRole('heading', { name: s.title, level: 1 })).toBeVisible();
       await expect(page.getByText('Acceso restringido')).toBeVisible();
       await expect(
@@ -104,14 +102,12 @@ for (const s of SCENARIOS) {
       const ids = Array.from({ length: 7 }, () => prefix + randomText(s.idLength - prefix.length));
       // A vip member saves one through the screen; the admin saves the others through the same API.
       const member = await browser.newPage();
-      await signIn(member, ACCOUNTS.vip);
-      await expect(member.getByRole('heading', { name: 'Hola, marcos' })).toBeVisible();
-      await member.goto(s.route);
+      await openSignedIn(member, ACCOUNTS.vip, s.route);
       await submitLink(member, s.link(ids[0] ?? ''));
       await expect(member.getByLabel('Resultado').getByText(s.authorLine(prefix))).toBeVisible();
       await member.close();
 
-      await signIn(page, ACCOUNTS.admin);
+      await openSignedIn(page, ACCOUNTS.admin);
       await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
       for (const id of ids.slice(1)) {
         const res = await page.request.post(s.endpoint, {
@@ -181,7 +177,7 @@ test('an admin opens "Descargar" on a video saved earlier and reaches the file t
   if (!cobalt) throw new Error('COBALT_API_URL is not set: the end-to-end set-up starts the fake cobalt');
   const prefix = 'A' + randomText(4);
   const id = prefix + randomText(6);
-  await signIn(page, ACCOUNTS.admin);
+  await openSignedIn(page, ACCOUNTS.admin);
   await expect(page.getByRole('heading', { name: 'Hola, admin' })).toBeVisible();
   const saved = await page.request.post('/api/video-tools/youtube/videos', {
     data: { url: `https://youtu.be/${id}` },
