@@ -2,7 +2,7 @@ import { TWO_FACTOR_MESSAGES as T, type SecondFactor, type SessionUser } from '@
 import { unauthorized } from '../../lib/errors';
 import { hashCode, randomToken } from './codes';
 import { STEP_MS } from './decide';
-import type { AfterPassword, AfterSecondStep, DeviceCookie, TwoFactorServiceDeps } from './checks';
+import type { AfterPassword, AfterSecondStep, TwoFactorServiceDeps } from './checks';
 import type { ChallengeRow } from './repo';
 
 const maskEmail = (email: string): string => {
@@ -16,14 +16,6 @@ export function createChallenges(deps: Pick<TwoFactorServiceDeps, 'repo' | 'cloc
   const iso = (date: Date) => date.toISOString();
 
   return {
-    /** A device verified under the account's current epoch (a credential change forgets every device). */
-    async isTrusted(userId: number, device: DeviceCookie | null): Promise<boolean> {
-      if (device?.userId !== userId) return false;
-      const row = await repo.findTrustedDevice(userId, hashCode(device.deviceId), iso(clock.now()));
-      const account = await repo.findAccount(userId);
-      return !!row && !!account && row.epoch === account.token_version;
-    },
-
     async open(
       user: SessionUser,
       tokenVersion: number,

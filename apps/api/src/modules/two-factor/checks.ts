@@ -7,15 +7,15 @@ import {
   type TotpSetup,
 } from '@app/contracts';
 import QRCode from 'qrcode';
-import type { Mailer, MailMessage } from '../../integrations/mailer';
+import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { checkPassword } from '../../lib/password';
 import { spendAll, type Budget, type RateLimits } from '../../lib/rate-limits';
 import type { HistoryRecorder } from '../history';
-import { codeKind, FACTOR_CHANGES, factorsOf, type FactorChange } from './decide';
+import { codeKind, factorsOf } from './decide';
 import { hashCode, matchTotpStep, newBackupCodes, newTotpSecret, otpauthUri } from './codes';
-import { codesRenewedEmail, signInCodeEmail, totpOffEmail, totpOnEmail } from './emails';
+import { createNotices } from './notices';
 import { RULES_KEY, type TwoFactorRepo } from './repo';
 
 /** The browser's remembered-device cookie, as read and checked for its signature. */
@@ -47,27 +47,12 @@ export type AfterSecondStep =
   | { kind: 'session'; user: SessionUser; token_version: number; method: SecondFactor }
   | { kind: 'setup'; answer: SecondStep };
 
-export const DEFAULT_RULES: TwoFactorRules = { require_admins: false, required_role_ids: [] };
+const DEFAULT_RULES: TwoFactorRules = { require_admins: false, required_role_ids: [] };
 
-const FACTOR_EMAILS = {
-  'totp-on': totpOnEmail,
-  'totp-off': totpOffEmail,
-  'codes-renewed': codesRenewedEmail,
-};
-
-/** The acts the service's parts share: reading factors and rules, checking codes and passwords, telling owners. */
+/** The acts the service's parts share: reading factors and rules, checking codes and passwords, and notices. */
 export function createFactorChecks(deps: TwoFactorServiceDeps) {
-  const { repo, clock, mailer, log, limits } = deps;
+  const { repo, clock, limits } = deps;
   const now = () => clock.now().toISOString();
-
-  /** Sends an account email; a failure is logged, never turned into a failed request (the change is made). */
-  const notify = async (message: MailMessage): Promise<void> => {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      log.error({ err: error, to: message.to }, 'two-factor email not sent');
-    }
-  };
 
   /** Checks a code from the app: within the drift window and for a step not used before. */
   async function checkTotp(userId: number, secret: string, code: string, confirm = false): Promise<void> {
@@ -88,7 +73,7 @@ export function createFactorChecks(deps: TwoFactorServiceDeps) {
   }
 
   return {
-    notify,
+    ...createNotices(deps),
     checkTotp,
     /** The factors an account has (decide.ts says which count). */
     secondFactorsOf: async (userId: number): Promise<SecondFactor[]> =>
@@ -143,37 +128,6 @@ export function createFactorChecks(deps: TwoFactorServiceDeps) {
       const codes = newBackupCodes();
       await repo.replaceBackupCodes(userId, codes.hashes);
       return codes.shown;
-    },
-
-    /**
-     * Acts on a change of factors as FACTOR_CHANGES says: the sessions it ends (keeping `keep`), and the email
-     * to the owner. Answers the account's epoch after, when it moved.
-     */
-    async factorChanged(
-      change: FactorChange,
-      user: { id: number; username: string; email: string },
-      keep: string | null,
-    ): Promise<number | undefined> {
-      const { ends, email } = FACTOR_CHANGES[change];
-      const epoch =
-        ends === 'nothing'
-          ? undefined
-          : await repo.factorAdded(user.id, ends === 'other-sessions' ? keep : null);
-      await notify(FACTOR_EMAILS[email](user, `${deps.publicUrl()}/perfil`));
-      return epoch;
-    },
-
-    /** Emails a sign-in code; a failure is the Spanish 503, so the member knows to try again. */
-    async sendSignInCode(user: { id: number; username: string; email: string }, code: string): Promise<void> {
-      try {
-        await mailer.send(signInCodeEmail(user, code));
-      } catch (error) {
-        log.error({ err: error, userId: user.id }, 'sign-in code not sent');
-        throw new AppError(
-          503,
-          'No hemos podido enviarte el código por correo. Inténtalo de nuevo en unos minutos.',
-        );
-      }
     },
   };
 }

@@ -32,7 +32,7 @@ export function createRulesService(deps: TwoFactorServiceDeps, checks: FactorChe
   };
 
   return {
-    readRules: checks.readRules,
+    readRules: () => checks.readRules(),
 
     async rulesView() {
       return { ...(await checks.readRules()), mail_configured: deps.mailConfigured };

@@ -4,6 +4,8 @@ import { moveEpoch } from '../accounts';
 import type { Actor } from '../history';
 import { createAccountFactors } from './account-factors';
 import { createChallenges } from './challenges';
+import { createDevices } from './devices';
+import { createNotices } from './notices';
 import { createFactorChecks, type TwoFactorServiceDeps } from './checks';
 import { resetEmail } from './emails';
 import { createRulesService } from './rules';
@@ -37,11 +39,8 @@ export async function resetTwoFactor(
       label: account.username,
     });
   });
-  try {
-    await deps.mailer.send(resetEmail(account, by, `${deps.publicUrl()}/perfil`));
-  } catch (error) {
-    deps.log.error({ err: error, to: account.email }, 'two-factor email not sent');
-  }
+  const notices = createNotices(deps);
+  await notices.notify(resetEmail(account, by, notices.securityLink()));
 }
 
 /**
@@ -51,9 +50,11 @@ export async function resetTwoFactor(
 export function createTwoFactorService(deps: TwoFactorServiceDeps) {
   const checks = createFactorChecks(deps);
   const challenges = createChallenges(deps);
+  const devices = createDevices(deps, checks);
   return {
-    secondFactorsOf: checks.secondFactorsOf,
-    ...createSignInSteps(deps, checks, challenges),
+    secondFactorsOf: (userId: number) => checks.secondFactorsOf(userId),
+    ...createSignInSteps(deps, checks, challenges, devices),
+    ...devices,
     ...createSecondStep(deps, checks, challenges),
     ...createAccountFactors(deps, checks),
     ...createRulesService(deps, checks),

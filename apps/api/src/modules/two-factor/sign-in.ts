@@ -1,29 +1,25 @@
-import {
-  EMAIL_CODE_RESEND_SECONDS,
-  TRUSTED_DEVICE_DAYS,
-  TWO_FACTOR_MESSAGES as T,
-  type SecondFactor,
-  type SessionUser,
-} from '@app/contracts';
+import { EMAIL_CODE_RESEND_SECONDS, TWO_FACTOR_MESSAGES as T, type SessionUser } from '@app/contracts';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { spendAll } from '../../lib/rate-limits';
 import type { Challenges } from './challenges';
+import type { Devices } from './devices';
 import type { AfterPassword, DeviceCookie, FactorChecks, TwoFactorServiceDeps } from './checks';
-import { hashCode, newEmailCode, randomToken } from './codes';
+import { hashCode, newEmailCode } from './codes';
 import {
   afterPassword as decideAfterPassword,
-  deviceAfterSignIn,
   holdsAdministration,
   isRequired,
   resendWaitMs,
   STEP_MS,
 } from './decide';
-import { newDeviceEmail } from './emails';
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** The sign-in's side of the second step: what a right password leads to, codes by email, remembered browsers. */
-export function createSignInSteps(deps: TwoFactorServiceDeps, checks: FactorChecks, challenges: Challenges) {
+/** The sign-in's side of the second step: what a right password leads to, and the codes sent by email. */
+export function createSignInSteps(
+  deps: TwoFactorServiceDeps,
+  checks: FactorChecks,
+  challenges: Challenges,
+  devices: Devices,
+) {
   const { repo, clock, log, limits } = deps;
 
   return {
@@ -42,7 +38,7 @@ export function createSignInSteps(deps: TwoFactorServiceDeps, checks: FactorChec
         administers,
         // Only asked when it matters: the cookie is checked against the database.
         trustedDevice:
-          factors.length === 0 && (administers || required) && (await challenges.isTrusted(user.id, device)),
+          factors.length === 0 && (administers || required) && (await devices.isTrusted(user.id, device)),
         mailConfigured: deps.mailConfigured,
       });
       if (decision.warnNoMail) {
@@ -90,37 +86,6 @@ export function createSignInSteps(deps: TwoFactorServiceDeps, checks: FactorChec
       );
       if (!replaced) throw tooManyRequests(T.resendWait, EMAIL_CODE_RESEND_SECONDS);
       await checks.sendSignInCode(account, code);
-    },
-
-    /**
-     * After a session opened: an administrator's browser is remembered for a while (no emailed code from it),
-     * and a device new to the account is told to its owner by email (decide.ts says which).
-     */
-    async afterSignIn(
-      user: SessionUser,
-      sessionId: string,
-      device: DeviceCookie | null,
-      method: SecondFactor | null,
-    ): Promise<DeviceCookie | null> {
-      const administers = holdsAdministration(user);
-      const trusted = administers && !!device && (await challenges.isTrusted(user.id, device));
-      const decision = deviceAfterSignIn({ administers, trusted, method });
-      if (decision.kind === 'touch' && device) {
-        await repo.touchTrustedDevice(user.id, hashCode(device.deviceId), sessionId);
-      }
-      if (decision.kind !== 'remember') return null;
-      const account = await repo.findAccount(user.id);
-      if (!account) return null;
-      const deviceId = randomToken();
-      await repo.trustDevice({
-        user_id: user.id,
-        device_hash: hashCode(deviceId),
-        epoch: account.token_version,
-        session_id: sessionId,
-        expires_at: new Date(clock.now().getTime() + TRUSTED_DEVICE_DAYS * DAY_MS).toISOString(),
-      });
-      if (decision.tellOwner) await checks.notify(newDeviceEmail(user, `${deps.publicUrl()}/perfil`));
-      return { userId: user.id, deviceId };
     },
   };
 }
