@@ -1,8 +1,8 @@
-import type { MailMessage } from '../../integrations/mailer';
+import type { Mailer, MailMessage } from '../../integrations/mailer';
 import { AppError } from '../../lib/errors';
-import type { TwoFactorServiceDeps } from './checks';
 import { FACTOR_CHANGES, type FactorChange } from './decide';
 import { codesRenewedEmail, signInCodeEmail, totpOffEmail, totpOnEmail } from './emails';
+import type { TwoFactorRepo } from './repo';
 
 const FACTOR_EMAILS = {
   'totp-on': totpOnEmail,
@@ -17,7 +17,12 @@ interface Owner {
 }
 
 /** What a change of factors does beyond itself: the sessions it ends, and the emails to the account's owner. */
-export function createNotices(deps: Pick<TwoFactorServiceDeps, 'repo' | 'mailer' | 'log' | 'publicUrl'>) {
+export function createNotices(deps: {
+  repo: Pick<TwoFactorRepo, 'factorAdded'>;
+  mailer: Mailer;
+  log: { error(obj: object, msg: string): void };
+  publicUrl: () => string;
+}) {
   const { mailer, log } = deps;
 
   /** Sends an account email; a failure is logged, never turned into a failed request (the change is made). */
