@@ -18,7 +18,7 @@ export const grantsAccess = (status: string | null | undefined): boolean =>
 const REVOKING_STATUSES: readonly string[] = [...ENDED_STATUSES, 'paused'];
 
 /** Whether the subscription stops giving access now: it gave access in the state stored before this one. */
-export const endsAccess = (status: string, before: string | null | undefined): boolean =>
+const endsAccess = (status: string, before: string | null | undefined): boolean =>
   REVOKING_STATUSES.includes(status) && grantsAccess(before);
 
 export interface PaymentFacts {

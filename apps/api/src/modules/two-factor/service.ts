@@ -12,7 +12,7 @@ import { createRulesService } from './rules';
 import { createSecondStep } from './second-step';
 import { createSignInSteps } from './sign-in';
 
-export type { AfterPassword, AfterSecondStep, DeviceCookie, TwoFactorServiceDeps } from './checks';
+export type { DeviceCookie, TwoFactorServiceDeps } from './checks';
 
 /**
  * Removes a member's second factors (a lost phone): the member signs in with the password alone again, Historial
