@@ -3,45 +3,30 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIBRARY_NAMES, MESSAGES } from '@app/contracts';
 import type { Config } from './config';
 import type { AppDatabase } from './db/client';
-import { openAppDatabase } from './db/open';
-import { backfillUsernameSkeletons, resolveSessionSecret, seedCatalog, seedFirstAdmin } from './db/seed';
+import { resolveSessionSecret } from './db/seed';
+import { openStores, type StoreOptions } from './db/stores';
 import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
-import { openSecretBox, sealStoredSecrets } from './db/secrets';
 import type { SecretBox } from './lib/secret-box';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { createStripe } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
-import {
-  createRateLimits,
-  DEFAULT_ACCOUNT_LIMITS,
-  openLimiterStore,
-  type AccountLimits,
-  type GenerationLimits,
-  type LoginLimits,
-  type RateLimits,
-  type SecondStepLimits,
-} from './lib/rate-limits';
+import type { RateLimits } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
 import { RequestLines } from './lib/terminal-log';
 import { accountsModule } from './modules/accounts';
 import { announcementsModule } from './modules/announcements';
 import { billingModule, createInvoiceReader } from './modules/billing';
 import { authModule, createSessionRepo, type SessionRepo } from './modules/auth';
-import { aiModule, carryOverToolSettings, createAiRepo } from './modules/ai';
+import { aiModule } from './modules/ai';
 import { dataArchiveModule } from './modules/data-archive';
-import { createHistoryRecorder, historyModule, type HistoryRecorder } from './modules/history';
-import {
-  communityModule,
-  createCommunityRepo,
-  createCommunityService,
-  type CommunityService,
-} from './modules/community';
+import { historyModule, type HistoryRecorder } from './modules/history';
+import { communityModule, type CommunityService } from './modules/community';
 import { createAccountEraser, erasureModule, type AccountEraser } from './modules/erasure';
 import { libraryModule } from './modules/library';
 import { membersIoModule } from './modules/members-io';
 import { notificationsModule, type Notifier } from './modules/notifications';
 import { passkeysModule } from './modules/passkeys';
-import { createRedgramRepo, redgramModule } from './modules/redgram';
+import { redgramModule } from './modules/redgram';
 import { reportsModule } from './modules/reports';
 import { retentionModule } from './modules/retention';
 import { settingsModule } from './modules/settings';
@@ -49,10 +34,10 @@ import { createToolUseCounter, SIGN_IN, statsModule } from './modules/stats';
 import { ARCHIVE_PARTS, PERSONAL_TABLES } from './personal-data';
 import { jobsModule, type JobRunner } from './modules/jobs';
 import { sessionsModule } from './modules/sessions';
-import { publicConfigOf, systemRoutes } from './modules/system';
-import { createTextoRepo, textoModule } from './modules/texto';
+import { systemModule } from './modules/system';
+import { textoModule } from './modules/texto';
 import { videoToolsModule } from './modules/video-tools';
-import { createTwoFactorRepo, seedTwoFactorRules, twoFactorModule } from './modules/two-factor';
+import { twoFactorModule } from './modules/two-factor';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { registerAccessGuards } from './plugins/authz';
 import { badRequest } from './lib/errors';
@@ -60,15 +45,9 @@ import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
-import { webPlugin } from './plugins/web';
 
-export interface AppDeps {
-  db?: AppDatabase;
+export interface AppDeps extends StoreOptions {
   clock?: Clock;
-  loginLimits?: LoginLimits;
-  accountLimits?: AccountLimits;
-  generationLimits?: GenerationLimits;
-  secondStepLimits?: SecondStepLimits;
   mailer?: Mailer;
   /** How often each node looks for due background work (default every five seconds). */
   jobsPollMs?: number;
@@ -108,8 +87,6 @@ interface CoreContext {
   clock: Clock;
   limits: RateLimits;
   sessionRepo: SessionRepo;
-  history: HistoryRecorder;
-  community: CommunityService;
   /** Seals and opens the secrets kept in the database (AI keys, authenticator secrets). */
   secrets: SecretBox;
   /** The one runner of background work: modules declare their jobs on it and enqueue runs. */
@@ -120,8 +97,14 @@ interface CoreContext {
   publicUrl: () => string;
 }
 
-/** The core, and the mail the modules that write to members send through. */
-interface AppContext extends CoreContext {
+/** The core, with the recorder of administrators' actions and the community's name and logo. */
+interface SharedContext extends CoreContext {
+  history: HistoryRecorder;
+  community: CommunityService;
+}
+
+/** The shared context, and the mail the modules that write to members send through. */
+interface AppContext extends SharedContext {
   mailer: Mailer;
   notifier: Notifier;
 }
@@ -176,47 +159,6 @@ function createServer(config: Config, deps: AppDeps): FastifyInstance {
   return app;
 }
 
-/** Opens the database and the rate limits' store (both closed with the server), then seeds what must exist. */
-async function openStores(
-  app: FastifyInstance,
-  config: Config,
-  deps: AppDeps,
-): Promise<{ db: AppDatabase; limits: RateLimits; secrets: SecretBox }> {
-  const db = deps.db ?? (await openAppDatabase(config.database));
-  app.addHook('onClose', async () => {
-    if (!deps.db) await db.close();
-  });
-  // The secrets' key first: a database encrypted with another key stops the start here, before anything runs.
-  const secrets = await openSecretBox(db, config.secrets);
-  const limiterStore = await openLimiterStore(config.database, (work) => db.besideTransactions(work));
-  app.addHook('onClose', () => limiterStore.close());
-  const limits = createRateLimits(limiterStore, {
-    ...(deps.loginLimits ? { login: deps.loginLimits } : {}),
-    accounts: deps.accountLimits ?? {
-      ...DEFAULT_ACCOUNT_LIMITS,
-      registerPerIp: config.registerLimitPerIp,
-      recoveryPerIp: config.recoveryLimitPerIp,
-    },
-    ...(deps.generationLimits ? { generation: deps.generationLimits } : {}),
-    ...(deps.secondStepLimits ? { secondStep: deps.secondStepLimits } : {}),
-  });
-  const textoRepo = createTextoRepo(db, secrets);
-  const redgramRepo = createRedgramRepo(db, secrets);
-  const aiRepo = createAiRepo(db, secrets);
-  await sealStoredSecrets(db, secrets, [textoRepo, redgramRepo, aiRepo, createTwoFactorRepo(db, secrets)]);
-  // Each tool's provider settings of before become a connection it points at (once).
-  await carryOverToolSettings(aiRepo, [
-    { tool: 'texto', read: () => textoRepo.legacy(), clear: () => textoRepo.clearLegacy() },
-    { tool: 'redgram', read: () => redgramRepo.legacy(), clear: () => redgramRepo.clearLegacy() },
-  ]);
-  await seedCatalog(db);
-  // Before the first administrator exists: an empty database is a new installation.
-  await seedTwoFactorRules(createTwoFactorRepo(db, secrets), config.requireAdmin2faOnNewInstall);
-  await seedFirstAdmin(db, config.admin, app.log);
-  await backfillUsernameSkeletons(db);
-  return { db, limits, secrets };
-}
-
 /** The app plugins every route relies on: errors, security headers, the session, access guards, API docs. */
 async function registerAppPlugins(
   app: FastifyInstance,
@@ -246,40 +188,40 @@ async function registerAppPlugins(
   await app.register(apiDocsPlugin, { mode: config.apiDocs, appUrl: config.appUrl });
 }
 
-/**
- * The server with its stores and app plugins, and what every module is built from: the history recorder, the
- * community's name and logo, the job runner, the eraser of accounts.
- */
+/** The modules with start-up work on their stored data (sealing secrets, seeding), run in this order. */
+const OPENED = [aiModule, textoModule, redgramModule, twoFactorModule];
+
+/** The server with its stores and app plugins, the job runner, and the eraser of accounts. */
 async function openCore(config: Config, deps: AppDeps): Promise<CoreContext> {
   const app = createServer(config, deps);
-  const { db, limits, secrets } = await openStores(app, config, deps);
+  const opens = OPENED.flatMap((module) => module.open ?? []);
+  const { db, limits, secrets } = await openStores(app, config, deps, opens);
   const clock = deps.clock ?? systemClock;
   const sessionRepo = createSessionRepo(db);
   await registerAppPlugins(app, config, db, sessionRepo, clock);
-
-  // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
-  const history = createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
-  const community = createCommunityService({ repo: createCommunityRepo(db), history });
-  systemRoutes(app, config, community.get);
   const base = { app, config, db, clock, publicUrl: () => publicUrl(app, config) };
   const jobs = await jobsModule.register({ ...base, pollMs: deps.jobsPollMs ?? 5_000 });
-  return {
-    ...base,
-    limits,
-    sessionRepo,
-    history,
-    community,
-    secrets,
-    jobs,
-    eraser: createAccountEraser(PERSONAL_TABLES),
-  };
+  return { ...base, limits, sessionRepo, secrets, jobs, eraser: createAccountEraser(PERSONAL_TABLES) };
 }
 
 /** Builds the whole application: external plugins, then app plugins, then the modules. Tests call this too. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const core = await openCore(config, deps);
-  const { app, sessionRepo, community } = core;
-  await historyModule.register(core);
+  const opened = await openCore(config, deps);
+  const { app, sessionRepo } = opened;
+  // Every administrator action is recorded in the transaction of the change (Configuración, Historial).
+  const history = await historyModule.register(opened);
+  // The overview of /config asks the modules registered below, at each request.
+  const community = await communityModule.register({
+    ...opened,
+    history,
+    overview: {
+      billingReadiness: () => plans.readiness(),
+      aiStatus: async () => ({ texto: await texto.ready(), redgram: await redgram.ready() }),
+      statsOverview: () => stats.overview(),
+      statsToday: () => stats.today(),
+    },
+  });
+  const core: SharedContext = { ...opened, history, community };
   const retention = await retentionModule.register({ ...core, personalTables: PERSONAL_TABLES });
   const aiTools = {
     ...core,
@@ -329,17 +271,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const stats = await statsModule.register(core);
   await announcementsModule.register(context);
-  await communityModule.register({
-    ...core,
-    billingReadiness: plans.readiness,
-    aiStatus: async () => ({ texto: await texto.ready(), redgram: await redgram.ready() }),
-    statsOverview: stats.overview,
-    statsToday: stats.today,
-  });
-
-  await app.register(webPlugin, {
-    webDistDir: config.webDistDir,
-    publicConfig: () => publicConfigOf(config, community.get),
-  });
+  await systemModule.register(core);
   return app;
 }

@@ -36,11 +36,10 @@ export async function openSecretBox(db: AppDatabase, source: SecretsKeySource): 
 }
 
 /**
- * The start-up migration: every secret still stored in clear is sealed, then the check value says the database
- * is encrypted. Safe to run on every start and on several nodes at once (a sealed value is left alone).
+ * The end of the start-up migration: once every module has sealed the secrets it kept in clear (its `open`), the
+ * check value says the database is encrypted. Safe on every start and on several nodes at once.
  */
-export async function sealStoredSecrets(db: AppDatabase, box: SecretBox, holders: SecretHolder[]) {
-  for (const holder of holders) await holder.resealSecrets();
+export async function markSecretsSealed(db: AppDatabase, box: SecretBox): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(settings)

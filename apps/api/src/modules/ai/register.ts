@@ -22,6 +22,7 @@ interface AiContext extends BaseContext {
  */
 export const aiModule = defineModule({
   name: 'ai',
+  open: ({ db, secrets }) => createAiRepo(db, secrets).resealSecrets(),
   register: ({ app, config, db, clock, history, secrets, resolveHost }: AiContext) => {
     const ai: AiClient = createAiClient({
       gemini: createGeminiClient({ ...config.gemini, timeoutMs: config.outgoingTimeoutMs }),

@@ -1,4 +1,3 @@
 /** What the community module offers the app: its routes, and the name and logo every page carries. */
-export { createCommunityRepo } from './repo';
-export { createCommunityService, type CommunityService } from './service';
+export { type CommunityService } from './service';
 export { communityModule } from './register';

@@ -4,6 +4,7 @@ import { historyPersonalData } from './personal-data';
 import { createHistoryRepo } from './repo';
 import { historyRoutes } from './routes';
 import { createHistoryService } from './service';
+import { createHistoryRecorder, type HistoryRecorder } from './record';
 
 export { recountHistory } from './kept-counts';
 export {
@@ -26,13 +27,18 @@ export { createHistoryEvents, type HistoryEvent } from './events';
 /** The erasure of a member rewrites the entries that name them. */
 export { rewriteHistoryOf, type HistoryRow } from './erasure';
 
-/** Historial (/config): its list and export; the recorder is made by app.ts, which hands it to every module. */
+/**
+ * Historial (/config): its list and export. Gives the recorder every other module records its actions through,
+ * in the transaction of the change.
+ */
 export const historyModule = defineModule({
   name: 'history',
   personalData: historyPersonalData,
-  register: ({ app, db, clock, config }: BaseContext) =>
+  register: ({ app, db, clock, config }: BaseContext): HistoryRecorder => {
     historyRoutes(
       app,
       createHistoryService({ repo: createHistoryRepo(db), clock, timeZone: config.timeZone }),
-    ),
+    );
+    return createHistoryRecorder(db, { clock, retentionDays: config.historyRetentionDays });
+  },
 });

@@ -1,7 +1,7 @@
 /** What the RedGram module offers the app. */
 import type { RateLimits } from '../../lib/rate-limits';
 import type { SecretBox } from '../../lib/secret-box';
-import type { AiToolContext } from '../ai';
+import { carryOverToolSettings, createAiRepo, type AiToolContext } from '../ai';
 import type { HistoryRecorder } from '../history';
 import { defineModule } from '../registration';
 import { redgramPersonalData } from './personal-data';
@@ -25,6 +25,14 @@ interface RedgramContext extends AiToolContext {
 export const redgramModule = defineModule({
   name: 'redgram',
   personalData: redgramPersonalData,
+  /** Its secrets sealed, then its old provider settings (from before connections) carried over to one. */
+  open: async ({ db, secrets }) => {
+    const repo = createRedgramRepo(db, secrets);
+    await repo.resealSecrets();
+    await carryOverToolSettings(createAiRepo(db, secrets), [
+      { tool: 'redgram', read: () => repo.legacy(), clear: () => repo.clearLegacy() },
+    ]);
+  },
   register: ({
     app,
     config,

@@ -1,7 +1,7 @@
 /** What the text tools module offers the app. */
 import type { RateLimits } from '../../lib/rate-limits';
 import type { SecretBox } from '../../lib/secret-box';
-import type { AiToolContext } from '../ai';
+import { carryOverToolSettings, createAiRepo, type AiToolContext } from '../ai';
 import type { HistoryRecorder } from '../history';
 import { defineModule } from '../registration';
 import { createToolUseCounter } from '../stats';
@@ -14,6 +14,14 @@ export { createTextoRepo };
 /** Texto: its routes on the shared AI client, each use counted for Estadísticas. Gives whether it is ready. */
 export const textoModule = defineModule({
   name: 'texto',
+  /** Its secrets sealed, then its old provider settings (from before connections) carried over to one. */
+  open: async ({ db, secrets }) => {
+    const repo = createTextoRepo(db, secrets);
+    await repo.resealSecrets();
+    await carryOverToolSettings(createAiRepo(db, secrets), [
+      { tool: 'texto', read: () => repo.legacy(), clear: () => repo.clearLegacy() },
+    ]);
+  },
   register: (
     context: AiToolContext & { limits: RateLimits; history: HistoryRecorder; secrets: SecretBox },
   ) => {

@@ -1,4 +1,4 @@
 /** What the two-factor module offers: the second step of sign-in, the account's factors, the rules. */
 export { createTwoFactorRepo, forgetDevicesOfSessions } from './repo';
 export { twoFactorModule } from './register';
-export { resetTwoFactor, seedTwoFactorRules } from './service';
+export { resetTwoFactor } from './service';

@@ -7,6 +7,7 @@ import { defineModule, type BaseContext } from '../registration';
 import { twoFactorPersonalData } from './personal-data';
 import { createTwoFactorRepo } from './repo';
 import { createSignInGate, twoFactorRoutes } from './routes';
+import { seedTwoFactorRules } from './rules';
 import { createTwoFactorService } from './service';
 
 interface TwoFactorContext extends BaseContext {
@@ -26,6 +27,11 @@ interface TwoFactorContext extends BaseContext {
 export const twoFactorModule = defineModule({
   name: 'two-factor',
   personalData: twoFactorPersonalData,
+  open: async ({ config, db, secrets }) => {
+    const repo = createTwoFactorRepo(db, secrets);
+    await repo.resealSecrets();
+    await seedTwoFactorRules(repo, config.requireAdmin2faOnNewInstall);
+  },
   register: (context: TwoFactorContext) => {
     const { app, config, db, clock, limits, sessionRepo, history, mailer, secrets } = context;
     const repo = createTwoFactorRepo(db, secrets);
