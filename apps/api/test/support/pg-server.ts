@@ -5,7 +5,7 @@ import pg from 'pg';
  * cluster (Debian's `apptest`, port 5433, run without crash safety: tooling/scripts/install-test-deps.sh);
  * TEST_DATABASE_URL points the tests elsewhere. The role must be allowed to create databases.
  */
-export const TEST_DATABASE_URL =
+const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://app_test:app_test@127.0.0.1:5433/app_test';
 
 /** The same server and credentials, another database. */
