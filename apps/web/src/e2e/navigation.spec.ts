@@ -52,7 +52,9 @@ test.describe('Route gating and navigation', () => {
 
     await page.goto('/ytvideo');
     await expect(page.getByText('Verificando permisos...')).toBeVisible();
-    // The check left before the app's request module was even asked for, and only once.
+    // The check left before the app's request module was even asked for, and only once. The browser reports
+    // its requests in the order they left, but may report them after the screen showed the wait.
+    await expect.poll(() => sent.length).toBeGreaterThan(0);
     expect(sent[0]).toBe('/api/auth/me');
     answer();
     await expect(page.getByRole('heading', { level: 1, name: 'YTVideo' })).toBeVisible();
