@@ -297,6 +297,14 @@ export function loadConfig(
   };
 }
 
+/**
+ * Whether this process is one of the test runner's workers (vitest sets VITEST in them). The servers and commands
+ * tests start as processes are not: they get only the environment the test gives them.
+ */
+export function inTestRunner(): boolean {
+  return process.env.VITEST === 'true';
+}
+
 /** A configuration for tests: in-memory database, quiet logs, no web app. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // A test that names a database file gets it as its target too (the rate limits open their own connection).

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../src/db/client';
 import { openPgAppDatabase } from '../src/db/client.pg';
 import { roles, users } from '../src/db/schema';
+import { ARGON2ID_BASELINE } from '../src/lib/password';
 import { auditLog } from '../src/modules/history/schema';
 import { billingEvents, billingPlans, billingPrices } from '../src/modules/billing/schema';
 import {
@@ -57,6 +58,13 @@ afterAll(async () => {
   await dispose?.();
 });
 
+/** The test's own handle on the database both servers use. */
+async function openServersDatabase(): Promise<AppDatabase> {
+  return ENGINE === 'postgres'
+    ? openPgAppDatabase(databaseUrl, { max: 2 })
+    : openDatabase(databaseUrl.slice('file:'.length));
+}
+
 async function call(
   node: ServerProcess,
   method: string,
@@ -92,6 +100,23 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
 
     const member = await login(b.url, 'nodos@example.com', 'nodos-secret');
     expect((await call(b, 'GET', '/api/auth/me', member.cookie)).status).toBe(200);
+    // A server hashes at OWASP's baseline; only the test runner's own workers hash cheaper.
+    const database = await openServersDatabase();
+    try {
+      const [stored] = await database.read
+        .select({ hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, id));
+      const { memoryCost, timeCost, parallelism } = ARGON2ID_BASELINE;
+      // `$argon2id$v=19$m=…,t=…,p=…$salt$hash`
+      expect(stored?.hash.split('$').slice(1, 4)).toEqual([
+        'argon2id',
+        'v=19',
+        `m=${memoryCost},t=${timeCost},p=${parallelism}`,
+      ]);
+    } finally {
+      await database.close();
+    }
 
     const deactivated = await call(a, 'PUT', `/api/admin/users/${id}`, admin.cookie, {
       username: 'nodos',
@@ -158,10 +183,7 @@ describe(`two API nodes on one ${ENGINE} database`, () => {
 
   it('a Stripe event delivered to both nodes at once is applied once', async () => {
     // The test's own handle on the servers' database, to set up the plan and count what was written.
-    const database: AppDatabase =
-      ENGINE === 'postgres'
-        ? await openPgAppDatabase(databaseUrl, { max: 2 })
-        : openDatabase(databaseUrl.slice('file:'.length));
+    const database = await openServersDatabase();
     try {
       await database.transaction(async (tx) => {
         const [vip] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'vip'));
