@@ -15,8 +15,8 @@ export default defineConfig({
     // A worker per core, not vitest's default of one fewer: the tests spend much of their time waiting on
     // PostgreSQL, the password-hashing threads and child processes, so a second worker fills that time.
     maxWorkers: Math.max(2, availableParallelism()),
-    // A worker's files share the packages under node_modules, loaded once, instead of each file loading them
-    // again; test/support/setup.ts still gives every file a fresh copy of the app's own modules.
+    // A worker's files share its modules, the packages and the app's own, loaded once instead of once per file;
+    // test/support/setup.ts gives a file that mocks a module, and the file after it, a fresh copy.
     isolate: false,
     setupFiles: ['test/support/setup.ts'],
     // The server and the operator commands, bundled once per run for the tests that start them as processes.

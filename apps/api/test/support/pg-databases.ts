@@ -17,7 +17,8 @@ export interface TestPgDatabase {
 
 /**
  * The copies on hand for the next tests, oldest first. Kept on the global object, as the counter below: the
- * files of a worker share the process but each loads this module afresh, and each file would copy again.
+ * files of a worker share the process, and a file may load this module afresh (test/support/setup.ts), which
+ * would copy again.
  */
 const POOL = Symbol.for('app.test.pgDatabasesOnHand');
 const onHand = ((globalThis as { [POOL]?: Promise<string>[] })[POOL] ??= []);
@@ -25,8 +26,8 @@ const onHand = ((globalThis as { [POOL]?: Promise<string>[] })[POOL] ??= []);
 const COUNTER = Symbol.for('app.test.pgDatabaseCounter');
 
 /**
- * Numbers this process's databases. Kept on the global object: the files of a worker share the process but
- * each loads this module afresh (test/support/setup.ts), and a counter that restarted would repeat a name.
+ * Numbers this process's databases. Kept on the global object: the files of a worker share the process, a file
+ * may load this module afresh (test/support/setup.ts), and a counter that restarted would repeat a name.
  */
 function nextNumber(): number {
   const holder = globalThis as { [COUNTER]?: number };
