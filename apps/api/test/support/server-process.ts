@@ -27,7 +27,10 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Resolves with the first match of `pattern` in what `stream` prints, or fails at `exited` or the limit. */
+/**
+ * Resolves with the first match of `pattern` in what `stream` prints, or fails at `exited` or the limit. It stops
+ * reading at the match: a server logs every request, and the text searched would grow with each line.
+ */
 export function waitForLine(
   stream: NodeJS.ReadableStream,
   pattern: RegExp,
@@ -41,14 +44,17 @@ export function waitForLine(
       () => reject(new Error(`no ${pattern} within ${limitMs} ms: ${describeFailure()}`)),
       limitMs,
     );
-    stream.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) {
         clearTimeout(timer);
+        stream.off('data', onData);
+        seen = '';
         resolve(match);
       }
-    });
+    };
+    stream.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited early with ${code}: ${describeFailure()}`));

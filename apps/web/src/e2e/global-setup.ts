@@ -21,26 +21,51 @@ const exited = (child: ChildProcess): Promise<unknown> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', resolve));
 
+/**
+ * What the first match of `pattern` in `child`'s output captures, within two minutes; fails if the child exits
+ * first. Then it stops reading, and the rest of the output is drained unread: the server logs every request of
+ * the run, and searching the whole text again at each line made the runner's work grow with the square of the
+ * run's length.
+ */
+function firstCapture(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
+  const stdout = child.stdout;
+  if (!stdout) throw new Error(`${what}: stdout is not a pipe`);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const stop = () => {
+      clearTimeout(timer);
+      stdout.off('data', onData);
+      child.off('exit', onExit);
+      stdout.resume();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${what} did not start:\n${output}`));
+    }, 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1] !== undefined) {
+        stop();
+        resolve(match[1]);
+      }
+    };
+    const onExit = (code: number | null) => {
+      stop();
+      reject(new Error(`${what} exited with ${code}:\n${output}`));
+    };
+    stdout.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
 /** Starts the fake third-party services (apps/api/test/fakes) and returns the environment pointing at them. */
 async function startFakes(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
   const fakes = spawn(path.join(repoRoot, 'apps/api/node_modules/.bin/tsx'), ['test/fakes/serve.ts'], {
     cwd: path.join(repoRoot, 'apps/api'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const env = await new Promise<Record<string, string>>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`fakes did not start:\n${output}`)), 120_000);
-    fakes.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^FAKES (.*)$/m.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(JSON.parse(match[1]) as Record<string, string>);
-      }
-    });
-    fakes.on('exit', (code) => reject(new Error(`fakes exited with ${code}:\n${output}`)));
-  });
-  fakes.stdout.resume();
+  const env = JSON.parse(await firstCapture(fakes, /^FAKES (.*)$/m, 'the fakes')) as Record<string, string>;
   return {
     env,
     stop: async () => {
@@ -110,20 +135,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  server.stdout.resume();
+  const baseUrl = await firstCapture(server, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'the server');
   // The fake Stripe sends its webhook events to this server, as Stripe does to the URL an operator registers.
   const webhook = await fetch(`${fakes.env.STRIPE_API_URL}/__control/webhook-url`, {
     method: 'POST',
