@@ -260,7 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await dataArchiveModule.register({
     ...context,
     archiveParts: ARCHIVE_PARTS,
-    archiveSources: { invoices: createInvoiceReader(createStripe(config)) },
+    archiveSources: { invoices: createInvoiceReader(await createStripe(config)) },
   });
   await videoToolsModule.register(context);
   const plans = await billingModule.register(context);

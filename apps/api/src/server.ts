@@ -25,7 +25,7 @@ const FAULT_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGFPE', 'SIGILL', 'SIGABRT', 'SIGT
 const config = readConfig();
 // On a terminal the log is read by a person; anywhere else (Docker, a process manager, the tests) it stays
 // one JSON object a line, for log tools.
-const readableLog = process.stdout.isTTY ? terminalLog() : undefined;
+const readableLog = process.stdout.isTTY ? await terminalLog() : undefined;
 const app = await buildApp(config, readableLog ? { readableLog } : {});
 
 let closing = false;

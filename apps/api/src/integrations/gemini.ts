@@ -1,4 +1,3 @@
-import { ApiError as GenAiApiError, GoogleGenAI } from '@google/genai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
 import { AiError, parseRetryAfter, watchSilence } from './ai-error';
@@ -138,6 +137,8 @@ export function createGeminiClient(options: GeminiClientOptions) {
     start(request, count);
 
   async function start(request: GenerateRequest, count: number): Promise<AsyncIterable<VariantPiece>> {
+    // The SDK is loaded by the first request, not at every start of the server.
+    const { ApiError: GenAiApiError, GoogleGenAI } = await import('@google/genai');
     const watch = watchSilence(options.timeoutMs, request.signal);
 
     const toAiError = (error: unknown): AiError => {

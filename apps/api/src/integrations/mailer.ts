@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 /** One outgoing email: Spanish subject, plain text and HTML bodies. */
@@ -51,6 +51,20 @@ interface Log {
 }
 
 /**
+ * A nodemailer transport made at its first message: nodemailer loads then, not at every start of the server.
+ * `close` closes it if it was made.
+ */
+function lazyTransport<Transport extends { close(): void }>(
+  make: (nodemailer: typeof Nodemailer) => Transport,
+) {
+  let made: Promise<Transport> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then(make)),
+    close: () => void made?.then((transport) => transport.close()),
+  };
+}
+
+/**
  * Sends through SMTP_URL with nodemailer. Without it, each message is rendered exactly as it would be sent and
  * written as a `.eml` file under the outbox folder (or kept in memory when there is none), and its link logged.
  */
@@ -59,30 +73,33 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   if (mail.smtpUrl) {
-    const transport = createTransport(
-      {
-        url: mail.smtpUrl,
-        // One connection kept open for the next messages (a sending of announcements is thousands of them).
-        pool: true,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-      },
-      { from: mail.from },
+    const smtpUrl = mail.smtpUrl;
+    const transport = lazyTransport(({ createTransport }) =>
+      createTransport(
+        {
+          url: smtpUrl,
+          // One connection kept open for the next messages (a sending of announcements is thousands of them).
+          pool: true,
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+        },
+        { from: mail.from },
+      ),
     );
     return {
       kept,
       async send({ to, subject, text, html, headers }) {
-        await transport.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
+        const smtp = await transport.get();
+        await smtp.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   const outboxDir = mail.outboxDir;
-  const render = createTransport(
-    { streamTransport: true, buffer: true, newline: 'unix' },
-    { from: mail.from },
+  const render = lazyTransport(({ createTransport }) =>
+    createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: mail.from }),
   );
   return {
     kept,
@@ -93,13 +110,14 @@ export function createMailer(mail: Config['mail'], log: Log, options: { timeoutM
         log.info({ to, link }, 'email kept in memory (no SMTP_URL)');
         return;
       }
-      const info = await render.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
+      const renderer = await render.get();
+      const info = await renderer.sendMail({ to, subject, text, html, ...(headers ? { headers } : {}) });
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message);
       log.info({ to, file, link }, 'email written to the outbox (no SMTP_URL)');
     },
-    close: () => render.close(),
+    close: render.close,
   };
 }

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { APIError, OpenAI } from 'openai';
 import type { VariantPiece } from '../lib/generation';
 import { redactSecret } from '../lib/redact';
 import { AiError, parseRetryAfter, watchSilence } from './ai-error';
@@ -101,6 +101,8 @@ const rootCause = (error: unknown): unknown => {
  */
 export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
   async function start(target: OpenAiTarget, request: OpenAiRequest): Promise<AsyncIterable<string>> {
+    // The SDK is loaded by the first request, not at every start of the server.
+    const sdk = await import('openai');
     const watch = watchSilence(options.timeoutMs, request.signal);
 
     const toAiError = (error: unknown): AiError => {
@@ -108,10 +110,12 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       if (cause instanceof AiError) return cause;
       const stopped = watch.failure();
       if (stopped) return stopped;
-      if (error instanceof APIConnectionTimeoutError) return new AiError('timeout');
-      if (error instanceof APIConnectionError || error instanceof TypeError) return new AiError('network');
+      if (error instanceof sdk.APIConnectionTimeoutError) return new AiError('timeout');
+      if (error instanceof sdk.APIConnectionError || error instanceof TypeError) {
+        return new AiError('network');
+      }
       // An HTTP refusal, or an error event in the middle of a stream (no status then).
-      if (error instanceof APIError) {
+      if (error instanceof sdk.APIError) {
         const failure = error as APIError<number | undefined, Headers | undefined, object | undefined>;
         return new AiError(
           'api',
@@ -123,7 +127,7 @@ export function createOpenAiCompatibleClient(options: OpenAiClientOptions) {
       return new AiError('bad-response');
     };
 
-    const client = new OpenAI({
+    const client = new sdk.OpenAI({
       apiKey: target.apiKey || NO_KEY,
       baseURL: target.baseUrl.replace(/\/+$/, ''),
       maxRetries: 0,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 
 /**
@@ -9,13 +9,15 @@ export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /**
  * The official SDK, or undefined when no secret key is configured. STRIPE_API_URL points it at another host
- * (the tests' local stand-in) through the SDK's own host, port and protocol options.
+ * (the tests' local stand-in) through the SDK's own host, port and protocol options. The SDK is loaded only
+ * when a key is configured: a server without payments never spends its start-up on it.
  */
-export function createStripe(config: Config): Stripe | undefined {
+export async function createStripe(config: Config): Promise<Stripe | undefined> {
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) return undefined;
+  const { default: StripeSdk } = await import('stripe');
   const target = apiUrl ? new URL(apiUrl) : undefined;
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     apiVersion: STRIPE_API_VERSION,
     timeout: config.outgoingTimeoutMs,
     maxNetworkRetries: 1,

@@ -1,5 +1,4 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { prettyFactory } from 'pino-pretty';
 import { redactUrl } from './redact';
 
 /** Write errors that mean nobody reads the terminal any more: it was closed (EIO) or its reader left. */
@@ -15,9 +14,11 @@ export interface TerminalLog {
 /**
  * The log of a server started in a terminal, read by a person: pino-pretty renders each line in this thread
  * (no transport worker) and writes it to stdout. When the terminal goes away, writes to it fail: the log
- * goes quiet and tells the server, which closes instead of failing on every line.
+ * goes quiet and tells the server, which closes instead of failing on every line. pino-pretty loads only for
+ * a terminal, not at every start of the server.
  */
-export function terminalLog(): TerminalLog {
+export async function terminalLog(): Promise<TerminalLog> {
+  const { prettyFactory } = await import('pino-pretty');
   const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' });
   let gone = false;
   let close: (() => void) | undefined;

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { isStripeError } from './provider-errors';
 
 /** Whose open Checkout pages: a customer's (a member's), or those a visitor opened giving this email. */
 export type CheckoutOwner = { customer: string } | { email: string };
@@ -25,7 +26,7 @@ export async function expireOpenCheckouts(client: Stripe, owner: CheckoutOwner, 
       await client.checkout.sessions.expire(id);
     } catch (error) {
       // Paid or expired meanwhile: it is no longer open, which is all this wants.
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
     }
   }
 }

@@ -15,13 +15,13 @@ import {
   type SavePlanBody,
   type WaitingPayment,
 } from '@app/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { present } from '../../db/rows';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/unique-violation';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { created, diff, removed, type Actor, type HistoryRecorder } from '../history';
 import type { NamedPlan, PlansRepo } from './plans-repo';
-import { isBadKey, isMissingResource, providerError } from './provider-errors';
+import { isBadKey, isMissingResource, isStripeError, providerError } from './provider-errors';
 
 export interface PlansServiceDeps {
   repo: PlansRepo;
@@ -276,7 +276,7 @@ export function createPlansService({
         recurring: { interval: body.interval },
       });
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (isStripeError(error, 'StripeInvalidRequestError')) {
         throw badRequest(M.priceRefused).withDetail(`${error.name}: ${error.message}`);
       }
       if (isBadKey(error)) throw new AppError(502, M.badKey);

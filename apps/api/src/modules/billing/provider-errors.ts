@@ -1,15 +1,29 @@
 import { BILLING_MESSAGES } from '@app/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
+
+type StripeError = InstanceType<typeof Stripe.errors.StripeError>;
+
+/**
+ * An error of Stripe's SDK of this kind. The SDK names each error's class in its `type`, so the check needs no
+ * copy of the SDK loaded (it loads with the client: integrations/stripe.ts).
+ */
+export const isStripeError = (
+  error: unknown,
+  type:
+    | 'StripeInvalidRequestError'
+    | 'StripeAuthenticationError'
+    | 'StripePermissionError'
+    | 'StripeConnectionError',
+): error is StripeError => error instanceof Error && (error as Partial<StripeError>).type === type;
 
 /** Stripe's "no such price/customer" answer. */
 export const isMissingResource = (error: unknown): boolean =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+  isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing';
 
 /** Stripe refused the configured secret key (wrong, revoked, or without the needed permission). */
 export const isBadKey = (error: unknown): boolean =>
-  error instanceof Stripe.errors.StripeAuthenticationError ||
-  error instanceof Stripe.errors.StripePermissionError;
+  isStripeError(error, 'StripeAuthenticationError') || isStripeError(error, 'StripePermissionError');
 
 /**
  * A failed call to Stripe as the error the client sees: 503 when Stripe could not be reached, 502 when it
@@ -17,7 +31,7 @@ export const isBadKey = (error: unknown): boolean =>
  */
 export function providerError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const status = error instanceof Stripe.errors.StripeConnectionError ? 503 : 502;
+  const status = isStripeError(error, 'StripeConnectionError') ? 503 : 502;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return new AppError(status, BILLING_MESSAGES.unreachable).withDetail(detail);
 }

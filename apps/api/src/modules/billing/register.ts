@@ -31,7 +31,7 @@ export const billingModule = defineModule({
   personalData: billingPersonalData,
   register: async (context: BillingContext): Promise<PlansService> => {
     const { app, config, db, clock, limits, history, mailer, notifier, publicUrl } = context;
-    const stripe = createStripe(config);
+    const stripe = await createStripe(config);
     const plansRepo = createPlansRepo(db);
     const sync = createBillingSync({
       stripe,

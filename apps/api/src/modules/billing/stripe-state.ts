@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
 import { expireOpenCheckouts } from './open-checkouts';
+import { isStripeError } from './provider-errors';
 import { REVENUE_EXPAND, withCoupons } from './revenue';
 import type { SubscriptionState, SubscriptionsRepo } from './subscriptions-repo';
 import { stateOf, validEmail } from './webhook-event';
@@ -30,7 +31,7 @@ export async function fetchState(
     );
     return { subscription, state: stateOf(subscription, observedAt) };
   } catch (error) {
-    const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+    const gone = isStripeError(error, 'StripeInvalidRequestError') && error.statusCode === 404;
     if (!gone) throw error;
     const object = event.data.object as { object?: string; items?: { data?: unknown } };
     // Only a whole subscription, as Stripe sends it, tells the state of one Stripe no longer has.

@@ -25,14 +25,15 @@ interface ErasureContext extends BaseContext {
 /** The member's own erasure, and its background job: the erasures whose paid period has ended. */
 export const erasureModule = defineModule({
   name: 'erasure',
-  register: (context: ErasureContext) => {
+  register: async (context: ErasureContext) => {
     const { app, config, db, clock, jobs } = context;
+    const stripe = await createStripe(config);
     const erasure = createErasureService({
       eraser: context.eraser,
       repo: createErasureRepo(db),
       history: context.history,
-      endSubscription: createSubscriptionEnder(createStripe(config)),
-      deleteCustomer: createCustomerDeleter(createStripe(config)),
+      endSubscription: createSubscriptionEnder(stripe),
+      deleteCustomer: createCustomerDeleter(stripe),
       loadPasswordHash: context.loadPasswordHash,
       limits: context.limits,
       secondFactor: context.secondFactor,

@@ -9,13 +9,7 @@ import {
   type PasskeySignInBody,
   type SessionUser,
 } from '@app/contracts';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-} from '@simplewebauthn/server';
+import type { AuthenticatorTransport } from '@simplewebauthn/server';
 import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
@@ -27,6 +21,9 @@ import type { RelyingParty } from './relying-party';
 import type { ChallengePurpose, PasskeysRepo } from './repo';
 
 const CHALLENGE_MS = PASSKEY_CHALLENGE_MINUTES * 60 * 1000;
+
+/** The WebAuthn library, loaded at the first passkey ceremony rather than at every start of the server. */
+const webauthn = () => import('@simplewebauthn/server');
 /**
  * The signature algorithms accepted, named rather than left to the library's default: the default probes the
  * runtime for post-quantum algorithms, which Node answers with experimental-feature warnings in the log.
@@ -94,7 +91,9 @@ function management(deps: PasskeysServiceDeps) {
     async registrationOptions(me: Me): Promise<PasskeyCreationOptions> {
       const rp = deps.relyingParty();
       const existing = await repo.credentialIds(me.id);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: me.email,
@@ -122,7 +121,9 @@ function management(deps: PasskeysServiceDeps) {
       if (issued?.user_id !== me.id) throw badRequest(PASSKEY_MESSAGES.challengeExpired);
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: body.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
@@ -203,7 +204,9 @@ function signIn(deps: PasskeysServiceDeps) {
       // Public and each call stores a challenge: limited per address like the login.
       await limits.passkeyOptions.spend(client.ip);
       const rp = deps.relyingParty();
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: rp.id,
         timeout: CHALLENGE_MS,
         userVerification: 'required',
@@ -227,7 +230,9 @@ function signIn(deps: PasskeysServiceDeps) {
       if (!stored) throw unauthorized(PASSKEY_MESSAGES.unknownPasskey);
       let verification;
       try {
-        verification = await verifyAuthenticationResponse({
+        verification = await (
+          await webauthn()
+        ).verifyAuthenticationResponse({
           response: body.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,

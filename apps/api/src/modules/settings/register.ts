@@ -20,15 +20,16 @@ interface SettingsContext extends BaseContext {
 /** Configuración's members and roles: activations and refusals are told by mail, an erased member too. */
 export const settingsModule = defineModule({
   name: 'settings',
-  register: ({ app, config, db, history, mailer, notifier, eraser }: SettingsContext) =>
+  register: async ({ app, config, db, history, mailer, notifier, eraser }: SettingsContext) => {
+    const stripe = await createStripe(config);
     settingsRoutes(
       app,
       createSettingsService({
         repo: createSettingsRepo(db, eraser),
         hashPassword,
         history,
-        endSubscription: createSubscriptionEnder(createStripe(config)),
-        deleteCustomer: createCustomerDeleter(createStripe(config)),
+        endSubscription: createSubscriptionEnder(stripe),
+        deleteCustomer: createCustomerDeleter(stripe),
         events: {
           activated: (members) => void notifier.activated(members),
           refused: (members, reason) => void notifier.refused(members, reason),
@@ -41,5 +42,6 @@ export const settingsModule = defineModule({
           },
         },
       }),
-    ),
+    );
+  },
 });

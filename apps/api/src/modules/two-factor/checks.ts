@@ -6,7 +6,6 @@ import {
   type SessionUser,
   type TotpSetup,
 } from '@app/contracts';
-import QRCode from 'qrcode';
 import type { Mailer } from '../../integrations/mailer';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
@@ -116,6 +115,7 @@ export function createFactorChecks(deps: TwoFactorServiceDeps) {
       const secret = newTotpSecret();
       if (!(await repo.startTotp(user.id, secret))) throw conflict(T.alreadyOn);
       const uri = otpauthUri(secret, user.email);
+      const { default: QRCode } = await import('qrcode');
       const qr_svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, uri, qr_svg };
     },
