@@ -12,6 +12,9 @@ export default defineConfig({
     // Limits that only catch a hang: a machine half as fast, running the whole suite, must stay well inside them.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what a background job or another process does: its default second is a fast
+    // machine's figure (a digest sent by the job runner once took longer beside the e2e stage).
+    expect: { poll: { timeout: 30_000 } },
     // A worker per core, not vitest's default of one fewer: the tests spend much of their time waiting on
     // PostgreSQL, the password-hashing threads and child processes, so a second worker fills that time.
     maxWorkers: Math.max(2, availableParallelism()),
