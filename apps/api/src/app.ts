@@ -8,7 +8,7 @@ import { openStores, type StoreOptions } from './db/stores';
 import { resolveWithDns, type ResolveHost } from './integrations/ai-address';
 import type { SecretBox } from './lib/secret-box';
 import { createMailer, type Mailer } from './integrations/mailer';
-import { createStripe } from './integrations/stripe';
+import { createStripe, type StripeClient } from './integrations/stripe';
 import { systemClock, type Clock } from './lib/clock';
 import type { RateLimits } from './lib/rate-limits';
 import { redactUrl } from './lib/redact';
@@ -107,6 +107,8 @@ interface SharedContext extends CoreContext {
 interface AppContext extends SharedContext {
   mailer: Mailer;
   notifier: Notifier;
+  /** Stripe's client, made once when a secret key is configured; undefined without one. */
+  stripe: StripeClient | undefined;
 }
 
 /** Fastify with the logger, the contracts' validation and serialization, and the refusal of NUL characters. */
@@ -232,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const transport =
     deps.mailer ?? createMailer(config.mail, app.log, { timeoutMs: config.outgoingTimeoutMs });
   const mail = await notificationsModule.register({ ...core, transport, community: community.get });
-  const context: AppContext = { ...core, ...mail };
+  const context: AppContext = { ...core, ...mail, stripe: await createStripe(config) };
   // A passkey with user verification is two factors in one: its sign-in is a finished second step. The gate
   // is the two-factor module's, made next (a sign-in only reaches it once both are registered).
   const passkeys = await passkeysModule.register({
@@ -260,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await dataArchiveModule.register({
     ...context,
     archiveParts: ARCHIVE_PARTS,
-    archiveSources: { invoices: createInvoiceReader(await createStripe(config)) },
+    archiveSources: { invoices: createInvoiceReader(context.stripe) },
   });
   await videoToolsModule.register(context);
   const plans = await billingModule.register(context);

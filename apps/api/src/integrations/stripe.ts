@@ -7,12 +7,15 @@ import type { Config } from '../config';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+/** The official SDK's client. app.ts makes one per app and hands it to the modules that call Stripe. */
+export type StripeClient = Stripe;
+
 /**
  * The official SDK, or undefined when no secret key is configured. STRIPE_API_URL points it at another host
  * (the tests' local stand-in) through the SDK's own host, port and protocol options. The SDK is loaded only
  * when a key is configured: a server without payments never spends its start-up on it.
  */
-export async function createStripe(config: Config): Promise<Stripe | undefined> {
+export async function createStripe(config: Config): Promise<StripeClient | undefined> {
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) return undefined;
   const { default: StripeSdk } = await import('stripe');

@@ -1,4 +1,4 @@
-import { createStripe } from '../../integrations/stripe';
+import type { StripeClient } from '../../integrations/stripe';
 import type { Mailer } from '../../integrations/mailer';
 import type { RateLimits } from '../../lib/rate-limits';
 import { createAccessRepo, createAccountsRepo } from '../accounts';
@@ -20,6 +20,7 @@ type BillingContext = BaseContext & {
   history: HistoryRecorder;
   mailer: Mailer;
   notifier: Notifier;
+  stripe: StripeClient | undefined;
 };
 
 /**
@@ -30,8 +31,7 @@ export const billingModule = defineModule({
   name: 'billing',
   personalData: billingPersonalData,
   register: async (context: BillingContext): Promise<PlansService> => {
-    const { app, config, db, clock, limits, history, mailer, notifier, publicUrl } = context;
-    const stripe = await createStripe(config);
+    const { app, config, db, clock, limits, history, mailer, notifier, publicUrl, stripe } = context;
     const plansRepo = createPlansRepo(db);
     const sync = createBillingSync({
       stripe,

@@ -1,5 +1,5 @@
 import type { Mailer } from '../../integrations/mailer';
-import { createStripe } from '../../integrations/stripe';
+import type { StripeClient } from '../../integrations/stripe';
 import type { RateLimits } from '../../lib/rate-limits';
 import { createCustomerDeleter, createSubscriptionEnder } from '../billing';
 import type { HistoryRecorder } from '../history';
@@ -16,6 +16,7 @@ interface ErasureContext extends BaseContext {
   limits: RateLimits;
   /** The erasure of accounts over every table the modules declared as holding member data. */
   eraser: AccountEraser;
+  stripe: StripeClient | undefined;
   /** The stored password hash of an account (the sign-in module). */
   loadPasswordHash: (email: string) => Promise<string | undefined>;
   /** The account's second factor, asked for after the password (the two-factor module). */
@@ -25,9 +26,8 @@ interface ErasureContext extends BaseContext {
 /** The member's own erasure, and its background job: the erasures whose paid period has ended. */
 export const erasureModule = defineModule({
   name: 'erasure',
-  register: async (context: ErasureContext) => {
-    const { app, config, db, clock, jobs } = context;
-    const stripe = await createStripe(config);
+  register: (context: ErasureContext) => {
+    const { app, config, db, clock, jobs, stripe } = context;
     const erasure = createErasureService({
       eraser: context.eraser,
       repo: createErasureRepo(db),

@@ -91,9 +91,8 @@ function management(deps: PasskeysServiceDeps) {
     async registrationOptions(me: Me): Promise<PasskeyCreationOptions> {
       const rp = deps.relyingParty();
       const existing = await repo.credentialIds(me.id);
-      const options = await (
-        await webauthn()
-      ).generateRegistrationOptions({
+      const { generateRegistrationOptions } = await webauthn();
+      const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: me.email,
@@ -121,9 +120,8 @@ function management(deps: PasskeysServiceDeps) {
       if (issued?.user_id !== me.id) throw badRequest(PASSKEY_MESSAGES.challengeExpired);
       let verification;
       try {
-        verification = await (
-          await webauthn()
-        ).verifyRegistrationResponse({
+        const { verifyRegistrationResponse } = await webauthn();
+        verification = await verifyRegistrationResponse({
           response: body.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
@@ -204,9 +202,8 @@ function signIn(deps: PasskeysServiceDeps) {
       // Public and each call stores a challenge: limited per address like the login.
       await limits.passkeyOptions.spend(client.ip);
       const rp = deps.relyingParty();
-      const options = await (
-        await webauthn()
-      ).generateAuthenticationOptions({
+      const { generateAuthenticationOptions } = await webauthn();
+      const options = await generateAuthenticationOptions({
         rpID: rp.id,
         timeout: CHALLENGE_MS,
         userVerification: 'required',
@@ -230,9 +227,8 @@ function signIn(deps: PasskeysServiceDeps) {
       if (!stored) throw unauthorized(PASSKEY_MESSAGES.unknownPasskey);
       let verification;
       try {
-        verification = await (
-          await webauthn()
-        ).verifyAuthenticationResponse({
+        const { verifyAuthenticationResponse } = await webauthn();
+        verification = await verifyAuthenticationResponse({
           response: body.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,

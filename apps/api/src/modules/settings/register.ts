@@ -1,5 +1,5 @@
 import type { Mailer } from '../../integrations/mailer';
-import { createStripe } from '../../integrations/stripe';
+import type { StripeClient } from '../../integrations/stripe';
 import { hashPassword } from '../../lib/password';
 import { createCustomerDeleter, createSubscriptionEnder } from '../billing';
 import { accountErasedByAdminEmail, type AccountEraser } from '../erasure';
@@ -15,13 +15,13 @@ interface SettingsContext extends BaseContext {
   mailer: Mailer;
   notifier: Notifier;
   eraser: AccountEraser;
+  stripe: StripeClient | undefined;
 }
 
 /** Configuración's members and roles: activations and refusals are told by mail, an erased member too. */
 export const settingsModule = defineModule({
   name: 'settings',
-  register: async ({ app, config, db, history, mailer, notifier, eraser }: SettingsContext) => {
-    const stripe = await createStripe(config);
+  register: ({ app, db, history, mailer, notifier, eraser, stripe }: SettingsContext) =>
     settingsRoutes(
       app,
       createSettingsService({
@@ -42,6 +42,5 @@ export const settingsModule = defineModule({
           },
         },
       }),
-    );
-  },
+    ),
 });
